@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { ROLES } from './options.js';
+import { emailAddress } from './fields.js';
+
+/** Parents and admins sign in by email (spec section 3, login payloads). */
+export const loginInput = z.object({
+  email: emailAddress(),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200, MESSAGES.tooLong),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+/** Drivers sign in by phone. */
+export const driverLoginInput = z.object({
+  phone: z.string({ error: MESSAGES.phoneRequired }).trim().min(1, MESSAGES.phoneRequired).max(20, MESSAGES.tooLong),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200, MESSAGES.tooLong),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type DriverLoginInput = z.input<typeof driverLoginInput>;
+
+/** The signed-in user as GET /api/auth/user answers it; a driver's user carries driverId. */
+export const sessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  driverId: z.string().optional(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;

@@ -1,0 +1,31 @@
+/** The fixed choices of the product (spec sections 3, 5 and 9): one list each, used by form and server. */
+export const GRADES = ['Nursery', 'KG1', 'KG2', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export type Grade = (typeof GRADES)[number];
+
+export const CLASSES = ['A', 'R', 'K', 'I', 'S', 'B', 'H'] as const;
+export type StudentClass = (typeof CLASSES)[number];
+
+export const SERVICE_TYPES = ['HOME_TO_SCHOOL', 'SCHOOL_TO_HOME', 'BOTH'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const ROLES = ['admin', 'parent', 'staff', 'driver'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const MODIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ModificationStatus = (typeof MODIFICATION_STATUSES)[number];
+
+/** Business constants of spec section 9. */
+export const CURRENCY = 'BHD';
+export const DEFAULT_AREA_PRICE = '25.00';
+export const PHONE_DIGITS = 8;
+export const PASSWORD_MIN_LENGTH = 6;
+export const REGISTRATION_REDIRECT_DELAY_MS = 2000;
+export const TOAST_DURATION_MS = 5000;
+/** A 'remember me' sign-in keeps its cookie this long; otherwise the cookie lives for the browser session. */
+export const REMEMBER_ME_DAYS = 30;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { CLASSES, GRADES, SERVICE_TYPES } from './options.js';
+import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
+
+/** The parent's choice of roundabout: a number or a numeric string from the form's select; '' means none. */
+const roundaboutChoice = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value) => (value === '' || value === null || value === undefined ? undefined : Number(value)))
+  .pipe(z.number({ error: MESSAGES.roundaboutInvalid }).int(MESSAGES.roundaboutInvalid).min(1, MESSAGES.roundaboutInvalid).max(99, MESSAGES.roundaboutInvalid).optional());
+
+/** The fields a parent fills in about the student's home; also used by change requests. */
+export const addressFields = {
+  block: requiredText(MESSAGES.blockRequired, 20),
+  road: requiredText(MESSAGES.roadRequired, 40),
+  houseBuilding: requiredText(MESSAGES.houseBuildingRequired, 40),
+  flatHome: optionalText(40),
+  address: optionalText(300),
+  address2: optionalText(300),
+};
+
+export const studentNameFields = {
+  firstName: requiredText(MESSAGES.firstNameRequired, 60),
+  fathersName: requiredText(MESSAGES.fathersNameRequired, 60),
+  lastName: requiredText(MESSAGES.lastNameRequired, 60),
+  grade: z.enum(GRADES, { error: MESSAGES.gradeRequired }),
+  class: z
+    .union([z.enum(CLASSES, { error: MESSAGES.classInvalid }), z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+};
+
+/**
+ * Registration of a student with the parent's account (spec sections 2 and 5). The form uses this
+ * schema as it is; the server uses it to refuse anything the form would have refused.
+ * Any price the client sends is not part of the contract: the server takes the area's price.
+ */
+export const registrationInput = z.object({
+  ...studentNameFields,
+  schoolId: requiredText(MESSAGES.schoolRequired, 64),
+  studentSchoolId: requiredText(MESSAGES.studentSchoolIdRequired, 40),
+  parentName: requiredText(MESSAGES.parentNameRequired, 120),
+  parentEmail: emailAddress(),
+  parentPhone: phoneNumber,
+  parentPhone2: optionalPhoneNumber,
+  password: newPassword,
+  serviceType: z.enum(SERVICE_TYPES, { error: MESSAGES.serviceTypeRequired }),
+  areaId: requiredText(MESSAGES.areaRequired, 64),
+  roundabout: roundaboutChoice,
+  ...addressFields,
+  termsAccepted: z.literal(true, { error: MESSAGES.termsRequired }),
+  termsVersionId: requiredText(MESSAGES.termsVersionRequired, 64),
+});
+export type RegistrationInput = z.input<typeof registrationInput>;
+export type Registration = z.output<typeof registrationInput>;
+
+/** The registration form's required fields with the names the 'Required Fields Missing' toast lists. */
+export const REGISTRATION_REQUIRED_FIELDS = {
+  schoolId: 'School',
+  firstName: 'First Name',
+  fathersName: "Father's Name",
+  lastName: 'Last Name',
+  grade: 'Grade',
+  studentSchoolId: 'Student School ID',
+  parentName: 'Parent Name',
+  parentEmail: 'Email',
+  parentPhone: 'Phone',
+  password: 'Password',
+  serviceType: 'Service Type',
+  areaId: 'Area',
+  block: 'Block',
+  road: 'Road',
+  houseBuilding: 'House/Building',
+} as const;
+
+/** Spec section 5: an empty full address is filled as block + road + house/building. */
+export function composeAddress(parts: { block: string; road: string; houseBuilding: string; address?: string | undefined }): string {
+  if (parts.address && parts.address.trim()) return parts.address.trim();
+  return `Block ${parts.block}, Road ${parts.road}, House/Building ${parts.houseBuilding}`;
+}
+
+export const registrationResult = z.object({
+  message: z.string(),
+  redirectTo: z.string(),
+  automatedId: z.string(),
+});
+export type RegistrationResult = z.infer<typeof registrationResult>;
