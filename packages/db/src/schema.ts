@@ -137,7 +137,7 @@ export interface NotificationsTable {
 export interface SettingsTable {
   id: Generated<number>;
   key: string;
-  value: JSONColumnType<unknown, string, string>;
+  value: ColumnType<unknown, string, string>;
   updatedAt: UpdatedAt;
 }
 

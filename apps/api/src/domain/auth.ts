@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { SERVER_MESSAGES, type SessionUser } from '@school-transport/contracts';
+import { AppError } from '../errors.js';
+import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
+
+const INACTIVE_ACCOUNT = 'This account has been deactivated. Please contact the office.';
+
+/** The signed-in user as the session sees it; null for a missing or deactivated account. */
+export async function findSessionUser(db: Kysely<Database>, userId: string): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('drivers', 'drivers.userId', 'users.id')
+    .select(['users.id', 'users.name', 'users.role', 'users.email', 'users.phone', 'users.status', 'drivers.id as driverId', 'drivers.status as driverStatus'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.status !== 'active' || row.driverStatus === 'inactive') return null;
+  const user: SessionUser = { id: row.id, name: row.name, role: row.role, email: row.email, phone: row.phone };
+  if (row.driverId) user.driverId = row.driverId;
+  return user;
+}
+
+/**
+ * Checks a password sign-in. An unknown account and a wrong password get the same 401 and take the
+ * same time; a correct password on a deactivated account gets 403 so the person knows to call.
+ */
+async function checkCredentials(
+  db: Kysely<Database>,
+  account: { id: string; passwordHash: string } | undefined,
+  password: string,
+  failureMessage: string,
+): Promise<SessionUser> {
+  const valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDecoy(password);
+  if (!account || !valid) throw new AppError('UNAUTHORIZED', failureMessage);
+  const user = await findSessionUser(db, account.id);
+  if (!user) throw new AppError('FORBIDDEN', INACTIVE_ACCOUNT);
+  return user;
+}
+
+/** Parents and admins (and staff) sign in by email. */
+export async function signInByEmail(db: Kysely<Database>, email: string, password: string): Promise<SessionUser> {
+  const account = await db
+    .selectFrom('users')
+    .select(['id', 'passwordHash'])
+    .where('email', '=', email.toLowerCase())
+    .where('role', '!=', 'driver')
+    .executeTakeFirst();
+  return checkCredentials(db, account, password, SERVER_MESSAGES.invalidCredentials);
+}
+
+/** Drivers sign in by their 8-digit phone number. */
+export async function signInByPhone(db: Kysely<Database>, phone: string, password: string): Promise<SessionUser> {
+  const account = await db
+    .selectFrom('users')
+    .select(['id', 'passwordHash'])
+    .where('phone', '=', phone.trim())
+    .where('role', '=', 'driver')
+    .executeTakeFirst();
+  return checkCredentials(db, account, password, SERVER_MESSAGES.invalidDriverCredentials);
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+
+export interface MetaView {
+  schools: { id: string; name: string }[];
+  areas: { id: string; name: string; price: string; roundaboutCount: number }[];
+}
+
+/** What the registration form chooses from: active schools and active areas with their prices. */
+export async function readMeta(db: Kysely<Database>): Promise<MetaView> {
+  const [schools, areas] = await Promise.all([
+    db.selectFrom('schools').select(['id', 'name']).where('active', '=', true).orderBy('name').execute(),
+    db.selectFrom('areas').select(['id', 'name', 'price', 'roundaboutCount']).where('active', '=', true).orderBy('name').execute(),
+  ]);
+  return {
+    schools,
+    areas: areas.map((area) => ({ ...area, roundaboutCount: area.roundaboutCount ?? 0 })),
+  };
+}

@@ -1,0 +1,54 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { fieldErrors, SERVER_MESSAGES } from '@school-transport/contracts';
+
+/**
+ * The one error type of the domain: a code the user's situation maps to, and a message fit to show.
+ * tRPC codes are reused so that the mapping to HTTP statuses lives in one place (tRPC's).
+ */
+export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+
+export class AppError extends TRPCError {
+  readonly issues: Record<string, string> | undefined;
+  constructor(code: AppErrorCode, message: string, issues?: Record<string, string>) {
+    super({ code, message });
+    this.issues = issues;
+  }
+}
+
+export interface ErrorBody {
+  message: string;
+  issues?: Record<string, string>;
+}
+
+interface IssueCarrier {
+  issues: { path: PropertyKey[]; message: string; code?: string }[];
+}
+
+function hasIssues(value: unknown): value is IssueCarrier {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { issues?: unknown }).issues);
+}
+
+/** Field messages of a failed input validation, keyed by field path. */
+export function validationIssues(error: unknown): Record<string, string> | undefined {
+  if (error instanceof AppError) return error.issues;
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (!hasIssues(cause)) return undefined;
+  return fieldErrors(cause.issues as Parameters<typeof fieldErrors>[0]);
+}
+
+/** The HTTP status and JSON body for any error: never a stack, never an internal message. */
+export function describeError(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    const issues = validationIssues(error);
+    if (issues) return { status: 400, body: { message: Object.values(issues)[0] ?? 'Invalid input', issues } };
+    if (status >= 500) return { status: 500, body: { message: SERVER_MESSAGES.internal } };
+    return { status, body: { message: error.message } };
+  }
+  const fastifyError = error as { statusCode?: number; message?: string; code?: string };
+  const status = fastifyError.statusCode;
+  if (status === 413) return { status, body: { message: SERVER_MESSAGES.payloadTooLarge } };
+  if (status && status >= 400 && status < 500) return { status, body: { message: fastifyError.message ?? 'Bad request' } };
+  return { status: 500, body: { message: SERVER_MESSAGES.internal } };
+}

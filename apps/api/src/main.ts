@@ -1,0 +1,49 @@
+import { createDatabase, migrateToLatest, seedDemo, seedEssentials, DEMO_SIGN_INS } from '@school-transport/db';
+import { loadConfig } from './env.js';
+import { createServer } from './server.js';
+import { createBootstrapAdmin } from './domain/admin-bootstrap.js';
+import { hashPassword } from './domain/passwords.js';
+
+/** Starts the application: database, migrations, essential rows, optional admin and demo data, then HTTP. */
+const config = loadConfig();
+const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(database.db);
+await seedEssentials(database.db);
+if (config.admin && (await createBootstrapAdmin(database.db, config.admin))) {
+  console.log(`Created the admin account ${config.admin.email}.`);
+}
+if (config.demoData) {
+  await seedDemo(database.db, hashPassword);
+  console.log(
+    [
+      '',
+      'Demo data is loaded. Sign in with:',
+      `  Admin:  ${DEMO_SIGN_INS.admin.email} / ${DEMO_SIGN_INS.admin.password}   (http://localhost:${config.port}/admin-login)`,
+      `  Parent: ${DEMO_SIGN_INS.parent.email} / ${DEMO_SIGN_INS.parent.password}   (http://localhost:${config.port}/parent-login)`,
+      `  Driver: ${DEMO_SIGN_INS.driver.phone} / ${DEMO_SIGN_INS.driver.password}   (http://localhost:${config.port}/driver-login)`,
+      '',
+    ].join('\n'),
+  );
+}
+
+const server = await createServer({
+  db: database.db,
+  sessionSecret: config.sessionSecret,
+  cookieSecure: config.cookieSecure,
+  trustProxy: config.trustProxy,
+  bootstrapAdmin: config.admin,
+  development: !config.production,
+  webDist: config.webDist,
+  logLevel: config.logLevel,
+});
+const address = await server.start(config.port, config.host);
+console.log(`School transport is running at ${address.replace('0.0.0.0', 'localhost')} on ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server
+      .stop()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,3 @@
+import type { RestShims } from './caller.js';
+
+export const driverShims: RestShims = () => {};

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { hashPassword } from '../domain/passwords.js';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Accounts for tests, written straight to the database with real argon2id hashes. */
+export async function createAdmin(db: Kysely<Database>, password = 'admin-pass') {
+  const email = `admin-${unique()}@example.com`;
+  const user = await db.insertInto('users').values({ email, passwordHash: await hashPassword(password), role: 'admin', name: 'Test Admin' }).returning('id').executeTakeFirstOrThrow();
+  return { id: user.id, email, password };
+}
+
+export async function createParent(db: Kysely<Database>, password = 'parent-pass') {
+  const email = `parent-${unique()}@example.com`;
+  const user = await db
+    .insertInto('users')
+    .values({ email, passwordHash: await hashPassword(password), role: 'parent', name: 'Test Parent', phone: '36000000' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const parent = await db.insertInto('parents').values({ userId: user.id, whatsappNumber: '36000000' }).returning('id').executeTakeFirstOrThrow();
+  return { id: user.id, parentId: parent.id, email, password };
+}
+
+export async function createDriver(db: Kysely<Database>, password = 'driver-pass') {
+  const phone = String(30000000 + Math.floor(Math.random() * 9999999)).slice(0, 8);
+  const user = await db.insertInto('users').values({ phone, passwordHash: await hashPassword(password), role: 'driver', name: 'Test Driver' }).returning('id').executeTakeFirstOrThrow();
+  const driver = await db
+    .insertInto('drivers')
+    .values({ userId: user.id, name: 'Test Driver', phone, licenseNo: `L-${unique()}`, areaIds: '[]' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: user.id, driverId: driver.id, phone, password };
+}

@@ -1,0 +1,96 @@
+import { createTestDatabase, type TestDatabase } from '@school-transport/db/testing';
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { createServer, type AppServer, type ServerOptions } from '../server.js';
+
+export const TEST_SESSION_SECRET = 'test-session-secret-of-at-least-32-characters';
+
+/** A real server on a free port over a fresh test database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export interface TestServer {
+  server: AppServer;
+  url: string;
+  db: Kysely<Database>;
+  database: TestDatabase;
+  /** A browser-like client that keeps the session cookie. */
+  client(): HttpClient;
+  /** Starts another server on the same database, as another process would. */
+  startAnother(options?: Partial<ServerOptions>): Promise<{ server: AppServer; url: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const extra: AppServer[] = [];
+  const make = async (db: Kysely<Database>, more: Partial<ServerOptions> = {}) => {
+    const server = await createServer({ db, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent', ...options, ...more });
+    const url = await server.start(0, '127.0.0.1');
+    return { server, url };
+  };
+  const { server, url } = await make(database.db);
+  return {
+    server,
+    url,
+    db: database.db,
+    database,
+    client: () => new HttpClient(url),
+    async startAnother(more) {
+      const other = await database.openAnother();
+      const started = await make(other.db, more);
+      extra.push(started.server);
+      return started;
+    },
+    async close() {
+      await Promise.all(extra.map((s) => s.stop()));
+      await server.stop();
+      await database.close();
+    },
+  };
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** fetch with a cookie jar of one cookie (the session), aimed at one server or another. */
+export class HttpClient {
+  cookie: string | undefined;
+  constructor(public baseUrl: string) {}
+
+  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<HttpResponse<T>> {
+    const headers: Record<string, string> = { ...extraHeaders };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookie) headers.cookie = this.cookie;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const pair = setCookie.split(';')[0]!;
+      this.cookie = pair.endsWith('=') ? undefined : pair;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: a page.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = Record<string, unknown>>(path: string) {
+    return this.request<T>('GET', path);
+  }
+
+  post<T = Record<string, unknown>>(path: string, body: unknown = {}) {
+    return this.request<T>('POST', path, body);
+  }
+
+  put<T = Record<string, unknown>>(path: string, body: unknown = {}) {
+    return this.request<T>('PUT', path, body);
+  }
+}

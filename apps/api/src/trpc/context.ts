@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import type { SessionUser } from '@school-transport/contracts';
+import { findSessionUser } from '../domain/auth.js';
+import type { LoginThrottle } from '../domain/login-throttle.js';
+import type { Actor } from '../domain/audit.js';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+  }
+}
+
+/** What every procedure is built from: the server's shared parts. */
+export interface AppDependencies {
+  db: Kysely<Database>;
+  loginThrottle: LoginThrottle;
+  /** The bootstrap admin from ADMIN_EMAIL / ADMIN_PASSWORD, if configured. */
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  /** Whether developer-only shortcuts exist; false in production builds. */
+  development: boolean;
+}
+
+export interface Context extends AppDependencies {
+  req: FastifyRequest;
+  res: FastifyReply;
+  user: SessionUser | null;
+  ip: string;
+}
+
+/**
+ * Reads the signed-in user on every request, so a deactivated account loses access at once,
+ * whichever server process made its session.
+ */
+export function contextFactory(deps: AppDependencies) {
+  return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
+    let user: SessionUser | null = null;
+    const userId = req.session.get('userId');
+    if (userId) {
+      user = await findSessionUser(deps.db, userId);
+      if (!user) await req.session.destroy();
+    }
+    return { ...deps, req, res, user, ip: req.ip };
+  };
+}
+
+export function actorOf(ctx: Context & { user: SessionUser }): Actor {
+  return { userId: ctx.user.id, ip: ctx.ip };
+}

@@ -1,0 +1,58 @@
+import { driverLoginInput, loginInput, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
+import type { Context } from '../context.js';
+import { publicProcedure, router } from '../init.js';
+import { signInByEmail, signInByPhone } from '../../domain/auth.js';
+import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
+import { AppError } from '../../errors.js';
+
+/**
+ * Starts a fresh session for the user: a new session id (no fixation), and a 30-day cookie only
+ * when asked to remember; otherwise the cookie ends with the browser session.
+ */
+async function startSession(ctx: Context, user: SessionUser, rememberMe: boolean): Promise<void> {
+  await ctx.req.session.regenerate();
+  ctx.req.session.set('userId', user.id);
+  ctx.req.session.options({ maxAge: rememberMe ? REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000 : undefined });
+}
+
+async function throttled<T>(ctx: Context, identifier: string, attempt: () => Promise<T>): Promise<T> {
+  const key = `${ctx.ip}|${identifier.toLowerCase()}`;
+  ctx.loginThrottle.assertAllowed(key);
+  try {
+    const result = await attempt();
+    ctx.loginThrottle.recordSuccess(key);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHORIZED') ctx.loginThrottle.recordFailure(key);
+    throw error;
+  }
+}
+
+export const authRouter = router({
+  user: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const user = await throttled(ctx, input.email, () => signInByEmail(ctx.db, input.email, input.password));
+    await startSession(ctx, user, input.rememberMe);
+    return { user };
+  }),
+
+  driverLogin: publicProcedure.input(driverLoginInput).mutation(async ({ ctx, input }) => {
+    const user = await throttled(ctx, input.phone, () => signInByPhone(ctx.db, input.phone, input.password));
+    await startSession(ctx, user, input.rememberMe);
+    return { user };
+  }),
+
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await ctx.req.session.destroy();
+    return { success: true };
+  }),
+
+  /** Creates the admin configured by ADMIN_EMAIL / ADMIN_PASSWORD; credentials never come from the request. */
+  createAdmin: publicProcedure.mutation(async ({ ctx }) => {
+    if (!ctx.bootstrapAdmin) throw new AppError('NOT_FOUND', 'No admin account is configured on the server');
+    const created = await createBootstrapAdmin(ctx.db, ctx.bootstrapAdmin);
+    if (!created) throw new AppError('CONFLICT', 'The admin account already exists');
+    return { message: 'Admin account created' };
+  }),
+});

@@ -1,0 +1,11 @@
+import { publicProcedure, router } from '../init.js';
+import { readMeta } from '../../domain/meta.js';
+import { findActiveTerms } from '../../domain/terms.js';
+import { readCompanySettings } from '../../domain/settings.js';
+
+/** What anyone may read: the registration form's choices, the current terms, the company's contacts. */
+export const metaRouter = router({
+  meta: publicProcedure.query(({ ctx }) => readMeta(ctx.db)),
+  terms: publicProcedure.query(({ ctx }) => findActiveTerms(ctx.db)),
+  settings: publicProcedure.query(({ ctx }) => readCompanySettings(ctx.db)),
+});
