@@ -35,7 +35,7 @@ export function testEngine(): 'postgres' | 'pglite' {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return createServerTestDatabase(serverUrl);
-  const clone = await (await migratedPgliteTemplate()).clone();
+  const clone = (await (await migratedPgliteTemplate()).clone()) as PGlite;
   const handle = await createDatabase({ pglite: clone });
   return {
     ...handle,

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+// Brings the request.session typing along wherever the router's types are read (the web app too).
+import type {} from '@fastify/session';
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import type { SessionUser } from '@school-transport/contracts';

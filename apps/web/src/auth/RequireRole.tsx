@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Role } from '@school-transport/contracts';
+import { PageLoader } from '../components/PageLoader/PageLoader.js';
+import { loginPathFor, useSession } from './session.js';
+
+/**
+ * Spec section 2's guard: a spinner while the user loads; nobody signed in, or someone with another
+ * role, goes to the login page of the required role.
+ */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <PageLoader />;
+  if (!user || user.role !== role) return <Navigate to={loginPathFor(role)} replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,32 @@
+/** Strings shared by every screen: the header, loading, errors, the 404 page. */
+export const common = {
+  appName: 'Student Transport',
+  loading: 'Loading...',
+  nav: {
+    home: 'Home',
+    login: 'Login',
+    register: 'Register',
+    admin: 'Admin',
+    dashboard: 'Dashboard',
+    logout: 'Logout',
+    loggingOut: 'Logging out...',
+    greeting: 'Hello, {{name}}',
+  },
+  logout: {
+    success: 'Logged out successfully',
+    failed: 'Logout failed',
+  },
+  notFound: {
+    title: 'Page Not Found',
+    text: 'The page you are looking for does not exist.',
+    back: 'Back to Home',
+  },
+  placeholder: 'This screen is coming soon.',
+  actions: {
+    cancel: 'Cancel',
+    save: 'Save',
+    saving: 'Saving...',
+    close: 'Close',
+    edit: 'Edit',
+  },
+} as const;

@@ -1,0 +1,2 @@
+/** Strings of the driver screens. */
+export const driver = {} as const;

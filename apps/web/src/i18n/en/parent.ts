@@ -1,0 +1,2 @@
+/** Strings of the parent screens. */
+export const parent = {} as const;

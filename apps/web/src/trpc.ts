@@ -1,0 +1,40 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '@school-transport/api';
+
+/**
+ * Query defaults of spec section 7: no retry, no refetch on focus or reconnect, no polling, data
+ * never goes stale. The session query and admin lists set their own exceptions where they are used.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Infinity },
+    mutations: { retry: false },
+  },
+});
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+});
+
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+
+/** Admin list queries retry up to 3 times (spec section 7). */
+export const ADMIN_LIST_QUERY = { retry: 3 } as const;
+
+/** The message the server gave, for a toast. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.message) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** The per-field messages of a 400 answer, keyed by field name. */
+export function fieldIssues(error: unknown): Record<string, string> {
+  if (error instanceof TRPCClientError) {
+    const issues = (error.data as { issues?: Record<string, string> } | undefined)?.issues;
+    if (issues) return issues;
+  }
+  return {};
+}

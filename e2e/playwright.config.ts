@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN, E2E_PORT } from './fixtures/accounts.js';
+
+/**
+ * Browser tests in Debian's Chromium against the production build served by the real API server:
+ * on PostgreSQL when E2E_DATABASE_URL names a fresh database, else on a fresh embedded database.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
+const dataDir = mkdtempSync(join(tmpdir(), 'school-transport-e2e-'));
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node ../apps/api/dist/main.js',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
