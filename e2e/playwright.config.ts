@@ -11,6 +11,9 @@ import { E2E_ADMIN, E2E_PORT } from './fixtures/accounts.js';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
 const dataDir = mkdtempSync(join(tmpdir(), 'school-transport-e2e-'));
+// E2E_FROM_SOURCE=1 runs the API from its TypeScript sources (no API build needed while developing);
+// CI runs the bundled server exactly as `pnpm start` does.
+const serverCommand = process.env.E2E_FROM_SOURCE ? 'pnpm exec tsx ../apps/api/src/main.ts' : 'node ../apps/api/dist/main.js';
 
 export default defineConfig({
   testDir: './specs',
@@ -30,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/api/dist/main.js',
+    command: serverCommand,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -46,6 +49,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // A web build elsewhere than apps/web/dist (vite build --outDir ...), if given.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });
