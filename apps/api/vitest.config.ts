@@ -1,3 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { vitestConfig } from '../../vitest.shared.js';
 
-export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000 } });
+export default vitestConfig(import.meta.dirname);

@@ -6,6 +6,19 @@ import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredTe
 
 /** Admin inputs for the office's reference data: schools, areas, drivers, terms versions. */
 
+/** What the admin screens and the server say about the office's reference data. */
+export const ADMIN_MESSAGES = {
+  schoolCodeTaken: 'School code is already used by another school',
+  areaNameTaken: 'Area name is already used by another area',
+  driverPhoneTaken: 'Phone number is already used by another driver',
+  unknownAreas: 'Choose areas from the list',
+  schoolNotFound: 'School not found',
+  areaNotFound: 'Area not found',
+  driverNotFound: 'Driver not found',
+  termsNotFound: 'Terms version not found',
+  termsVersionClash: 'Another terms version was saved at the same moment. Please try again.',
+} as const;
+
 export const entityId = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const schoolInput = z.object({
@@ -17,6 +30,10 @@ export const schoolInput = z.object({
 });
 export type SchoolInput = z.input<typeof schoolInput>;
 
+/**
+ * Editing replaces the school's details (an empty optional field clears it); `active` is only
+ * changed when given, so deactivating and reactivating never touch the rest.
+ */
 export const schoolUpdate = entityId.extend({
   ...schoolInput.shape,
   active: z.boolean().optional(),
@@ -56,18 +73,23 @@ export const vehicleInput = z.object({
     .pipe(z.number({ error: MESSAGES.seatsInvalid }).int(MESSAGES.seatsInvalid).min(1, MESSAGES.seatsInvalid).max(100, MESSAGES.seatsInvalid).optional()),
 });
 
+const areaIds = z.array(z.string().trim().min(1).max(64)).max(200);
+
 export const driverInput = z.object({
   name: requiredText(MESSAGES.nameRequired, 120),
   phone: phoneNumber,
   licenseNo: requiredText(MESSAGES.licenseNoRequired, 40),
   password: newPassword,
-  areaIds: z.array(z.string().trim().min(1).max(64)).max(200).optional().default([]),
+  areaIds: areaIds.optional().default([]),
   vehicle: vehicleInput.optional(),
   status: z.enum(USER_STATUSES).optional().default('active'),
 });
 export type DriverInput = z.input<typeof driverInput>;
 
-/** Editing a driver: the password is only changed when the admin types a new one. */
+/**
+ * Editing a driver replaces name, phone and license number. The password is only changed when the
+ * admin types a new one; areas, vehicle and status only when given.
+ */
 export const driverUpdate = entityId.extend({
   ...driverInput.shape,
   password: z
@@ -75,6 +97,8 @@ export const driverUpdate = entityId.extend({
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(newPassword.optional()),
+  areaIds: areaIds.optional(),
+  status: z.enum(USER_STATUSES).optional(),
 });
 export type DriverUpdate = z.input<typeof driverUpdate>;
 
@@ -83,3 +107,51 @@ export const termsVersionInput = z.object({
   activate: z.boolean().optional().default(false),
 });
 export type TermsVersionInput = z.input<typeof termsVersionInput>;
+
+/** Answers of the admin procedures (and of the REST paths that call them). */
+export interface AdminSchool {
+  id: string;
+  schoolCode: string;
+  name: string;
+  address: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  active: boolean;
+  studentCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminArea {
+  id: string;
+  name: string;
+  price: string;
+  roundaboutCount: number;
+  active: boolean;
+  /** Students registered in the area: whom a price change may apply to. */
+  studentCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminDriver {
+  id: string;
+  userId: string;
+  name: string;
+  phone: string;
+  licenseNo: string;
+  status: (typeof USER_STATUSES)[number];
+  areaIds: string[];
+  vehicle: { plate: string | null; seats: number | null };
+  studentCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminOverview {
+  totalStudents: number;
+  paidStudents: number;
+  schools: number;
+  areas: number;
+  drivers: number;
+}

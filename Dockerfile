@@ -1,0 +1,14 @@
+# The app image: builds the monorepo, then runs the bundled API server, which also serves the web app.
+FROM node:20-bookworm-slim AS build
+RUN npm install -g pnpm@10.34.8
+WORKDIR /app
+COPY . .
+RUN pnpm install --frozen-lockfile && pnpm build && pnpm prune --prod --config.ignore-scripts=true || true
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build /app /app
+EXPOSE 3000
+USER node
+CMD ["node", "apps/api/dist/main.js"]

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import type { Role, SessionUser } from '@school-transport/contracts';
+import type { Context } from './context.js';
+import { adminProcedure, authenticatedProcedure, createCallerFactory, driverProcedure, parentProcedure, router } from './init.js';
+
+/** Every role guard against every kind of caller: anonymous is 401, another role is 403. */
+const guarded = router({
+  anyone: authenticatedProcedure.query(({ ctx }) => ctx.user.role),
+  admin: adminProcedure.query(({ ctx }) => ctx.user.role),
+  parent: parentProcedure.query(({ ctx }) => ctx.user.role),
+  driver: driverProcedure.query(({ ctx }) => ctx.driverId),
+});
+const callerFor = (user: SessionUser | null) => createCallerFactory(guarded)({ user } as Context);
+
+const userWithRole = (role: Role): SessionUser => ({
+  id: `user-${role}`,
+  name: role,
+  role,
+  email: null,
+  phone: null,
+  ...(role === 'driver' ? { driverId: 'driver-1' } : {}),
+});
+
+async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'OK';
+  } catch (error) {
+    return error instanceof TRPCError ? error.code : 'UNEXPECTED';
+  }
+}
+
+describe('role guards', () => {
+  const guards = ['admin', 'parent', 'driver'] as const;
+
+  it.each(guards)('%s procedures answer 401 to anonymous callers', async (guard) => {
+    expect(await codeOf(callerFor(null)[guard]())).toBe('UNAUTHORIZED');
+  });
+
+  it.each(guards.flatMap((guard) => (['admin', 'parent', 'driver', 'staff'] as const).map((role) => [guard, role] as const)))(
+    '%s procedures called by a %s',
+    async (guard, role) => {
+      expect(await codeOf(callerFor(userWithRole(role))[guard]())).toBe(guard === role ? 'OK' : 'FORBIDDEN');
+    },
+  );
+
+  it('authenticated procedures take any signed-in role and refuse anonymous callers', async () => {
+    expect(await codeOf(callerFor(null).anyone())).toBe('UNAUTHORIZED');
+    expect(await callerFor(userWithRole('staff')).anyone()).toBe('staff');
+  });
+
+  it('a driver procedure knows which driver is calling', async () => {
+    expect(await callerFor(userWithRole('driver')).driver()).toBe('driver-1');
+  });
+});
