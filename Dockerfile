@@ -3,7 +3,7 @@ FROM node:20-bookworm-slim AS build
 RUN npm install -g pnpm@10.34.8
 WORKDIR /app
 COPY . .
-RUN pnpm install --frozen-lockfile && pnpm build && pnpm prune --prod --config.ignore-scripts=true || true
+RUN pnpm install --frozen-lockfile && pnpm build
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
