@@ -11,6 +11,7 @@ import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { registerRestShims } from './rest/index.js';
+import { registerDevShims } from './rest/dev.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { LoginThrottle } from './domain/login-throttle.js';
 import { describeError } from './errors.js';
@@ -94,6 +95,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   });
 
   registerRestShims(app, async (req, reply) => createCaller(await createContext({ req, res: reply })));
+  // Developer shortcuts exist only on a development server.
+  if (deps.development) registerDevShims(app, deps);
 
   app.get('/api/health', async (_req, reply) => {
     try {

@@ -25,10 +25,12 @@ export const studentNameFields = {
   fathersName: requiredText(MESSAGES.fathersNameRequired, 60),
   lastName: requiredText(MESSAGES.lastNameRequired, 60),
   grade: z.enum(GRADES, { error: MESSAGES.gradeRequired }),
+  // '' and null (an untouched select) mean "no class"; anything else must be one of the options.
   class: z
-    .union([z.enum(CLASSES, { error: MESSAGES.classInvalid }), z.literal(''), z.null()])
+    .union([z.string(), z.null()], { error: MESSAGES.classInvalid })
     .optional()
-    .transform((value) => (value ? value : undefined)),
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.enum(CLASSES, { error: MESSAGES.classInvalid }).optional()),
 };
 
 /**

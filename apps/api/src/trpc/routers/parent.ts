@@ -1,4 +1,7 @@
-import { router } from '../init.js';
+import { parentProcedure, router } from '../init.js';
+import { listParentStudents } from '../../domain/parent/students.js';
 
 /** The parent portal: own students only. */
-export const parentRouter = router({});
+export const parentRouter = router({
+  students: parentProcedure.query(async ({ ctx }) => ({ students: await listParentStudents(ctx.db, ctx.user.id) })),
+});

@@ -1,0 +1,47 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { SERVER_MESSAGES, type Registration } from '@school-transport/contracts';
+import { AppError } from '../../errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function refuse(field: keyof Registration, message: string): never {
+  throw new AppError('BAD_REQUEST', message, { [field]: message });
+}
+
+/**
+ * What the registration form chose from the office's lists, checked against the database: an
+ * active school, an active area (whose price the student pays), a roundabout the area offers, and
+ * the terms version that is active now.
+ */
+export async function checkRegistrationChoices(
+  trx: Transaction<Database>,
+  registration: Registration,
+): Promise<{ area: { id: string; price: string }; termsVersionId: string }> {
+  // Ids that cannot be uuids are unknown: asking PostgreSQL would fail on the cast instead.
+  const school = UUID.test(registration.schoolId)
+    ? await trx.selectFrom('schools').select('id').where('id', '=', registration.schoolId).where('active', '=', true).executeTakeFirst()
+    : undefined;
+  if (!school) refuse('schoolId', SERVER_MESSAGES.unknownSchool);
+
+  const area = await trx
+    .selectFrom('areas')
+    .select(['id', 'price', 'roundaboutCount'])
+    .where('id', '=', registration.areaId)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!area) refuse('areaId', SERVER_MESSAGES.unknownArea);
+
+  const roundabouts = area.roundaboutCount ?? 0;
+  if (registration.roundabout !== undefined) {
+    if (roundabouts === 0) refuse('roundabout', SERVER_MESSAGES.roundaboutNotOffered);
+    if (registration.roundabout > roundabouts) refuse('roundabout', SERVER_MESSAGES.roundaboutOutOfRange);
+  }
+
+  const terms = UUID.test(registration.termsVersionId)
+    ? await trx.selectFrom('terms').select('id').where('id', '=', registration.termsVersionId).where('active', '=', true).executeTakeFirst()
+    : undefined;
+  if (!terms) refuse('termsVersionId', SERVER_MESSAGES.termsVersionNotActive);
+
+  return { area: { id: area.id, price: area.price }, termsVersionId: terms.id };
+}
