@@ -209,9 +209,9 @@ describe('registration validation (spec section 5, from the server)', () => {
     ['serviceType', { serviceType: 'TAXI' as never }, MESSAGES.serviceTypeRequired],
     ['grade', { grade: '13' as never }, MESSAGES.gradeRequired],
     ['class', { class: 'Z' as never }, MESSAGES.classInvalid],
-    ['roundabout', { areaId: 'placeholder', roundabout: 0 }, MESSAGES.roundaboutInvalid],
+    ['roundabout', { roundabout: 0 }, MESSAGES.roundaboutInvalid],
   ] as const)('refuses a bad %s with its message', async (field, overrides, message) => {
-    const input = registration(overrides.areaId ? { ...overrides, areaId: roundaboutArea.id } : overrides);
+    const input = registration(overrides);
     const response = await t.client().post('/api/registrations', input);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message, issues: { [field]: message } });
