@@ -19,6 +19,13 @@ export const ADMIN_MESSAGES = {
   termsVersionClash: 'Another terms version was saved at the same moment. Please try again.',
 } as const;
 
+/** Which form field a 409's message belongs to, so the form can show it under that field. */
+export const CONFLICT_FIELDS: Record<string, string> = {
+  [ADMIN_MESSAGES.schoolCodeTaken]: 'schoolCode',
+  [ADMIN_MESSAGES.areaNameTaken]: 'name',
+  [ADMIN_MESSAGES.driverPhoneTaken]: 'phone',
+};
+
 export const entityId = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const schoolInput = z.object({

@@ -1,0 +1,147 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Driver } from '@school-transport/db';
+import { ADMIN_MESSAGES, type AdminDriver, type driverInput, type driverUpdate } from '@school-transport/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { changedFields, recordAudit, type Actor } from '../audit.js';
+import { hashPassword } from '../passwords.js';
+import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function toView(row: Driver & { studentCount: number | string | bigint | null }): AdminDriver {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    phone: row.phone,
+    licenseNo: row.licenseNo,
+    status: row.status,
+    areaIds: row.areaIds,
+    vehicle: { plate: row.vehiclePlate, seats: row.vehicleSeats },
+    studentCount: Number(row.studentCount ?? 0),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function driversWithCounts(db: Db) {
+  return db
+    .selectFrom('drivers')
+    .selectAll('drivers')
+    .select((eb) => eb.selectFrom('students').whereRef('students.driverId', '=', 'drivers.id').select(eb.fn.countAll<string>().as('n')).as('studentCount'));
+}
+
+async function findDriver(db: Db, id: string): Promise<AdminDriver> {
+  const row = await driversWithCounts(db).where('drivers.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(ADMIN_MESSAGES.driverNotFound);
+  return toView(row);
+}
+
+export async function listDrivers(db: Kysely<Database>): Promise<AdminDriver[]> {
+  return (await driversWithCounts(db).orderBy('drivers.name').execute()).map(toView);
+}
+
+/** The areas a driver serves must exist; repeated ids count once. */
+async function checkedAreaIds(db: Db, areaIds: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(areaIds)];
+  if (unique.length === 0) return unique;
+  const found = await db.selectFrom('areas').select('id').where('id', 'in', unique).execute();
+  if (found.length !== unique.length) throw new AppError('BAD_REQUEST', ADMIN_MESSAGES.unknownAreas, { areaIds: ADMIN_MESSAGES.unknownAreas });
+  return unique;
+}
+
+/** One phone, one driver account: the phone is how a driver signs in. */
+async function assertPhoneFree(db: Db, phone: string, exceptUserId?: string): Promise<void> {
+  let query = db.selectFrom('users').select('id').where('role', '=', 'driver').where('phone', '=', phone);
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
+  if (await query.executeTakeFirst()) throw conflict(ADMIN_MESSAGES.driverPhoneTaken);
+}
+
+/** Ends every open session of the user: a deactivated driver is signed out everywhere at once. */
+async function endSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where(sql<string>`sess->>'userId'`, '=', userId).execute();
+}
+
+/** Creates the driver's sign-in account (users row) and driver record together. */
+export async function createDriver(db: Kysely<Database>, actor: Actor, input: z.output<typeof driverInput>): Promise<AdminDriver> {
+  // Hashing takes a moment; done before the transaction so no lock waits on it.
+  const passwordHash = await hashPassword(input.password);
+  return withUniqueField(ADMIN_MESSAGES.driverPhoneTaken, () =>
+    db.transaction().execute(async (trx) => {
+      await assertPhoneFree(trx, input.phone);
+      const areaIds = await checkedAreaIds(trx, input.areaIds);
+      const user = await trx
+        .insertInto('users')
+        .values({ role: 'driver', name: input.name, phone: input.phone, status: input.status, passwordHash })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const details = {
+        name: input.name,
+        phone: input.phone,
+        licenseNo: input.licenseNo,
+        status: input.status,
+        vehiclePlate: input.vehicle?.plate ?? null,
+        vehicleSeats: input.vehicle?.seats ?? null,
+      };
+      const row = await trx
+        .insertInto('drivers')
+        .values({ ...details, userId: user.id, areaIds: JSON.stringify(areaIds) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, { entityType: 'driver', entityId: row.id, action: 'create', diff: { ...details, areaIds, passwordSet: true } });
+      return findDriver(trx, row.id);
+    }),
+  );
+}
+
+/**
+ * Edits a driver and keeps the sign-in account in step (name, phone, status, password when given).
+ * Deactivating also ends the driver's open sessions.
+ */
+export async function updateDriver(db: Kysely<Database>, actor: Actor, input: z.output<typeof driverUpdate>): Promise<AdminDriver> {
+  assertUuid(input.id, ADMIN_MESSAGES.driverNotFound);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  return withUniqueField(ADMIN_MESSAGES.driverPhoneTaken, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('drivers').selectAll().where('id', '=', input.id).forUpdate().executeTakeFirst();
+      if (!before) throw notFound(ADMIN_MESSAGES.driverNotFound);
+      await assertPhoneFree(trx, input.phone, before.userId);
+      const after = {
+        name: input.name,
+        phone: input.phone,
+        licenseNo: input.licenseNo,
+        ...(input.status === undefined ? {} : { status: input.status }),
+        ...(input.areaIds === undefined ? {} : { areaIds: await checkedAreaIds(trx, input.areaIds) }),
+        ...(input.vehicle === undefined ? {} : { vehiclePlate: input.vehicle.plate ?? null, vehicleSeats: input.vehicle.seats ?? null }),
+      };
+      const diff: Record<string, unknown> = changedFields(before, after);
+      // The audit row says a password was reset, never what it is.
+      if (passwordHash) diff.passwordReset = true;
+      if (Object.keys(diff).length === 0) return findDriver(trx, input.id);
+
+      const { areaIds, ...columns } = after;
+      await trx
+        .updateTable('drivers')
+        .set({ ...columns, ...(areaIds === undefined ? {} : { areaIds: JSON.stringify(areaIds) }), updatedAt: new Date() })
+        .where('id', '=', input.id)
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({
+          name: input.name,
+          phone: input.phone,
+          ...(input.status === undefined ? {} : { status: input.status }),
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: new Date(),
+        })
+        .where('id', '=', before.userId)
+        .execute();
+      // A deactivated driver, or one whose password the office reset, must sign in again.
+      if (input.status === 'inactive' || passwordHash) await endSessionsOf(trx, before.userId);
+      const action = 'status' in diff ? (input.status === 'inactive' ? 'deactivate' : 'reactivate') : 'update';
+      await recordAudit(trx, actor, { entityType: 'driver', entityId: input.id, action, diff });
+      return findDriver(trx, input.id);
+    }),
+  );
+}
