@@ -45,7 +45,9 @@ export interface AppConfig {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = envSchema.parse(source);
   const production = env.NODE_ENV === 'production';
-  const dataDir = resolve(env.DATA_DIR);
+  // Relative to where the command was typed: `pnpm db:migrate` runs inside apps/api, but pnpm keeps
+  // the caller's folder in INIT_CWD, so every command finds the same ./.data.
+  const dataDir = resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   if (production && !env.SESSION_SECRET) {
     throw new Error('SESSION_SECRET is required when NODE_ENV=production (at least 32 random characters).');
   }
