@@ -1,13 +1,78 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../trpc.js';
+import { useLogout, useSession } from '../../auth/session.js';
+import { PageLoader } from '../../components/PageLoader/PageLoader.js';
+import { StudentCard } from '../../components/StudentCard/StudentCard.js';
 
-/** Parent Dashboard: built in its own issue. */
+/** /parent (spec section 2): the parent's own students as cards, or 'No Students Registered'. */
 export function ParentDashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('parent');
+  const { t: tc } = useTranslation();
+  const { user } = useSession();
+  const logout = useLogout('/');
+  const students = useQuery(trpc.parent.students.queryOptions());
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={2}>Parent Dashboard</Title>
-      <Text c="dimmed">{t('placeholder')}</Text>
-    </Container>
+    <>
+      <header style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg" py="sm">
+          <Group justify="space-between">
+            <div>
+              <Title order={1} size="h3">
+                {t('title')}
+              </Title>
+              {user && (
+                <Text size="sm" c="dimmed">
+                  {t('greeting', { name: user.name })}
+                </Text>
+              )}
+            </div>
+            <Group>
+              <Button component={Link} to="/" variant="subtle" size="xs">
+                {tc('nav.home')}
+              </Button>
+              <Button size="xs" variant="light" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </header>
+      <Container size="lg" py="xl" component="main">
+        {students.isLoading && <PageLoader />}
+        {students.isError && <Alert color="red">{t('loadFailed')}</Alert>}
+        {students.data && students.data.students.length === 0 && (
+          <Stack align="center" py={60} gap="sm">
+            <Title order={2} size="h3">
+              {t('empty.title')}
+            </Title>
+            <Text c="dimmed">{t('empty.text')}</Text>
+            <Button component={Link} to="/register">
+              {t('empty.action')}
+            </Button>
+          </Stack>
+        )}
+        {students.data && students.data.students.length > 0 && (
+          <>
+            <Group justify="space-between" mb="md">
+              <Title order={2} size="h3">
+                {t('studentsTitle')}
+              </Title>
+              <Button component={Link} to="/register" variant="light">
+                {t('addStudent')}
+              </Button>
+            </Group>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              {students.data.students.map((student) => (
+                <StudentCard key={student.id} student={student} />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </Container>
+    </>
   );
 }

@@ -1,13 +1,102 @@
-import { Container, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconClipboardCheck, IconHeartHandshake, IconPhone, IconShieldLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../trpc.js';
+import { TermsModal } from '../../components/TermsModal/TermsModal.js';
+import { LoginDialog } from '../../components/LoginDialog/LoginDialog.js';
 
-/** Safe & Reliable Student Transport Services: built in its own issue. */
+/** The landing page (spec section 1): headline, three points, contacts from the settings, two ways in. */
 export function LandingPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('site');
+  const navigate = useNavigate();
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const settings = useQuery(trpc.public.settings.queryOptions()).data;
+
+  const points = [
+    { icon: IconClipboardCheck, title: t('landing.points.easyTitle'), text: t('landing.points.easyText') },
+    { icon: IconShieldLock, title: t('landing.points.secureTitle'), text: t('landing.points.secureText') },
+    { icon: IconHeartHandshake, title: t('landing.points.friendlyTitle'), text: t('landing.points.friendlyText') },
+  ];
+  const phones = [settings?.supportPhone1, settings?.supportPhone2].filter((phone): phone is string => Boolean(phone));
+  const socials = [
+    { url: settings?.instagramUrl, label: t('landing.instagram'), icon: IconBrandInstagram },
+    { url: settings?.facebookUrl, label: t('landing.facebook'), icon: IconBrandFacebook },
+    { url: settings?.xUrl, label: t('landing.x'), icon: IconBrandX },
+  ].filter((social): social is typeof social & { url: string } => Boolean(social.url));
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={2}>Safe & Reliable Student Transport Services</Title>
-      <Text c="dimmed">{t('placeholder')}</Text>
+    <Container size="lg" py={60}>
+      <Stack align="center" gap="lg" ta="center">
+        <Title order={1}>{t('landing.headline')}</Title>
+        <Text c="dimmed" size="lg" maw={640}>
+          {t('landing.intro')}
+        </Text>
+        <Group>
+          <Button size="lg" onClick={() => setTermsOpen(true)}>
+            {t('landing.registerStudent')}
+          </Button>
+          <Button size="lg" variant="outline" onClick={() => setLoginOpen(true)}>
+            {t('landing.parentPortal')}
+          </Button>
+        </Group>
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mt={60} spacing="lg">
+        {points.map((point) => (
+          <Card key={point.title} withBorder padding="lg" radius="md">
+            <ThemeIcon size="xl" radius="md" variant="light">
+              <point.icon aria-hidden />
+            </ThemeIcon>
+            <Title order={3} size="h4" mt="md">
+              {point.title}
+            </Title>
+            <Text size="sm" c="dimmed" mt="xs">
+              {point.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+
+      {(phones.length > 0 || socials.length > 0) && (
+        <Stack align="center" mt={60} gap="xs">
+          <Title order={2} size="h4">
+            {t('landing.contactTitle')}
+          </Title>
+          {phones.map((phone) => (
+            <Group gap={6} key={phone}>
+              <IconPhone size={16} aria-hidden />
+              <Anchor href={`tel:+973${phone}`}>{t('landing.supportPhone', { phone })}</Anchor>
+            </Group>
+          ))}
+          {socials.length > 0 && (
+            <Group gap="md" aria-label={t('landing.followUs')}>
+              {socials.map((social) => (
+                <Anchor key={social.label} href={social.url} target="_blank" rel="noopener noreferrer">
+                  <Group gap={4}>
+                    <social.icon size={18} aria-hidden />
+                    {social.label}
+                  </Group>
+                </Anchor>
+              ))}
+            </Group>
+          )}
+        </Stack>
+      )}
+
+      <TermsModal
+        opened={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAccept={(termsVersionId) => {
+          setTermsOpen(false);
+          // /register need not ask again for the version just accepted here.
+          void navigate('/register', { state: { termsVersionId } });
+        }}
+      />
+      <LoginDialog opened={loginOpen} onClose={() => setLoginOpen(false)} />
     </Container>
   );
 }

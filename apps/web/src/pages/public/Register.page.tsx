@@ -1,13 +1,140 @@
-import { Container, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { composeAddress, REGISTRATION_REDIRECT_DELAY_MS, registrationInput } from '@school-transport/contracts';
+import { trpc } from '../../trpc.js';
+import { notify } from '../../notify.js';
+import { TermsModal } from '../../components/TermsModal/TermsModal.js';
+import { zodErrors } from '../../components/ZodForm/zodErrors.js';
+import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
+import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
+import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/formValues.js';
 
-/** Student Registration: built in its own issue. */
+/** The terms version accepted on the landing page, passed along so /register does not ask twice. */
+function acceptedOnLanding(state: unknown): string | null {
+  const id = (state as { termsVersionId?: unknown } | null)?.termsVersionId;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * /register (spec sections 2, 4 and 5): terms first, then the form; at submit the checks run in the
+ * spec's order (terms, missing fields, school ID, then the shared contract), and after success the
+ * form resets and the app goes to the server's redirectTo after 2 seconds.
+ */
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('site');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [termsVersionId, setTermsVersionId] = useState<string | null>(() => acceptedOnLanding(location.state));
+  const [termsOpen, setTermsOpen] = useState(() => termsVersionId === null);
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const submitting = useRef(false);
+
+  const meta = useQuery(trpc.public.meta.queryOptions());
+  const register = useMutation(trpc.registration.create.mutationOptions());
+  const form = useForm<RegistrationFormValues>({ initialValues: EMPTY_REGISTRATION });
+  const area = meta.data?.areas.find((choice) => choice.id === form.values.areaId);
+
+  useEffect(() => {
+    if (!redirectTo) return;
+    const timer = setTimeout(() => void navigate(redirectTo), REGISTRATION_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [redirectTo, navigate]);
+
+  const failureMessage = (error: unknown): string => {
+    if (error instanceof TRPCClientError) {
+      if (error.message) return error.message;
+      const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+      if (status) return t('register.failedStatus', { status });
+    }
+    return t('register.failedGeneric');
+  };
+
+  const submit = async (values: RegistrationFormValues) => {
+    // A second click while the first is on its way does nothing.
+    if (submitting.current || register.isPending) return;
+    if (!termsVersionId) {
+      setTermsOpen(true);
+      notify({ title: t('register.termsRequired'), message: t('register.termsRequiredText'), variant: 'destructive' });
+      return;
+    }
+    const candidate = { ...values, termsAccepted: true, termsVersionId };
+    const missing = missingRequiredFields(values);
+    if (missing.length > 0) {
+      form.setErrors(zodErrors(registrationInput, candidate));
+      notify({ title: t('register.missingFields'), message: t('register.missingFieldsText', { fields: missing.join(', ') }), variant: 'destructive' });
+      return;
+    }
+    if (!values.studentSchoolId.trim()) {
+      form.setErrors(zodErrors(registrationInput, candidate));
+      notify({ title: t('register.schoolIdRequired'), message: t('register.schoolIdRequiredText'), variant: 'destructive' });
+      return;
+    }
+    const parsed = registrationInput.safeParse(candidate);
+    if (!parsed.success) {
+      form.setErrors(zodErrors(registrationInput, candidate));
+      notify({ title: t('register.checkFields'), variant: 'destructive' });
+      return;
+    }
+    submitting.current = true;
+    try {
+      const result = await register.mutateAsync({ ...parsed.data, address: composeAddress(parsed.data) });
+      notify({ title: t('register.success'), message: t('register.successText', { message: result.message, automatedId: result.automatedId }) });
+      form.reset();
+      setTermsVersionId(null);
+      setRedirectTo(result.redirectTo || '/parent-login');
+    } catch (error) {
+      if (error instanceof TRPCClientError) {
+        const issues = (error.data as { issues?: Record<string, string> } | undefined)?.issues;
+        if (issues) form.setErrors(issues);
+      }
+      notify({ title: t('register.failed'), message: failureMessage(error), variant: 'destructive' });
+    } finally {
+      submitting.current = false;
+    }
+  };
+
   return (
     <Container size="lg" py="xl">
-      <Title order={2}>Student Registration</Title>
-      <Text c="dimmed">{t('placeholder')}</Text>
+      <Stack gap={4} mb="lg">
+        <Title order={1}>{t('register.title')}</Title>
+        <Text c="dimmed">{t('register.subtitle')}</Text>
+      </Stack>
+      {meta.isError && (
+        <Alert color="red" mb="md">
+          {t('register.loadFailed')}
+        </Alert>
+      )}
+      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <RegistrationFields form={form} schools={meta.data?.schools ?? []} areas={meta.data?.areas ?? []} area={area} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <RegistrationSummary serviceType={form.values.serviceType} price={area?.price} />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end" mt="xl">
+          <Button component={Link} to="/" variant="default">
+            {t('register.cancel')}
+          </Button>
+          <Button type="submit" disabled={register.isPending}>
+            {register.isPending ? t('register.submitting') : t('register.submit')}
+          </Button>
+        </Group>
+      </form>
+      <TermsModal
+        opened={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAccept={(id) => {
+          setTermsVersionId(id);
+          setTermsOpen(false);
+        }}
+      />
     </Container>
   );
 }

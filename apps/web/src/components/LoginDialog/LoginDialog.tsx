@@ -1,0 +1,61 @@
+import { Button, Checkbox, Modal, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { emailAddress, loginInput, MESSAGES } from '@school-transport/contracts';
+import { errorMessage, trpc } from '../../trpc.js';
+import { notify } from '../../notify.js';
+import { rememberSignedInUser } from '../../auth/session.js';
+import { zodErrors } from '../ZodForm/zodErrors.js';
+
+/** The dialog's own email message (spec section 5); otherwise the login contract as it is. */
+const dialogLogin = loginInput.extend({ email: emailAddress(MESSAGES.dialogInvalidEmail) });
+
+/**
+ * The landing page's 'Parent Portal' sign-in: email, password, remember me. Admins go to /admin,
+ * parents to /parent, anyone else stays where they are (spec section 2).
+ */
+export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation('site');
+  const navigate = useNavigate();
+  const form = useForm({ initialValues: { email: '', password: '', rememberMe: false } });
+  const login = useMutation(trpc.auth.login.mutationOptions());
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    if (login.isPending) return;
+    const errors = zodErrors(dialogLogin, values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    try {
+      const { user } = await login.mutateAsync(values);
+      rememberSignedInUser(user);
+      notify({ title: t('login.welcome'), message: t('login.welcomeText', { name: user.name }) });
+      close();
+      if (user.role === 'admin') await navigate('/admin');
+      else if (user.role === 'parent') await navigate('/parent');
+    } catch (error) {
+      notify({ title: t('login.failed'), message: errorMessage(error, t('login.invalidCredentials')), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={<Title order={3}>{t('login.dialogTitle')}</Title>}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={t('login.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+          <Checkbox label={t('login.rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+          <Button type="submit" loading={false} disabled={login.isPending}>
+            {login.isPending ? t('login.signingIn') : t('login.signIn')}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,157 @@
+import { Card, Grid, PasswordInput, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { CLASSES, GRADES, SERVICE_TYPES } from '@school-transport/contracts';
+import type { RegistrationFormValues } from './formValues.js';
+
+export interface AreaChoice {
+  id: string;
+  name: string;
+  price: string;
+  roundaboutCount: number;
+}
+
+interface RegistrationFieldsProps {
+  form: UseFormReturnType<RegistrationFormValues>;
+  schools: { id: string; name: string }[];
+  areas: AreaChoice[];
+  area: AreaChoice | undefined;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** The four sections of the registration form (spec section 2), every field labelled as the spec names it. */
+export function RegistrationFields({ form, schools, areas, area }: RegistrationFieldsProps) {
+  const { t } = useTranslation('site');
+  const price = area ? t('register.priceBhd', { price: area.price }) : t('register.selectArea');
+  const roundabouts = area?.roundaboutCount ?? 0;
+
+  return (
+    <Stack gap="lg">
+      <Section title={t('register.studentSection')}>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('register.automatedId')} placeholder={t('register.automatedIdPlaceholder')} readOnly value="" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              label={t('register.school')}
+              placeholder={t('register.schoolPlaceholder')}
+              data={schools.map((school) => ({ value: school.id, label: school.name }))}
+              searchable
+              withAsterisk
+              {...form.getInputProps('schoolId')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label={t('register.firstName')} withAsterisk {...form.getInputProps('firstName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label={t('register.fathersName')} withAsterisk {...form.getInputProps('fathersName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label={t('register.lastName')} withAsterisk {...form.getInputProps('lastName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select label={t('register.grade')} placeholder={t('register.gradePlaceholder')} data={[...GRADES]} withAsterisk {...form.getInputProps('grade')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select label={t('register.class')} placeholder={t('register.classPlaceholder')} data={[...CLASSES]} clearable {...form.getInputProps('class')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label={t('register.studentSchoolId')} withAsterisk {...form.getInputProps('studentSchoolId')} />
+          </Grid.Col>
+        </Grid>
+      </Section>
+
+      <Section title={t('register.parentSection')}>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('register.parentName')} withAsterisk autoComplete="name" {...form.getInputProps('parentName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('register.parentEmail')} type="email" withAsterisk autoComplete="email" {...form.getInputProps('parentEmail')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('register.parentPhone')} withAsterisk inputMode="numeric" maxLength={8} autoComplete="tel-national" {...form.getInputProps('parentPhone')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('register.parentPhone2')} inputMode="numeric" maxLength={8} {...form.getInputProps('parentPhone2')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <PasswordInput label={t('register.password')} description={t('register.passwordHint')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+          </Grid.Col>
+        </Grid>
+      </Section>
+
+      <Section title={t('register.serviceSection')}>
+        <Radio.Group label={t('register.serviceType')} withAsterisk {...form.getInputProps('serviceType')}>
+          <Stack gap="sm" mt="xs">
+            {SERVICE_TYPES.map((serviceType) => (
+              <Radio key={serviceType} value={serviceType} label={t(`register.service.${serviceType}`)} description={price} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      </Section>
+
+      <Section title={t('register.addressSection')}>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: roundabouts > 0 ? 6 : 12 }}>
+            <Select
+              label={t('register.area')}
+              placeholder={t('register.areaPlaceholder')}
+              data={areas.map((choice) => ({ value: choice.id, label: t('register.areaOption', { name: choice.name, price: choice.price }) }))}
+              searchable
+              withAsterisk
+              {...form.getInputProps('areaId')}
+              onChange={(value) => {
+                form.setFieldValue('areaId', value);
+                // A roundabout belongs to its area: a new area starts without one.
+                form.setFieldValue('roundabout', null);
+              }}
+            />
+          </Grid.Col>
+          {roundabouts > 0 && (
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select
+                label={t('register.roundabout')}
+                placeholder={t('register.roundaboutPlaceholder')}
+                data={Array.from({ length: roundabouts }, (_, index) => ({ value: String(index + 1), label: t('register.roundaboutOption', { number: index + 1 }) }))}
+                clearable
+                {...form.getInputProps('roundabout')}
+              />
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput label={t('register.block')} withAsterisk {...form.getInputProps('block')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput label={t('register.road')} withAsterisk {...form.getInputProps('road')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput label={t('register.houseBuilding')} withAsterisk {...form.getInputProps('houseBuilding')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput label={t('register.flatHome')} {...form.getInputProps('flatHome')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label={t('register.address')} description={t('register.addressHint')} {...form.getInputProps('address')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label={t('register.address2')} {...form.getInputProps('address2')} />
+          </Grid.Col>
+        </Grid>
+      </Section>
+    </Stack>
+  );
+}

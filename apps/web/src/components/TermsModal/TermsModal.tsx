@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '../../trpc.js';
+import { notify } from '../../notify.js';
+import { PaymentInstructions } from '../PaymentInstructions/PaymentInstructions.js';
+
+interface TermsModalProps {
+  opened: boolean;
+  onClose(): void;
+  /** Called with the id of the terms version the parent accepted. */
+  onAccept(termsVersionId: string): void;
+}
+
+/**
+ * 'Terms & Conditions' (spec section 2): the active terms version, payment and contact details,
+ * 'I Agree' only once the box is ticked; the box is unticked again whenever the dialog closes.
+ */
+export function TermsModal({ opened, onClose, onAccept }: TermsModalProps) {
+  const { t } = useTranslation('site');
+  const [agreed, setAgreed] = useState(false);
+  const terms = useQuery({ ...trpc.public.terms.queryOptions(), enabled: opened });
+  const settings = useQuery({ ...trpc.public.settings.queryOptions(), enabled: opened }).data;
+
+  const close = () => {
+    setAgreed(false);
+    onClose();
+  };
+  const accept = () => {
+    if (!agreed || !terms.data) return;
+    setAgreed(false);
+    notify({ title: t('terms.accepted'), message: t('terms.acceptedText') });
+    onAccept(terms.data.id);
+  };
+  const phones = [settings?.supportPhone1, settings?.supportPhone2].filter((phone): phone is string => Boolean(phone));
+
+  return (
+    <Modal opened={opened} onClose={close} title={<Title order={3}>{t('terms.title')}</Title>} size="lg">
+      <Stack gap="md">
+        {terms.isLoading && (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">{t('terms.loading')}</Text>
+          </Group>
+        )}
+        {terms.isError && <Alert color="red">{t('terms.loadFailed')}</Alert>}
+        {terms.data && (
+          <>
+            <Text size="xs" c="dimmed">
+              {t('terms.version', { version: terms.data.version })}
+            </Text>
+            <ScrollArea.Autosize mah={320} type="auto">
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {terms.data.content}
+              </Text>
+            </ScrollArea.Autosize>
+          </>
+        )}
+        <div>
+          <Text fw={600} size="sm">
+            {t('terms.paymentTitle')}
+          </Text>
+          <PaymentInstructions />
+        </div>
+        {(phones.length > 0 || settings?.contactText) && (
+          <div>
+            <Text fw={600} size="sm">
+              {t('terms.contactTitle')}
+            </Text>
+            {settings?.contactText && <Text size="sm">{settings.contactText}</Text>}
+            {phones.map((phone) => (
+              <Text size="sm" key={phone}>
+                {t('landing.supportPhone', { phone })}
+              </Text>
+            ))}
+          </div>
+        )}
+        <Checkbox label={t('terms.agreeLabel')} checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('terms.cancel')}
+          </Button>
+          <Button onClick={accept} disabled={!agreed || !terms.data}>
+            {t('terms.agree')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
