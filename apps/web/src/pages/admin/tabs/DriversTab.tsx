@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AdminDriver } from '@school-transport/contracts';
+import { errorMessage, trpc } from '../../../trpc.js';
+import { notify } from '../../../notify.js';
+import { DriverFormModal } from '../../../components/AdminDriverForm/DriverFormModal.js';
+import { refreshAdminData, useAreas, useDrivers } from '../adminQueries.js';
+import { ListState } from './ListState.js';
+import { StatusBadge } from './StatusBadge.js';
+
+/** Drivers: sign-in phone, license, vehicle, areas served; add, edit (password reset), deactivate. */
+export function DriversTab() {
+  const { t } = useTranslation('admin');
+  const drivers = useDrivers();
+  const areas = useAreas();
+  const [editing, setEditing] = useState<AdminDriver | null | undefined>(undefined);
+  const setStatus = useMutation(trpc.admin.drivers.update.mutationOptions());
+  const all = drivers.data?.drivers ?? [];
+  const areaList = areas.data?.areas ?? [];
+  const areaName = (id: string) => areaList.find((area) => area.id === id)?.name ?? id;
+
+  const toggleStatus = async (driver: AdminDriver) => {
+    const status = driver.status === 'active' ? 'inactive' : 'active';
+    try {
+      await setStatus.mutateAsync({ id: driver.id, name: driver.name, phone: driver.phone, licenseNo: driver.licenseNo, status });
+      notify({ title: status === 'inactive' ? t('drivers.deactivated') : t('drivers.reactivated'), message: driver.name });
+      await refreshAdminData();
+    } catch (error) {
+      notify({ title: t('drivers.saveFailed'), message: errorMessage(error, t('drivers.saveFailed')), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('drivers.title')}</Title>
+        <Button onClick={() => setEditing(null)}>{t('drivers.add')}</Button>
+      </Group>
+      <Text c="dimmed" size="sm">
+        {t('common.total', { count: all.length })}
+      </Text>
+      <ListState query={drivers}>
+        {all.length === 0 ? (
+          <Text c="dimmed">{t('drivers.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('drivers.name')}</Table.Th>
+                  <Table.Th>{t('drivers.phone')}</Table.Th>
+                  <Table.Th>{t('drivers.licenseNo')}</Table.Th>
+                  <Table.Th>{t('drivers.vehicle')}</Table.Th>
+                  <Table.Th>{t('drivers.areas')}</Table.Th>
+                  <Table.Th>{t('common.students')}</Table.Th>
+                  <Table.Th>{t('common.status')}</Table.Th>
+                  <Table.Th>{t('common.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {all.map((driver) => {
+                  const vehicle = [driver.vehicle.plate, driver.vehicle.seats ? t('drivers.seats', { count: driver.vehicle.seats }) : null].filter(Boolean).join(' · ');
+                  return (
+                    <Table.Tr key={driver.id}>
+                      <Table.Td>{driver.name}</Table.Td>
+                      <Table.Td>{driver.phone}</Table.Td>
+                      <Table.Td>{driver.licenseNo}</Table.Td>
+                      <Table.Td>{vehicle || t('common.none')}</Table.Td>
+                      <Table.Td>{driver.areaIds.length > 0 ? driver.areaIds.map(areaName).join(', ') : t('common.none')}</Table.Td>
+                      <Table.Td>{driver.studentCount}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge active={driver.status === 'active'} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button size="xs" variant="light" onClick={() => setEditing(driver)} aria-label={`${t('common.edit')} ${driver.name}`}>
+                            {t('common.edit')}
+                          </Button>
+                          <Button size="xs" variant="subtle" color={driver.status === 'active' ? 'red' : 'green'} onClick={() => void toggleStatus(driver)} disabled={setStatus.isPending}>
+                            {driver.status === 'active' ? t('common.deactivate') : t('common.reactivate')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </ListState>
+      {editing !== undefined && <DriverFormModal driver={editing} areas={areaList} onClose={() => setEditing(undefined)} onSaved={refreshAdminData} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AdminSchool } from '@school-transport/contracts';
+import { errorMessage, trpc } from '../../../trpc.js';
+import { notify } from '../../../notify.js';
+import { SchoolFormModal } from '../../../components/AdminSchoolForm/SchoolFormModal.js';
+import { refreshAdminData, useSchools } from '../adminQueries.js';
+import { ListState } from './ListState.js';
+import { StatusBadge } from './StatusBadge.js';
+
+/** Schools: search, add, edit, deactivate and reactivate. */
+export function SchoolsTab() {
+  const { t } = useTranslation('admin');
+  const schools = useSchools();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<AdminSchool | null | undefined>(undefined);
+  const setActive = useMutation(trpc.admin.schools.update.mutationOptions());
+
+  const all = useMemo(() => schools.data?.schools ?? [], [schools.data]);
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    if (!needle) return all;
+    return all.filter((school) => [school.name, school.schoolCode, school.contactName ?? '', school.address ?? ''].some((text) => text.toLowerCase().includes(needle)));
+  }, [all, search]);
+
+  const toggleActive = async (school: AdminSchool) => {
+    const { id, schoolCode, name, address, contactName, contactPhone } = school;
+    try {
+      await setActive.mutateAsync({ id, schoolCode, name, address, contactName, contactPhone, active: !school.active });
+      notify({ title: school.active ? t('schools.deactivated') : t('schools.reactivated'), message: name });
+      await refreshAdminData();
+    } catch (error) {
+      notify({ title: t('schools.saveFailed'), message: errorMessage(error, t('schools.saveFailed')), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('schools.title')}</Title>
+        <Button onClick={() => setEditing(null)}>{t('schools.add')}</Button>
+      </Group>
+      <Group justify="space-between" align="flex-end">
+        <TextInput label={t('schools.search')} placeholder={t('schools.searchPlaceholder')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={320} />
+        <Text c="dimmed" size="sm">
+          {t('common.total', { count: all.length })}
+        </Text>
+      </Group>
+      <ListState query={schools}>
+        {shown.length === 0 ? (
+          <Text c="dimmed">{all.length === 0 ? t('schools.empty') : t('schools.noMatch')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('schools.schoolCode')}</Table.Th>
+                  <Table.Th>{t('schools.name')}</Table.Th>
+                  <Table.Th>{t('schools.address')}</Table.Th>
+                  <Table.Th>{t('schools.contactName')}</Table.Th>
+                  <Table.Th>{t('schools.contactPhone')}</Table.Th>
+                  <Table.Th>{t('common.students')}</Table.Th>
+                  <Table.Th>{t('common.status')}</Table.Th>
+                  <Table.Th>{t('common.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((school) => (
+                  <Table.Tr key={school.id}>
+                    <Table.Td>{school.schoolCode}</Table.Td>
+                    <Table.Td>{school.name}</Table.Td>
+                    <Table.Td>{school.address ?? t('common.none')}</Table.Td>
+                    <Table.Td>{school.contactName ?? t('common.none')}</Table.Td>
+                    <Table.Td>{school.contactPhone ?? t('common.none')}</Table.Td>
+                    <Table.Td>{school.studentCount}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge active={school.active} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => setEditing(school)} aria-label={`${t('common.edit')} ${school.name}`}>
+                          {t('common.edit')}
+                        </Button>
+                        <Button size="xs" variant="subtle" color={school.active ? 'red' : 'green'} onClick={() => void toggleActive(school)} disabled={setActive.isPending}>
+                          {school.active ? t('common.deactivate') : t('common.reactivate')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </ListState>
+      {editing !== undefined && <SchoolFormModal school={editing} onClose={() => setEditing(undefined)} onSaved={refreshAdminData} />}
+    </Stack>
+  );
+}

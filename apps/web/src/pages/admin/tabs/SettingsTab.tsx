@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { companySettings, type CompanySettings } from '@school-transport/contracts';
+import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
+import { notify } from '../../../notify.js';
+import { showServerErrors, zodValidate } from '../../../components/AdminForm/zodValidate.js';
+import { refreshAdminData } from '../adminQueries.js';
+import { ListState } from './ListState.js';
+
+const EMPTY: CompanySettings = companySettings.parse({});
+
+/** The company's contacts, social links and payment instructions, as the public pages show them. */
+export function SettingsTab() {
+  const { t } = useTranslation('admin');
+  const settings = useQuery({ ...trpc.admin.settings.get.queryOptions(), ...ADMIN_LIST_QUERY });
+  const save = useMutation(trpc.admin.settings.update.mutationOptions());
+  const form = useForm<CompanySettings>({ initialValues: EMPTY, validate: zodValidate(companySettings) });
+
+  const loaded = settings.data?.settings;
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (loaded) {
+      setValues(loaded);
+      resetDirty(loaded);
+    }
+    // The form follows the saved settings whenever they are (re)loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+
+  const submit = async (values: CompanySettings) => {
+    try {
+      await save.mutateAsync(values);
+      notify({ title: t('settings.saved') });
+      await refreshAdminData();
+    } catch (error) {
+      notify({ title: t('settings.saveFailed'), message: showServerErrors(error, form.setErrors, t('settings.saveFailed')), variant: 'destructive' });
+    }
+  };
+
+  const field = (key: keyof CompanySettings, extra: { inputMode?: 'numeric' | 'url'; maxLength?: number } = {}) => (
+    <TextInput label={t(`settings.${key}`)} {...extra} {...form.getInputProps(key)} />
+  );
+
+  return (
+    <Stack>
+      <Title order={2}>{t('settings.title')}</Title>
+      <Text c="dimmed">{t('settings.intro')}</Text>
+      <ListState query={settings}>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Stack maw={760}>
+            <Fieldset legend={t('settings.company')}>
+              <Stack>
+                {field('companyName')}
+                <Textarea label={t('settings.contactText')} autosize minRows={2} {...form.getInputProps('contactText')} />
+              </Stack>
+            </Fieldset>
+            <Fieldset legend={t('settings.support')}>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                {field('supportPhone1', { inputMode: 'numeric', maxLength: 8 })}
+                {field('supportPhone2', { inputMode: 'numeric', maxLength: 8 })}
+                {field('whatsappNumber', { inputMode: 'numeric', maxLength: 8 })}
+              </SimpleGrid>
+            </Fieldset>
+            <Fieldset legend={t('settings.social')}>
+              <Stack>
+                {field('instagramUrl', { inputMode: 'url' })}
+                {field('facebookUrl', { inputMode: 'url' })}
+                {field('xUrl', { inputMode: 'url' })}
+              </Stack>
+            </Fieldset>
+            <Fieldset legend={t('settings.payment')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {field('paymentBankAccount')}
+                {field('paymentMobileNumber', { inputMode: 'numeric', maxLength: 8 })}
+              </SimpleGrid>
+            </Fieldset>
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                {save.isPending ? t('common.saving') : t('common.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </ListState>
+    </Stack>
+  );
+}

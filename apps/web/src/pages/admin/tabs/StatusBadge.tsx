@@ -1,0 +1,11 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export function StatusBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Badge color={active ? 'green' : 'gray'} variant="light">
+      {active ? t('common.active') : t('common.inactive')}
+    </Badge>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, trpc } from '../../../trpc.js';
+import { notify } from '../../../notify.js';
+import { TermsFormModal } from '../../../components/AdminTermsForm/TermsFormModal.js';
+import { refreshAdminData, useTermsVersions } from '../adminQueries.js';
+import { ListState } from './ListState.js';
+
+const dateOf = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Terms versions with their text; one is active, and registrations record the one they accepted. */
+export function TermsTab() {
+  const { t } = useTranslation('admin');
+  const terms = useTermsVersions();
+  const [writing, setWriting] = useState(false);
+  const activate = useMutation(trpc.admin.terms.activate.mutationOptions());
+  const versions = terms.data?.terms ?? [];
+  const current = versions.find((version) => version.active);
+
+  const makeActive = async (id: string, version: number) => {
+    try {
+      await activate.mutateAsync({ id });
+      notify({ title: t('terms.activated', { version }) });
+      await refreshAdminData();
+    } catch (error) {
+      notify({ title: t('terms.saveFailed'), message: errorMessage(error, t('terms.saveFailed')), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('terms.title')}</Title>
+        <Button onClick={() => setWriting(true)}>{t('terms.add')}</Button>
+      </Group>
+      <ListState query={terms}>
+        {versions.length === 0 && <Text c="dimmed">{t('terms.empty')}</Text>}
+        {versions.map((version) => (
+          <Card key={version.id} withBorder padding="lg" role="article" aria-label={t('terms.version', { version: version.version })}>
+            <Group justify="space-between" mb="xs">
+              <Group gap="sm">
+                <Title order={4}>{t('terms.version', { version: version.version })}</Title>
+                {version.active && <Badge color="green">{t('terms.active')}</Badge>}
+              </Group>
+              {!version.active && (
+                <Button size="xs" variant="light" onClick={() => void makeActive(version.id, version.version)} disabled={activate.isPending}>
+                  {t('terms.makeActive')}
+                </Button>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed" mb="sm">
+              {version.active && version.effectiveFrom ? t('terms.effectiveFrom', { date: dateOf(version.effectiveFrom) }) : t('terms.createdAt', { date: dateOf(version.createdAt) })}
+            </Text>
+            <Spoiler maxHeight={120} showLabel={t('terms.showMore')} hideLabel={t('terms.showLess')}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {version.content}
+              </Text>
+            </Spoiler>
+          </Card>
+        ))}
+      </ListState>
+      {writing && <TermsFormModal startingText={current?.content ?? ''} onClose={() => setWriting(false)} onSaved={refreshAdminData} />}
+    </Stack>
+  );
+}
