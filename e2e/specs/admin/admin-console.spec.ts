@@ -37,7 +37,8 @@ test('changing an area price asks whether it applies to the students registered 
   await page.getByRole('dialog').getByLabel('Monthly Price (BHD)').fill('25.00');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'Keep their current price' }).click();
-  await expect(page.getByText('Area updated')).toBeVisible();
+  // The previous toast may still be fading out: look for the one about this save.
+  await expect(page.getByRole('alert').filter({ hasText: 'Area updated' }).filter({ hasText: areaName })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(areaName) })).toContainText('25.00 BHD');
 });
 

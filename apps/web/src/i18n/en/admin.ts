@@ -128,7 +128,7 @@ export const admin = {
     support: 'Support',
     supportPhone1: 'Support Phone 1',
     supportPhone2: 'Support Phone 2',
-    whatsappNumber: 'WhatsApp Number (payment screenshots)',
+    whatsappNumber: 'WhatsApp Number',
     social: 'Social Media',
     instagramUrl: 'Instagram Link',
     facebookUrl: 'Facebook Link',
