@@ -13,7 +13,9 @@ export function App() {
       {/* Spec: at most one toast at a time, 5000 ms; notify() replaces the shown one. */}
       <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        {/* Navigations render at once rather than as transitions, so that leaving a guarded page on
+            logout happens before the cleared session reaches that page's guard. */}
+        <BrowserRouter useTransitions={false}>
           <AppRoutes />
         </BrowserRouter>
       </QueryClientProvider>

@@ -45,9 +45,10 @@ export function useLogout(redirectTo = '/') {
   return useMutation({
     ...trpc.auth.logout.mutationOptions(),
     onSuccess: async () => {
+      // Leave first: on a guarded page, clearing the user first would send the guard to a login page instead.
+      await navigate(redirectTo);
       rememberSignedInUser(null);
       notify({ title: t('logout.success') });
-      await navigate(redirectTo);
     },
     onError: (error) => notify({ title: t('logout.failed'), message: errorMessage(error, t('logout.failed')), variant: 'destructive' }),
   });

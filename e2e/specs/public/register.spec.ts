@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { acceptTerms, chooseOption } from '../../fixtures/forms.js';
+
+test('/register opens the terms on load; submitting without them asks again with Terms Required', async ({ page }) => {
+  await page.goto('/register');
+  const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Register Student' }).click();
+  await expect(page.getByText('Terms Required')).toBeVisible();
+  await expect(page.getByText('Please accept the terms and conditions to continue.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
+
+test('an empty submit lists the missing fields and shows every required-field message', async ({ page }) => {
+  let registrations = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('registration.create')) registrations += 1;
+  });
+  await page.goto('/register');
+  await acceptTerms(page);
+  await page.getByRole('button', { name: 'Register Student' }).click();
+  await expect(page.getByText('Required Fields Missing')).toBeVisible();
+  await expect(
+    page.getByText(
+      "Please fill in: School, First Name, Father's Name, Last Name, Grade, Student School ID, Parent Name, Email, Phone, Password, Service Type, Area, Block, Road, House/Building",
+    ),
+  ).toBeVisible();
+  for (const message of [
+    'School is required',
+    'First name is required',
+    "Father's name is required",
+    'Last name is required',
+    'Grade is required',
+    'Student School ID is required',
+    'Parent name is required',
+    'Invalid email address',
+    'Phone number must be 8 digits',
+    'Password must be at least 6 characters',
+    'Area is required',
+    'Block is required',
+    'Road is required',
+    'House/Building is required',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  // Optional fields carry no message.
+  await expect(page.getByText('Phone number must be 8 digits', { exact: true })).toHaveCount(1);
+  expect(registrations).toBe(0);
+});
+
+test('a bad phone and a short password are refused in the form with the contract messages', async ({ page }) => {
+  await page.goto('/register');
+  await acceptTerms(page);
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('1234');
+  await page.getByRole('textbox', { name: 'Phone 2 (Optional)', exact: true }).fill('99');
+  await page.getByRole('textbox', { name: 'Account Password', exact: true }).fill('123');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('someone@');
+  await page.getByRole('button', { name: 'Register Student' }).click();
+  await expect(page.getByText('Phone number must be 8 digits', { exact: true })).toHaveCount(2);
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+});
+
+test('the area sets the price on every service choice; the roundabout select appears only for an area with roundabouts', async ({ page }) => {
+  await page.goto('/register');
+  await acceptTerms(page);
+  const summary = page.getByRole('complementary', { name: 'Summary' });
+  await expect(page.getByText('Select Area')).toHaveCount(4);
+  await expect(summary.getByText('Auto-generated')).toBeVisible();
+  await chooseOption(page, 'Area', 'Manama - 25.00 BHD');
+  await expect(page.getByText('25.00 BHD', { exact: true })).toHaveCount(4);
+  await expect(page.getByRole('combobox', { name: 'Roundabout', exact: true })).toHaveCount(0);
+  await chooseOption(page, 'Area', 'Riffa - 30.00 BHD');
+  await expect(page.getByText('30.00 BHD', { exact: true })).toHaveCount(4);
+  await page.getByRole('combobox', { name: 'Roundabout', exact: true }).click();
+  await expect(page.getByRole('option', { name: /^Roundabout \d+$/ })).toHaveCount(22);
+  await page.getByRole('option', { name: 'Roundabout 22', exact: true }).click();
+  await page.getByRole('radio', { name: 'Both Ways (morning and afternoon)', exact: true }).check();
+  await expect(summary.getByText('Both Ways (morning and afternoon)')).toBeVisible();
+  await expect(summary.getByText('Pay by mobile payment app to: 39000003')).toBeVisible();
+});
+
+test('Cancel goes back to the landing page', async ({ page }) => {
+  await page.goto('/register');
+  await acceptTerms(page);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
