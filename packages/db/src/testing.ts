@@ -68,6 +68,13 @@ async function createServerTestDatabase(serverUrl: string): Promise<TestDatabase
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pg's Pool.end() resolves before its clients' sockets have closed; terminating them from here
+      // would surface as an uncaught 57P01 in the test run. Wait (briefly) until they are gone.
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const { rows } = await cleanup.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (Number(rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },
