@@ -67,8 +67,20 @@ test('a clash on a unique field shows under the field, and a deactivated driver 
   expect(signIn.status()).toBe(403);
 });
 
+let restoreSettings: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await restoreSettings?.();
+  restoreSettings = undefined;
+});
+
 test('the settings are validated and what the public pages read', async ({ page }) => {
   await openAdminTab(page, 'Settings');
+  // The public pages' tests read the demo settings: put them back afterwards.
+  const { settings: original } = (await (await page.request.get('/api/admin/settings')).json()) as { settings: Record<string, string> };
+  restoreSettings = async () => {
+    const restored = await page.request.put('/api/admin/settings', { data: original });
+    expect(restored.status()).toBe(200);
+  };
   await expect(page.getByLabel('Support Phone 1')).not.toHaveValue('');
   await page.getByLabel('Support Phone 2').fill('123');
   await page.getByLabel('Facebook Link').fill('facebook');
