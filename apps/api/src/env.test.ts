@@ -20,6 +20,12 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 
+  it('opens developer shortcuts only when asked for, and never in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).devShortcuts).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_SHORTCUTS: '1' }).devShortcuts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, DEV_SHORTCUTS: '1' }).devShortcuts).toBe(false);
+  });
+
   it('outside production generates a session secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });

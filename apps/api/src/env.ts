@@ -21,6 +21,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional().transform((value) => value || undefined),
   ADMIN_PASSWORD: z.string().optional().transform((value) => value || undefined),
   DEMO_DATA: flag,
+  DEV_SHORTCUTS: flag,
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -36,6 +37,11 @@ export interface AppConfig {
   trustProxy: boolean;
   admin: { email: string; password: string } | undefined;
   demoData: boolean;
+  /**
+   * Developer shortcuts (the credentials behind /force-admin-login): only when asked for by
+   * `pnpm dev`, never in production, and not merely because NODE_ENV was left unset.
+   */
+  devShortcuts: boolean;
   /** The built web app to serve; absent in development, where Vite serves it. */
   webDist: string | undefined;
   logLevel: string;
@@ -64,6 +70,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     // Demo data is never loaded in production, whatever DEMO_DATA says.
     demoData: !production && (env.DEMO_DATA ?? false),
+    devShortcuts: !production && (env.DEV_SHORTCUTS ?? false),
     webDist: env.WEB_DIST ?? (existsSync(join(defaultWebDist, 'index.html')) ? defaultWebDist : undefined),
     logLevel: env.LOG_LEVEL,
   };

@@ -32,7 +32,7 @@ const server = await createServer({
   cookieSecure: config.cookieSecure,
   trustProxy: config.trustProxy,
   bootstrapAdmin: config.admin,
-  development: !config.production,
+  development: config.devShortcuts,
   webDist: config.webDist,
   logLevel: config.logLevel,
 });
