@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { areaInput, formatMoney, type AdminArea } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { showServerErrors, zodValidate } from '../AdminForm/zodValidate.js';
+import { showServerErrors, zodValidate } from '../../forms/validation.js';
 
 interface AreaValues {
   name: string;

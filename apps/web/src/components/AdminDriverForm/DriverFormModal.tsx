@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { driverInput, driverUpdate, USER_STATUSES, type AdminArea, type AdminDriver, type UserStatus } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { showServerErrors, zodValidate } from '../AdminForm/zodValidate.js';
+import { showServerErrors, zodValidate } from '../../forms/validation.js';
 
 interface DriverValues {
   name: string;

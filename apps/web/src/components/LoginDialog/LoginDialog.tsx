@@ -7,7 +7,7 @@ import { emailAddress, loginInput, MESSAGES } from '@school-transport/contracts'
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { rememberSignedInUser } from '../../auth/session.js';
-import { zodErrors } from '../ZodForm/zodErrors.js';
+import { zodErrors } from '../../forms/validation.js';
 
 /** The dialog's own email message (spec section 5); otherwise the login contract as it is. */
 const dialogLogin = loginInput.extend({ email: emailAddress(MESSAGES.dialogInvalidEmail) });

@@ -7,7 +7,7 @@ import { driverLoginInput } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { rememberSignedInUser } from '../../auth/session.js';
-import { zodErrors } from '../../components/ZodForm/zodErrors.js';
+import { zodErrors } from '../../forms/validation.js';
 
 /** /driver-login (spec sections 2, 5 and 8): drivers sign in by phone and go to their dashboard. */
 export function DriverLoginPage() {

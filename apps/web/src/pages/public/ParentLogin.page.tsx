@@ -7,7 +7,7 @@ import { loginInput } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { rememberSignedInUser } from '../../auth/session.js';
-import { zodErrors } from '../../components/ZodForm/zodErrors.js';
+import { zodErrors } from '../../forms/validation.js';
 
 /** /parent-login (spec sections 2, 5 and 8): parents only; anyone else is signed out again. */
 export function ParentLoginPage() {

@@ -9,7 +9,7 @@ import { composeAddress, REGISTRATION_REDIRECT_DELAY_MS, registrationInput } fro
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { TermsModal } from '../../components/TermsModal/TermsModal.js';
-import { zodErrors } from '../../components/ZodForm/zodErrors.js';
+import { zodErrors } from '../../forms/validation.js';
 import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
 import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
 import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/formValues.js';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { companySettings, type CompanySettings } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { notify } from '../../../notify.js';
-import { showServerErrors, zodValidate } from '../../../components/AdminForm/zodValidate.js';
+import { showServerErrors, zodValidate } from '../../../forms/validation.js';
 import { refreshAdminData } from '../adminQueries.js';
 import { ListState } from './ListState.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormErrors } from '@mantine/form';
 import { ADMIN_MESSAGES, MESSAGES, areaInput, driverInput } from '@school-transport/contracts';
-import { showServerErrors, zodValidate } from './zodValidate.js';
+import { showServerErrors, zodValidate } from './validation.js';
 
 describe('zodValidate', () => {
   it("gives each field the contract's first message, nested fields by their Mantine path", () => {

@@ -1,17 +1,21 @@
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
 import { CONFLICT_FIELDS, fieldErrors } from '@school-transport/contracts';
-import { errorMessage, fieldIssues } from '../../trpc.js';
+import { errorMessage, fieldIssues } from '../trpc.js';
 
 /**
- * Mantine form validation by the same Zod schema the server checks: each field shows the first
- * message the contract gives for it (keys like "vehicle.seats" are Mantine's paths too).
+ * Forms validate with the same Zod contract the server checks, so both sides show the very same
+ * words: a tiny adapter rather than a resolver package. Keys are field paths ("vehicle.seats"),
+ * which are Mantine's paths too. Empty when valid.
  */
+export function zodErrors(schema: z.ZodType, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  return result.success ? {} : fieldErrors(result.error.issues);
+}
+
+/** The same, as a Mantine form's `validate` option. */
 export function zodValidate<Values>(schema: z.ZodType): (values: Values) => FormErrors {
-  return (values) => {
-    const result = schema.safeParse(values);
-    return result.success ? {} : fieldErrors(result.error.issues);
-  };
+  return (values) => zodErrors(schema, values);
 }
 
 /**
