@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminArea } from '@school-transport/contracts';
-import { errorMessage, trpc } from '../../../trpc.js';
-import { notify } from '../../../notify.js';
+import { trpc } from '../../../trpc.js';
 import { AreaFormModal } from '../../../components/AdminAreaForm/AreaFormModal.js';
 import { refreshAdminData, useAreas } from '../adminQueries.js';
 import { ListState } from './ListState.js';
-import { StatusBadge } from './StatusBadge.js';
+import { EntityRowActions, EntityTabHeader, runAdminChange, StatusBadge } from './EntityTab.js';
 
 /** Areas: monthly price in BHD, roundabout count, add, edit, deactivate and reactivate. */
 export function AreasTab() {
@@ -18,25 +17,16 @@ export function AreasTab() {
   const setActive = useMutation(trpc.admin.areas.update.mutationOptions());
   const all = areas.data?.areas ?? [];
 
-  const toggleActive = async (area: AdminArea) => {
-    try {
-      await setActive.mutateAsync({ id: area.id, name: area.name, price: area.price, roundaboutCount: area.roundaboutCount, active: !area.active });
-      notify({ title: area.active ? t('areas.deactivated') : t('areas.reactivated'), message: area.name });
-      await refreshAdminData();
-    } catch (error) {
-      notify({ title: t('areas.saveFailed'), message: errorMessage(error, t('areas.saveFailed')), variant: 'destructive' });
-    }
-  };
+  const toggleActive = (area: AdminArea) =>
+    runAdminChange(() => setActive.mutateAsync({ id: area.id, name: area.name, price: area.price, roundaboutCount: area.roundaboutCount, active: !area.active }), {
+      success: area.active ? t('areas.deactivated') : t('areas.reactivated'),
+      failure: t('areas.saveFailed'),
+      name: area.name,
+    });
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('areas.title')}</Title>
-        <Button onClick={() => setEditing(null)}>{t('areas.add')}</Button>
-      </Group>
-      <Text c="dimmed" size="sm">
-        {t('common.total', { count: all.length })}
-      </Text>
+      <EntityTabHeader title={t('areas.title')} addLabel={t('areas.add')} onAdd={() => setEditing(null)} total={all.length} />
       <ListState query={areas}>
         {all.length === 0 ? (
           <Text c="dimmed">{t('areas.empty')}</Text>
@@ -66,14 +56,7 @@ export function AreasTab() {
                       <StatusBadge active={area.active} />
                     </Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => setEditing(area)} aria-label={`${t('common.edit')} ${area.name}`}>
-                          {t('common.edit')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color={area.active ? 'red' : 'green'} onClick={() => void toggleActive(area)} disabled={setActive.isPending}>
-                          {area.active ? t('common.deactivate') : t('common.reactivate')}
-                        </Button>
-                      </Group>
+                      <EntityRowActions name={area.name} active={area.active} onEdit={() => setEditing(area)} onToggle={() => void toggleActive(area)} pending={setActive.isPending} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

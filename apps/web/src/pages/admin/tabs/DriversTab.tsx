@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminDriver } from '@school-transport/contracts';
-import { errorMessage, trpc } from '../../../trpc.js';
-import { notify } from '../../../notify.js';
+import { trpc } from '../../../trpc.js';
 import { DriverFormModal } from '../../../components/AdminDriverForm/DriverFormModal.js';
 import { refreshAdminData, useAreas, useDrivers } from '../adminQueries.js';
 import { ListState } from './ListState.js';
-import { StatusBadge } from './StatusBadge.js';
+import { EntityRowActions, EntityTabHeader, runAdminChange, StatusBadge } from './EntityTab.js';
 
 /** Drivers: sign-in phone, license, vehicle, areas served; add, edit (password reset), deactivate. */
 export function DriversTab() {
@@ -21,26 +20,18 @@ export function DriversTab() {
   const areaList = areas.data?.areas ?? [];
   const areaName = (id: string) => areaList.find((area) => area.id === id)?.name ?? id;
 
-  const toggleStatus = async (driver: AdminDriver) => {
+  const toggleStatus = (driver: AdminDriver) => {
     const status = driver.status === 'active' ? 'inactive' : 'active';
-    try {
-      await setStatus.mutateAsync({ id: driver.id, name: driver.name, phone: driver.phone, licenseNo: driver.licenseNo, status });
-      notify({ title: status === 'inactive' ? t('drivers.deactivated') : t('drivers.reactivated'), message: driver.name });
-      await refreshAdminData();
-    } catch (error) {
-      notify({ title: t('drivers.saveFailed'), message: errorMessage(error, t('drivers.saveFailed')), variant: 'destructive' });
-    }
+    return runAdminChange(() => setStatus.mutateAsync({ id: driver.id, name: driver.name, phone: driver.phone, licenseNo: driver.licenseNo, status }), {
+      success: status === 'inactive' ? t('drivers.deactivated') : t('drivers.reactivated'),
+      failure: t('drivers.saveFailed'),
+      name: driver.name,
+    });
   };
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('drivers.title')}</Title>
-        <Button onClick={() => setEditing(null)}>{t('drivers.add')}</Button>
-      </Group>
-      <Text c="dimmed" size="sm">
-        {t('common.total', { count: all.length })}
-      </Text>
+      <EntityTabHeader title={t('drivers.title')} addLabel={t('drivers.add')} onAdd={() => setEditing(null)} total={all.length} />
       <ListState query={drivers}>
         {all.length === 0 ? (
           <Text c="dimmed">{t('drivers.empty')}</Text>
@@ -74,14 +65,7 @@ export function DriversTab() {
                         <StatusBadge active={driver.status === 'active'} />
                       </Table.Td>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => setEditing(driver)} aria-label={`${t('common.edit')} ${driver.name}`}>
-                            {t('common.edit')}
-                          </Button>
-                          <Button size="xs" variant="subtle" color={driver.status === 'active' ? 'red' : 'green'} onClick={() => void toggleStatus(driver)} disabled={setStatus.isPending}>
-                            {driver.status === 'active' ? t('common.deactivate') : t('common.reactivate')}
-                          </Button>
-                        </Group>
+                        <EntityRowActions name={driver.name} active={driver.status === 'active'} onEdit={() => setEditing(driver)} onToggle={() => void toggleStatus(driver)} pending={setStatus.isPending} />
                       </Table.Td>
                     </Table.Tr>
                   );

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminSchool } from '@school-transport/contracts';
-import { errorMessage, trpc } from '../../../trpc.js';
-import { notify } from '../../../notify.js';
+import { trpc } from '../../../trpc.js';
 import { SchoolFormModal } from '../../../components/AdminSchoolForm/SchoolFormModal.js';
 import { refreshAdminData, useSchools } from '../adminQueries.js';
 import { ListState } from './ListState.js';
-import { StatusBadge } from './StatusBadge.js';
+import { EntityRowActions, EntityTabHeader, runAdminChange, StatusBadge } from './EntityTab.js';
 
 /** Schools: search, add, edit, deactivate and reactivate. */
 export function SchoolsTab() {
@@ -25,29 +24,20 @@ export function SchoolsTab() {
     return all.filter((school) => [school.name, school.schoolCode, school.contactName ?? '', school.address ?? ''].some((text) => text.toLowerCase().includes(needle)));
   }, [all, search]);
 
-  const toggleActive = async (school: AdminSchool) => {
+  const toggleActive = (school: AdminSchool) => {
     const { id, schoolCode, name, address, contactName, contactPhone } = school;
-    try {
-      await setActive.mutateAsync({ id, schoolCode, name, address, contactName, contactPhone, active: !school.active });
-      notify({ title: school.active ? t('schools.deactivated') : t('schools.reactivated'), message: name });
-      await refreshAdminData();
-    } catch (error) {
-      notify({ title: t('schools.saveFailed'), message: errorMessage(error, t('schools.saveFailed')), variant: 'destructive' });
-    }
+    return runAdminChange(() => setActive.mutateAsync({ id, schoolCode, name, address, contactName, contactPhone, active: !school.active }), {
+      success: school.active ? t('schools.deactivated') : t('schools.reactivated'),
+      failure: t('schools.saveFailed'),
+      name,
+    });
   };
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('schools.title')}</Title>
-        <Button onClick={() => setEditing(null)}>{t('schools.add')}</Button>
-      </Group>
-      <Group justify="space-between" align="flex-end">
+      <EntityTabHeader title={t('schools.title')} addLabel={t('schools.add')} onAdd={() => setEditing(null)} total={all.length}>
         <TextInput label={t('schools.search')} placeholder={t('schools.searchPlaceholder')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={320} />
-        <Text c="dimmed" size="sm">
-          {t('common.total', { count: all.length })}
-        </Text>
-      </Group>
+      </EntityTabHeader>
       <ListState query={schools}>
         {shown.length === 0 ? (
           <Text c="dimmed">{all.length === 0 ? t('schools.empty') : t('schools.noMatch')}</Text>
@@ -79,14 +69,7 @@ export function SchoolsTab() {
                       <StatusBadge active={school.active} />
                     </Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => setEditing(school)} aria-label={`${t('common.edit')} ${school.name}`}>
-                          {t('common.edit')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color={school.active ? 'red' : 'green'} onClick={() => void toggleActive(school)} disabled={setActive.isPending}>
-                          {school.active ? t('common.deactivate') : t('common.reactivate')}
-                        </Button>
-                      </Group>
+                      <EntityRowActions name={school.name} active={school.active} onEdit={() => setEditing(school)} onToggle={() => void toggleActive(school)} pending={setActive.isPending} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
