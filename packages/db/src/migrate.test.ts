@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import { Migrator } from 'kysely';
-import { createDatabase, type DatabaseHandle } from './client.js';
+import type { DatabaseHandle } from './client.js';
 import { isMigrated, migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import { seedEssentials } from './seed/essentials.js';
 import { createTestDatabase, testEngine, type TestDatabase } from './testing.js';
 
-describe('migrations on embedded PGlite, from an empty database', () => {
+describe(`migrations on ${testEngine()}, from an empty database`, () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await createDatabase({ pglite: await PGlite.create() });
+    handle = await createTestDatabase({ migrated: false });
   });
   afterAll(() => handle.close());
 

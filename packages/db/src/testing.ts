@@ -32,9 +32,19 @@ export function testEngine(): 'postgres' | 'pglite' {
   return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** false: an empty database, for tests of the migrations themselves. */
+  migrated?: boolean;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const migrated = options.migrated ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return createServerTestDatabase(serverUrl);
+  if (serverUrl) return createServerTestDatabase(serverUrl, migrated);
+  if (!migrated) {
+    const handle = await createDatabase({ pglite: await PGlite.create() });
+    return { ...handle, openAnother: async () => ({ ...handle, close: async () => undefined }) };
+  }
   const clone = (await (await migratedPgliteTemplate()).clone()) as PGlite;
   const handle = await createDatabase({ pglite: clone });
   return {
@@ -44,7 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createServerTestDatabase(serverUrl: string): Promise<TestDatabase> {
+async function createServerTestDatabase(serverUrl: string, migrated: boolean): Promise<TestDatabase> {
   const name = `school_transport_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -53,8 +63,10 @@ async function createServerTestDatabase(serverUrl: string): Promise<TestDatabase
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await createDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(handle.db);
-  await seedEssentials(handle.db);
+  if (migrated) {
+    await migrateToLatest(handle.db);
+    await seedEssentials(handle.db);
+  }
   const others: DatabaseHandle[] = [];
   return {
     ...handle,
