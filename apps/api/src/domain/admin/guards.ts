@@ -1,5 +1,6 @@
 import { isUniqueViolation } from '@school-transport/db';
 import { AppError } from '../../errors.js';
+import { isUuid } from '../ids.js';
 
 /**
  * Runs a write and turns a unique-key clash into a 409 whose message names the field. The
@@ -24,9 +25,7 @@ export function notFound(message: string): AppError {
   return new AppError('NOT_FOUND', message);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Schools, drivers and terms have uuid ids: anything else cannot name one (and must not reach a uuid column). */
 export function assertUuid(id: string, message: string): void {
-  if (!UUID.test(id)) throw notFound(message);
+  if (!isUuid(id)) throw notFound(message);
 }

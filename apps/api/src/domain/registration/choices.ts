@@ -2,8 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { SERVER_MESSAGES, type Registration } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../ids.js';
 
 function refuse(field: keyof Registration, message: string): never {
   throw new AppError('BAD_REQUEST', message, { [field]: message });
@@ -18,8 +17,7 @@ export async function checkRegistrationChoices(
   trx: Transaction<Database>,
   registration: Registration,
 ): Promise<{ area: { id: string; price: string }; termsVersionId: string }> {
-  // Ids that cannot be uuids are unknown: asking PostgreSQL would fail on the cast instead.
-  const school = UUID.test(registration.schoolId)
+  const school = isUuid(registration.schoolId)
     ? await trx.selectFrom('schools').select('id').where('id', '=', registration.schoolId).where('active', '=', true).executeTakeFirst()
     : undefined;
   if (!school) refuse('schoolId', SERVER_MESSAGES.unknownSchool);
@@ -38,7 +36,7 @@ export async function checkRegistrationChoices(
     if (registration.roundabout > roundabouts) refuse('roundabout', SERVER_MESSAGES.roundaboutOutOfRange);
   }
 
-  const terms = UUID.test(registration.termsVersionId)
+  const terms = isUuid(registration.termsVersionId)
     ? await trx.selectFrom('terms').select('id').where('id', '=', registration.termsVersionId).where('active', '=', true).executeTakeFirst()
     : undefined;
   if (!terms) refuse('termsVersionId', SERVER_MESSAGES.termsVersionNotActive);
