@@ -5,8 +5,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { areaInput, formatMoney, type AdminArea } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
-import { notify } from '../../notify.js';
-import { showServerErrors, zodValidate } from '../../forms/validation.js';
+import { zodValidate } from '../../forms/validation.js';
+import { FormActions } from '../AdminForm/FormActions.js';
+import { runAdminChange } from '../AdminForm/runAdminChange.js';
 
 interface AreaValues {
   name: string;
@@ -39,21 +40,20 @@ export function AreaFormModal({ area, onClose, onSaved }: { area: AdminArea | nu
   const pending = create.isPending || update.isPending;
 
   const save = async (values: AreaValues, applyPriceToStudents: boolean) => {
-    try {
-      if (area) {
-        const saved = await update.mutateAsync({ ...values, id: area.id, applyPriceToStudents });
-        const applied = applyPriceToStudents ? t('areas.appliedTo', { count: saved.area.studentCount }) : values.name;
-        notify({ title: t('areas.updated'), message: applied });
-      } else {
-        await create.mutateAsync(values);
-        notify({ title: t('areas.added'), message: values.name });
-      }
-      await onSaved();
-      onClose();
-    } catch (error) {
-      setAsking(null);
-      notify({ title: t('areas.saveFailed'), message: showServerErrors(error, form.setErrors, t('areas.saveFailed')), variant: 'destructive' });
-    }
+    const saved = await runAdminChange(
+      () => (area ? update.mutateAsync({ ...values, id: area.id, applyPriceToStudents }) : create.mutateAsync(values)),
+      {
+        success: (result) =>
+          area
+            ? { title: t('areas.updated'), message: applyPriceToStudents ? t('areas.appliedTo', { count: result.area.studentCount }) : values.name }
+            : { title: t('areas.added'), message: values.name },
+        failure: t('areas.saveFailed'),
+      },
+      { after: onSaved, setErrors: form.setErrors },
+    );
+    if (saved) onClose();
+    // Refused: back to the form, where the server's messages stand under the fields.
+    else setAsking(null);
   };
 
   const submit = (values: AreaValues) => {
@@ -84,14 +84,7 @@ export function AreaFormModal({ area, onClose, onSaved }: { area: AdminArea | nu
             <TextInput label={t('areas.name')} withAsterisk {...form.getInputProps('name')} />
             <TextInput label={t('areas.price')} placeholder={t('areas.pricePlaceholder')} inputMode="decimal" withAsterisk {...form.getInputProps('price')} />
             <NumberInput label={t('areas.roundaboutCount')} description={t('areas.roundaboutHint')} min={0} max={99} allowDecimal={false} allowNegative={false} {...form.getInputProps('roundaboutCount')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={pending}>
-                {pending ? t('common.saving') : t('common.save')}
-              </Button>
-            </Group>
+            <FormActions pending={pending} onCancel={onClose} />
           </Stack>
         </form>
       )}

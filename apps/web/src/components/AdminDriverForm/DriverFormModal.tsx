@@ -1,11 +1,12 @@
-import { Button, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { driverInput, driverUpdate, USER_STATUSES, type AdminArea, type AdminDriver, type UserStatus } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
-import { notify } from '../../notify.js';
-import { showServerErrors, zodValidate } from '../../forms/validation.js';
+import { zodValidate } from '../../forms/validation.js';
+import { FormActions } from '../AdminForm/FormActions.js';
+import { runAdminChange } from '../AdminForm/runAdminChange.js';
 
 interface DriverValues {
   name: string;
@@ -45,15 +46,12 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
   const statusOptions = USER_STATUSES.map((status) => ({ value: status, label: status === 'active' ? t('common.active') : t('common.inactive') }));
 
   const submit = async (values: DriverValues) => {
-    try {
-      if (driver) await update.mutateAsync({ ...values, id: driver.id });
-      else await create.mutateAsync(values);
-      notify({ title: driver ? t('drivers.updated') : t('drivers.added'), message: values.name });
-      await onSaved();
-      onClose();
-    } catch (error) {
-      notify({ title: t('drivers.saveFailed'), message: showServerErrors(error, form.setErrors, t('drivers.saveFailed')), variant: 'destructive' });
-    }
+    const saved = await runAdminChange(
+      () => (driver ? update.mutateAsync({ ...values, id: driver.id }) : create.mutateAsync(values)),
+      { success: () => ({ title: driver ? t('drivers.updated') : t('drivers.added'), message: values.name }), failure: t('drivers.saveFailed') },
+      { after: onSaved, setErrors: form.setErrors },
+    );
+    if (saved) onClose();
   };
 
   return (
@@ -78,14 +76,7 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
             <TextInput label={t('drivers.vehicleSeats')} inputMode="numeric" {...form.getInputProps('vehicle.seats')} />
             <Select label={t('drivers.status')} data={statusOptions} allowDeselect={false} {...form.getInputProps('status')} />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {pending ? t('common.saving') : t('common.save')}
-            </Button>
-          </Group>
+          <FormActions pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,12 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { schoolInput, type AdminSchool } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
-import { notify } from '../../notify.js';
-import { showServerErrors, zodValidate } from '../../forms/validation.js';
+import { zodValidate } from '../../forms/validation.js';
+import { FormActions } from '../AdminForm/FormActions.js';
+import { runAdminChange } from '../AdminForm/runAdminChange.js';
 
 interface SchoolValues {
   schoolCode: string;
@@ -32,15 +33,12 @@ export function SchoolFormModal({ school, onClose, onSaved }: { school: AdminSch
   const pending = create.isPending || update.isPending;
 
   const submit = async (values: SchoolValues) => {
-    try {
-      if (school) await update.mutateAsync({ ...values, id: school.id });
-      else await create.mutateAsync(values);
-      notify({ title: school ? t('schools.updated') : t('schools.added'), message: values.name });
-      await onSaved();
-      onClose();
-    } catch (error) {
-      notify({ title: t('schools.saveFailed'), message: showServerErrors(error, form.setErrors, t('schools.saveFailed')), variant: 'destructive' });
-    }
+    const saved = await runAdminChange(
+      () => (school ? update.mutateAsync({ ...values, id: school.id }) : create.mutateAsync(values)),
+      { success: () => ({ title: school ? t('schools.updated') : t('schools.added'), message: values.name }), failure: t('schools.saveFailed') },
+      { after: onSaved, setErrors: form.setErrors },
+    );
+    if (saved) onClose();
   };
 
   return (
@@ -52,14 +50,7 @@ export function SchoolFormModal({ school, onClose, onSaved }: { school: AdminSch
           <TextInput label={t('schools.address')} {...form.getInputProps('address')} />
           <TextInput label={t('schools.contactName')} {...form.getInputProps('contactName')} />
           <TextInput label={t('schools.contactPhone')} inputMode="numeric" maxLength={8} {...form.getInputProps('contactPhone')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {pending ? t('common.saving') : t('common.save')}
-            </Button>
-          </Group>
+          <FormActions pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

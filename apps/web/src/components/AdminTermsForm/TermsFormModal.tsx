@@ -1,11 +1,12 @@
-import { Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Checkbox, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { termsVersionInput } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
-import { notify } from '../../notify.js';
-import { showServerErrors, zodValidate } from '../../forms/validation.js';
+import { zodValidate } from '../../forms/validation.js';
+import { FormActions } from '../AdminForm/FormActions.js';
+import { runAdminChange } from '../AdminForm/runAdminChange.js';
 
 interface TermsValues {
   content: string;
@@ -19,14 +20,18 @@ export function TermsFormModal({ startingText, onClose, onSaved }: { startingTex
   const create = useMutation(trpc.admin.terms.create.mutationOptions());
 
   const submit = async (values: TermsValues) => {
-    try {
-      const saved = await create.mutateAsync(values);
-      notify({ title: values.activate ? t('terms.activated', { version: saved.termsVersion.version }) : t('terms.added'), message: t('terms.version', { version: saved.termsVersion.version }) });
-      await onSaved();
-      onClose();
-    } catch (error) {
-      notify({ title: t('terms.saveFailed'), message: showServerErrors(error, form.setErrors, t('terms.saveFailed')), variant: 'destructive' });
-    }
+    const saved = await runAdminChange(
+      () => create.mutateAsync(values),
+      {
+        success: ({ termsVersion }) => ({
+          title: values.activate ? t('terms.activated', { version: termsVersion.version }) : t('terms.added'),
+          message: t('terms.version', { version: termsVersion.version }),
+        }),
+        failure: t('terms.saveFailed'),
+      },
+      { after: onSaved, setErrors: form.setErrors },
+    );
+    if (saved) onClose();
   };
 
   return (
@@ -35,14 +40,7 @@ export function TermsFormModal({ startingText, onClose, onSaved }: { startingTex
         <Stack>
           <Textarea label={t('terms.content')} withAsterisk autosize minRows={10} maxRows={24} {...form.getInputProps('content')} />
           <Checkbox label={t('terms.activateNow')} description={t('terms.activateHint')} {...form.getInputProps('activate', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {create.isPending ? t('common.saving') : t('common.save')}
-            </Button>
-          </Group>
+          <FormActions pending={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

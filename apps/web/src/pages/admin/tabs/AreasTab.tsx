@@ -7,7 +7,8 @@ import { trpc } from '../../../trpc.js';
 import { AreaFormModal } from '../../../components/AdminAreaForm/AreaFormModal.js';
 import { refreshAdminData, useAreas } from '../adminQueries.js';
 import { ListState } from './ListState.js';
-import { EntityRowActions, EntityTabHeader, runAdminChange, StatusBadge } from './EntityTab.js';
+import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
+import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 
 /** Areas: monthly price in BHD, roundabout count, add, edit, deactivate and reactivate. */
 export function AreasTab() {
@@ -18,11 +19,11 @@ export function AreasTab() {
   const all = areas.data?.areas ?? [];
 
   const toggleActive = (area: AdminArea) =>
-    runAdminChange(() => setActive.mutateAsync({ id: area.id, name: area.name, price: area.price, roundaboutCount: area.roundaboutCount, active: !area.active }), {
-      success: area.active ? t('areas.deactivated') : t('areas.reactivated'),
-      failure: t('areas.saveFailed'),
-      name: area.name,
-    });
+    runAdminChange(
+      () => setActive.mutateAsync({ id: area.id, name: area.name, price: area.price, roundaboutCount: area.roundaboutCount, active: !area.active }),
+      { success: () => ({ title: area.active ? t('areas.deactivated') : t('areas.reactivated'), message: area.name }), failure: t('areas.saveFailed') },
+      { after: refreshAdminData },
+    );
 
   return (
     <Stack>

@@ -7,7 +7,8 @@ import { trpc } from '../../../trpc.js';
 import { DriverFormModal } from '../../../components/AdminDriverForm/DriverFormModal.js';
 import { refreshAdminData, useAreas, useDrivers } from '../adminQueries.js';
 import { ListState } from './ListState.js';
-import { EntityRowActions, EntityTabHeader, runAdminChange, StatusBadge } from './EntityTab.js';
+import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
+import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 
 /** Drivers: sign-in phone, license, vehicle, areas served; add, edit (password reset), deactivate. */
 export function DriversTab() {
@@ -22,11 +23,11 @@ export function DriversTab() {
 
   const toggleStatus = (driver: AdminDriver) => {
     const status = driver.status === 'active' ? 'inactive' : 'active';
-    return runAdminChange(() => setStatus.mutateAsync({ id: driver.id, name: driver.name, phone: driver.phone, licenseNo: driver.licenseNo, status }), {
-      success: status === 'inactive' ? t('drivers.deactivated') : t('drivers.reactivated'),
-      failure: t('drivers.saveFailed'),
-      name: driver.name,
-    });
+    return runAdminChange(
+      () => setStatus.mutateAsync({ id: driver.id, name: driver.name, phone: driver.phone, licenseNo: driver.licenseNo, status }),
+      { success: () => ({ title: status === 'inactive' ? t('drivers.deactivated') : t('drivers.reactivated'), message: driver.name }), failure: t('drivers.saveFailed') },
+      { after: refreshAdminData },
+    );
   };
 
   return (

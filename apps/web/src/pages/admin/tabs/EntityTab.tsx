@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../trpc.js';
-import { notify } from '../../../notify.js';
-import { refreshAdminData } from '../adminQueries.js';
 
 export { StatusBadge } from './StatusBadge.js';
 
@@ -39,20 +36,4 @@ export function EntityRowActions({ name, active, onEdit, onToggle, pending }: { 
       </Button>
     </Group>
   );
-}
-
-
-
-/**
- * Runs one admin change from a list (deactivate, reactivate): a toast either way, and on success
- * every admin list and the public lists are read again.
- */
-export async function runAdminChange(change: () => Promise<unknown>, toast: { success: string; failure: string; name: string }): Promise<void> {
-  try {
-    await change();
-    notify({ title: toast.success, message: toast.name });
-    await refreshAdminData();
-  } catch (error) {
-    notify({ title: toast.failure, message: errorMessage(error, toast.failure), variant: 'destructive' });
-  }
 }

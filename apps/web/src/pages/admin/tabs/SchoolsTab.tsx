@@ -7,7 +7,8 @@ import { trpc } from '../../../trpc.js';
 import { SchoolFormModal } from '../../../components/AdminSchoolForm/SchoolFormModal.js';
 import { refreshAdminData, useSchools } from '../adminQueries.js';
 import { ListState } from './ListState.js';
-import { EntityRowActions, EntityTabHeader, runAdminChange, StatusBadge } from './EntityTab.js';
+import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
+import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 
 /** Schools: search, add, edit, deactivate and reactivate. */
 export function SchoolsTab() {
@@ -26,11 +27,11 @@ export function SchoolsTab() {
 
   const toggleActive = (school: AdminSchool) => {
     const { id, schoolCode, name, address, contactName, contactPhone } = school;
-    return runAdminChange(() => setActive.mutateAsync({ id, schoolCode, name, address, contactName, contactPhone, active: !school.active }), {
-      success: school.active ? t('schools.deactivated') : t('schools.reactivated'),
-      failure: t('schools.saveFailed'),
-      name,
-    });
+    return runAdminChange(
+      () => setActive.mutateAsync({ id, schoolCode, name, address, contactName, contactPhone, active: !school.active }),
+      { success: () => ({ title: school.active ? t('schools.deactivated') : t('schools.reactivated'), message: name }), failure: t('schools.saveFailed') },
+      { after: refreshAdminData },
+    );
   };
 
   return (

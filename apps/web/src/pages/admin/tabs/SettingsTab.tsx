@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { companySettings, type CompanySettings } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
-import { notify } from '../../../notify.js';
-import { showServerErrors, zodValidate } from '../../../forms/validation.js';
+import { zodValidate } from '../../../forms/validation.js';
+import { FormActions } from '../../../components/AdminForm/FormActions.js';
+import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { refreshAdminData } from '../adminQueries.js';
 import { ListState } from './ListState.js';
 
@@ -30,15 +31,12 @@ export function SettingsTab() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 
-  const submit = async (values: CompanySettings) => {
-    try {
-      await save.mutateAsync(values);
-      notify({ title: t('settings.saved') });
-      await refreshAdminData();
-    } catch (error) {
-      notify({ title: t('settings.saveFailed'), message: showServerErrors(error, form.setErrors, t('settings.saveFailed')), variant: 'destructive' });
-    }
-  };
+  const submit = (values: CompanySettings) =>
+    runAdminChange(
+      () => save.mutateAsync(values),
+      { success: () => ({ title: t('settings.saved') }), failure: t('settings.saveFailed') },
+      { after: refreshAdminData, setErrors: form.setErrors },
+    );
 
   const field = (key: keyof CompanySettings, extra: { inputMode?: 'numeric' | 'url'; maxLength?: number } = {}) => (
     <TextInput label={t(`settings.${key}`)} {...extra} {...form.getInputProps(key)} />
@@ -77,11 +75,7 @@ export function SettingsTab() {
                 {field('paymentMobileNumber', { inputMode: 'numeric', maxLength: 8 })}
               </SimpleGrid>
             </Fieldset>
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                {save.isPending ? t('common.saving') : t('common.save')}
-              </Button>
-            </Group>
+            <FormActions pending={save.isPending} />
           </Stack>
         </form>
       </ListState>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, trpc } from '../../../trpc.js';
-import { notify } from '../../../notify.js';
+import { trpc } from '../../../trpc.js';
+import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { TermsFormModal } from '../../../components/AdminTermsForm/TermsFormModal.js';
 import { refreshAdminData, useTermsVersions } from '../adminQueries.js';
 import { ListState } from './ListState.js';
@@ -19,15 +19,12 @@ export function TermsTab() {
   const versions = terms.data?.terms ?? [];
   const current = versions.find((version) => version.active);
 
-  const makeActive = async (id: string, version: number) => {
-    try {
-      await activate.mutateAsync({ id });
-      notify({ title: t('terms.activated', { version }) });
-      await refreshAdminData();
-    } catch (error) {
-      notify({ title: t('terms.saveFailed'), message: errorMessage(error, t('terms.saveFailed')), variant: 'destructive' });
-    }
-  };
+  const makeActive = (id: string, version: number) =>
+    runAdminChange(
+      () => activate.mutateAsync({ id }),
+      { success: () => ({ title: t('terms.activated', { version }) }), failure: t('terms.saveFailed') },
+      { after: refreshAdminData },
+    );
 
   return (
     <Stack>
