@@ -132,6 +132,21 @@ describe('sessions in the database', () => {
     expect(afterLogout.status).toBe(401);
   });
 
+  it('are written at sign-in, not again by every request', async () => {
+    const parent = await createParent(t.db);
+    const client = t.client();
+    await client.post('/api/auth/login', { email: parent.email, password: parent.password });
+    const expiryOf = async () =>
+      (await t.db.selectFrom('sessions').select(['sess', 'expire']).execute()).find((row) => (row.sess as { userId?: string }).userId === parent.id)?.expire.getTime();
+    const atSignIn = await expiryOf();
+    expect(atSignIn).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const me = await client.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.headers.get('set-cookie')).toBeNull();
+    expect(await expiryOf()).toBe(atSignIn);
+  });
+
   it('are stored in the sessions table, not in the cookie', async () => {
     const admin = await createAdmin(t.db);
     const client = t.client();

@@ -65,6 +65,9 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     secret: options.sessionSecret,
     cookieName: 'sid',
     saveUninitialized: false,
+    // A session is written at sign-in, not on every request: 30 days from sign-in with 'remember
+    // me', else a browser-session cookie that the server honours for at most 24 hours.
+    rolling: false,
     store: new DatabaseSessionStore(options.db),
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.cookieSecure, path: '/' },
   });
