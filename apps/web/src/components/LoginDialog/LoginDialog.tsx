@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { emailAddress, loginInput, MESSAGES } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { rememberSignedInUser } from '../../auth/session.js';
+import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { zodErrors } from '../../forms/validation.js';
 
 /** The dialog's own email message (spec section 5); otherwise the login contract as it is. */
@@ -21,6 +21,7 @@ export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): v
   const navigate = useNavigate();
   const form = useForm({ initialValues: { email: '', password: '', rememberMe: false } });
   const login = useMutation(trpc.auth.login.mutationOptions());
+  const finishSignIn = useFinishSignIn();
 
   const close = () => {
     form.reset();
@@ -34,8 +35,7 @@ export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): v
     if (Object.keys(errors).length > 0) return;
     try {
       const { user } = await login.mutateAsync(values);
-      rememberSignedInUser(user);
-      notify({ title: t('login.welcome'), message: t('login.welcomeText', { name: user.name }) });
+      await finishSignIn(user);
       close();
       if (user.role === 'admin') await navigate('/admin');
       else if (user.role === 'parent') await navigate('/parent');

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Center, Container, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Center, Container, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { rememberSignedInUser, useSession } from '../../auth/session.js';
+import { useSession } from '../../auth/session.js';
+import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
+import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 
 /**
@@ -19,7 +21,7 @@ export function AdminLoginPage() {
   const { user, isLoading } = useSession();
   const form = useForm({ initialValues: { email: '', password: '' } });
   const login = useMutation(trpc.auth.login.mutationOptions());
-  const logout = useMutation(trpc.auth.logout.mutationOptions());
+  const finishSignIn = useFinishSignIn();
   // Set when this form signed the admin in: then the way on is /admin, not the already-signed-in redirect.
   const [signedInHere, setSignedInHere] = useState(false);
 
@@ -31,16 +33,9 @@ export function AdminLoginPage() {
     }
     try {
       const { user: signedIn } = await login.mutateAsync(values);
-      if (signedIn.role !== 'admin') {
-        await logout.mutateAsync().catch(() => undefined);
-        rememberSignedInUser(null);
-        notify({ title: t('login.accessDenied'), message: t('login.adminsOnly'), variant: 'destructive' });
-        return;
-      }
-      setSignedInHere(true);
-      rememberSignedInUser(signedIn);
-      notify({ title: t('login.welcome'), message: t('login.welcomeText', { name: signedIn.name }) });
-      await navigate('/admin');
+      // Set before the session cache learns of the admin, so this page does not redirect first.
+      if (signedIn.role === 'admin') setSignedInHere(true);
+      if (await finishSignIn(signedIn, { role: 'admin', deniedMessage: t('login.adminsOnly') })) await navigate('/admin');
     } catch (error) {
       notify({ title: t('adminLogin.failed'), message: errorMessage(error, t('login.invalidCredentials')), variant: 'destructive' });
     }
@@ -52,25 +47,10 @@ export function AdminLoginPage() {
   return (
     <Center mih="100vh" bg="gray.0">
       <Container size={440} w="100%">
-        <Card withBorder radius="md" padding="xl">
-          <Stack gap={4} mb="lg" ta="center">
-            <Title order={1} size="h3">
-              {t('adminLogin.title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('adminLogin.subtitle')}
-            </Text>
-          </Stack>
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <TextInput label={t('adminLogin.email')} type="email" autoComplete="username" {...form.getInputProps('email')} />
-              <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
-              <Button type="submit" disabled={login.isPending}>
-                {login.isPending ? t('login.signingIn') : t('login.signIn')}
-              </Button>
-            </Stack>
-          </form>
-        </Card>
+        <LoginCard title={t('adminLogin.title')} subtitle={t('adminLogin.subtitle')} onSubmit={submit} pending={login.isPending} centered>
+          <TextInput label={t('adminLogin.email')} type="email" autoComplete="username" {...form.getInputProps('email')} />
+          <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+        </LoginCard>
       </Container>
     </Center>
   );

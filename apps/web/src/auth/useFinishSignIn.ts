@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Role, SessionUser } from '@school-transport/contracts';
+import { trpc } from '../trpc.js';
+import { notify } from '../notify.js';
+import { rememberSignedInUser } from './session.js';
+
+/**
+ * The last step of every sign-in form. A form meant for one role (`only`) signs anyone else out
+ * again with 'Access Denied'; otherwise the session cache takes the user and a welcome toast shows.
+ * Answers whether the user may go on.
+ */
+export function useFinishSignIn() {
+  const { t } = useTranslation('site');
+  const logout = useMutation(trpc.auth.logout.mutationOptions());
+  return async (user: SessionUser, only?: { role: Role; deniedMessage: string }): Promise<boolean> => {
+    if (only && user.role !== only.role) {
+      await logout.mutateAsync().catch(() => undefined);
+      rememberSignedInUser(null);
+      notify({ title: t('login.accessDenied'), message: only.deniedMessage, variant: 'destructive' });
+      return false;
+    }
+    rememberSignedInUser(user);
+    notify({ title: t('login.welcome'), message: t('login.welcomeText', { name: user.name }) });
+    return true;
+  };
+}
