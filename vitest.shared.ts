@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * The Vitest settings every package uses. With CI_REPORT_DIR set (by .ci/run), each run also
  * writes a JSON report there, from which CI prints one 'N passed, N failed' line for the whole suite.
  */
-export function vitestConfig(packageDir: string) {
+export function vitestConfig(packageDir: string, suite = 'tests') {
   const reportDir = process.env.CI_REPORT_DIR;
   const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
   return defineConfig({
@@ -13,7 +13,7 @@ export function vitestConfig(packageDir: string) {
       testTimeout: 30_000,
       hookTimeout: 60_000,
       ...(reportDir
-        ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${basename(packageDir)}-${engine}.json` } }
+        ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${basename(packageDir)}-${suite === 'tests' ? engine : suite}.json` } }
         : {}),
     },
   });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT } from './fixtures/accounts.js';
+import { E2E_GATEWAY_PORT, E2E_WEBHOOK_SECRET } from './fixtures/gateway.js';
 
 /**
  * Browser tests in Debian's Chromium against the production build served by the real API server:
@@ -51,6 +52,13 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The outbox goes to the stand-in gateway of specs/admin/outbox.spec.ts, tried quickly and twice.
+      NOTIFY_TRANSPORT: 'webhook',
+      NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${E2E_GATEWAY_PORT}/messages`,
+      NOTIFY_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+      OUTBOX_INTERVAL_MS: '300',
+      OUTBOX_MAX_ATTEMPTS: '2',
+      OUTBOX_RETRY_BASE_MS: '200',
       // A web build elsewhere than apps/web/dist (vite build --outDir ...), if given.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

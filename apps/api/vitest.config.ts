@@ -1,3 +1,5 @@
+import { configDefaults, mergeConfig } from 'vitest/config';
 import { vitestConfig } from '../../vitest.shared.js';
 
-export default vitestConfig(import.meta.dirname);
+// The hardening suite (faults on a throwaway PostgreSQL cluster, load) runs with `pnpm test:hardening`.
+export default mergeConfig(vitestConfig(import.meta.dirname), { test: { exclude: [...configDefaults.exclude, 'src/hardening/**'] } });

@@ -1,14 +1,49 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.js';
+import { routePreloads } from './build/route-preloads.js';
 
 /** In development Vite serves the app and passes /api and /trpc to the API server (pnpm dev starts both). */
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
+/**
+ * Libraries that change rarely get chunks of their own, so a release of the app's code does not
+ * make phones download React and Mantine again. Only what the first page needs ('$initial') goes
+ * into these chunks: Mantine components used only by the admin console stay with the admin chunks.
+ */
+const vendorGroups = [
+  { name: 'react', test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+  { name: 'mantine', test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?@mantine[\\/](?:core|hooks|notifications|store)[\\/]/, priority: 20 },
+  { name: 'query', test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@tanstack|@trpc|i18next|react-i18next)[\\/]/, priority: 10 },
+].map((group) => ({ ...group, tags: ['$initial' as const] }));
+
+/** The lazily loaded page behind each route of Router.tsx: the server preloads its chunks. */
+const ROUTE_PAGES = {
+  '/register': 'src/pages/public/Register.page.tsx',
+  '/parent-login': 'src/pages/public/ParentLogin.page.tsx',
+  '/driver-login': 'src/pages/public/DriverLogin.page.tsx',
+  '/admin-login': 'src/pages/public/AdminLogin.page.tsx',
+  '/parent': 'src/pages/parent/ParentDashboard.page.tsx',
+  '/admin': 'src/pages/admin/AdminDashboard.page.tsx',
+  '/admin-dashboard': 'src/pages/admin/AdminDashboard.page.tsx',
+  '/driver': 'src/pages/driver/DriverDashboard.page.tsx',
+  '/driver-dashboard': 'src/pages/driver/DriverDashboard.page.tsx',
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads(ROUTE_PAGES), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/trpc': apiTarget },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    // No source maps in the public build: they would publish the source (scripts/check-production-build.mjs).
+    sourcemap: false,
+    // dist/.vite/manifest.json: the size check (scripts/web-size.mjs) reads which chunks each page loads.
+    manifest: true,
+    chunkSizeWarningLimit: 300,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: vendorGroups } },
+    },
+  },
 });

@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { NOTIFICATION_TEMPLATE_KEYS, type NotificationTemplateKey } from '@school-transport/contracts';
+import type { OutboxConfig } from './domain/notifications/config.js';
+
+const optionalString = z.string().optional().transform((value) => value?.trim() || undefined);
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -23,7 +27,28 @@ const envSchema = z.object({
   DEMO_DATA: flag,
   DEV_SHORTCUTS: flag,
   WEB_DIST: z.string().optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The outbox (issue 10): how messages to parents and drivers leave, and how the worker retries.
+  NOTIFY_TRANSPORT: z.enum(['log', 'webhook', 'whatsapp']).default('log'),
+  NOTIFY_WEBHOOK_URL: optionalString,
+  NOTIFY_WEBHOOK_SECRET: optionalString,
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TEMPLATES: optionalString,
+  WHATSAPP_LANGUAGE_EN: z.string().default('en'),
+  WHATSAPP_LANGUAGE_AR: z.string().default('ar'),
+  OUTBOX_WORKER: flag,
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
+  OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(25),
 });
 
 export interface AppConfig {
@@ -45,6 +70,12 @@ export interface AppConfig {
   /** The built web app to serve; absent in development, where Vite serves it. */
   webDist: string | undefined;
   logLevel: string;
+  /** Origins besides the app's own that may send state-changing requests (a web app on another host). */
+  allowedOrigins: string[];
+  /** API requests per client address and minute in each process; 0 = no cap. */
+  requestsPerMinute: number;
+  /** Delivery of the outbox: the transport and the worker of this process (undefined: no worker here). */
+  outbox: OutboxConfig;
 }
 
 /** Reads the environment once. In production a missing SESSION_SECRET stops the start. */
@@ -73,7 +104,55 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     devShortcuts: !production && (env.DEV_SHORTCUTS ?? false),
     webDist: env.WEB_DIST ?? (existsSync(join(defaultWebDist, 'index.html')) ? defaultWebDist : undefined),
     logLevel: env.LOG_LEVEL,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    outbox: outboxConfig(env, production),
   };
+}
+
+/** The transport named by NOTIFY_TRANSPORT with what it needs; a missing piece stops the start. */
+function outboxConfig(env: z.output<typeof envSchema>, production: boolean): OutboxConfig {
+  const worker = {
+    enabled: env.OUTBOX_WORKER ?? true,
+    intervalMs: env.OUTBOX_INTERVAL_MS,
+    maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+    retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+    leaseMs: env.OUTBOX_LEASE_MS,
+    batchSize: env.OUTBOX_BATCH_SIZE,
+  };
+  if (env.NOTIFY_TRANSPORT === 'webhook') {
+    if (!env.NOTIFY_WEBHOOK_URL) throw new Error('NOTIFY_TRANSPORT=webhook needs NOTIFY_WEBHOOK_URL.');
+    if (production && !env.NOTIFY_WEBHOOK_SECRET) throw new Error('NOTIFY_TRANSPORT=webhook needs NOTIFY_WEBHOOK_SECRET in production.');
+    return { worker, transport: { kind: 'webhook', url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET ?? '' } };
+  }
+  if (env.NOTIFY_TRANSPORT === 'whatsapp') {
+    if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID) throw new Error('NOTIFY_TRANSPORT=whatsapp needs WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID.');
+    return {
+      worker,
+      transport: {
+        kind: 'whatsapp',
+        apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
+        token: env.WHATSAPP_TOKEN,
+        phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+        templateNames: whatsappTemplateNames(env.WHATSAPP_TEMPLATES),
+        languageCodes: { en: env.WHATSAPP_LANGUAGE_EN, ar: env.WHATSAPP_LANGUAGE_AR },
+      },
+    };
+  }
+  return { worker, transport: { kind: 'log' } };
+}
+
+/** "registration_received=bus_registration,driver_assigned=bus_driver": the approved template of each key (default: the key itself). */
+function whatsappTemplateNames(list: string | undefined): Partial<Record<NotificationTemplateKey, string>> {
+  const names: Partial<Record<NotificationTemplateKey, string>> = {};
+  for (const pair of (list ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+    const [key = '', name = ''] = pair.split('=').map((part) => part.trim());
+    if (!(NOTIFICATION_TEMPLATE_KEYS as readonly string[]).includes(key) || !name) {
+      throw new Error(`WHATSAPP_TEMPLATES: "${pair}" is not key=template_name with a key of ${NOTIFICATION_TEMPLATE_KEYS.join(', ')}.`);
+    }
+    names[key as NotificationTemplateKey] = name;
+  }
+  return names;
 }
 
 /** Outside production a generated secret is kept in DATA_DIR, so sessions survive restarts. */

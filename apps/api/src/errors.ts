@@ -1,12 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { fieldErrors, SERVER_MESSAGES } from '@school-transport/contracts';
+import { isDatabaseUnavailable } from '@school-transport/db';
 
 /**
  * The one error type of the domain: a code the user's situation maps to, and a message fit to show.
  * tRPC codes are reused so that the mapping to HTTP statuses lives in one place (tRPC's).
  */
-export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
 
 export class AppError extends TRPCError {
   readonly issues: Record<string, string> | undefined;
@@ -39,6 +40,9 @@ export function validationIssues(error: unknown): Record<string, string> | undef
 
 /** The HTTP status and JSON body for any error: never a stack, never an internal message. */
 export function describeError(error: unknown): { status: number; body: ErrorBody } {
+  if (isDatabaseUnavailable(error) || (error instanceof TRPCError && isDatabaseUnavailable(error.cause))) {
+    return { status: 503, body: { message: SERVER_MESSAGES.unavailable } };
+  }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     const issues = validationIssues(error);

@@ -1,4 +1,5 @@
-import { createDatabase, migrateToLatest, seedDemo, seedEssentials, DEMO_SIGN_INS } from '@school-transport/db';
+import { createDatabase, migrateToLatest, seedEssentials } from '@school-transport/db';
+import { loadDevelopmentExtras } from './development/load.js';
 import { loadConfig } from './env.js';
 import { createServer } from './server.js';
 import { createBootstrapAdmin } from './domain/admin-bootstrap.js';
@@ -13,6 +14,7 @@ if (config.admin && (await createBootstrapAdmin(database.db, config.admin))) {
   console.log(`Created the admin account ${config.admin.email}.`);
 }
 if (config.demoData) {
+  const { seedDemo, DEMO_SIGN_INS } = await loadDevelopmentExtras();
   await seedDemo(database.db, hashPassword);
   console.log(
     [
@@ -35,6 +37,10 @@ const server = await createServer({
   development: config.devShortcuts,
   webDist: config.webDist,
   logLevel: config.logLevel,
+  allowedOrigins: config.allowedOrigins,
+  requestsPerMinute: config.requestsPerMinute,
+  outbox: config.outbox,
+  feeJob: true,
 });
 const address = await server.start(config.port, config.host);
 console.log(`School transport is running at ${address.replace('0.0.0.0', 'localhost')} on ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`);

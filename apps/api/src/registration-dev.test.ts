@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_SIGN_INS, seedDemo } from '@school-transport/db';
+import { DEMO_SIGN_INS, seedDemo } from '@school-transport/db/demo';
 import { startTestServer, type TestServer } from './test/harness.js';
 import { hashPassword } from './domain/passwords.js';
 

@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Session } from 'fastify';
 import type { Database } from '@school-transport/db';
+import { toSessionUser, type SessionUserRow } from './domain/auth.js';
+
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** A session whose cookie has no expiry (not 'remember me') is kept this long on the server. */
 const BROWSER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -18,7 +21,9 @@ export class DatabaseSessionStore {
 
   set(sid: string, session: Session, callback: Callback): void {
     const expiresAt = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + BROWSER_SESSION_TTL_MS);
-    const sess = JSON.stringify(session);
+    // The signed-in user is read afresh with every request (get), never stored.
+    const { signedIn: _signedIn, ...stored } = session;
+    const sess = JSON.stringify(stored);
     this.db
       .insertInto('sessions')
       .values({ sid, sess, expire: expiresAt })
@@ -28,14 +33,26 @@ export class DatabaseSessionStore {
       .then(() => callback(), callback);
   }
 
+  /**
+   * The session and its signed-in user in one round trip (the request context would otherwise read
+   * the user in a second query on every request): the user's current row comes along as
+   * `signedIn` (its user null when the account is gone or deactivated), so deactivation still
+   * takes effect at the next request.
+   */
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
-    this.db
-      .selectFrom('sessions')
-      .select(['sess'])
-      .where('sid', '=', sid)
-      .where('expire', '>', new Date())
-      .executeTakeFirst()
-      .then((row) => callback(null, row ? (row.sess as unknown as Session) : null), (error: unknown) => callback(error));
+    sql<{ sess: Session } & Partial<SessionUserRow>>`
+      SELECT s.sess, u.id, u.name, u.role, u.email, u.phone, u.status, d.id AS driver_id, d.status AS driver_status
+      FROM sessions s
+        LEFT JOIN users u ON u.id = CASE WHEN s.sess->>'userId' ~* ${UUID} THEN (s.sess->>'userId')::uuid END
+        LEFT JOIN drivers d ON d.user_id = u.id
+      WHERE s.sid = ${sid} AND s.expire > ${new Date()}`
+      .execute(this.db)
+      .then(({ rows: [row] }) => {
+        if (!row) return callback(null, null);
+        const { sess, ...user } = row;
+        if (typeof sess.userId === 'string') sess.signedIn = { userId: sess.userId, user: toSessionUser(user.id ? (user as SessionUserRow) : undefined) };
+        callback(null, sess);
+      }, (error: unknown) => callback(error));
   }
 
   destroy(sid: string, callback: Callback): void {

@@ -24,9 +24,17 @@ describe('when the database is unreachable', () => {
     expect(await response.json()).toEqual({ message: 'The database is not reachable' });
   });
 
-  it('other paths answer 500 with a plain message and no stack', async () => {
+  it('other paths answer 503 within a second with a plain message and no stack', async () => {
+    const started = Date.now();
     const response = await fetch(`${url}/api/meta`);
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ message: 'Something went wrong. Please try again.' });
+    expect(response.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(await response.json()).toEqual({ message: 'The service is briefly unavailable. Please try again in a moment.' });
+  });
+
+  it('tRPC calls answer 503 too', async () => {
+    const response = await fetch(`${url}/trpc/public.meta`);
+    expect(response.status).toBe(503);
+    expect(JSON.stringify(await response.json())).toContain('The service is briefly unavailable');
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { USER_STATUSES } from './options.js';
 import { moneyInput } from './money.js';
+import { STUDENT_CONFLICT_FIELDS } from './students.js';
 import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
 
 /** Admin inputs for the office's reference data: schools, areas, drivers, terms versions. */
@@ -24,6 +25,7 @@ export const CONFLICT_FIELDS: Record<string, string> = {
   [ADMIN_MESSAGES.schoolCodeTaken]: 'schoolCode',
   [ADMIN_MESSAGES.areaNameTaken]: 'name',
   [ADMIN_MESSAGES.driverPhoneTaken]: 'phone',
+  ...STUDENT_CONFLICT_FIELDS,
 };
 
 export const entityId = z.object({ id: z.string().trim().min(1).max(64) });
@@ -158,6 +160,8 @@ export interface AdminDriver {
 export interface AdminOverview {
   totalStudents: number;
   paidStudents: number;
+  /** Students (not deleted) without a driver. */
+  unassignedStudents: number;
   schools: number;
   areas: number;
   drivers: number;

@@ -29,3 +29,7 @@ export const REGISTRATION_REDIRECT_DELAY_MS = 2000;
 export const TOAST_DURATION_MS = 5000;
 /** A 'remember me' sign-in keeps its cookie this long; otherwise the cookie lives for the browser session. */
 export const REMEMBER_ME_DAYS = 30;
+
+/** The languages of the screens and of the messages: English, and Arabic (right to left). */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];

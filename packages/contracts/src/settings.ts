@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { optionalPhoneNumber } from './fields.js';
+import { DEFAULT_FIRST_SERVICE_MONTH } from './school-year.js';
 
 const optionalUrl = z
   .string()
@@ -35,6 +36,20 @@ export const companySettings = z.object({
   paymentBankAccount: optionalLine(60),
   paymentMobileNumber: optionalPhone,
   whatsappNumber: optionalPhone,
+  /** The school year (issue 11): the first of its 10 service months, 1-12 (9 = September). */
+  firstServiceMonth: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) => (value === '' || value === null || value === undefined ? DEFAULT_FIRST_SERVICE_MONTH : Number(value)))
+    .pipe(z.number({ error: 'Choose the first service month' }).int('Choose the first service month').min(1, 'Choose the first service month').max(12, 'Choose the first service month')),
+  /** VAT in percent, "0" when the company does not charge VAT; fees are VAT-inclusive. */
+  vatRatePercent: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) => (value === '' || value === null || value === undefined ? '0' : String(value).trim()))
+    .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, 'VAT rate must be a percentage from 0 to 100 with at most two decimals')
+    .transform((value) => String(Number(value))),
+  vatNumber: optionalLine(40),
 });
 export type CompanySettings = z.output<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;

@@ -2,8 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Database } from './schema.js';
+
+/** Extensions the migrations create (pg_trgm: indexed search of the students list); PostgreSQL ships them in contrib. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type DatabaseEngine = 'postgres' | 'pglite';
 
@@ -32,14 +36,27 @@ export interface DatabaseOptions {
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl && !options.pglite) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      // A stopped database refuses connections at once (503 within a second); this bounds the wait
+      // for an unreachable host or for a free connection under load, so no request hangs for long.
+      connectionTimeoutMillis: 10_000,
+    });
+    // An idle connection the server closed (a restart, a failover) is dropped from the pool; without
+    // this listener its error event would end the process.
+    const lost = (error: Error) => console.warn(`A database connection was lost: ${error.message}`);
+    pool.on('error', lost);
+    // The same for a connection in use when the server goes away (between two statements of a
+    // transaction, say): its query fails and the request answers 503, and the process lives on.
+    pool.on('connect', (client) => client.on('error', lost));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   let pglite = options.pglite;
   if (!pglite) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    pglite = await PGlite.create(options.dataDir);
+    pglite = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return { db, engine: 'pglite', close: () => db.destroy() };

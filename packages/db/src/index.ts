@@ -2,6 +2,5 @@ export * from './schema.js';
 export { createDatabase, type DatabaseEngine, type DatabaseHandle, type DatabaseOptions } from './client.js';
 export { migrateToLatest, isMigrated } from './migrate.js';
 export { seedEssentials } from './seed/essentials.js';
-export { seedDemo, DEMO_SIGN_INS } from './seed/demo.js';
 export { TERMS_V1 } from './seed/terms-v1.js';
-export { isUniqueViolation } from './errors.js';
+export { isDatabaseUnavailable, isUniqueViolation } from './errors.js';

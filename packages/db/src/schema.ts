@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-import type { ModificationStatus, PaymentStatus, Role, ServiceType, UserStatus } from '@school-transport/contracts';
+import type { Language, ModificationStatus, PaymentStatus, Role, ServiceType, UserStatus } from '@school-transport/contracts';
 
 /**
  * The typed shape of every table (spec section 3). Columns are snake_case in PostgreSQL and
@@ -17,6 +17,8 @@ export interface UsersTable {
   name: string;
   phone: string | null;
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  /** The language of the account's screens and of the messages sent to it. */
+  language: ColumnType<Language, Language | undefined, Language>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -106,6 +108,8 @@ export interface StudentsTable {
   termsVersionId: string | null;
   termsAcceptedAt: Date | null;
   termsIp: string | null;
+  /** Set when the office deletes the student: the row stays for the records, every list hides it. */
+  deletedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -132,6 +136,18 @@ export interface NotificationsTable {
   status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
   errorMsg: string | null;
   createdAt: CreatedAt;
+  /** Delivery (migration 2026-11-22T1300): tries made, when the next may start, and the lease of the process sending it. */
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockedUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  lockedBy: string | null;
+  sentAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updatedAt: UpdatedAt;
+  language: ColumnType<Language, Language | undefined, Language>;
+  /** The text as it went out (set at delivery). */
+  body: string | null;
+  /** One message per key: an event written twice stays one message. */
+  idempotencyKey: ColumnType<string, string | undefined, never>;
 }
 
 export interface SettingsTable {
@@ -158,6 +174,74 @@ export interface SessionsTable {
   expire: Date;
 }
 
+/** A student's fee for one service month (issue 11); its status is computed from its payments. */
+export interface FeesTable {
+  id: Generated<string>;
+  studentId: string;
+  /** 'YYYY-MM' */
+  month: string;
+  amount: Money;
+  /** Dates: the drivers read `date` columns as Date objects; the ledger selects them as 'YYYY-MM-DD' text. */
+  dueFrom: ColumnType<string, string, string>;
+  dueDate: ColumnType<string, string, string>;
+  waived: ColumnType<boolean, boolean | undefined, boolean>;
+  waivedReason: string | null;
+  remindedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  parentId: string;
+  amount: Money;
+  method: 'benefit_pay' | 'bank_transfer' | 'cash' | 'other';
+  reference: ColumnType<string, string | undefined, string>;
+  note: ColumnType<string, string | undefined, string>;
+  paidAt: ColumnType<string, string, string>;
+  receiptNumber: Generated<string>;
+  recordedBy: string | null;
+  voidedAt: Date | null;
+  voidReason: string | null;
+  voidedBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface PaymentAllocationsTable {
+  paymentId: string;
+  feeId: string;
+  amount: Money;
+}
+
+export interface PaymentProofsTable {
+  id: Generated<string>;
+  feeId: string;
+  parentId: string;
+  file: Uint8Array;
+  mime: string;
+  size: number;
+  amount: Money;
+  reference: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'pending' | 'accepted' | 'rejected', 'pending' | 'accepted' | 'rejected' | undefined, 'pending' | 'accepted' | 'rejected'>;
+  reason: string | null;
+  paymentId: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+/** A printed invoice: numbered 1, 2, 3 ... without gaps; the amount is the fee when it was issued. */
+export interface InvoicesTable {
+  id: Generated<string>;
+  invoiceNumber: number;
+  studentId: string;
+  /** The service month it bills, 'YYYY-MM' (Bahrain time). */
+  period: string;
+  amountBhd: Money;
+  issuedBy: string | null;
+  issuedAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   parents: ParentsTable;
@@ -171,6 +255,11 @@ export interface Database {
   settings: SettingsTable;
   auditLogs: AuditLogsTable;
   sessions: SessionsTable;
+  fees: FeesTable;
+  payments: PaymentsTable;
+  paymentAllocations: PaymentAllocationsTable;
+  paymentProofs: PaymentProofsTable;
+  invoices: InvoicesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -183,3 +272,5 @@ export type Student = Selectable<StudentsTable>;
 export type NewStudent = Insertable<StudentsTable>;
 export type StudentUpdate = Updateable<StudentsTable>;
 export type AuditLog = Selectable<AuditLogsTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type Invoice = Selectable<InvoicesTable>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from './client.js';
+import { createDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from './client.js';
 import { migrateToLatest } from './migrate.js';
 import { seedEssentials } from './seed/essentials.js';
 
@@ -18,7 +18,7 @@ let pgliteTemplate: Promise<PGlite> | undefined;
 
 async function migratedPgliteTemplate(): Promise<PGlite> {
   pgliteTemplate ??= (async () => {
-    const template = await PGlite.create();
+    const template = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const handle = await createDatabase({ pglite: template });
     await migrateToLatest(handle.db);
     await seedEssentials(handle.db);
@@ -42,7 +42,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return createServerTestDatabase(serverUrl, migrated);
   if (!migrated) {
-    const handle = await createDatabase({ pglite: await PGlite.create() });
+    const handle = await createDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
     return { ...handle, openAnother: async () => ({ ...handle, close: async () => undefined }) };
   }
   const clone = (await (await migratedPgliteTemplate()).clone()) as PGlite;

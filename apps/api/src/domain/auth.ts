@@ -6,6 +6,26 @@ import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 
 const INACTIVE_ACCOUNT = 'This account has been deactivated. Please contact the office.';
 
+/** The columns a session user is made of: the user, and the driver record of a driver. */
+export interface SessionUserRow {
+  id: string;
+  name: string;
+  role: SessionUser['role'];
+  email: string | null;
+  phone: string | null;
+  status: 'active' | 'inactive';
+  driverId: string | null;
+  driverStatus: 'active' | 'inactive' | null;
+}
+
+/** The signed-in user from its row; null for a missing or deactivated account (or driver record). */
+export function toSessionUser(row: SessionUserRow | undefined): SessionUser | null {
+  if (!row || row.status !== 'active' || row.driverStatus === 'inactive') return null;
+  const user: SessionUser = { id: row.id, name: row.name, role: row.role, email: row.email, phone: row.phone };
+  if (row.driverId) user.driverId = row.driverId;
+  return user;
+}
+
 /** The signed-in user as the session sees it; null for a missing or deactivated account. */
 export async function findSessionUser(db: Kysely<Database>, userId: string): Promise<SessionUser | null> {
   const row = await db
@@ -14,10 +34,7 @@ export async function findSessionUser(db: Kysely<Database>, userId: string): Pro
     .select(['users.id', 'users.name', 'users.role', 'users.email', 'users.phone', 'users.status', 'drivers.id as driverId', 'drivers.status as driverStatus'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
-  if (!row || row.status !== 'active' || row.driverStatus === 'inactive') return null;
-  const user: SessionUser = { id: row.id, name: row.name, role: row.role, email: row.email, phone: row.phone };
-  if (row.driverId) user.driverId = row.driverId;
-  return user;
+  return toSessionUser(row);
 }
 
 /**

@@ -16,6 +16,7 @@ export const adminShims: RestShims = (app, callerFor) => {
   app.get('/api/admin/drivers', async (req, reply) => (await callerFor(req, reply)).admin.drivers.list());
   app.post('/api/admin/drivers', async (req, reply) => reply.code(201).send(await (await callerFor(req, reply)).admin.drivers.create(bodyOf(req) as never)));
   app.put('/api/admin/drivers/:id', async (req, reply) => (await callerFor(req, reply)).admin.drivers.update({ ...bodyOf(req), id: paramOf(req, 'id') } as never));
+  app.get('/api/admin/drivers/:id/students', async (req, reply) => (await callerFor(req, reply)).admin.drivers.students({ id: paramOf(req, 'id') }));
 
   app.get('/api/admin/settings', async (req, reply) => (await callerFor(req, reply)).admin.settings.get());
   app.put('/api/admin/settings', async (req, reply) => (await callerFor(req, reply)).admin.settings.update(bodyOf(req) as never));

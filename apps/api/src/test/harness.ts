@@ -82,12 +82,12 @@ export class HttpClient {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
-  get<T = Record<string, unknown>>(path: string) {
-    return this.request<T>('GET', path);
+  get<T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}) {
+    return this.request<T>('GET', path, undefined, headers);
   }
 
-  post<T = Record<string, unknown>>(path: string, body: unknown = {}) {
-    return this.request<T>('POST', path, body);
+  post<T = Record<string, unknown>>(path: string, body: unknown = {}, headers: Record<string, string> = {}) {
+    return this.request<T>('POST', path, body, headers);
   }
 
   put<T = Record<string, unknown>>(path: string, body: unknown = {}) {

@@ -11,6 +11,11 @@ import type { Actor } from '../domain/audit.js';
 declare module 'fastify' {
   interface Session {
     userId?: string;
+    /**
+     * The user behind userId as the session store read it with the session, in the same query
+     * (session-store.ts); absent when the session was not read from the store (just signed in).
+     */
+    signedIn?: { userId: string; user: SessionUser | null };
   }
 }
 
@@ -22,6 +27,8 @@ export interface AppDependencies {
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Whether developer-only shortcuts exist; false in production builds. */
   development: boolean;
+  /** Tries before an outbox message fails (OUTBOX_MAX_ATTEMPTS), shown beside each message's tries. */
+  outboxMaxAttempts?: number | undefined;
 }
 
 export interface Context extends AppDependencies {
@@ -33,14 +40,16 @@ export interface Context extends AppDependencies {
 
 /**
  * Reads the signed-in user on every request, so a deactivated account loses access at once,
- * whichever server process made its session.
+ * whichever server process made its session. The session store reads it together with the
+ * session; only a session made during this request needs a query of its own.
  */
 export function contextFactory(deps: AppDependencies) {
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
     let user: SessionUser | null = null;
     const userId = req.session.get('userId');
     if (userId) {
-      user = await findSessionUser(deps.db, userId);
+      const read = req.session.signedIn;
+      user = read?.userId === userId ? read.user : await findSessionUser(deps.db, userId);
       if (!user) await req.session.destroy();
     }
     return { ...deps, req, res, user, ip: req.ip };

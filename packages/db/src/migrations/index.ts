@@ -1,7 +1,19 @@
 import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-21T0900-initial-schema.js';
+import * as softDeleteAndLanguage from './2026-11-22T0900-soft-delete-and-language.js';
+import * as onePendingModificationRequest from './2026-11-22T1000-one-pending-modification-request.js';
+import * as outboxDelivery from './2026-11-22T1300-outbox-delivery.js';
+import * as auditLogAndUnassignedIndexes from './2026-11-22T1200-audit-log-and-unassigned-indexes.js';
+import * as feeLedger from './2026-11-22T1400-fee-ledger.js';
+import * as studentListIndexesAndInvoices from './2026-11-22T1100-student-list-indexes-and-invoices.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0900-initial-schema': initialSchema,
+  '2026-11-22T0900-soft-delete-and-language': softDeleteAndLanguage,
+  '2026-11-22T1000-one-pending-modification-request': onePendingModificationRequest,
+  '2026-11-22T1100-student-list-indexes-and-invoices': studentListIndexesAndInvoices,
+  '2026-11-22T1200-audit-log-and-unassigned-indexes': auditLogAndUnassignedIndexes,
+  '2026-11-22T1300-outbox-delivery': outboxDelivery,
+  '2026-11-22T1400-fee-ledger': feeLedger,
 };

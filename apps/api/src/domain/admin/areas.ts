@@ -24,7 +24,7 @@ function areasWithCounts(db: Db) {
   return db
     .selectFrom('areas')
     .selectAll('areas')
-    .select((eb) => eb.selectFrom('students').whereRef('students.areaId', '=', 'areas.id').select(eb.fn.countAll<string>().as('n')).as('studentCount'));
+    .select((eb) => eb.selectFrom('students').whereRef('students.areaId', '=', 'areas.id').where('students.deletedAt', 'is', null).select(eb.fn.countAll<string>().as('n')).as('studentCount'));
 }
 
 async function findArea(db: Db, id: string): Promise<AdminArea> {

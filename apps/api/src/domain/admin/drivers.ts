@@ -29,7 +29,7 @@ function driversWithCounts(db: Db) {
   return db
     .selectFrom('drivers')
     .selectAll('drivers')
-    .select((eb) => eb.selectFrom('students').whereRef('students.driverId', '=', 'drivers.id').select(eb.fn.countAll<string>().as('n')).as('studentCount'));
+    .select((eb) => eb.selectFrom('students').whereRef('students.driverId', '=', 'drivers.id').where('students.deletedAt', 'is', null).select(eb.fn.countAll<string>().as('n')).as('studentCount'));
 }
 
 async function findDriver(db: Db, id: string): Promise<AdminDriver> {

@@ -26,7 +26,7 @@ function schoolsWithCounts(db: Db) {
   return db
     .selectFrom('schools')
     .selectAll('schools')
-    .select((eb) => eb.selectFrom('students').whereRef('students.schoolId', '=', 'schools.id').select(eb.fn.countAll<string>().as('n')).as('studentCount'));
+    .select((eb) => eb.selectFrom('students').whereRef('students.schoolId', '=', 'schools.id').where('students.deletedAt', 'is', null).select(eb.fn.countAll<string>().as('n')).as('studentCount'));
 }
 
 async function findSchool(db: Db, id: string): Promise<AdminSchool> {

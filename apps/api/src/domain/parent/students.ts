@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import type { ServiceType } from '@school-transport/contracts';
+import { PARENT_MESSAGES, type ServiceType } from '@school-transport/contracts';
+import { AppError } from '../../errors.js';
+import { isUuid } from '../ids.js';
 
 /** A student as the parent portal shows it (spec section 3, "Parent students"). */
 export interface ParentStudentView {
@@ -15,7 +17,7 @@ export interface ParentStudentView {
   serviceType: ServiceType;
   priceBhd: string;
   schoolName: string;
-  area: { name: string };
+  area: { name: string } | null;
   driver: { name: string; phone: string } | null;
   address: string;
   block: string;
@@ -23,13 +25,19 @@ export interface ParentStudentView {
   houseBuilding: string;
 }
 
-/** The signed-in parent's own students, oldest registration first; nobody else's. */
-export async function listParentStudents(db: Kysely<Database>, userId: string): Promise<ParentStudentView[]> {
-  const rows = await db
+/** One student in full, for View Details: also the terms version the parent accepted, and when. */
+export interface ParentStudentDetails extends ParentStudentView {
+  termsVersion: number | null;
+  termsAcceptedAt: string | null;
+}
+
+/** The signed-in parent's own students that are not deleted; nobody else's. */
+function ownStudents(db: Kysely<Database>, userId: string) {
+  return db
     .selectFrom('students')
     .innerJoin('parents', 'parents.id', 'students.parentId')
     .innerJoin('schools', 'schools.id', 'students.schoolId')
-    .innerJoin('areas', 'areas.id', 'students.areaId')
+    .leftJoin('areas', 'areas.id', 'students.areaId')
     .leftJoin('drivers', 'drivers.id', 'students.driverId')
     .select([
       'students.id',
@@ -52,12 +60,34 @@ export async function listParentStudents(db: Kysely<Database>, userId: string): 
       'students.houseBuilding',
     ])
     .where('parents.userId', '=', userId)
-    .orderBy('students.createdAt')
-    .orderBy('students.automatedId')
-    .execute();
-  return rows.map(({ areaName, driverName, driverPhone, ...student }) => ({
+    .where('students.deletedAt', 'is', null);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof ownStudents>['executeTakeFirstOrThrow']>>;
+
+function toView({ areaName, driverName, driverPhone, ...student }: Row): ParentStudentView {
+  return {
     ...student,
-    area: { name: areaName },
+    area: areaName === null ? null : { name: areaName },
     driver: driverName !== null && driverPhone !== null ? { name: driverName, phone: driverPhone } : null,
-  }));
+  };
+}
+
+/** The signed-in parent's own students, oldest registration first. */
+export async function listParentStudents(db: Kysely<Database>, userId: string): Promise<ParentStudentView[]> {
+  const rows = await ownStudents(db, userId).orderBy('students.createdAt').orderBy('students.automatedId').execute();
+  return rows.map(toView);
+}
+
+/** One of the parent's own students; another parent's id answers 404, exactly like an unknown one. */
+export async function findParentStudent(db: Kysely<Database>, userId: string, id: string): Promise<ParentStudentDetails> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', PARENT_MESSAGES.studentNotFound);
+  const row = await ownStudents(db, userId)
+    .leftJoin('terms', 'terms.id', 'students.termsVersionId')
+    .select(['terms.version as termsVersion', 'students.termsAcceptedAt'])
+    .where('students.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', PARENT_MESSAGES.studentNotFound);
+  const { termsVersion, termsAcceptedAt, ...student } = row;
+  return { ...toView(student), termsVersion, termsAcceptedAt: termsAcceptedAt ? termsAcceptedAt.toISOString() : null };
 }

@@ -8,6 +8,15 @@ function refuse(field: keyof Registration, message: string): never {
   throw new AppError('BAD_REQUEST', message, { [field]: message });
 }
 
+/** The roundabout rule (also the office's forms): only an area that offers roundabouts takes one, and one it offers. */
+export function roundaboutProblem(roundaboutCount: number | null, roundabout: number | null | undefined): string | undefined {
+  if (roundabout === undefined || roundabout === null) return undefined;
+  const roundabouts = roundaboutCount ?? 0;
+  if (roundabouts === 0) return SERVER_MESSAGES.roundaboutNotOffered;
+  if (roundabout > roundabouts) return SERVER_MESSAGES.roundaboutOutOfRange;
+  return undefined;
+}
+
 /**
  * What the registration form chose from the office's lists, checked against the database: an
  * active school, an active area (whose price the student pays), a roundabout the area offers, and
@@ -30,11 +39,8 @@ export async function checkRegistrationChoices(
     .executeTakeFirst();
   if (!area) refuse('areaId', SERVER_MESSAGES.unknownArea);
 
-  const roundabouts = area.roundaboutCount ?? 0;
-  if (registration.roundabout !== undefined) {
-    if (roundabouts === 0) refuse('roundabout', SERVER_MESSAGES.roundaboutNotOffered);
-    if (registration.roundabout > roundabouts) refuse('roundabout', SERVER_MESSAGES.roundaboutOutOfRange);
-  }
+  const problem = roundaboutProblem(area.roundaboutCount, registration.roundabout);
+  if (problem) refuse('roundabout', problem);
 
   const terms = isUuid(registration.termsVersionId)
     ? await trx.selectFrom('terms').select('id').where('id', '=', registration.termsVersionId).where('active', '=', true).executeTakeFirst()

@@ -5,6 +5,7 @@ import { composeAddress, SERVER_MESSAGES, type Registration, type SessionUser } 
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../passwords.js';
 import { checkRegistrationChoices } from './choices.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 
 export interface RegisteredStudent {
   automatedId: string;
@@ -99,15 +100,11 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
         })
         .returning(['id', 'automatedId'])
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('notifications')
-        .values({
-          recipientType: 'sms',
-          recipient: registration.parentPhone,
-          templateKey: 'registration_received',
-          payload: JSON.stringify({ automatedId: student.automatedId, studentName: `${registration.firstName} ${registration.lastName}` }),
-        })
-        .execute();
+      await enqueueNotification(trx, {
+        recipient: registration.parentPhone,
+        templateKey: 'registration_received',
+        payload: { automatedId: student.automatedId, studentName: `${registration.firstName} ${registration.lastName}` },
+      });
       return { automatedId: student.automatedId, studentId: student.id, parentId };
     });
   } catch (error) {

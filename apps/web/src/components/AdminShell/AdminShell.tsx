@@ -3,12 +3,15 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../auth/session.js';
+import { UnassignedBell } from '../UnassignedBell/UnassignedBell.js';
 
 export interface AdminTab {
   key: string;
   label: string;
   /** Shown as a badge beside the label; undefined while loading or where nothing is counted. */
   count?: number | undefined;
+  /** The badge's colour (default: the theme's); red for counts that need attention. */
+  color?: string | undefined;
 }
 
 /** The admin console's frame: header with the signed-in admin and Logout, sidebar tabs with counts. */
@@ -30,6 +33,7 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <UnassignedBell />
             {user && (
               <Text size="sm" c="dimmed" visibleFrom="xs">
                 {t('shell.signedInAs', { name: user.name })}
@@ -49,7 +53,7 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
             label={tab.label}
             active={tab.key === current}
             aria-current={tab.key === current ? 'page' : undefined}
-            rightSection={tab.count === undefined ? null : <Badge size="sm" variant="light" circle={tab.count < 100}>{tab.count}</Badge>}
+            rightSection={tab.count === undefined ? null : <Badge size="sm" variant="light" color={tab.color} circle={tab.count < 100}>{tab.count}</Badge>}
             onClick={() => {
               onSelect(tab.key);
               close();

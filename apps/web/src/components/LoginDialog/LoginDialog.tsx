@@ -8,6 +8,7 @@ import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { zodErrors } from '../../forms/validation.js';
+import '../../styles/public-forms.js';
 
 /** The dialog's own email message (spec section 5); otherwise the login contract as it is. */
 const dialogLogin = loginInput.extend({ email: emailAddress(MESSAGES.dialogInvalidEmail) });

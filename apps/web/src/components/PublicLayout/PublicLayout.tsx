@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../PageLoader/PageLoader.js';
 import { PublicHeader } from './PublicHeader.js';
 
 export function PublicLayout() {
@@ -6,7 +8,10 @@ export function PublicLayout() {
     <>
       <PublicHeader />
       <main>
-        <Outlet />
+        {/* The header stays while a page's chunk loads. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </main>
     </>
   );

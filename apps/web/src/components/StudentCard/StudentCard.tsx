@@ -1,27 +1,46 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@school-transport/api';
 
 export type ParentStudent = inferRouterOutputs<AppRouter>['parent']['students']['students'][number];
 
-/** One student on the parent dashboard (spec section 2): who, where, which service, the fee and the driver. */
-export function StudentCard({ student }: { student: ParentStudent }) {
+/** Bahrain numbers are stored as 8 digits; a tel: link dials them with the country code. */
+const telHref = (phone: string) => `tel:+973${phone}`;
+
+/**
+ * One student on the parent dashboard (spec section 2): who, where, which service, the fee and the
+ * driver (tap to call), with View Details and Request Changes.
+ */
+export function StudentCard({
+  student,
+  pendingRequest,
+  onViewDetails,
+  onRequestChanges,
+}: {
+  student: ParentStudent;
+  pendingRequest: boolean;
+  onViewDetails: () => void;
+  onRequestChanges: () => void;
+}) {
   const { t } = useTranslation('parent');
   const name = `${student.firstName} ${student.fathersName} ${student.lastName}`;
-  const row = (label: string, value: string) => (
+  const row = (label: string, value: ReactNode) => (
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ta="right">
+      <Text size="sm" ta="right" component="div" style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </Group>
   );
+  const driver = student.driver;
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={name}>
-      <Group justify="space-between" align="flex-start" mb="sm">
+      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
         <div>
           <Title order={3} size="h4">
             {name}
@@ -30,10 +49,14 @@ export function StudentCard({ student }: { student: ParentStudent }) {
             {t('card.automatedId', { id: student.automatedId })}
           </Text>
         </div>
-        {student.driver ? (
-          <Badge color="green">{t('card.activeService')}</Badge>
+        {driver ? (
+          <Badge color="green" miw="max-content">
+            {t('card.activeService')}
+          </Badge>
         ) : (
-          <Badge color="yellow">{t('card.driverNotAssigned')}</Badge>
+          <Badge color="yellow" miw="max-content">
+            {t('card.driverNotAssigned')}
+          </Badge>
         )}
       </Group>
       <Stack gap={6}>
@@ -41,10 +64,44 @@ export function StudentCard({ student }: { student: ParentStudent }) {
         {row(t('card.grade'), student.class ? `${student.grade} ${student.class}` : student.grade)}
         {row(t('card.service'), t(`service.${student.serviceType}`))}
         {row(t('card.monthlyFee'), t('card.fee', { price: student.priceBhd }))}
-        {row(t('card.driver'), student.driver ? `${student.driver.name} · ${student.driver.phone}` : t('card.driverNotAssigned'))}
-        {row(t('card.area'), student.area.name || t('card.notSpecified'))}
+        {row(
+          t('card.driver'),
+          driver ? (
+            `${driver.name} · ${driver.phone}`
+          ) : (
+            t('card.driverNotAssigned')
+          ),
+        )}
+        {row(t('card.area'), student.area?.name || t('card.notSpecified'))}
         {row(t('card.address'), student.address)}
       </Stack>
+      {driver && (
+        <Button
+          component="a"
+          href={telHref(driver.phone)}
+          variant="default"
+          leftSection={<IconPhone size={18} aria-hidden />}
+          mt="md"
+          mih={44}
+          fullWidth
+          aria-label={t('actions.callDriverLabel', { name: driver.name, phone: driver.phone })}
+        >
+          {t('actions.callDriver')}
+        </Button>
+      )}
+      {pendingRequest && (
+        <Alert color="yellow" variant="light" mt="md" p="xs" role="status">
+          {t('actions.pendingNote')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="md">
+        <Button variant="default" onClick={onViewDetails} mih={44}>
+          {t('actions.viewDetails')}
+        </Button>
+        <Button onClick={onRequestChanges} disabled={pendingRequest} mih={44}>
+          {t('actions.requestChanges')}
+        </Button>
+      </SimpleGrid>
     </Card>
   );
 }

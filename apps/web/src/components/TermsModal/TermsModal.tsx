@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { PaymentInstructions } from '../PaymentInstructions/PaymentInstructions.js';
+import '../../styles/public-forms.js';
 
 interface TermsModalProps {
   opened: boolean;
@@ -21,7 +22,10 @@ export function TermsModal({ opened, onClose, onAccept }: TermsModalProps) {
   const { t } = useTranslation('site');
   const [agreed, setAgreed] = useState(false);
   const terms = useQuery({ ...trpc.public.terms.queryOptions(), enabled: opened });
-  const settings = useQuery({ ...trpc.public.settings.queryOptions(), enabled: opened }).data;
+  const settingsQuery = useQuery({ ...trpc.public.settings.queryOptions(), enabled: opened });
+  const settings = settingsQuery.data;
+  // The dialog's content appears in one go once both answers are in, so nothing in it jumps (layout shift).
+  const loading = terms.isLoading || settingsQuery.isLoading;
 
   const close = () => {
     setAgreed(false);
@@ -38,53 +42,56 @@ export function TermsModal({ opened, onClose, onAccept }: TermsModalProps) {
   return (
     <Modal opened={opened} onClose={close} title={<Title order={3}>{t('terms.title')}</Title>} size="lg">
       <Stack gap="md">
-        {terms.isLoading && (
+        {loading ? (
           <Group gap="xs">
             <Loader size="sm" />
             <Text size="sm">{t('terms.loading')}</Text>
           </Group>
-        )}
-        {terms.isError && <Alert color="red">{t('terms.loadFailed')}</Alert>}
-        {terms.data && (
+        ) : (
           <>
-            <Text size="xs" c="dimmed">
-              {t('terms.version', { version: terms.data.version })}
-            </Text>
-            <ScrollArea.Autosize mah={320} type="auto">
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {terms.data.content}
+            {terms.isError && <Alert color="red">{t('terms.loadFailed')}</Alert>}
+            {terms.data && (
+              <>
+                <Text size="xs" c="dimmed">
+                  {t('terms.version', { version: terms.data.version })}
+                </Text>
+                <ScrollArea.Autosize mah={320} type="auto">
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {terms.data.content}
+                  </Text>
+                </ScrollArea.Autosize>
+              </>
+            )}
+            <div>
+              <Text fw={600} size="sm">
+                {t('terms.paymentTitle')}
               </Text>
-            </ScrollArea.Autosize>
+              <PaymentInstructions />
+            </div>
+            {(phones.length > 0 || settings?.contactText) && (
+              <div>
+                <Text fw={600} size="sm">
+                  {t('terms.contactTitle')}
+                </Text>
+                {settings?.contactText && <Text size="sm">{settings.contactText}</Text>}
+                {phones.map((phone) => (
+                  <Text size="sm" key={phone}>
+                    {t('landing.supportPhone', { phone })}
+                  </Text>
+                ))}
+              </div>
+            )}
+            <Checkbox label={t('terms.agreeLabel')} checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('terms.cancel')}
+              </Button>
+              <Button onClick={accept} disabled={!agreed || !terms.data}>
+                {t('terms.agree')}
+              </Button>
+            </Group>
           </>
         )}
-        <div>
-          <Text fw={600} size="sm">
-            {t('terms.paymentTitle')}
-          </Text>
-          <PaymentInstructions />
-        </div>
-        {(phones.length > 0 || settings?.contactText) && (
-          <div>
-            <Text fw={600} size="sm">
-              {t('terms.contactTitle')}
-            </Text>
-            {settings?.contactText && <Text size="sm">{settings.contactText}</Text>}
-            {phones.map((phone) => (
-              <Text size="sm" key={phone}>
-                {t('landing.supportPhone', { phone })}
-              </Text>
-            ))}
-          </div>
-        )}
-        <Checkbox label={t('terms.agreeLabel')} checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('terms.cancel')}
-          </Button>
-          <Button onClick={accept} disabled={!agreed || !terms.data}>
-            {t('terms.agree')}
-          </Button>
-        </Group>
       </Stack>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AdminShell, type AdminTab } from '../../components/AdminShell/AdminShell.js';
@@ -8,15 +9,33 @@ import { AreasTab } from './tabs/AreasTab.js';
 import { DriversTab } from './tabs/DriversTab.js';
 import { SettingsTab } from './tabs/SettingsTab.js';
 import { TermsTab } from './tabs/TermsTab.js';
-import { LaterTab } from './tabs/LaterTab.js';
+import { useFailedMessageCount } from './outboxQueries.js';
+import { PageLoader } from '../../components/PageLoader/PageLoader.js';
+import { useChangeRequestCounts } from './changeRequestQueries.js';
+import '../../styles/signed-in.js';
 
-const TAB_KEYS = ['dashboard', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'changeRequests', 'settings'] as const;
+const StudentsTab = lazy(() => import('./tabs/StudentsTab.js'));
+
+const ChangeRequestsTab = lazy(() => import('./tabs/ChangeRequestsTab.js').then((m) => ({ default: m.ChangeRequestsTab })));
+
+const OutboxTab = lazy(() => import('./tabs/OutboxTab.js').then((module) => ({ default: module.OutboxTab })));
+
+const AnalyticsTab = lazy(() => import('./tabs/AnalyticsTab.js').then((module) => ({ default: module.AnalyticsTab })));
+const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => ({ default: module.AuditLogTab })));
+
+const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
+const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
+
+const TAB_KEYS = ['dashboard', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'changeRequests', 'fees', 'paymentProofs', 'outbox', 'auditLog', 'settings'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 const isTabKey = (value: string | null): value is TabKey => TAB_KEYS.includes(value as TabKey);
 
 /** The admin console at /admin and /admin-dashboard; the open tab lives in ?tab= so a reload keeps it. */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin');
+  const { t: tOutbox } = useTranslation('outbox');
+  const { t: ta } = useTranslation('analytics');
+  const { t: tf } = useTranslation('fees');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current: TabKey = isTabKey(requested) ? requested : 'dashboard';
@@ -26,6 +45,8 @@ export function AdminDashboardPage() {
   const areas = useAreas();
   const drivers = useDrivers();
   const terms = useTermsVersions();
+  const failedMessages = useFailedMessageCount();
+  const changeRequestCounts = useChangeRequestCounts();
 
   const tabs: AdminTab[] = [
     { key: 'dashboard', label: t('tabs.dashboard') },
@@ -35,7 +56,11 @@ export function AdminDashboardPage() {
     { key: 'areas', label: t('tabs.areas'), count: areas.data?.areas.length },
     { key: 'terms', label: t('tabs.terms'), count: terms.data?.terms.length },
     { key: 'analytics', label: t('tabs.analytics') },
-    { key: 'changeRequests', label: t('tabs.changeRequests') },
+    { key: 'changeRequests', label: t('tabs.changeRequests'), count: changeRequestCounts.data?.pending },
+    { key: 'fees', label: tf('admin.title') },
+    { key: 'paymentProofs', label: tf('proofs.title') },
+    { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red' },
+    { key: 'auditLog', label: ta('audit.tab') },
     { key: 'settings', label: t('tabs.settings') },
   ];
 
@@ -49,7 +74,15 @@ export function AdminDashboardPage() {
       {current === 'drivers' && <DriversTab />}
       {current === 'settings' && <SettingsTab />}
       {current === 'terms' && <TermsTab />}
-      {(current === 'students' || current === 'analytics' || current === 'changeRequests') && <LaterTab section={t(`tabs.${current}`)} />}
+      <Suspense fallback={<PageLoader />}>
+        {current === 'students' && <StudentsTab />}
+        {current === 'analytics' && <AnalyticsTab />}
+        {current === 'auditLog' && <AuditLogTab />}
+        {current === 'changeRequests' && <ChangeRequestsTab />}
+        {current === 'outbox' && <OutboxTab />}
+        {current === 'fees' && <FeesTab />}
+        {current === 'paymentProofs' && <PaymentProofsTab />}
+      </Suspense>
     </AdminShell>
   );
 }

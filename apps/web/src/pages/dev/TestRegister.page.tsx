@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RegistrationInput } from '@school-transport/contracts';
 import { trpcClient } from '../../trpc.js';
 import { notify } from '../../notify.js';
+import '../../styles/public-forms.js';
 
 /**
  * Development only: posts fixed sample data to POST /api/registrations, with the first school and

@@ -1,13 +1,61 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { errorMessage, trpc } from '../../trpc.js';
+import { useLogout, useSession } from '../../auth/session.js';
+import { PageLoader } from '../../components/PageLoader/PageLoader.js';
+import { DriverInfoCard } from '../../components/DriverInfoCard/DriverInfoCard.js';
+import { DriverStudentList } from '../../components/DriverStudentList/DriverStudentList.js';
+import '../../styles/signed-in.js';
 
-/** Driver Dashboard: built in its own issue. */
+/** /driver-dashboard and /driver (issue 9): the signed-in driver's card and own students. */
 export function DriverDashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('driver');
+  const { t: tc } = useTranslation();
+  const { user } = useSession();
+  const logout = useLogout('/driver-login');
+  const me = useQuery(trpc.driver.me.queryOptions());
+  const students = useQuery(trpc.driver.students.queryOptions());
+  const failed = me.error ?? students.error;
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={2}>Driver Dashboard</Title>
-      <Text c="dimmed">{t('placeholder')}</Text>
-    </Container>
+    <>
+      <header style={{ borderBottom: '2px solid var(--mantine-color-dark-2)' }}>
+        <Container size="xl" py="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <div>
+              <Title order={1} size="h3" c="dark.9">
+                {t('title')}
+              </Title>
+              {user && (
+                <Text size="md" c="dark.6">
+                  {t('greeting', { name: user.name })}
+                </Text>
+              )}
+            </div>
+            <Button size="lg" variant="default" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
+            </Button>
+          </Group>
+        </Container>
+      </header>
+      <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }} component="main">
+        {(me.isLoading || students.isLoading) && <PageLoader />}
+        {failed && (
+          <Alert color="red" title={t('loadFailed')}>
+            {errorMessage(failed, t('loadFailed'))}
+            <Button size="md" variant="light" ml="md" onClick={() => void Promise.all([me.refetch(), students.refetch()])}>
+              {t('retry')}
+            </Button>
+          </Alert>
+        )}
+        {me.data && students.data && (
+          <Stack gap="xl">
+            <DriverInfoCard driver={me.data.driver} />
+            <DriverStudentList students={students.data.students} driverName={me.data.driver.name} />
+          </Stack>
+        )}
+      </Container>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -5,15 +6,29 @@ import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
 import { useLogout, useSession } from '../../auth/session.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
-import { StudentCard } from '../../components/StudentCard/StudentCard.js';
+import { StudentCard, type ParentStudent } from '../../components/StudentCard/StudentCard.js';
+import { RecentModificationRequests } from '../../components/ModificationRequests/RecentModificationRequests.js';
+import '../../styles/signed-in.js';
 
-/** /parent (spec section 2): the parent's own students as cards, or 'No Students Registered'. */
+// The dialogs and the fees load when first needed.
+const StudentFees = lazy(() => import('../../components/StudentFees/StudentFees.js').then((m) => ({ default: m.StudentFees })));
+const StudentDetailsModal = lazy(() => import('../../components/StudentDetails/StudentDetailsModal.js').then((m) => ({ default: m.StudentDetailsModal })));
+const ModificationRequestModal = lazy(() => import('../../components/ModificationRequestForm/ModificationRequestModal.js').then((m) => ({ default: m.ModificationRequestModal })));
+
+/**
+ * /parent (spec section 2): the parent's own students as cards, or 'No Students Registered'; View
+ * Details, Request Changes, and the parent's recent change requests.
+ */
 export function ParentDashboardPage() {
   const { t } = useTranslation('parent');
   const { t: tc } = useTranslation();
   const { user } = useSession();
   const logout = useLogout('/');
   const students = useQuery(trpc.parent.students.queryOptions());
+  const requests = useQuery(trpc.parent.modificationRequests.queryOptions());
+  const [dialog, setDialog] = useState<{ kind: 'details' | 'request'; student: ParentStudent } | null>(null);
+  const pendingFor = new Set((requests.data?.modificationRequests ?? []).filter((request) => request.status === 'pending').map((request) => request.student.id));
+  const requestList = requests.data?.modificationRequests ?? [];
 
   return (
     <>
@@ -67,11 +82,29 @@ export function ParentDashboardPage() {
             </Group>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               {students.data.students.map((student) => (
-                <StudentCard key={student.id} student={student} />
+                <StudentCard
+                  key={student.id}
+                  student={student}
+                  pendingRequest={pendingFor.has(student.id)}
+                  onViewDetails={() => setDialog({ kind: 'details', student })}
+                  onRequestChanges={() => setDialog({ kind: 'request', student })}
+                />
               ))}
             </SimpleGrid>
+            <Suspense fallback={null}>
+              <StudentFees students={students.data.students} />
+            </Suspense>
           </>
         )}
+        {requestList.length > 0 && (
+          <Stack mt="xl">
+            <RecentModificationRequests requests={requestList} />
+          </Stack>
+        )}
+        <Suspense fallback={null}>
+          {dialog?.kind === 'details' && <StudentDetailsModal student={dialog.student} onClose={() => setDialog(null)} />}
+          {dialog?.kind === 'request' && <ModificationRequestModal student={dialog.student} onClose={() => setDialog(null)} />}
+        </Suspense>
       </Container>
     </>
   );

@@ -10,6 +10,7 @@ import { useSession } from '../../auth/session.js';
 import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
+import '../../styles/public-forms.js';
 
 /**
  * /admin-login (spec sections 2, 5 and 8). A signed-in admin goes straight to /admin-dashboard;

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconClipboardCheck, IconHeartHandshake, IconPhone, IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
-import { TermsModal } from '../../components/TermsModal/TermsModal.js';
-import { LoginDialog } from '../../components/LoginDialog/LoginDialog.js';
+
+/** The dialogs are downloaded when first opened, not with the page. */
+const TermsModal = lazy(() => import('../../components/TermsModal/TermsModal.js').then((m) => ({ default: m.TermsModal })));
+const LoginDialog = lazy(() => import('../../components/LoginDialog/LoginDialog.js').then((m) => ({ default: m.LoginDialog })));
 
 /** The landing page (spec section 1): headline, three points, contacts from the settings, two ways in. */
 export function LandingPage() {
@@ -14,6 +16,9 @@ export function LandingPage() {
   const navigate = useNavigate();
   const [termsOpen, setTermsOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  // Once opened, a dialog stays mounted so that closing it keeps Mantine's exit transition.
+  const [termsMounted, setTermsMounted] = useState(false);
+  const [loginMounted, setLoginMounted] = useState(false);
   const settings = useQuery(trpc.public.settings.queryOptions()).data;
 
   const points = [
@@ -36,10 +41,23 @@ export function LandingPage() {
           {t('landing.intro')}
         </Text>
         <Group>
-          <Button size="lg" onClick={() => setTermsOpen(true)}>
+          <Button
+            size="lg"
+            onClick={() => {
+              setTermsMounted(true);
+              setTermsOpen(true);
+            }}
+          >
             {t('landing.registerStudent')}
           </Button>
-          <Button size="lg" variant="outline" onClick={() => setLoginOpen(true)}>
+          <Button
+            size="lg"
+            variant="outline"
+            onClick={() => {
+              setLoginMounted(true);
+              setLoginOpen(true);
+            }}
+          >
             {t('landing.parentPortal')}
           </Button>
         </Group>
@@ -87,16 +105,20 @@ export function LandingPage() {
         </Stack>
       )}
 
-      <TermsModal
-        opened={termsOpen}
-        onClose={() => setTermsOpen(false)}
-        onAccept={(termsVersionId) => {
-          setTermsOpen(false);
-          // /register need not ask again for the version just accepted here.
-          void navigate('/register', { state: { termsVersionId } });
-        }}
-      />
-      <LoginDialog opened={loginOpen} onClose={() => setLoginOpen(false)} />
+      <Suspense fallback={null}>
+        {termsMounted && (
+          <TermsModal
+            opened={termsOpen}
+            onClose={() => setTermsOpen(false)}
+            onAccept={(termsVersionId) => {
+              setTermsOpen(false);
+              // /register need not ask again for the version just accepted here.
+              void navigate('/register', { state: { termsVersionId } });
+            }}
+          />
+        )}
+        {loginMounted && <LoginDialog opened={loginOpen} onClose={() => setLoginOpen(false)} />}
+      </Suspense>
     </Container>
   );
 }

@@ -13,6 +13,7 @@ import { zodErrors } from '../../forms/validation.js';
 import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
 import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
 import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/formValues.js';
+import '../../styles/public-forms.js';
 
 /** The terms version accepted on the landing page, passed along so /register does not ask twice. */
 function acceptedOnLanding(state: unknown): string | null {

@@ -1,10 +1,16 @@
-import { driverInput, driverUpdate } from '@school-transport/contracts';
+import { driverInput, driverUpdate, entityId } from '@school-transport/contracts';
 import { adminProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
 import { createDriver, listDrivers, updateDriver } from '../../../domain/admin/drivers.js';
+import { listDriverStudents, readDriverProfile } from '../../../domain/driver/students.js';
 
 export const adminDriversRouter = router({
   list: adminProcedure.query(async ({ ctx }) => ({ drivers: await listDrivers(ctx.db) })),
   create: adminProcedure.input(driverInput).mutation(async ({ ctx, input }) => ({ driver: await createDriver(ctx.db, actorOf(ctx), input) })),
   update: adminProcedure.input(driverUpdate).mutation(async ({ ctx, input }) => ({ driver: await updateDriver(ctx.db, actorOf(ctx), input) })),
+  /** Any driver's list as the driver sees it, read-only (issue 9); an unknown driver is a 404. */
+  students: adminProcedure.input(entityId).query(async ({ ctx, input }) => {
+    const driver = await readDriverProfile(ctx.db, input.id);
+    return { driver, students: await listDriverStudents(ctx.db, driver.id) };
+  }),
 });

@@ -5,6 +5,12 @@ import { adminAreasRouter } from './areas.js';
 import { adminDriversRouter } from './drivers.js';
 import { adminSettingsRouter } from './settings.js';
 import { adminTermsRouter } from './terms.js';
+import { adminNotificationsRouter } from './notifications.js';
+import { adminModificationRequestsRouter } from './modificationRequests.js';
+import { adminStatisticsProcedures } from './statistics.js';
+import { adminAuditLogProcedures } from './audit-logs.js';
+import { adminFeesRouter } from './fees.js';
+import { adminStudentsRouter } from './students.js';
 
 /** The admin console: one router per entity; later issues add students, analytics and change requests. */
 export const adminRouter = router({
@@ -14,4 +20,10 @@ export const adminRouter = router({
   drivers: adminDriversRouter,
   settings: adminSettingsRouter,
   terms: adminTermsRouter,
+  notifications: adminNotificationsRouter,
+  modificationRequests: adminModificationRequestsRouter,
+  ...adminStatisticsProcedures,
+  ...adminAuditLogProcedures,
+  fees: adminFeesRouter,
+  students: adminStudentsRouter,
 });

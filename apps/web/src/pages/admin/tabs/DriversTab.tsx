@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Stack, Table, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminDriver } from '@school-transport/contracts';
@@ -10,9 +11,14 @@ import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 
+const DriverStudentsPanel = lazy(() => import('./DriverStudentsPanel.js').then((m) => ({ default: m.DriverStudentsPanel })));
+
 /** Drivers: sign-in phone, license, vehicle, areas served; add, edit (password reset), deactivate. */
 export function DriversTab() {
   const { t } = useTranslation('admin');
+  const { t: td } = useTranslation('driver');
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [viewing, setViewing] = useState<AdminDriver | null>(null);
   const drivers = useDrivers();
   const areas = useAreas();
   const [editing, setEditing] = useState<AdminDriver | null | undefined>(undefined);
@@ -61,7 +67,14 @@ export function DriversTab() {
                       <Table.Td>{driver.licenseNo}</Table.Td>
                       <Table.Td>{vehicle || t('common.none')}</Table.Td>
                       <Table.Td>{driver.areaIds.length > 0 ? driver.areaIds.map(areaName).join(', ') : t('common.none')}</Table.Td>
-                      <Table.Td>{driver.studentCount}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Text span>{driver.studentCount}</Text>
+                          <Button size="xs" variant="light" onClick={() => setViewing(driver)} aria-label={td('admin.studentsLabel', { name: driver.name })}>
+                            {td('admin.studentsButton')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
                       <Table.Td>
                         <StatusBadge active={driver.status === 'active'} />
                       </Table.Td>
@@ -76,6 +89,19 @@ export function DriversTab() {
           </Table.ScrollContainer>
         )}
       </ListState>
+      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? td('admin.modalTitle', { name: viewing.name }) : ''} size="min(1200px, 96vw)" fullScreen={phone}>
+        {viewing && (
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            <DriverStudentsPanel driverId={viewing.id} />
+          </Suspense>
+        )}
+      </Modal>
       {editing !== undefined && <DriverFormModal driver={editing} areas={areaList} onClose={() => setEditing(undefined)} onSaved={refreshAdminData} />}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Fieldset, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ const EMPTY: CompanySettings = companySettings.parse({});
 /** The company's contacts, social links and payment instructions, as the public pages show them. */
 export function SettingsTab() {
   const { t } = useTranslation('admin');
+  const { t: tf, i18n } = useTranslation('fees');
   const settings = useQuery({ ...trpc.admin.settings.get.queryOptions(), ...ADMIN_LIST_QUERY });
   const save = useMutation(trpc.admin.settings.update.mutationOptions());
   const form = useForm<CompanySettings>({ initialValues: EMPTY, validate: zodValidate(companySettings) });
@@ -38,7 +39,7 @@ export function SettingsTab() {
       { after: refreshAdminData, setErrors: form.setErrors },
     );
 
-  const field = (key: keyof CompanySettings, extra: { inputMode?: 'numeric' | 'url'; maxLength?: number } = {}) => (
+  const field = (key: Exclude<keyof CompanySettings, 'firstServiceMonth' | 'vatRatePercent' | 'vatNumber'>, extra: { inputMode?: 'numeric' | 'url'; maxLength?: number } = {}) => (
     <TextInput label={t(`settings.${key}`)} {...extra} {...form.getInputProps(key)} />
   );
 
@@ -73,6 +74,20 @@ export function SettingsTab() {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {field('paymentBankAccount')}
                 {field('paymentMobileNumber', { inputMode: 'numeric', maxLength: 8 })}
+              </SimpleGrid>
+            </Fieldset>
+            <Fieldset legend={tf('settings.schoolYear')}>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Select
+                  label={tf('settings.firstServiceMonth')}
+                  allowDeselect={false}
+                  data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, i, 15))) }))}
+                  value={String(form.values.firstServiceMonth)}
+                  onChange={(value) => form.setFieldValue('firstServiceMonth', Number(value ?? 9))}
+                  error={form.errors.firstServiceMonth}
+                />
+                <TextInput label={tf('settings.vatRatePercent')} description={tf('settings.vatRateHint')} inputMode="decimal" {...form.getInputProps('vatRatePercent')} />
+                <TextInput label={tf('settings.vatNumber')} maxLength={40} {...form.getInputProps('vatNumber')} />
               </SimpleGrid>
             </Fieldset>
             <FormActions pending={save.isPending} />

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEMO_SIGN_INS, type Database } from '@school-transport/db';
+import type { Database } from '@school-transport/db';
+import { DEMO_SIGN_INS } from '@school-transport/db/demo';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { verifyPassword } from '../domain/passwords.js';
 
@@ -15,6 +16,9 @@ interface DevDependencies {
  * The credentials live in the server's configuration, never in the web bundle. Registered only
  * when the server runs in development (see server.ts); a production server has no such path.
  */
+/** The paths only a development server answers. */
+export const DEV_PATHS = ['GET /api/dev/force-admin-credentials'] as const;
+
 export function registerDevShims(app: FastifyInstance, deps: DevDependencies): void {
   app.get('/api/dev/force-admin-credentials', async (_req, reply) => {
     if (deps.bootstrapAdmin) return { email: deps.bootstrapAdmin.email, password: deps.bootstrapAdmin.password };

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { STUDENT_MESSAGES, type StudentBulkUpdate } from '@school-transport/contracts';
+import { changedFields, recordAudit, type Actor } from '../../audit.js';
+import { isUuid } from '../../ids.js';
+import { notFound } from '../guards.js';
+import { checkDriver } from './choices.js';
+import { announceStudentChange } from './events.js';
+
+/**
+ * Several students at once: a driver (or none) and/or a payment status. One transaction: all of
+ * them change or none does; one audit row (and the messages) per student that actually changed.
+ */
+export async function bulkUpdateStudents(db: Kysely<Database>, actor: Actor, input: StudentBulkUpdate): Promise<{ updated: number }> {
+  const ids = [...new Set(input.studentIds)];
+  if (!ids.every(isUuid)) throw notFound(STUDENT_MESSAGES.studentNotFound);
+  return db.transaction().execute(async (trx) => {
+    const students = await trx.selectFrom('students').selectAll().where('id', 'in', ids).where('deletedAt', 'is', null).orderBy('id').forUpdate().execute();
+    if (students.length !== ids.length) throw notFound(STUDENT_MESSAGES.studentNotFound);
+    const driver = input.driverId === undefined || input.driverId === null ? input.driverId : await checkDriver(trx, input.driverId, null);
+    const after = {
+      ...(driver === undefined ? {} : { driverId: driver?.id ?? null }),
+      ...(input.paymentStatus === undefined ? {} : { paymentStatus: input.paymentStatus }),
+    };
+    let updated = 0;
+    for (const before of students) {
+      const diff = changedFields(before, after);
+      if (Object.keys(diff).length === 0) continue;
+      await trx.updateTable('students').set({ ...after, updatedAt: new Date() }).where('id', '=', before.id).execute();
+      await recordAudit(trx, actor, { entityType: 'student', entityId: before.id, action: 'bulk_update', diff });
+      await announceStudentChange(trx, before.id, before);
+      updated += 1;
+    }
+    return { updated };
+  });
+}

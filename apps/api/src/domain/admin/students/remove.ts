@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { STUDENT_MESSAGES, type AdminStudent } from '@school-transport/contracts';
+import { recordAudit, type Actor } from '../../audit.js';
+import { isUuid } from '../../ids.js';
+import { notFound } from '../guards.js';
+import { findStudent, lockLiveStudent } from './view.js';
+
+/**
+ * Soft delete: the row stays (with its modification requests, invoices and audit trail) and every
+ * list and count hides it. The driver stays recorded, so a restore brings the student back as it was.
+ */
+export async function removeStudent(db: Kysely<Database>, actor: Actor, id: string): Promise<AdminStudent> {
+  return db.transaction().execute(async (trx) => {
+    await lockLiveStudent(trx, id);
+    const deletedAt = new Date();
+    await trx.updateTable('students').set({ deletedAt, updatedAt: deletedAt }).where('id', '=', id).execute();
+    await recordAudit(trx, actor, { entityType: 'student', entityId: id, action: 'delete', diff: { deletedAt: { from: null, to: deletedAt.toISOString() } } });
+    return findStudent(trx, id);
+  });
+}
+
+export async function restoreStudent(db: Kysely<Database>, actor: Actor, id: string): Promise<AdminStudent> {
+  if (!isUuid(id)) throw notFound(STUDENT_MESSAGES.studentNotFound);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('students').select(['id', 'deletedAt']).where('id', '=', id).where('deletedAt', 'is not', null).forUpdate().executeTakeFirst();
+    if (!row) throw notFound(STUDENT_MESSAGES.studentNotFound);
+    await trx.updateTable('students').set({ deletedAt: null, updatedAt: new Date() }).where('id', '=', id).execute();
+    await recordAudit(trx, actor, { entityType: 'student', entityId: id, action: 'restore', diff: { deletedAt: { from: row.deletedAt?.toISOString() ?? null, to: null } } });
+    return findStudent(trx, id);
+  });
+}

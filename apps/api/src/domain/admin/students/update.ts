@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { STUDENT_MESSAGES, type AdminStudent, type StudentUpdate } from '@school-transport/contracts';
+import { changedFields, recordAudit, type Actor } from '../../audit.js';
+import { assertUuid } from '../guards.js';
+import { checkStudentChoices } from './choices.js';
+import { announceStudentChange } from './events.js';
+import { findStudent, lockLiveStudent } from './view.js';
+
+/** Edit Student (spec section 5): the whole form; the audit row lists what changed, from and to. */
+export async function updateStudent(db: Kysely<Database>, actor: Actor, input: StudentUpdate): Promise<AdminStudent> {
+  assertUuid(input.id, STUDENT_MESSAGES.studentNotFound);
+  return db.transaction().execute(async (trx) => {
+    const before = await lockLiveStudent(trx, input.id);
+    const choices = await checkStudentChoices(trx, input, before);
+    const after = {
+      firstName: input.firstName,
+      fathersName: input.fathersName,
+      lastName: input.lastName,
+      grade: input.grade,
+      class: input.class ?? null,
+      studentSchoolId: input.studentSchoolId,
+      schoolId: choices.school.id,
+      areaId: choices.area.id,
+      roundabout: input.roundabout,
+      serviceType: input.serviceType,
+      contactNumber1: input.contactNumber1,
+      contactNumber2: input.contactNumber2 ?? null,
+      address: input.address,
+      address2: input.address2 ?? null,
+      flatHome: input.flatHome ?? null,
+      houseBuilding: input.houseBuilding,
+      road: input.road,
+      block: input.block,
+      locationLink: input.locationLink ?? null,
+      priceBhd: input.priceBhd,
+      paymentStatus: input.paymentStatus,
+      driverId: choices.driver === undefined ? before.driverId : (choices.driver?.id ?? null),
+    };
+    const diff = changedFields(before, after);
+    if (Object.keys(diff).length > 0) {
+      await trx.updateTable('students').set({ ...after, updatedAt: new Date() }).where('id', '=', input.id).execute();
+      await recordAudit(trx, actor, { entityType: 'student', entityId: input.id, action: 'update', diff });
+      await announceStudentChange(trx, input.id, before);
+    }
+    return findStudent(trx, input.id);
+  });
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import type { UnassignedStudents } from '@school-transport/contracts';
+
+/** The header bell: students (not deleted) without a driver, newest first, and how many there are in all. */
+export async function listUnassignedStudents(db: Kysely<Database>, limit: number): Promise<UnassignedStudents> {
+  const unassigned = db.selectFrom('students').where('students.driverId', 'is', null).where('students.deletedAt', 'is', null);
+  const [rows, count] = await Promise.all([
+    unassigned
+      .innerJoin('schools', 'schools.id', 'students.schoolId')
+      .select([
+        'students.id',
+        'students.automatedId',
+        'students.firstName',
+        'students.fathersName',
+        'students.lastName',
+        'students.createdAt',
+        'schools.id as schoolId',
+        'schools.name as schoolName',
+      ])
+      .orderBy('students.createdAt', 'desc')
+      .orderBy('students.id', 'desc')
+      .limit(limit)
+      .execute(),
+    unassigned.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    students: rows.map((row) => ({
+      id: row.id,
+      automatedId: row.automatedId,
+      firstName: row.firstName,
+      fathersName: row.fathersName,
+      lastName: row.lastName,
+      school: { id: row.schoolId, name: row.schoolName },
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: Number(count.n),
+  };
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { ADMIN_MESSAGES, type DriverProfile, type DriverStudent } from '@school-transport/contracts';
+import { isUuid } from '../ids.js';
+import { notFound } from '../admin/guards.js';
+
+/**
+ * A driver's list and info card. No HTTP here: who may read which driver is the procedures' job.
+ * Soft-deleted students never appear and never count.
+ */
+
+/** The driver's students, grouped for the bus: by school, then area, then name. */
+export async function listDriverStudents(db: Kysely<Database>, driverId: string): Promise<DriverStudent[]> {
+  if (!isUuid(driverId)) return [];
+  return db
+    .selectFrom('students')
+    .innerJoin('schools', 'schools.id', 'students.schoolId')
+    .innerJoin('areas', 'areas.id', 'students.areaId')
+    .select([
+      'students.id',
+      'students.automatedId',
+      'students.firstName',
+      'students.fathersName',
+      'students.lastName',
+      'students.grade',
+      'students.class',
+      'schools.name as schoolName',
+      'areas.name as areaName',
+      'students.address',
+      'students.block',
+      'students.road',
+      'students.houseBuilding',
+      'students.flatHome',
+      'students.contactNumber1',
+      'students.contactNumber2',
+      'students.serviceType',
+      'students.roundabout',
+    ])
+    .where('students.driverId', '=', driverId)
+    .where('students.deletedAt', 'is', null)
+    .orderBy('schools.name')
+    .orderBy('areas.name')
+    .orderBy('students.firstName')
+    .orderBy('students.lastName')
+    .orderBy('students.automatedId')
+    .execute();
+}
+
+/** The info card: who the driver is, the vehicle, the areas served and how many students ride. */
+export async function readDriverProfile(db: Kysely<Database>, driverId: string): Promise<DriverProfile> {
+  if (!isUuid(driverId)) throw notFound(ADMIN_MESSAGES.driverNotFound);
+  const row = await db
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.name', 'drivers.phone', 'drivers.licenseNo', 'drivers.vehiclePlate', 'drivers.vehicleSeats', 'drivers.areaIds'])
+    .select((eb) =>
+      eb
+        .selectFrom('students')
+        .whereRef('students.driverId', '=', 'drivers.id')
+        .where('students.deletedAt', 'is', null)
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('studentCount'),
+    )
+    .where('drivers.id', '=', driverId)
+    .executeTakeFirst();
+  if (!row) throw notFound(ADMIN_MESSAGES.driverNotFound);
+  const areaIds = row.areaIds;
+  const areas = areaIds.length === 0 ? [] : await db.selectFrom('areas').select(['id', 'name']).where('id', 'in', areaIds).orderBy('name').execute();
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    licenseNo: row.licenseNo,
+    vehicle: { plate: row.vehiclePlate, seats: row.vehicleSeats },
+    areas,
+    studentCount: Number(row.studentCount ?? 0),
+  };
+}

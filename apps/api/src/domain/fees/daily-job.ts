@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { bahrainDate, monthsToGenerate } from '@school-transport/contracts';
+import { readFeeSettings } from './fee-settings.js';
+import { generateFeesForMonth } from './generate.js';
+import { sendDueReminders } from './reminders.js';
+import { syncAllPaymentStatuses } from './payment-status.js';
+
+export interface DailyFeeRun {
+  generated: Record<string, number>;
+  reminders: number;
+}
+
+/**
+ * The ledger's daily work: make the rows of every service month whose due window has opened (on
+ * the 26th of the month before; a missed day is caught up, and students registered since get their
+ * rows), remind families once per row, and move the students' paid/unpaid flags to the new month.
+ * Safe to run from several processes and as often as wanted.
+ */
+export async function runDailyFeeJob(db: Kysely<Database>, now = new Date()): Promise<DailyFeeRun> {
+  const { firstServiceMonth } = await readFeeSettings(db);
+  const generated: Record<string, number> = {};
+  for (const month of monthsToGenerate(bahrainDate(now), firstServiceMonth)) generated[month] = await generateFeesForMonth(db, month);
+  const reminders = await sendDueReminders(db, now);
+  await db.transaction().execute((trx) => syncAllPaymentStatuses(trx, now));
+  return { generated, reminders };
+}
+
+/**
+ * Runs the daily job shortly after start and then every `intervalMs` (default hourly: the work is
+ * idempotent, and an hourly check means the 26th is never missed by more than an hour).
+ * Answers a stop function. Separate from the outbox's message worker on purpose.
+ */
+export function startDailyFeeJob(db: Kysely<Database>, options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void } = {}): () => void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    runDailyFeeJob(db)
+      .catch((error: unknown) => options.log?.(error))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(tick, options.firstRunMs ?? 5_000);
+  const every = setInterval(tick, options.intervalMs ?? 60 * 60 * 1000);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

@@ -1,0 +1,112 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, Notification } from '@school-transport/db';
+import { OUTBOX_MESSAGES, type AdminNotification, type AdminNotificationList, type CompanySettings, type outboxListInput } from '@school-transport/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { recordAudit, type Actor } from '../audit.js';
+import { readCompanySettings } from '../settings.js';
+import { isUuid } from '../ids.js';
+import { messageOf } from './worker.js';
+
+/** The admin's Outbox: the messages with their text, tries and errors; a failed one is sent again on request. */
+
+function toView(row: Notification, settings: CompanySettings, maxAttempts: number, now: Date): AdminNotification {
+  let text = row.body ?? '';
+  if (!row.body) {
+    try {
+      text = messageOf(row, settings).text;
+    } catch (error) {
+      text = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return {
+    id: row.id,
+    channel: row.recipientType,
+    recipient: row.recipient,
+    templateKey: row.templateKey,
+    language: row.language,
+    status: row.status,
+    sending: row.status === 'pending' && row.lockedUntil !== null && row.lockedUntil > now,
+    text,
+    attempts: row.attempts,
+    maxAttempts,
+    errorMsg: row.errorMsg,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  };
+}
+
+export async function listNotifications(db: Kysely<Database>, input: z.output<typeof outboxListInput>, maxAttempts: number): Promise<AdminNotificationList> {
+  let query = db.selectFrom('notifications');
+  if (input.status) query = query.where('status', '=', input.status);
+  if (input.templateKey) query = query.where('templateKey', '=', input.templateKey);
+  if (input.recipient) {
+    // Typed digits find the number however it is stored; LIKE's wildcards are taken literally.
+    const needle = input.recipient.replace(/[\\%_]/g, (char) => `\\${char}`);
+    query = query.where('recipient', 'ilike', `%${needle}%`);
+  }
+  const [countRow, rows, settings] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .selectAll()
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    readCompanySettings(db),
+  ]);
+  const now = new Date();
+  return { notifications: rows.map((row) => toView(row, settings, maxAttempts, now)), total: Number(countRow.n) };
+}
+
+export async function failedNotificationCount(db: Kysely<Database>): Promise<{ count: number }> {
+  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'failed').executeTakeFirstOrThrow();
+  return { count: Number(row.n) };
+}
+
+/** Back in the queue for a full set of tries, due now; the last error stays visible until the next try. */
+const RETRY = { status: 'pending', attempts: 0, nextAttemptAt: sql<Date>`now()`, lockedUntil: null, lockedBy: null, updatedAt: sql<Date>`now()` } as const;
+
+export async function retryNotification(db: Kysely<Database>, actor: Actor, id: string, maxAttempts: number): Promise<{ notification: AdminNotification }> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
+  const row = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('notifications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
+    if (before.status !== 'failed') throw new AppError('CONFLICT', OUTBOX_MESSAGES.onlyFailedRetried);
+    const after = await trx.updateTable('notifications').set(RETRY).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      entityType: 'notification',
+      entityId: id,
+      action: 'retry',
+      diff: { status: { from: 'failed', to: 'pending' }, attempts: { from: before.attempts, to: 0 }, errorMsg: before.errorMsg, recipient: before.recipient, templateKey: before.templateKey },
+    });
+    return after;
+  });
+  return { notification: toView(row, await readCompanySettings(db), maxAttempts, new Date()) };
+}
+
+/** Every failed message back in the queue at once; one audit row per message, in the same transaction. */
+export async function retryAllFailed(db: Kysely<Database>, actor: Actor): Promise<{ retried: number }> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.updateTable('notifications').set(RETRY).where('status', '=', 'failed').returning(['id']).execute();
+    if (rows.length > 0) {
+      await trx
+        .insertInto('auditLogs')
+        .values(
+          rows.map((row) => ({
+            actorUserId: actor.userId,
+            entityType: 'notification',
+            entityId: row.id,
+            action: 'retry',
+            diff: JSON.stringify({ status: { from: 'failed', to: 'pending' }, all: true }),
+            ip: actor.ip,
+          })),
+        )
+        .execute();
+    }
+    return { retried: rows.length };
+  });
+}

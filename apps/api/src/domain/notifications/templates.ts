@@ -1,0 +1,169 @@
+import type { CompanySettings, Language, NotificationPayloads, NotificationTemplateKey } from '@school-transport/contracts';
+import { formatMoney } from '@school-transport/contracts';
+
+/**
+ * The text of every message, in English and Arabic, rendered from the row's payload when it is
+ * delivered. `params` are the same facts in order, for gateways that hold approved templates of
+ * their own (WhatsApp Cloud API template messages: {{1}}, {{2}}, ...). Adding a template key in
+ * packages/contracts without a template here is a type error.
+ */
+export interface RenderContext {
+  language: Language;
+  settings: CompanySettings;
+}
+
+export interface RenderedMessage {
+  text: string;
+  params: string[];
+}
+
+type Template<K extends NotificationTemplateKey> = (payload: NotificationPayloads[K], ctx: RenderContext) => { en: string; ar: string; params: string[] };
+
+/** Latin digits in both languages, like the student IDs and the product's screens. */
+const LOCALES: Record<Language, string> = { en: 'en-BH', ar: 'ar-BH-u-nu-latn' };
+
+/**
+ * An amount in BHD. The dinar has 3 decimals (fils), but the product keeps fees with 2 (numeric(10,2),
+ * "25.00" on every screen), so messages show 2 as well: the parent reads the same figure everywhere.
+ */
+export function formatBhd(amount: string, language: Language): string {
+  const normalized = formatMoney(amount);
+  const text = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'BHD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(normalized));
+  // A no-break space is not in the GSM alphabet: one would make an English SMS a shorter, dearer Unicode one.
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}
+
+/** "2026-11" → "November 2026" / "نوفمبر 2026"; any other text is shown as it is. */
+export function formatMonth(month: string | null, language: Language): string | null {
+  if (!month) return null;
+  const match = /^(\d{4})-(\d{2})$/.exec(month.trim());
+  if (!match) return month;
+  return new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+}
+
+const SERVICE_LABELS: Record<string, Record<Language, string>> = {
+  HOME_TO_SCHOOL: { en: 'Home to School', ar: 'من المنزل إلى المدرسة' },
+  SCHOOL_TO_HOME: { en: 'School to Home', ar: 'من المدرسة إلى المنزل' },
+  BOTH: { en: 'Both ways', ar: 'ذهاباً وإياباً' },
+};
+const serviceLabel = (serviceType: string, language: Language) => SERVICE_LABELS[serviceType]?.[language] ?? serviceType;
+
+/** How to pay, from the company settings (spec section 9); lines for settings not filled in are left out. */
+function paymentInstructions(settings: CompanySettings): { en: string; ar: string } {
+  const en: string[] = [];
+  const ar: string[] = [];
+  if (settings.paymentMobileNumber) {
+    en.push(`Pay by mobile payment app to ${settings.paymentMobileNumber}.`);
+    ar.push(`الدفع عبر تطبيق الدفع إلى ${settings.paymentMobileNumber}.`);
+  }
+  if (settings.paymentBankAccount) {
+    en.push(`Bank transfer to ${settings.paymentBankAccount}.`);
+    ar.push(`تحويل بنكي إلى ${settings.paymentBankAccount}.`);
+  }
+  en.push('Monthly fees are due from the 26th to the 30th of the month before the service month.');
+  ar.push('تُدفع الرسوم الشهرية من 26 إلى 30 من الشهر السابق لشهر الخدمة.');
+  if (settings.whatsappNumber) {
+    en.push(`Send the student ID and a screenshot of the transfer by WhatsApp to ${settings.whatsappNumber}.`);
+    ar.push(`أرسل رقم الطالب وصورة التحويل عبر واتساب إلى ${settings.whatsappNumber}.`);
+  }
+  return { en: en.join(' '), ar: ar.join(' ') };
+}
+
+/** "2026-08-30" → "30 August 2026" / "30 أغسطس 2026". */
+function formatDay(day: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day.trim());
+  if (!match) return day;
+  return new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+const monthList = (months: string[], language: Language) => months.map((month) => formatMonth(month, language) ?? month).join(language === 'ar' ? '، ' : ', ');
+
+const withNote = (note: string | null, label: string) => (note?.trim() ? ` ${label}: ${note.trim()}` : '');
+
+const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
+  registration_received: (p, { settings, language }) => {
+    const pay = paymentInstructions(settings);
+    return {
+      en: `School bus registration received for ${p.studentName}. Student ID: ${p.automatedId}. ${pay.en}`,
+      ar: `تم استلام تسجيل ${p.studentName} في خدمة الحافلة المدرسية. رقم الطالب: ${p.automatedId}. ${pay.ar}`,
+      params: [p.studentName, p.automatedId, pay[language]],
+    };
+  },
+  driver_assigned: (p) => ({
+    en: `${p.studentName} (${p.automatedId}) now rides with driver ${p.driverName}, phone ${p.driverPhone}.`,
+    ar: `تم تعيين السائق ${p.driverName} (هاتف ${p.driverPhone}) للطالب ${p.studentName} (${p.automatedId}).`,
+    params: [p.studentName, p.automatedId, p.driverName, p.driverPhone],
+  }),
+  driver_removed: (p) => ({
+    en: `${p.studentName} (${p.automatedId}) has no driver assigned any more. The office will tell you when a new driver is assigned.`,
+    ar: `لم يعد للطالب ${p.studentName} (${p.automatedId}) سائق معيّن. سنبلغك عند تعيين سائق جديد.`,
+    params: [p.studentName, p.automatedId],
+  }),
+  student_assigned: (p, { language }) => ({
+    en: `New student on your list: ${p.studentName} (${p.automatedId}), ${p.schoolName}, ${p.areaName}, ${p.address}. Parent: ${p.contactNumber1}. Service: ${serviceLabel(p.serviceType, 'en')}.`,
+    ar: `طالب جديد في قائمتك: ${p.studentName} (${p.automatedId})، ${p.schoolName}، ${p.areaName}، ${p.address}. ولي الأمر: ${p.contactNumber1}. الخدمة: ${serviceLabel(p.serviceType, 'ar')}.`,
+    params: [p.studentName, p.automatedId, p.schoolName, p.areaName, p.address, p.contactNumber1, serviceLabel(p.serviceType, language)],
+  }),
+  modification_approved: (p, { language }) => ({
+    en: `Your change request for ${p.studentName} was approved.${withNote(p.adminNote, 'Note')}`,
+    ar: `تمت الموافقة على طلب التعديل الخاص بالطالب ${p.studentName}.${withNote(p.adminNote, 'ملاحظة')}`,
+    params: [p.studentName, p.adminNote?.trim() || (language === 'ar' ? 'لا توجد' : 'None')],
+  }),
+  modification_rejected: (p, { language }) => ({
+    en: `Your change request for ${p.studentName} was rejected.${withNote(p.adminNote, 'Note')}`,
+    ar: `تم رفض طلب التعديل الخاص بالطالب ${p.studentName}.${withNote(p.adminNote, 'ملاحظة')}`,
+    params: [p.studentName, p.adminNote?.trim() || (language === 'ar' ? 'لا توجد' : 'None')],
+  }),
+  payment_received: (p, { language }) => {
+    const month = { en: formatMonth(p.month, 'en'), ar: formatMonth(p.month, 'ar') };
+    return {
+      en: `Payment received for ${p.studentName} (${p.automatedId}): ${formatBhd(p.amountBhd, 'en')}${month.en ? ` for ${month.en}` : ''}. Thank you.`,
+      ar: `تم استلام دفعة ${p.studentName} (${p.automatedId}): ${formatBhd(p.amountBhd, 'ar')}${month.ar ? ` عن ${month.ar}` : ''}. شكراً لك.`,
+      params: [p.studentName, p.automatedId, formatBhd(p.amountBhd, language), month[language] ?? '-'],
+    };
+  },
+  fee_reminder: (p, { language }) => {
+    const items = (lang: Language) => p.items.map((item) => `${item.studentName} – ${formatMonth(item.month, lang)} – ${formatBhd(item.amountBhd, lang)}`).join(lang === 'ar' ? '؛ ' : '; ');
+    return {
+      en: `Dear ${p.parentName}, the school bus fees are due by ${formatDay(p.dueDate, 'en')}: ${items('en')}. Total ${formatBhd(p.totalBhd, 'en')}. Please pay and upload the transfer screenshot in the parent portal.`,
+      ar: `عزيزي ${p.parentName}، رسوم الحافلة المدرسية مستحقة بحلول ${formatDay(p.dueDate, 'ar')}: ${items('ar')}. المجموع ${formatBhd(p.totalBhd, 'ar')}. يرجى الدفع ورفع صورة التحويل في بوابة أولياء الأمور.`,
+      params: [p.parentName, formatDay(p.dueDate, language), items(language), formatBhd(p.totalBhd, language)],
+    };
+  },
+  payment_recorded: (p, { language }) => ({
+    en: `We received ${formatBhd(p.amountBhd, 'en')} for ${p.studentNames.join(', ')} (${monthList(p.months, 'en')}). Receipt ${p.receiptNumber} is in the parent portal. Thank you.`,
+    ar: `استلمنا ${formatBhd(p.amountBhd, 'ar')} عن ${p.studentNames.join('، ')} (${monthList(p.months, 'ar')}). الإيصال ${p.receiptNumber} متاح في بوابة أولياء الأمور. شكراً لك.`,
+    params: [formatBhd(p.amountBhd, language), p.studentNames.join(', '), monthList(p.months, language), p.receiptNumber],
+  }),
+  payment_voided: (p, { language }) => ({
+    en: `Payment ${p.receiptNumber} of ${formatBhd(p.amountBhd, 'en')} was cancelled: ${p.reason}. Please contact the office if you have questions.`,
+    ar: `تم إلغاء الدفعة ${p.receiptNumber} بمبلغ ${formatBhd(p.amountBhd, 'ar')}: ${p.reason}. يرجى التواصل مع المكتب لأي استفسار.`,
+    params: [p.receiptNumber, formatBhd(p.amountBhd, language), p.reason],
+  }),
+  proof_accepted: (p, { language }) => ({
+    en: `Your payment proof for ${p.studentName}, ${formatMonth(p.month, 'en')} was accepted: ${formatBhd(p.amountBhd, 'en')}, receipt ${p.receiptNumber}.`,
+    ar: `تم قبول إثبات الدفع الخاص بالطالب ${p.studentName} عن ${formatMonth(p.month, 'ar')}: ${formatBhd(p.amountBhd, 'ar')}، الإيصال ${p.receiptNumber}.`,
+    params: [p.studentName, formatMonth(p.month, language) ?? p.month, formatBhd(p.amountBhd, language), p.receiptNumber],
+  }),
+  proof_rejected: (p, { language }) => ({
+    en: `We could not accept your payment proof for ${p.studentName}, ${formatMonth(p.month, 'en')} (${formatBhd(p.amountBhd, 'en')}): ${p.reason}. Please check it and upload it again.`,
+    ar: `تعذّر قبول إثبات الدفع الخاص بالطالب ${p.studentName} عن ${formatMonth(p.month, 'ar')} (${formatBhd(p.amountBhd, 'ar')}): ${p.reason}. يرجى التحقق ورفعه مرة أخرى.`,
+    params: [p.studentName, formatMonth(p.month, language) ?? p.month, formatBhd(p.amountBhd, language), p.reason],
+  }),
+};
+
+export class UnknownTemplateError extends Error {}
+
+export function hasTemplate(templateKey: string): templateKey is NotificationTemplateKey {
+  return Object.hasOwn(TEMPLATES, templateKey);
+}
+
+/** The message of one outbox row in the recipient's language, prefixed with the company's name when set. */
+export function renderMessage(templateKey: string, payload: unknown, ctx: RenderContext): RenderedMessage {
+  if (!hasTemplate(templateKey)) throw new UnknownTemplateError(`No message template for "${templateKey}"`);
+  const template = TEMPLATES[templateKey] as Template<NotificationTemplateKey>;
+  const rendered = template(payload as never, ctx);
+  const body = rendered[ctx.language];
+  const name = ctx.settings.companyName.trim();
+  return { text: name ? `${name}: ${body}` : body, params: rendered.params };
+}

@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createDatabase, migrateToLatest, seedEssentials, type DatabaseHandle } from '@school-transport/db';
+import { createServer, type AppServer } from '../server.js';
+import { TEST_SESSION_SECRET } from '../test/harness.js';
+import { startThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster.js';
+
+/**
+ * Faults on a PostgreSQL cluster of the test's own: the database stops during a load run, and a
+ * server process is killed with SIGKILL mid-load. What was acknowledged must be there afterwards,
+ * nothing may be half written, and requests must fail fast (503) rather than hang.
+ */
+let cluster: ThrowawayCluster;
+let database: DatabaseHandle;
+let choices: { schoolId: string; areaId: string; termsVersionId: string };
+const PORT = 55_000 + Math.floor(Math.random() * 400);
+
+beforeAll(async () => {
+  cluster = startThrowawayCluster(PORT);
+  database = await createDatabase({ databaseUrl: cluster.url });
+  await migrateToLatest(database.db);
+  await seedEssentials(database.db);
+  const school = await database.db.insertInto('schools').values({ schoolCode: 'FAULT', name: 'Fault School' }).returning('id').executeTakeFirstOrThrow();
+  const area = await database.db.insertInto('areas').values({ name: 'Fault Area', price: '25.00' }).returning('id').executeTakeFirstOrThrow();
+  const terms = await database.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow();
+  choices = { schoolId: school.id, areaId: area.id, termsVersionId: terms.id };
+});
+afterAll(async () => {
+  await database?.close();
+  cluster?.destroy();
+});
+
+let sequence = 0;
+function registration() {
+  sequence += 1;
+  const tag = `${process.pid}-${sequence}-${Date.now().toString(36)}`;
+  return {
+    firstName: 'Load',
+    fathersName: 'Test',
+    lastName: `Student ${tag}`,
+    grade: '3',
+    studentSchoolId: `F-${tag}`,
+    parentName: 'Load Parent',
+    parentEmail: `load-${tag}@example.com`,
+    parentPhone: '36001234',
+    password: 'load-pass',
+    serviceType: 'BOTH',
+    block: '1',
+    road: '2',
+    houseBuilding: '3',
+    termsAccepted: true,
+    ...choices,
+  };
+}
+
+interface Outcome {
+  status: number;
+  ms: number;
+  automatedId?: string;
+}
+
+/** Registrations from `workers` concurrent clients until `until()` says stop; every answer is kept. */
+async function loadRegistrations(url: string, workers: number, until: () => boolean): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (!until()) {
+        const started = Date.now();
+        try {
+          const response = await fetch(`${url}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registration()), signal: AbortSignal.timeout(5000) });
+          const body = (await response.json()) as { automatedId?: string };
+          outcomes.push({ status: response.status, ms: Date.now() - started, ...(body.automatedId ? { automatedId: body.automatedId } : {}) });
+        } catch {
+          // The process was killed or the request timed out: not acknowledged.
+          outcomes.push({ status: 0, ms: Date.now() - started });
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    }),
+  );
+  return outcomes;
+}
+
+/** Every acknowledged registration is stored whole: student, parent account and outbox message. */
+async function expectAcknowledgedAndWhole(acknowledged: string[]) {
+  const stored = await database.db.selectFrom('students').select('automatedId').where('automatedId', 'in', acknowledged).execute();
+  expect(stored.length).toBe(acknowledged.length);
+  const halfWritten = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM parents p
+    WHERE NOT EXISTS (SELECT 1 FROM students s WHERE s.parent_id = p.id)`.execute(database.db);
+  expect(Number(halfWritten.rows[0]!.n)).toBe(0);
+  const withoutMessage = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM students s
+    WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.template_key = 'registration_received' AND n.payload->>'automatedId' = s.automated_id)`.execute(database.db);
+  expect(Number(withoutMessage.rows[0]!.n)).toBe(0);
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the database stops during a load run', () => {
+  let server: AppServer;
+  let url: string;
+  beforeAll(async () => {
+    server = await createServer({ db: database.db, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent' });
+    url = await server.start(0, '127.0.0.1');
+  });
+  afterAll(() => server.stop());
+
+  it('answers 503 within a second while it is down, says so on /api/health, recovers by itself, and loses nothing acknowledged', async () => {
+    let phase: 'up' | 'down' | 'back' | 'done' = 'up';
+    const marks: { phase: string; outcome: Outcome }[] = [];
+    const load = loadRegistrations(url, 6, () => phase === 'done').then((outcomes) => outcomes);
+    const health: number[] = [];
+
+    await wait(1500);
+    cluster.stop();
+    phase = 'down';
+    const downSince = Date.now();
+    await wait(300);
+    // While the database is down, fresh requests fail fast.
+    for (let i = 0; i < 5; i += 1) {
+      const started = Date.now();
+      const response = await fetch(`${url}/api/meta`);
+      marks.push({ phase: 'down', outcome: { status: response.status, ms: Date.now() - started } });
+      health.push((await fetch(`${url}/api/health`)).status);
+    }
+    await wait(Math.max(0, 2000 - (Date.now() - downSince)));
+    cluster.start();
+    phase = 'back';
+    let recoveredAfter = -1;
+    const restarted = Date.now();
+    while (Date.now() - restarted < 15_000) {
+      if ((await fetch(`${url}/api/health`)).status === 200) {
+        recoveredAfter = Date.now() - restarted;
+        break;
+      }
+      await wait(100);
+    }
+    await wait(1500);
+    phase = 'done';
+    const outcomes = await load;
+
+    for (const { outcome } of marks) {
+      expect(outcome.status).toBe(503);
+      expect(outcome.ms).toBeLessThan(1000);
+    }
+    expect(health.every((status) => status === 503)).toBe(true);
+    expect(recoveredAfter).toBeGreaterThanOrEqual(0);
+    expect(outcomes.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
+    expect(outcomes.filter((o) => o.ms > 5000)).toEqual([]);
+    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.automatedId!);
+    // Registrations went through before the stop and again after the recovery.
+    expect(acknowledged.length).toBeGreaterThan(5);
+    expect(new Set(acknowledged).size).toBe(acknowledged.length);
+    await expectAcknowledgedAndWhole(acknowledged);
+  });
+});
+
+describe('a server process killed with SIGKILL mid-load', () => {
+  function startProcess(port: number): ChildProcess {
+    return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: cluster.url, PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: 'silent', DEMO_DATA: '0', RATE_LIMIT_PER_MINUTE: '0' },
+      stdio: 'ignore',
+    });
+  }
+  async function untilHealthy(url: string) {
+    const started = Date.now();
+    while (Date.now() - started < 30_000) {
+      try {
+        if ((await fetch(`${url}/api/health`)).status === 200) return;
+      } catch {
+        // Not listening yet.
+      }
+      await wait(200);
+    }
+    throw new Error(`${url} did not start`);
+  }
+
+  it('loses nothing it acknowledged and leaves nothing half written', async () => {
+    const port = PORT + 500;
+    const url = `http://127.0.0.1:${port}`;
+    const child = startProcess(port);
+    await untilHealthy(url);
+    let stop = false;
+    const load = loadRegistrations(url, 6, () => stop);
+    await wait(2000);
+    child.kill('SIGKILL');
+    await wait(500);
+    stop = true;
+    const outcomes = await load;
+    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.automatedId!);
+    expect(acknowledged.length).toBeGreaterThan(3);
+    await expectAcknowledgedAndWhole(acknowledged);
+    // A new process starts on the same database and serves at once.
+    const again = startProcess(port);
+    try {
+      await untilHealthy(url);
+      expect((await fetch(`${url}/api/meta`)).status).toBe(200);
+    } finally {
+      again.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { appRouter } from '../trpc/router.js';
+import { accessOfPath, REST_PATHS } from './paths.js';
+
+type JsonSchema = Record<string, unknown>;
+interface ProcedureDef {
+  _def: { type: string; inputs: z.ZodType[] };
+}
+const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures;
+
+/** The request schema of a procedure (what a client sends), as JSON Schema. */
+function inputSchema(procedure: string | undefined): JsonSchema | undefined {
+  const inputs = procedure ? procedures[procedure]?._def.inputs : undefined;
+  if (!inputs || inputs.length === 0) return undefined;
+  const schemas = inputs.map((input) => {
+    const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    return schema;
+  });
+  return schemas.length === 1 ? schemas[0] : { allOf: schemas };
+}
+
+const ERROR_BODY = { type: 'object', properties: { message: { type: 'string' }, issues: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['message'] };
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+const ACCESS_TEXT = {
+  anyone: 'No sign-in needed.',
+  'signed-in': 'Any signed-in user.',
+  admin: 'Admins only.',
+  parent: 'Parents only; a parent sees only their own records.',
+  driver: 'Drivers only; a driver sees only their own list.',
+  'parent-or-admin': "The family's parent, or the office.",
+} as const;
+
+/**
+ * The REST reference, generated from rest/paths.ts and the procedures' Zod input schemas, so it
+ * cannot drift from what the server validates.
+ */
+export function buildOpenApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [route, row] of Object.entries(REST_PATHS)) {
+    const access = accessOfPath(route);
+    const [method, pattern] = route.split(' ') as [string, string];
+    const pathParams = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+    const openApiPath = pattern.replace(/:(\w+)/g, '{$1}');
+    const schema = inputSchema(row.procedure);
+    const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((schema?.required ?? []) as string[]);
+    const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
+    const operation: Record<string, unknown> = {
+      summary: row.summary,
+      description: ACCESS_TEXT[access],
+      tags: [pattern.split('/')[2] ?? 'api'],
+      operationId: row.procedure ?? route,
+      responses: {
+        [String(row.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: {} } } },
+        '400': errorResponse('Invalid input: `message` and the field messages in `issues`'),
+        ...(access === 'anyone' ? {} : { '401': errorResponse('Not signed in') }),
+        ...(access === 'anyone' || access === 'signed-in' ? {} : { '403': errorResponse('Signed in with another role') }),
+        '404': errorResponse('Not found'),
+        '429': errorResponse('Too many requests'),
+      },
+      ...(access === 'anyone' ? {} : { security: [{ sessionCookie: [] }] }),
+    };
+    if (schema && (method === 'GET' || method === 'DELETE')) {
+      for (const [name, property] of Object.entries(properties)) {
+        if (!pathParams.includes(name)) parameters.push({ name, in: 'query', required: required.has(name), schema: property });
+      }
+    } else if (schema) {
+      const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name)));
+      const body = schema.properties ? { ...schema, properties: bodyProperties, required: [...required].filter((name) => !pathParams.includes(name)) } : schema;
+      operation.requestBody = { required: true, content: { [row.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } };
+    }
+    if (parameters.length > 0) operation.parameters = parameters;
+    paths[openApiPath] = { ...paths[openApiPath], [method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Student Transport API',
+      version: '1',
+      description: 'The REST paths of the school transport application. Every error answers JSON { message }. Sign in with POST /api/auth/login (or /api/driver/login); the session cookie `sid` authenticates the rest.',
+    },
+    paths,
+    components: {
+      schemas: { Error: ERROR_BODY },
+      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+    },
+  };
+}
+
+export function registerOpenApi(app: FastifyInstance): void {
+  const document = buildOpenApiDocument();
+  app.get('/api/openapi.json', async () => document);
+}

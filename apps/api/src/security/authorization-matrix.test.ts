@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../trpc/router.js';
+import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
+import { createAdmin, createDriver, createParent } from '../test/factories.js';
+import { PROCEDURE_ACCESS, type Access } from './access.js';
+import { accessOfPath, REST_PATHS } from '../rest/paths.js';
+import { DEV_PATHS } from '../development/dev-shims.js';
+
+/**
+ * Every procedure and every REST path × every kind of caller, generated from the router and the
+ * server's route table: a new procedure or path without a row in access.ts fails here.
+ */
+type Principal = 'anonymous' | 'parent A' | 'parent B' | 'driver A' | 'driver B' | 'admin' | 'deactivated driver' | 'signed-out session';
+const PRINCIPALS: Principal[] = ['anonymous', 'parent A', 'parent B', 'driver A', 'driver B', 'admin', 'deactivated driver', 'signed-out session'];
+const ROLE_OF: Record<Principal, 'admin' | 'parent' | 'driver' | null> = {
+  anonymous: null,
+  'parent A': 'parent',
+  'parent B': 'parent',
+  'driver A': 'driver',
+  'driver B': 'driver',
+  admin: 'admin',
+  'deactivated driver': null,
+  'signed-out session': null,
+};
+
+/** What a caller must get: 401, 403, or anything but those two. */
+function expected(access: Access, principal: Principal): 401 | 403 | 'allowed' {
+  if (access === 'anyone') return 'allowed';
+  const role = ROLE_OF[principal];
+  if (role === null) return 401;
+  if (access === 'signed-in' || access === role) return 'allowed';
+  if (access === 'parent-or-admin' && (role === 'parent' || role === 'admin')) return 'allowed';
+  return 403;
+}
+
+const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures).map(
+  ([path, procedure]) => ({ path, type: procedure._def.type }),
+);
+
+let t: TestServer;
+const clients = new Map<Principal, HttpClient>();
+
+async function signIn(client: HttpClient, body: Record<string, string>, path = '/api/auth/login') {
+  const response = await client.post(path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  clients.set('anonymous', t.client());
+  for (const name of ['parent A', 'parent B'] as const) {
+    const parent = await createParent(t.db);
+    const client = t.client();
+    await signIn(client, { email: parent.email, password: parent.password });
+    clients.set(name, client);
+  }
+  for (const name of ['driver A', 'driver B', 'deactivated driver'] as const) {
+    const driver = await createDriver(t.db);
+    const client = t.client();
+    await signIn(client, { phone: driver.phone, password: driver.password }, '/api/driver/login');
+    if (name === 'deactivated driver') await t.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', driver.id).execute();
+    clients.set(name, client);
+  }
+  const admin = await createAdmin(t.db);
+  const adminClient = t.client();
+  await signIn(adminClient, { email: admin.email, password: admin.password });
+  clients.set('admin', adminClient);
+  const gone = await createParent(t.db);
+  const goneClient = t.client();
+  await signIn(goneClient, { email: gone.email, password: gone.password });
+  const cookie = goneClient.cookie;
+  await goneClient.post('/api/auth/logout');
+  // The old cookie, replayed after sign-out, must no longer work.
+  goneClient.cookie = cookie;
+  clients.set('signed-out session', goneClient);
+}, 60_000);
+afterAll(() => t.close());
+
+describe('every procedure and path has a row', () => {
+  it('lists every tRPC procedure, and no procedure that does not exist', () => {
+    expect(procedures.map((p) => p.path).filter((path) => !(path in PROCEDURE_ACCESS))).toEqual([]);
+    expect(Object.keys(PROCEDURE_ACCESS).filter((path) => !procedures.some((p) => p.path === path))).toEqual([]);
+  });
+
+  it('lists every /api path the server answers, and no path it does not', () => {
+    const apiRoutes = t.server.routes.filter((route) => route.split(' ')[1]!.startsWith('/api/'));
+    expect(apiRoutes.filter((route) => !(route in REST_PATHS))).toEqual([]);
+    const missing = Object.keys(REST_PATHS).filter((route) => !apiRoutes.includes(route));
+    expect(missing).toEqual([]);
+  });
+
+  it('registers no development path on a server that is not in development', () => {
+    expect(t.server.routes.filter((route) => (DEV_PATHS as readonly string[]).includes(route))).toEqual([]);
+  });
+});
+
+function check(status: number, want: 401 | 403 | 'allowed', what: string) {
+  if (want === 'allowed') expect([401, 403], `${what} answered ${status}`).not.toContain(status);
+  else expect(status, what).toBe(want);
+}
+
+describe('tRPC procedures', () => {
+  for (const principal of PRINCIPALS) {
+    it(`answer ${principal} as the access table says`, async () => {
+      const client = clients.get(principal)!;
+      for (const { path, type } of procedures) {
+        const access = PROCEDURE_ACCESS[path]!;
+        // Signing out or in would change this caller's session for the next rows.
+        if (['auth.logout', 'auth.login', 'auth.driverLogin'].includes(path)) continue;
+        const response = type === 'query' ? await client.get(`/trpc/${path}`) : await client.post(`/trpc/${path}`, {});
+        check(response.status, expected(access, principal), `${principal} → ${path}`);
+      }
+    });
+  }
+});
+
+describe('REST paths', () => {
+  for (const principal of PRINCIPALS) {
+    it(`answer ${principal} as the access table says`, async () => {
+      const client = clients.get(principal)!;
+      for (const route of Object.keys(REST_PATHS)) {
+        const access = accessOfPath(route);
+        if (['POST /api/auth/logout', 'POST /api/auth/login', 'POST /api/driver/login'].includes(route)) continue;
+        const [method, pattern] = route.split(' ') as [string, string];
+        const path = pattern.replace(/:(\w+)/g, () => randomUUID());
+        const response = await client.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+        const want = expected(access, principal);
+        // A random id is someone else's: paths that take only the caller's own id refuse it.
+        check(response.status, want === 'allowed' && REST_PATHS[route]!.ownIdOnly ? 403 : want, `${principal} → ${route}`);
+      }
+    });
+  }
+});

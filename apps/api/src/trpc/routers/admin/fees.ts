@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import {
+  acceptProofInput,
+  adminFeesQuery,
+  generateFeesInput,
+  proofListQuery,
+  recordPaymentInput,
+  rejectProofInput,
+  voidPaymentInput,
+  waiveFeeInput,
+  yearSummaryQuery,
+} from '@school-transport/contracts';
+import { adminProcedure, router } from '../../init.js';
+import { actorOf } from '../../context.js';
+import { listAdminFees } from '../../../domain/fees/admin-fees.js';
+import { generateFeesByOffice } from '../../../domain/fees/generate.js';
+import { recordPayment, voidPayment } from '../../../domain/fees/payments.js';
+import { setFeeWaived } from '../../../domain/fees/waive.js';
+import { listOverdueFamilies } from '../../../domain/fees/overdue.js';
+import { readYearSummary } from '../../../domain/fees/year-summary.js';
+import { listProofs, readProofFile } from '../../../domain/fees/proofs.js';
+import { acceptProof, rejectProof } from '../../../domain/fees/proof-decisions.js';
+import { readReceipt } from '../../../domain/fees/receipts.js';
+
+const byId = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** The office's fee ledger: months, payments, voids, waivers, proofs of payment, receipts. */
+export const adminFeesRouter = router({
+  list: adminProcedure.input(adminFeesQuery).query(({ ctx, input }) => listAdminFees(ctx.db, input)),
+  generate: adminProcedure.input(generateFeesInput).mutation(({ ctx, input }) => generateFeesByOffice(ctx.db, actorOf(ctx), input.month)),
+  recordPayment: adminProcedure.input(recordPaymentInput).mutation(async ({ ctx, input }) => ({ payment: await recordPayment(ctx.db, actorOf(ctx), input) })),
+  voidPayment: adminProcedure.input(voidPaymentInput).mutation(async ({ ctx, input }) => ({ payment: await voidPayment(ctx.db, actorOf(ctx), input) })),
+  waive: adminProcedure.input(waiveFeeInput).mutation(async ({ ctx, input }) => {
+    await setFeeWaived(ctx.db, actorOf(ctx), input);
+    return { ok: true as const };
+  }),
+  overdue: adminProcedure.query(async ({ ctx }) => ({ families: await listOverdueFamilies(ctx.db) })),
+  /** Collected vs expected per service month, for the analytics chart. */
+  yearSummary: adminProcedure.input(yearSummaryQuery).query(({ ctx, input }) => readYearSummary(ctx.db, input.month)),
+  receipt: adminProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id) })),
+  proofs: adminProcedure.input(proofListQuery).query(async ({ ctx, input }) => ({ proofs: await listProofs(ctx.db, input.status) })),
+  acceptProof: adminProcedure.input(acceptProofInput).mutation(({ ctx, input }) => acceptProof(ctx.db, actorOf(ctx), input)),
+  rejectProof: adminProcedure.input(rejectProofInput).mutation(async ({ ctx, input }) => {
+    await rejectProof(ctx.db, actorOf(ctx), input);
+    return { ok: true as const };
+  }),
+  /** Server-side only (the REST file path): any proof's bytes. */
+  proofFile: adminProcedure.input(byId).query(({ ctx, input }) => readProofFile(ctx.db, input.id)),
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { FEE_MESSAGES, proofUploadFields } from '@school-transport/contracts';
+import { parentProcedure, router } from '../init.js';
+import { listParentFees } from '../../domain/fees/parent-fees.js';
+import { readProofFile, uploadProof } from '../../domain/fees/proofs.js';
+import { readReceipt } from '../../domain/fees/receipts.js';
+
+const byId = z.object({ id: z.string().trim().min(1).max(64) });
+
+/**
+ * The proof upload's input: the shared form fields plus the file's bytes. Only the multipart REST
+ * path (POST /api/parent/fees/{id}/proofs) can give bytes: tRPC's HTTP link carries JSON, not
+ * files, so a JSON call of this procedure is refused as having no file.
+ */
+export const proofUpload = proofUploadFields.extend({
+  feeId: z.string().trim().min(1).max(64),
+  file: z.object({ bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, FEE_MESSAGES.fileRequired) }, { error: FEE_MESSAGES.fileRequired }),
+});
+
+/** The parent's Fees section: own rows only; another family's row, receipt or file is 'not found'. */
+export const parentFeesRouter = router({
+  list: parentProcedure.query(async ({ ctx }) => ({ fees: await listParentFees(ctx.db, ctx.user.id) })),
+  uploadProof: parentProcedure.input(proofUpload).mutation(async ({ ctx, input }) => ({ proof: await uploadProof(ctx.db, ctx.user.id, input) })),
+  receipt: parentProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id, ctx.user.id) })),
+  /** Server-side only (the REST file path): the bytes of one of the parent's own proofs. */
+  proofFile: parentProcedure.input(byId).query(({ ctx, input }) => readProofFile(ctx.db, input.id, ctx.user.id)),
+});

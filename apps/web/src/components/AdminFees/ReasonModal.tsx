@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { FEE_MESSAGES } from '@school-transport/contracts';
+
+/** Asks the office for a reason (voiding a payment, rejecting a proof) before the change is made. */
+export function ReasonModal({ title, hint, confirm, pending, onConfirm, onClose }: { title: string; hint?: string; confirm: string; pending: boolean; onConfirm: (reason: string) => void; onClose: () => void }) {
+  const { t } = useTranslation('fees');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reason.trim()) return setError(FEE_MESSAGES.reasonRequired);
+          onConfirm(reason.trim());
+        }}
+        noValidate
+      >
+        <Stack>
+          {hint && <Text size="sm">{hint}</Text>}
+          <Textarea label={t('proofs.reason')} withAsterisk autosize minRows={2} maxLength={300} value={reason} error={error} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} mih={44}>
+              {t('payment.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={pending} mih={44}>
+              {confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { receiptPdfPath, type ParentFee } from '@school-transport/contracts';
+import { queryClient, trpc } from '../../trpc.js';
+import { FeeStatusBadge, formatDay, formatMonth } from './FeeStatusBadge.js';
+import { ProofUploadModal } from './ProofUploadModal.js';
+
+const PAYABLE = new Set(['due', 'partly_paid', 'overdue']);
+
+function FeeRow({ fee, onUpload }: { fee: ParentFee; onUpload: () => void }) {
+  const { t, i18n } = useTranslation('fees');
+  const month = formatMonth(fee.month, i18n.language);
+  const latestProof = fee.proofs[0];
+  const waitingForOffice = latestProof?.status === 'pending';
+  return (
+    <Paper withBorder p="sm" radius="sm" component="li" aria-label={month} style={{ listStyle: 'none' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={600}>{month}</Text>
+        <FeeStatusBadge status={fee.status} />
+      </Group>
+      <Group gap="lg" mt={4} wrap="wrap">
+        <Text size="sm">
+          {t('parent.amount')}: {t('amount', { amount: fee.amountBhd })}
+        </Text>
+        <Text size="sm">
+          {t('parent.paid')}: {t('amount', { amount: fee.paidBhd })}
+        </Text>
+        <Text size="sm">
+          {t('parent.dueDate')}: {formatDay(fee.dueDate, i18n.language)}
+        </Text>
+      </Group>
+      {latestProof && (
+        <Text size="sm" mt={4} c={latestProof.status === 'rejected' ? 'red' : 'dimmed'}>
+          {latestProof.status === 'rejected' && latestProof.reason ? t('parent.rejectedBecause', { reason: latestProof.reason }) : t(`proofStatus.${latestProof.status}`)}
+        </Text>
+      )}
+      {fee.receipts.length > 0 && (
+        <Group gap="sm" mt={4}>
+          {fee.receipts.map((receipt) => (
+            <Anchor key={receipt.paymentId} href={receiptPdfPath(receipt.paymentId)} download size="sm" aria-label={t('parent.downloadReceipt', { number: receipt.receiptNumber })} style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+              {t('parent.receipt', { number: receipt.receiptNumber })}
+            </Anchor>
+          ))}
+        </Group>
+      )}
+      {PAYABLE.has(fee.status) && !waitingForOffice && (
+        <Button mt="xs" size="sm" variant="light" mih={44} onClick={onUpload} aria-label={t('parent.uploadFor', { month })}>
+          {t('parent.upload')}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The parent's Fees section (issue 11): per student the months with amount, due date and status,
+ * the receipts as PDF, and 'Upload payment proof' for a month still to pay.
+ */
+export function StudentFees({ students }: { students: { id: string; firstName: string; lastName: string }[] }) {
+  const { t } = useTranslation('fees');
+  const fees = useQuery(trpc.parent.fees.list.queryOptions());
+  const [uploading, setUploading] = useState<ParentFee | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.parent.fees.list.queryKey() });
+  const nameOf = (id: string) => {
+    const student = students.find((s) => s.id === id);
+    return student ? `${student.firstName} ${student.lastName}` : '';
+  };
+  const all = fees.data?.fees ?? [];
+
+  return (
+    <Stack component="section" aria-labelledby="fees-title" mt="xl">
+      <Title order={2} size="h3" id="fees-title">
+        {t('parent.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('parent.intro')}
+      </Text>
+      {fees.isError && <Alert color="red">{t('parent.loadFailed')}</Alert>}
+      {fees.data && all.length === 0 && <Text c="dimmed">{t('parent.empty')}</Text>}
+      {all.length > 0 && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {students
+            .filter((student) => all.some((fee) => fee.studentId === student.id))
+            .map((student) => (
+              <Card key={student.id} withBorder radius="md" padding="md" component="section" aria-label={t('parent.studentFees', { name: nameOf(student.id) })}>
+                <Title order={3} size="h5" mb="sm">
+                  {t('parent.studentFees', { name: nameOf(student.id) })}
+                </Title>
+                <Stack gap="xs" component="ul" p={0} m={0}>
+                  {all
+                    .filter((fee) => fee.studentId === student.id)
+                    .map((fee) => (
+                      <FeeRow key={fee.id} fee={fee} onUpload={() => setUploading(fee)} />
+                    ))}
+                </Stack>
+              </Card>
+            ))}
+        </SimpleGrid>
+      )}
+      {uploading && <ProofUploadModal fee={uploading} studentName={nameOf(uploading.studentId)} onClose={() => setUploading(null)} onSent={refresh} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { ActionIcon, Alert, Anchor, Badge, Box, Center, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBell } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUnassignedStudents } from '../../pages/admin/analyticsQueries.js';
+
+/**
+ * The header bell: how many students have no driver. Opening it lists them (newest first), each
+ * linking to the Students tab's edit dialog for that student.
+ */
+export function UnassignedBell() {
+  const { t } = useTranslation('analytics');
+  const unassigned = useUnassignedStudents();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const total = unassigned.data?.total ?? 0;
+  const students = unassigned.data?.students ?? [];
+
+  return (
+    <Popover opened={opened} onChange={(next) => (next ? undefined : close())} position="bottom-end" width="min(360px, calc(100vw - 16px))" shadow="md" withinPortal trapFocus returnFocus>
+      <Popover.Target>
+        <Indicator label={total} size={18} disabled={total === 0} color="red" offset={6} inline>
+          <ActionIcon variant="subtle" size={44} onClick={toggle} aria-label={t('bell.label', { count: total })} aria-expanded={opened} aria-haspopup="dialog">
+            <IconBell size={22} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0} role="dialog" aria-label={t('bell.title')}>
+        <Box px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          <Text fw={600}>
+            {t('bell.title')}{' '}
+            <Badge size="sm" variant="light" color={total > 0 ? 'red' : 'gray'}>
+              {total}
+            </Badge>
+          </Text>
+        </Box>
+        {unassigned.isLoading ? (
+          <Center p="md">
+            <Loader size="sm" />
+          </Center>
+        ) : unassigned.error ? (
+          <Alert color="red" m="sm">
+            {t('bell.loadFailed')}
+          </Alert>
+        ) : students.length === 0 ? (
+          <Text p="md" c="dimmed">
+            {t('bell.empty')}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah="60vh">
+            <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {students.map((student) => {
+                const name = `${student.firstName} ${student.fathersName} ${student.lastName}`;
+                return (
+                  <li key={student.id}>
+                    <Anchor
+                      component={Link}
+                      to={`/admin?tab=students&edit=${encodeURIComponent(student.id)}`}
+                      onClick={close}
+                      display="block"
+                      px="md"
+                      py="xs"
+                      mih={44}
+                      underline="never"
+                    >
+                      <Text size="sm" fw={500} c="var(--mantine-color-text)">
+                        {name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {student.automatedId} · {student.school.name}
+                      </Text>
+                    </Anchor>
+                  </li>
+                );
+              })}
+            </Stack>
+            {total > students.length && (
+              <Text size="xs" c="dimmed" px="md" py="xs">
+                {t('bell.more', { shown: students.length, total })}
+              </Text>
+            )}
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

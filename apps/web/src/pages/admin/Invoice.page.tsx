@@ -1,0 +1,161 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import '../../styles/signed-in.js';
+import { CURRENCY, type StudentInvoice } from '@school-transport/contracts';
+import { trpc } from '../../trpc.js';
+import { notify } from '../../notify.js';
+import './invoice.css';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+/**
+ * The printable invoice of one student, opened in a window of its own from the Students tab and
+ * laid out for A4. Opening it issues (or reprints) this month's invoice with its sequential number;
+ * the payment status and driver are as they are now.
+ */
+export function InvoicePage() {
+  const { t, i18n } = useTranslation('students');
+  const { studentId = '' } = useParams();
+  const issue = useMutation(trpc.admin.students.issueInvoice.mutationOptions());
+  const issued = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (issued.current === studentId) return;
+    issued.current = studentId;
+    issue.mutate(
+      { id: studentId },
+      {
+        onSuccess: () => notify({ title: t('toasts.invoiceGenerated') }),
+        onError: (error) => notify({ title: t('toasts.invoiceFailed'), message: error.message, variant: 'destructive' }),
+      },
+    );
+  }, [issue, studentId, t]);
+
+  if (issue.isError) {
+    return (
+      <Center p="xl">
+        <Alert color="red" title={t('invoice.failed')}>
+          {issue.error.message}
+        </Alert>
+      </Center>
+    );
+  }
+  const invoice: StudentInvoice | undefined = issue.data?.invoice;
+  if (!invoice) {
+    return (
+      <Center h="60vh" role="status" aria-label={t('invoice.loading')}>
+        <Loader />
+      </Center>
+    );
+  }
+
+  const date = new Date(invoice.issuedAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Bahrain' });
+  const [year, month] = invoice.period.split('-').map(Number);
+  const period = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const { company } = invoice;
+  const phones = [company.supportPhone1, company.supportPhone2].filter(Boolean).join(' / ');
+  const paid = invoice.paymentStatus === 'paid';
+
+  return (
+    <main className="invoice-sheet">
+      <Group justify="space-between" align="flex-start" className="invoice-header">
+        <div>
+          <Title order={1} size="h2">
+            {company.companyName || t('invoice.title')}
+          </Title>
+          {company.contactText && (
+            <Text size="sm" c="dimmed">
+              {company.contactText}
+            </Text>
+          )}
+          {phones && <Text size="sm">{`${t('invoice.phones')}: ${phones}`}</Text>}
+          {company.whatsappNumber && <Text size="sm">{`${t('invoice.whatsapp')}: ${company.whatsappNumber}`}</Text>}
+        </div>
+        <Stack gap={2} align="flex-end">
+          <Title order={2} size="h3">
+            {t('invoice.title')}
+          </Title>
+          <Text size="sm">{`${t('invoice.number')} ${invoice.invoiceNumber}`}</Text>
+          <Text size="sm">{`${t('invoice.date')}: ${date}`}</Text>
+          <Text size="sm">{`${t('invoice.period')}: ${period}`}</Text>
+        </Stack>
+      </Group>
+      <Divider my="md" />
+      <SimpleGrid cols={2} spacing="lg">
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('invoice.billTo')}
+          </Title>
+          <Field label={t('invoice.name')} value={invoice.parent.name} />
+          {invoice.parent.phone && <Field label={t('invoice.phones')} value={invoice.parent.phone} />}
+          {invoice.parent.email && <Field label={t('invoice.email')} value={invoice.parent.email} />}
+          <Field label={t('invoice.address')} value={invoice.student.address} />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('invoice.studentInfo')}
+          </Title>
+          <Field label={t('invoice.name')} value={invoice.student.name} />
+          <Field label={t('invoice.studentId')} value={invoice.student.automatedId} />
+          <Field label={t('invoice.grade')} value={[invoice.student.grade, invoice.student.class].filter(Boolean).join(' / ')} />
+          <Field label={t('invoice.school')} value={invoice.school.name} />
+          <Field label={t('invoice.area')} value={invoice.area?.name ?? t('notSpecified')} />
+          <Field label={t('invoice.serviceType')} value={t(`form.services.${invoice.student.serviceType}`)} />
+          <Field label={t('invoice.driver')} value={invoice.driver ? `${invoice.driver.name} (${invoice.driver.phone})` : t('invoice.toBeAssigned')} />
+        </Stack>
+      </SimpleGrid>
+      <Table mt="lg" withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('invoice.description')}</Table.Th>
+            <Table.Th ta="right">{t('invoice.amount')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Td>{`${t('invoice.line', { period })} · ${t(`form.services.${invoice.student.serviceType}`)}`}</Table.Td>
+            <Table.Td ta="right">{invoice.monthlyFeeBhd}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td fw={500}>{t('invoice.monthlyFee')}</Table.Td>
+            <Table.Td ta="right" data-testid="monthly-fee">{`${invoice.monthlyFeeBhd} ${CURRENCY}`}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td fw={500}>{t('invoice.paymentStatus')}</Table.Td>
+            <Table.Td ta="right" data-testid="payment-status" c={paid ? 'green' : 'orange'} fw={600}>
+              {paid ? t('paid') : t('pending')}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td fw={700}>{t('invoice.totalDue')}</Table.Td>
+            <Table.Td ta="right" fw={700} data-testid="total-due">{`${invoice.totalDueBhd} ${CURRENCY}`}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {(company.paymentBankAccount || company.paymentMobileNumber) && (
+        <Stack gap={4} mt="lg">
+          <Title order={3} size="h5">
+            {t('invoice.paymentDetails')}
+          </Title>
+          {company.paymentBankAccount && <Text size="sm">{`${t('invoice.bank')}: ${company.paymentBankAccount}`}</Text>}
+          {company.paymentMobileNumber && <Text size="sm">{`${t('invoice.mobile')}: ${company.paymentMobileNumber}`}</Text>}
+        </Stack>
+      )}
+      <Group justify="flex-end" mt="xl" className="no-print">
+        <Button onClick={() => window.print()}>{t('invoice.print')}</Button>
+      </Group>
+    </main>
+  );
+}

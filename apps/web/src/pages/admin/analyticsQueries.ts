@@ -1,0 +1,10 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditLogQuery } from '@school-transport/contracts';
+import { ADMIN_LIST_QUERY, trpc } from '../../trpc.js';
+
+/** The Analytics tab's figures, the header bell and the audit log; refreshAdminData() refreshes them after any change. */
+export const useStatistics = () => useQuery({ ...trpc.admin.statistics.queryOptions(), ...ADMIN_LIST_QUERY });
+export const useUnassignedStudents = () => useQuery({ ...trpc.admin.unassignedStudents.queryOptions({}), ...ADMIN_LIST_QUERY });
+/** The shown page stays while the next one loads, so paging does not flash an empty table. */
+export const useAuditLogs = (query: AuditLogQuery) => useQuery({ ...trpc.admin.auditLogs.queryOptions(query), ...ADMIN_LIST_QUERY, placeholderData: keepPreviousData });
+export const useAuditLogFilters = () => useQuery({ ...trpc.admin.auditLogFilters.queryOptions(), ...ADMIN_LIST_QUERY });

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_LIST_QUERY, queryClient, trpc } from '../../trpc.js';
+
+/** The number of failed messages: the Outbox tab's badge. */
+export const useFailedMessageCount = () => useQuery({ ...trpc.admin.notifications.failedCount.queryOptions(), ...ADMIN_LIST_QUERY });
+
+/** After a retry, or when the admin asks: the list and the badge are read again. */
+export async function refreshOutbox(): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: trpc.admin.notifications.pathKey() });
+}

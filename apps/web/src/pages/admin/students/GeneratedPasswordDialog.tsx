@@ -1,0 +1,19 @@
+import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A new parent's generated password, shown once: the server keeps only its hash. */
+export function GeneratedPasswordDialog({ email, password, onClose }: { email: string; password: string; onClose: () => void }) {
+  const { t } = useTranslation('students');
+  return (
+    <Modal opened onClose={onClose} title={t('form.generatedTitle')}>
+      <Stack>
+        <Text>{t('form.generatedText')}</Text>
+        <TextInput label={t('form.generatedPassword', { email })} value={password} readOnly ff="monospace" />
+        <Group justify="flex-end">
+          <CopyButton value={password}>{({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? t('form.copied') : t('form.copy')}</Button>}</CopyButton>
+          <Button onClick={onClose}>{t('form.done')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { bahrainDate, currentServiceMonth } from '@school-transport/contracts';
+import { E2E_ADMIN } from '../../fixtures/accounts.js';
+import { signInByEmail } from '../../fixtures/session.js';
+
+/** A real PNG (solid colour, 24x16), built from its chunks: what a phone screenshot is, only smaller. */
+function makePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x2a, 0x9d, 0x8f]))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+
+/** A family of its own through the public registration, so no other test's data is touched. */
+async function registerFamily(page: Page) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const parent = { email: `fees-${stamp}@example.com`, password: 'fees-parent-pass', name: `Fees Parent ${stamp}` };
+  const { schools, areas } = (await (await page.request.get('/api/meta')).json()) as { schools: { id: string }[]; areas: { id: string; price: string }[] };
+  const { id: termsVersionId } = (await (await page.request.get('/api/terms')).json()) as { id: string };
+  const area = areas.find((a) => a.id !== 'area-002') ?? areas[0]!;
+  const response = await page.request.post('/api/registrations', {
+    data: {
+      schoolId: schools[0]!.id,
+      firstName: 'Layla',
+      fathersName: 'Yousif',
+      lastName: `Fees${stamp.slice(-4)}`,
+      grade: '5',
+      studentSchoolId: `FEE-${stamp}`,
+      parentName: parent.name,
+      parentEmail: parent.email,
+      parentPhone: `3${stamp.slice(-7)}`,
+      password: parent.password,
+      serviceType: 'BOTH',
+      areaId: area.id,
+      block: '1',
+      road: '2',
+      houseBuilding: '3',
+      termsAccepted: true,
+      termsVersionId,
+    },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return { ...parent, studentName: `Layla Fees${stamp.slice(-4)}`, price: area.price };
+}
+
+test('the parent uploads a screenshot, the office accepts it, and the parent sees the month paid and downloads the receipt', async ({ page, browser }) => {
+  const family = await registerFamily(page);
+  const month = currentServiceMonth(bahrainDate(new Date()));
+
+  // The office makes the month's fees.
+  const office = await browser.newContext();
+  const officePage = await office.newPage();
+  await signInByEmail(officePage, E2E_ADMIN.email, E2E_ADMIN.password);
+  const generated = await officePage.request.post('/api/admin/fees/generate', { data: { month } });
+  expect(generated.status(), await generated.text()).toBe(200);
+
+  // The parent sends a screenshot of the transfer.
+  await signInByEmail(page, family.email, family.password);
+  await page.goto('/parent');
+  const fees = page.getByRole('region', { name: `Fees of ${family.studentName}` });
+  const row = fees.getByRole('listitem', { name: monthLabel(month) });
+  await expect(row).toContainText(`${family.price} BHD`);
+  await row.getByRole('button', { name: `Upload payment proof for ${monthLabel(month)}` }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload payment proof' });
+  await expect(upload.getByLabel('Amount paid (BHD)')).toHaveValue(family.price);
+  await upload.locator('input[type="file"]').setInputFiles({ name: 'benefit-screenshot.png', mimeType: 'image/png', buffer: makePng(24, 16) });
+  await upload.getByLabel('Transaction reference').fill('BP-E2E-4411');
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Payment proof sent')).toBeVisible();
+  await expect(upload).toBeHidden();
+  await expect(row).toContainText('Proof under review');
+
+  // The office sees the screenshot beside the family's months and accepts it, amount and reference prefilled.
+  await officePage.goto('/admin?tab=paymentProofs');
+  await expect(officePage.getByRole('heading', { level: 2, name: 'Payment proofs' })).toBeVisible();
+  const proof = officePage.getByRole('article', { name: new RegExp(`^${family.name} for ${family.studentName}`) });
+  const image = proof.getByRole('img', { name: `Payment proof from ${family.name}` });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  await expect(proof).toContainText('BP-E2E-4411');
+  await expect(proof).toContainText(monthLabel(month));
+  await proof.getByRole('button', { name: 'Accept' }).click();
+  const accept = officePage.getByRole('dialog', { name: 'Accept payment proof' });
+  await expect(accept.getByLabel('Amount (BHD)')).toHaveValue(family.price);
+  await expect(accept.getByLabel('Reference')).toHaveValue('BP-E2E-4411');
+  await accept.getByRole('button', { name: 'Accept' }).click();
+  await expect(officePage.getByText('Payment proof accepted')).toBeVisible();
+  await expect(proof).toBeHidden();
+  await office.close();
+
+  // The parent sees the month paid and downloads its receipt.
+  await page.reload();
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('Proof accepted');
+  const receiptLink = row.getByRole('link', { name: /^Download receipt RCT-\d{6} \(PDF\)$/ });
+  const label = (await receiptLink.getAttribute('aria-label'))!;
+  const receiptNumber = /RCT-\d{6}/.exec(label)![0];
+  const downloading = page.waitForEvent('download');
+  await receiptLink.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.toString('latin1')).toContain(receiptNumber);
+});

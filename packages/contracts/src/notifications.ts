@@ -1,0 +1,49 @@
+/**
+ * The messages the product sends to parents and drivers (the outbox, issue 10). Each event writes
+ * one row per recipient in the same transaction as the change it reports; the worker renders the
+ * template of `templateKey` from `payload` in the recipient's language when it delivers.
+ */
+export interface NotificationPayloads {
+  /** To the parent after registration: the student's ID (payment instructions come from settings). */
+  registration_received: { automatedId: string; studentName: string };
+  /** To the parent: a driver now carries the student (first assignment or a change of driver). */
+  driver_assigned: { automatedId: string; studentName: string; driverName: string; driverPhone: string };
+  /** To the parent: the student has no driver any more. */
+  driver_removed: { automatedId: string; studentName: string };
+  /** To the driver: a student joined their list. */
+  student_assigned: { automatedId: string; studentName: string; schoolName: string; areaName: string; address: string; contactNumber1: string; serviceType: string };
+  /** To the parent: the office decided a modification request. */
+  modification_approved: { studentName: string; adminNote: string | null };
+  modification_rejected: { studentName: string; adminNote: string | null };
+  /** To the parent: the office marked the student's fee paid. */
+  payment_received: { automatedId: string; studentName: string; amountBhd: string; month: string | null };
+  /** To the parent, once per fee row (issue 11): the family's months due in the window that opened today. */
+  fee_reminder: { parentName: string; items: { studentName: string; month: string; amountBhd: string }[]; totalBhd: string; dueDate: string };
+  /** To the parent: the office recorded a payment; the receipt is in the parent portal. */
+  payment_recorded: { receiptNumber: string; amountBhd: string; months: string[]; studentNames: string[] };
+  /** To the parent: a payment was voided (recorded by mistake, or the student set unpaid). */
+  payment_voided: { receiptNumber: string; amountBhd: string; reason: string };
+  /** To the parent: the office accepted their proof of payment and recorded the payment. */
+  proof_accepted: { studentName: string; month: string; amountBhd: string; receiptNumber: string };
+  /** To the parent: the office could not match their proof of payment. */
+  proof_rejected: { studentName: string; month: string; amountBhd: string; reason: string };
+}
+
+export type NotificationTemplateKey = keyof NotificationPayloads;
+export const NOTIFICATION_TEMPLATE_KEYS = [
+  'registration_received',
+  'driver_assigned',
+  'driver_removed',
+  'student_assigned',
+  'modification_approved',
+  'modification_rejected',
+  'payment_received',
+  'fee_reminder',
+  'payment_recorded',
+  'payment_voided',
+  'proof_accepted',
+  'proof_rejected',
+] as const satisfies readonly NotificationTemplateKey[];
+
+/** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */
+export type NotificationChannel = 'sms' | 'email';

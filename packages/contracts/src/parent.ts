@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { MODIFICATION_STATUSES, SERVICE_TYPES, type ModificationStatus, type ServiceType } from './options.js';
+import { optionalText, requiredText } from './fields.js';
+import { addressFields, composeAddress, studentNameFields } from './registration.js';
+
+/**
+ * The parent portal's change requests (spec sections 2, 5 and 7) and the office's decisions on
+ * them (issue 7). A request carries the student's values of these fields when it was made
+ * (payloadOld) and the values the parent asks for (payloadNew).
+ */
+export const MODIFICATION_FIELDS = ['firstName', 'lastName', 'fathersName', 'grade', 'class', 'serviceType', 'address', 'block', 'road', 'houseBuilding'] as const;
+export type ModificationField = (typeof MODIFICATION_FIELDS)[number];
+
+/** The values a change request is about; an empty class is null. */
+export interface ModificationPayload {
+  firstName: string;
+  lastName: string;
+  fathersName: string;
+  grade: string;
+  class: string | null;
+  serviceType: ServiceType;
+  address: string;
+  block: string;
+  road: string;
+  houseBuilding: string;
+}
+
+export const PARENT_MESSAGES = {
+  studentNotFound: 'Student not found',
+  requestNotFound: 'Change request not found',
+  noChanges: 'Nothing was changed. Edit at least one field before sending the request.',
+  pendingExists: 'This student already has a change request waiting for the office. You can send another once it is decided.',
+  alreadyApproved: 'This request was already approved.',
+  alreadyRejected: 'This request was already rejected.',
+  studentDeleted: 'The student was deleted after this request was made, so it can no longer be decided.',
+} as const;
+
+/** Spec section 8: the parent's toasts about a change request. */
+export const MODIFICATION_TOASTS = {
+  submittedTitle: 'Modification Request Submitted',
+  submittedText: 'Your request has been submitted for admin approval.',
+  failedTitle: 'Request Failed',
+  failedText: 'Failed to submit modification request',
+  noStudent: 'No student selected',
+} as const;
+
+/** 409 on approval: the named fields of the student were changed since the parent asked. */
+export function conflictingChangeMessage(fieldLabels: readonly string[]): string {
+  return `The student's ${fieldLabels.join(', ')} changed since this request was made. Reject it and ask the parent to send a new one.`;
+}
+
+/** Field names as the office and the parent read them (the same words as the forms). */
+export const MODIFICATION_FIELD_LABELS: Record<ModificationField, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  fathersName: "Father's Name",
+  grade: 'Grade',
+  class: 'Class',
+  serviceType: 'Service Type',
+  address: 'Full Address',
+  block: 'Block',
+  road: 'Road',
+  houseBuilding: 'House/Building',
+};
+
+/**
+ * The Request Changes form (spec section 5: names, grade, block, road and house/building are
+ * required with the registration messages; class and address are optional). An empty address is
+ * made from block, road and house/building, as at registration.
+ */
+export const modificationRequestFields = z.object({
+  firstName: studentNameFields.firstName,
+  lastName: studentNameFields.lastName,
+  fathersName: studentNameFields.fathersName,
+  grade: studentNameFields.grade,
+  class: studentNameFields.class,
+  serviceType: z.enum(SERVICE_TYPES, { error: MESSAGES.serviceTypeRequired }),
+  address: addressFields.address,
+  block: addressFields.block,
+  road: addressFields.road,
+  houseBuilding: addressFields.houseBuilding,
+});
+export type ModificationRequestFieldsInput = z.input<typeof modificationRequestFields>;
+
+/** What the parent asks for, as the student would hold it (no class = null; an empty address is composed). */
+export function requestedPayload(input: z.output<typeof modificationRequestFields>): ModificationPayload {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    fathersName: input.fathersName,
+    grade: input.grade,
+    class: input.class ?? null,
+    serviceType: input.serviceType,
+    address: composeAddress(input),
+    block: input.block,
+    road: input.road,
+    houseBuilding: input.houseBuilding,
+  };
+}
+
+export const modificationRequestInput = modificationRequestFields.extend({
+  studentId: requiredText(PARENT_MESSAGES.studentNotFound, 64),
+});
+export type ModificationRequestInput = z.input<typeof modificationRequestInput>;
+
+export const modificationRequestId = z.object({ id: z.string().trim().min(1).max(64) });
+
+export const modificationRequestFilter = z
+  .object({ status: z.enum(MODIFICATION_STATUSES, { error: 'Status must be pending, approved or rejected' }).optional() })
+  .optional()
+  .default({});
+
+/** The office's decision; the note is shown to the parent. */
+export const modificationDecisionInput = modificationRequestId.extend({
+  adminNote: optionalText(500),
+});
+export type ModificationDecisionInput = z.input<typeof modificationDecisionInput>;
+
+/** The fields whose values differ between two payloads, in form order. */
+export function changedModificationFields(before: Partial<ModificationPayload>, after: Partial<ModificationPayload>): ModificationField[] {
+  return MODIFICATION_FIELDS.filter((field) => (before[field] ?? null) !== (after[field] ?? null));
+}
+
+/** A change request as its parent sees it. */
+export interface ParentModificationRequest {
+  id: string;
+  createdAt: string;
+  decidedAt: string | null;
+  status: ModificationStatus;
+  adminNote: string | null;
+  payloadOld: ModificationPayload;
+  payloadNew: ModificationPayload;
+  changedFields: ModificationField[];
+  student: { id: string; firstName: string; lastName: string };
+}
+
+/** A change request as the office reviews it. */
+export interface AdminModificationRequest extends ParentModificationRequest {
+  student: { id: string; automatedId: string; firstName: string; lastName: string; schoolName: string };
+  parent: { name: string; phone: string | null };
+  decidedBy: { name: string } | null;
+  /** Pending only: fields the request changes whose student values changed since it was made (approval would be refused). */
+  conflictingFields: ModificationField[];
+}
+
+export interface ModificationRequestCounts {
+  pending: number;
+  approved: number;
+  rejected: number;
+}

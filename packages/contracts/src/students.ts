@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { PAYMENT_STATUSES, SERVICE_TYPES, type PaymentStatus, type ServiceType } from './options.js';
+import { moneyInput } from './money.js';
+import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
+import { addressFields, studentNameFields } from './registration.js';
+
+/** The office's students (issue 8): the list, the add and edit forms, bulk changes, invoices. */
+
+export const STUDENT_MESSAGES = {
+  studentNotFound: 'Student not found',
+  parentNotFound: 'No parent account has this email or phone',
+  parentAmbiguous: 'Several parents have this phone number; use the email instead',
+  parentLookupRequired: "Enter the parent's email or phone",
+  parentEmailTaken: 'Email is already used by another account',
+  unknownDriver: 'Choose a driver from the list',
+  inactiveDriver: 'This driver is inactive; choose an active driver',
+  noTermsVersion: 'There is no active terms version; activate one under Terms first',
+  paymentStatusInvalid: 'Payment status must be paid or unpaid',
+  selectStudents: 'Select at least one student',
+  tooManyStudents: 'Select at most 200 students at a time',
+  nothingToApply: 'Choose a driver or a payment status to apply',
+  pageInvalid: 'Page must be a whole number from 1',
+  pageSizeInvalid: 'Page size must be a whole number from 1 to 200',
+  sortInvalid: 'Sort by one of: createdAt, name, automatedId, priceBhd, paymentStatus',
+} as const;
+
+/** Which form field a 409's message belongs to (merged into CONFLICT_FIELDS). */
+export const STUDENT_CONFLICT_FIELDS: Record<string, string> = {
+  [STUDENT_MESSAGES.parentEmailTaken]: 'parent.email',
+};
+
+export const STUDENT_PAGE_SIZE_DEFAULT = 50;
+export const STUDENT_PAGE_SIZE_MAX = 200;
+export const STUDENT_BULK_MAX = 200;
+
+export const STUDENT_SORT_FIELDS = ['createdAt', 'name', 'automatedId', 'priceBhd', 'paymentStatus'] as const;
+export type StudentSortField = (typeof STUDENT_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** A query-string flag: true, '1' and 'true' are on; absent, '', '0' and 'false' are off. */
+const flag = z
+  .union([z.boolean(), z.string(), z.null()])
+  .optional()
+  .transform((value) => value === true || value === '1' || value === 'true');
+
+/** An optional id filter: '' and absent mean "any". */
+const idFilter = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((value) => (value ? value : undefined));
+
+const wholeNumber = (message: string, min: number, max: number, fallback: number) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) => (value === '' || value === null || value === undefined ? fallback : Number(value)))
+    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+/** What narrows the list: the same for a page, for the CSV export and for the bell's "without a driver". */
+export const studentFilters = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100, MESSAGES.tooLong)
+    .nullish()
+    .transform((value) => (value ? value : undefined)),
+  schoolId: idFilter,
+  areaId: idFilter,
+  driverId: idFilter,
+  paymentStatus: z
+    .union([z.enum(PAYMENT_STATUSES), z.literal(''), z.null()], { error: STUDENT_MESSAGES.paymentStatusInvalid })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** Only students without a driver. */
+  unassigned: flag,
+  /** Only deleted students (to restore one); otherwise deleted students never show. */
+  deleted: flag,
+  sort: z
+    .union([z.enum(STUDENT_SORT_FIELDS), z.literal(''), z.null()], { error: STUDENT_MESSAGES.sortInvalid })
+    .optional()
+    .transform((value): StudentSortField => (value ? value : 'createdAt')),
+  order: z
+    .union([z.enum(SORT_ORDERS), z.literal(''), z.null()])
+    .optional()
+    .transform((value): SortOrder | undefined => (value ? value : undefined)),
+});
+export type StudentFilters = z.output<typeof studentFilters>;
+export type StudentFiltersInput = z.input<typeof studentFilters>;
+
+export const studentListQuery = studentFilters.extend({
+  page: wholeNumber(STUDENT_MESSAGES.pageInvalid, 1, 1_000_000, 1),
+  pageSize: wholeNumber(STUDENT_MESSAGES.pageSizeInvalid, 1, STUDENT_PAGE_SIZE_MAX, STUDENT_PAGE_SIZE_DEFAULT),
+});
+export type StudentListQuery = z.output<typeof studentListQuery>;
+export type StudentListQueryInput = z.input<typeof studentListQuery>;
+
+/** The driver select: 'none', '' and null mean no driver (spec section 4). */
+const driverChoice = z
+  .union([z.string().trim().max(64), z.null()])
+  .transform((value) => (value === null || value === '' || value === 'none' ? null : value));
+
+const roundaboutChoice = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value) => (value === '' || value === null || value === undefined ? null : Number(value)))
+  .pipe(z.number({ error: MESSAGES.roundaboutInvalid }).int(MESSAGES.roundaboutInvalid).min(1, MESSAGES.roundaboutInvalid).max(99, MESSAGES.roundaboutInvalid).nullable());
+
+const primaryContact = z
+  .string({ error: MESSAGES.primaryContactRequired })
+  .trim()
+  .min(1, MESSAGES.primaryContactRequired)
+  .regex(/^\d{8}$/, MESSAGES.phoneDigits);
+
+const locationLink = z
+  .string()
+  .trim()
+  .max(500, MESSAGES.tooLong)
+  .nullish()
+  .transform((value) => (value ? value : undefined))
+  .refine((value) => value === undefined || /^https?:\/\/\S+$/.test(value), MESSAGES.urlInvalid);
+
+/**
+ * The admin's Edit Student form (spec section 5): everything the office may change, with the
+ * spec's messages. The price is the admin's (a discount is allowed); the driver is optional.
+ */
+export const studentForm = z.object({
+  ...studentNameFields,
+  studentSchoolId: requiredText(MESSAGES.studentSchoolIdRequired, 40),
+  schoolId: requiredText(MESSAGES.schoolRequired, 64),
+  areaId: requiredText(MESSAGES.areaRequired, 64),
+  roundabout: roundaboutChoice,
+  serviceType: z.enum(SERVICE_TYPES, { error: MESSAGES.serviceTypeRequired }),
+  contactNumber1: primaryContact,
+  contactNumber2: optionalPhoneNumber,
+  ...addressFields,
+  address: requiredText(MESSAGES.addressRequired, 300),
+  locationLink,
+  priceBhd: moneyInput,
+  paymentStatus: z.enum(PAYMENT_STATUSES, { error: STUDENT_MESSAGES.paymentStatusInvalid }),
+  /** Absent keeps the current driver; null (or 'none') removes the driver. */
+  driverId: driverChoice.optional(),
+});
+export type StudentForm = z.output<typeof studentForm>;
+export type StudentFormInput = z.input<typeof studentForm>;
+
+export const studentUpdate = studentForm.extend({ id: z.string().trim().min(1).max(64) });
+export type StudentUpdate = z.output<typeof studentUpdate>;
+export type StudentUpdateInput = z.input<typeof studentUpdate>;
+
+/** The parent of a student the office adds: an existing account, or a new one. */
+export const studentParentChoice = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('existing'),
+    emailOrPhone: requiredText(STUDENT_MESSAGES.parentLookupRequired, 254),
+  }),
+  z.object({
+    kind: z.literal('new'),
+    name: requiredText(MESSAGES.parentNameRequired, 120),
+    email: emailAddress(),
+    phone: phoneNumber,
+    /** Empty: the server makes one up and answers it once. */
+    password: z
+      .string()
+      .nullish()
+      .transform((value) => (value ? value : undefined))
+      .pipe(newPassword.optional()),
+  }),
+]);
+export type StudentParentChoice = z.output<typeof studentParentChoice>;
+
+/**
+ * Add Student: the edit form, with the registration's rules for what the admin leaves empty: the
+ * area's price, the parent's phone as primary contact, the address made of block, road and house.
+ */
+export const studentCreate = studentForm.extend({
+  parent: studentParentChoice,
+  contactNumber1: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().regex(/^\d{8}$/, MESSAGES.phoneDigits).optional()),
+  address: optionalText(300),
+  priceBhd: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value) => (value === null || value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : value))
+    .pipe(moneyInput.optional()),
+  paymentStatus: z.enum(PAYMENT_STATUSES, { error: STUDENT_MESSAGES.paymentStatusInvalid }).optional().default('unpaid'),
+});
+export type StudentCreate = z.output<typeof studentCreate>;
+export type StudentCreateInput = z.input<typeof studentCreate>;
+
+/** Several students at once: a driver (or none) and/or a payment status. */
+export const studentBulkUpdate = z
+  .object({
+    studentIds: z
+      .array(z.string().trim().min(1).max(64), { error: STUDENT_MESSAGES.selectStudents })
+      .min(1, STUDENT_MESSAGES.selectStudents)
+      .max(STUDENT_BULK_MAX, STUDENT_MESSAGES.tooManyStudents),
+    driverId: driverChoice.optional(),
+    paymentStatus: z.enum(PAYMENT_STATUSES, { error: STUDENT_MESSAGES.paymentStatusInvalid }).optional(),
+  })
+  .refine((value) => value.driverId !== undefined || value.paymentStatus !== undefined, { message: STUDENT_MESSAGES.nothingToApply, path: ['driverId'] });
+export type StudentBulkUpdate = z.output<typeof studentBulkUpdate>;
+export type StudentBulkUpdateInput = z.input<typeof studentBulkUpdate>;
+
+export const parentLookup = z.object({ emailOrPhone: requiredText(STUDENT_MESSAGES.parentLookupRequired, 254) });
+
+/** A student as the office sees it: every stored field plus the names of what it refers to. */
+export interface AdminStudent {
+  id: string;
+  automatedId: string;
+  firstName: string;
+  fathersName: string;
+  lastName: string;
+  grade: string;
+  class: string | null;
+  studentSchoolId: string;
+  schoolId: string;
+  school: { id: string; name: string };
+  areaId: string;
+  area: { id: string; name: string } | null;
+  roundabout: number | null;
+  serviceType: ServiceType;
+  contactNumber1: string;
+  contactNumber2: string | null;
+  address: string;
+  address2: string | null;
+  flatHome: string | null;
+  houseBuilding: string;
+  road: string;
+  block: string;
+  locationLink: string | null;
+  priceBhd: string;
+  paymentStatus: PaymentStatus;
+  driverId: string | null;
+  driver: { id: string; name: string } | null;
+  parentId: string;
+  parent: { id: string; name: string; email: string | null; phone: string | null };
+  termsVersionId: string | null;
+  termsAcceptedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+export interface AdminStudentPage {
+  students: AdminStudent[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ParentMatch {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** What a printed invoice shows; the payment status and driver are as they are when it is printed. */
+export interface StudentInvoice {
+  id: string;
+  /** "INV-000042": the sequential number as printed. */
+  invoiceNumber: string;
+  issuedAt: string;
+  /** The service month billed, 'YYYY-MM'. */
+  period: string;
+  monthlyFeeBhd: string;
+  totalDueBhd: string;
+  paymentStatus: PaymentStatus;
+  student: {
+    id: string;
+    automatedId: string;
+    name: string;
+    grade: string;
+    class: string | null;
+    studentSchoolId: string;
+    serviceType: ServiceType;
+    address: string;
+  };
+  school: { name: string };
+  area: { name: string } | null;
+  driver: { name: string; phone: string } | null;
+  parent: { name: string; email: string | null; phone: string | null };
+  company: {
+    companyName: string;
+    contactText: string;
+    supportPhone1: string;
+    supportPhone2: string;
+    whatsappNumber: string;
+    paymentBankAccount: string;
+    paymentMobileNumber: string;
+  };
+}
+
+export function formatInvoiceNumber(number: number): string {
+  return `INV-${String(number).padStart(6, '0')}`;
+}
+
+/** The query string of a list view, for links (CSV export) and the URL: defaults are left out. */
+export function studentFiltersToSearch(filters: StudentFiltersInput & { page?: number; pageSize?: number }): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    params.set(key, value === true ? '1' : String(value));
+  }
+  return params;
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs sqlmap (Debian's package) against the running production server's REST paths, signed in as a
+# parent and as an admin, and fails if it finds an injection. Usage: scripts/sqlmap-scan.sh [summary-file]
+# Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust) and a production build (pnpm build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SUMMARY=${1:-/dev/stdout}
+command -v sqlmap >/dev/null || { echo "sqlmap is not installed: apt-get install sqlmap"; exit 1; }
+PG=postgres://postgres@127.0.0.1:5432
+DB="sqlmap_scan_$$"
+PORT=${SQLMAP_PORT:-3411}
+BASE="http://127.0.0.1:$PORT"
+WORK=$(mktemp -d)
+psql "$PG/postgres" -q -c "CREATE DATABASE $DB"
+NODE_ENV=production SESSION_SECRET=$(openssl rand -hex 32) COOKIE_SECURE=false DATABASE_URL="$PG/$DB" PORT=$PORT HOST=127.0.0.1 \
+  RATE_LIMIT_PER_MINUTE=0 ADMIN_EMAIL=scan-admin@example.com ADMIN_PASSWORD=scan-admin-pass LOG_LEVEL=warn \
+  node apps/api/dist/main.js > "$WORK/server.log" 2>&1 &
+SERVER=$!
+cleanup() { kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; psql "$PG/postgres" -q -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" || true; if [ -n "${SQLMAP_KEEP:-}" ]; then echo "logs kept in $WORK"; else rm -rf "$WORK"; fi; }
+trap cleanup EXIT
+for _ in $(seq 1 60); do curl -fs "$BASE/api/health" >/dev/null 2>&1 && break; sleep 0.5; done
+
+cookie_of() { grep -i '^set-cookie: sid=' "$1" | head -1 | sed -E 's/^[Ss]et-[Cc]ookie: (sid=[^;]*).*/\1/'; }
+json() { curl -fsS -H 'content-type: application/json' "$@"; }
+
+# Data to scan against: a school, an area, a registered family, signed-in cookies.
+curl -fsS -D "$WORK/admin.h" -o /dev/null -H 'content-type: application/json' -d '{"email":"scan-admin@example.com","password":"scan-admin-pass"}' "$BASE/api/auth/login"
+ADMIN=$(cookie_of "$WORK/admin.h")
+SCHOOL=$(json -H "cookie: $ADMIN" -d '{"schoolCode":"SCAN","name":"Scan School"}' "$BASE/api/admin/schools" | node -pe 'JSON.parse(require("fs").readFileSync(0)).school.id')
+AREA=$(json -H "cookie: $ADMIN" -d '{"name":"Scan Area","price":"25"}' "$BASE/api/admin/areas" | node -pe 'JSON.parse(require("fs").readFileSync(0)).area.id')
+TERMS=$(curl -fsS "$BASE/api/terms" | node -pe 'JSON.parse(require("fs").readFileSync(0)).id')
+REGISTRATION="{\"firstName\":\"Sara\",\"fathersName\":\"Ali\",\"lastName\":\"Hassan\",\"grade\":\"3\",\"schoolId\":\"$SCHOOL\",\"studentSchoolId\":\"S1\",\"parentName\":\"Parent\",\"parentEmail\":\"scan-parent@example.com\",\"parentPhone\":\"36000001\",\"password\":\"scan-parent-pass\",\"serviceType\":\"BOTH\",\"areaId\":\"$AREA\",\"block\":\"1\",\"road\":\"2\",\"houseBuilding\":\"3\",\"termsAccepted\":true,\"termsVersionId\":\"$TERMS\"}"
+json -d "$REGISTRATION" "$BASE/api/registrations" > /dev/null
+curl -fsS -D "$WORK/parent.h" -o /dev/null -H 'content-type: application/json' -d '{"email":"scan-parent@example.com","password":"scan-parent-pass"}' "$BASE/api/auth/login"
+PARENT=$(cookie_of "$WORK/parent.h")
+STUDENT=$(curl -fsS -H "cookie: $PARENT" "$BASE/api/parent/students" | node -pe 'JSON.parse(require("fs").readFileSync(0)).students[0].id')
+
+# Each target: who, method, path, JSON body (empty for GET; the query string carries the parameters).
+TARGETS=(
+  "anonymous|POST|/api/auth/login|{\"email\":\"scan-parent@example.com\",\"password\":\"x\"}"
+  "anonymous|POST|/api/driver/login|{\"phone\":\"36000001\",\"password\":\"x\"}"
+  "anonymous|POST|/api/registrations|${REGISTRATION/scan-parent@/scan-parent2@}"
+  "parent|GET|/api/parent/students|"
+  "admin|POST|/api/admin/schools|{\"schoolCode\":\"SCAN2\",\"name\":\"Scan School 2\",\"address\":\"Manama\"}"
+  "admin|PUT|/api/admin/schools/$SCHOOL|{\"schoolCode\":\"SCAN\",\"name\":\"Scan School\",\"address\":\"Riffa\"}"
+  "admin|PUT|/api/admin/areas/$AREA|{\"name\":\"Scan Area\",\"price\":\"26\"}"
+)
+if [ -f scripts/sqlmap-targets.sh ]; then source scripts/sqlmap-targets.sh; fi
+
+echo "sqlmap $(sqlmap --version 2>/dev/null | tail -1) against $BASE, level 2, risk 1, techniques BEUST:" > "$WORK/summary"
+FOUND=0
+for target in "${TARGETS[@]}"; do
+  IFS='|' read -r who method path body <<< "$target"
+  cookie=""
+  [ "$who" = parent ] && cookie=$PARENT
+  [ "$who" = admin ] && cookie=$ADMIN
+  args=(-u "$BASE$path" --method "$method" --batch --level 2 --risk 1 --technique BEUST --time-sec 2 --threads 4 --flush-session --disable-coloring --output-dir "$WORK/out" --skip-static --ignore-code 400,401,403,404,409,413,415,429)
+  [ -n "$cookie" ] && args+=(--cookie "$cookie" --skip sid)
+  if [ -n "$body" ]; then args+=(--data "$body" -H 'content-type: application/json'); fi
+  # Path ids are tested too: sqlmap takes a '*' as an injection point.
+  if [[ "$path" =~ /[0-9a-f-]{36}(/|$) ]]; then args[1]="$BASE${path/$SCHOOL/$SCHOOL*}"; args[1]="${args[1]/$AREA/$AREA*}"; fi
+  log="$WORK/$(echo "$method$path" | tr '/?&=' '____').log"
+  sqlmap "${args[@]}" > "$log" 2>&1 || true
+  if grep -qE "identified the following injection point|is vulnerable" "$log"; then
+    FOUND=1
+    echo "- $method $path as $who: INJECTION FOUND" >> "$WORK/summary"
+    grep -A8 "identified the following injection point" "$log" >> "$WORK/summary" || true
+  else
+    tested=$(grep -cE "testing '" "$log" || true)
+    echo "- $method $path as $who: no injection ($tested tests; $(grep -oE "all tested parameters do not appear to be injectable|heuristic.*" "$log" | head -1))" >> "$WORK/summary"
+  fi
+done
+# The server stays healthy after the scan.
+curl -fsS "$BASE/api/health" > /dev/null && echo "The server answered /api/health after the scan." >> "$WORK/summary"
+cat "$WORK/summary" > "$SUMMARY"
+[ "$SUMMARY" = /dev/stdout ] || cat "$WORK/summary"
+exit $FOUND
