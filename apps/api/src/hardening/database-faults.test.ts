@@ -158,16 +158,22 @@ describe('the database stops during a load run', () => {
 });
 
 describe('a server process killed with SIGKILL mid-load', () => {
+  // What the child printed, so a start that fails says why.
+  let childOutput = '';
   function startProcess(port: number): ChildProcess {
-    return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    childOutput = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: new URL('../..', import.meta.url).pathname,
       env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: cluster.url, PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: 'silent', DEMO_DATA: '0', RATE_LIMIT_PER_MINUTE: '0' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    child.stdout?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
+    return child;
   }
   async function untilHealthy(url: string) {
     const started = Date.now();
-    while (Date.now() - started < 30_000) {
+    while (Date.now() - started < 60_000) {
       try {
         if ((await fetch(`${url}/api/health`)).status === 200) return;
       } catch {
@@ -175,7 +181,7 @@ describe('a server process killed with SIGKILL mid-load', () => {
       }
       await wait(200);
     }
-    throw new Error(`${url} did not start`);
+    throw new Error(`${url} did not start. It printed:\n${childOutput}`);
   }
 
   it('loses nothing it acknowledged and leaves nothing half written', async () => {
