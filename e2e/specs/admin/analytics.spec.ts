@@ -95,6 +95,11 @@ test('the dashboard, the bell and the Analytics tab show the real figures, also 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/admin\\?tab=students&edit=${student.id}$`));
   await expect(list).toBeHidden();
+  // The link opens the student's edit dialog; closing it leaves the Students tab usable.
+  const editDialog = page.getByRole('dialog', { name: 'Edit Student' });
+  await expect(editDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(editDialog).toBeHidden();
 
   await adminTab(page, 'Analytics');
   const figure = (label: string) => page.getByRole('group', { name: label });
