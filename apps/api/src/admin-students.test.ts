@@ -585,7 +585,7 @@ describe('CSV export', () => {
     expect(arabic[0]).toMatch(/^رقم الطالب,الاسم الأول,اسم الأب,اسم العائلة,الصف,الشعبة,الرقم المدرسي للطالب,المدرسة,المنطقة,الدوّار,نوع الخدمة,السائق,الدفع,الرسوم \(د\.ب\.\),/);
     expect(arabic[0]?.split(',')).toHaveLength(english[0]?.split(',').length ?? 0);
     expect(arabic[1]).toContain('مريم');
-    expect(arabic[1]).toContain('من المنزل إلى المدرسة,غير معيّن,قيد الانتظار,30.00');
+    expect(arabic[1]).toContain('من المنزل إلى المدرسة,غير معيّن,بانتظار الدفع,30.00');
     expect(arabic.join('\n')).not.toMatch(/Unassigned|Pending|Home → School/);
 
     // Another admin's language is theirs: the English admin still gets English.

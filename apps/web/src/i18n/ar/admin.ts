@@ -154,7 +154,7 @@ export const admin: CatalogOf<typeof enAdmin> = {
     active: 'سارية',
     effectiveFrom: 'سارية منذ {{date}}',
     createdAt: 'كُتبت في {{date}}',
-    makeActive: 'اعتمادها',
+    makeActive: 'اعتماد',
     content: 'نص الشروط',
     activateNow: 'اعتماد هذه النسخة الآن',
     activateHint: 'يوافق المسجّلون الجدد على النسخة السارية.',

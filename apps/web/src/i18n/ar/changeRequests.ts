@@ -7,7 +7,7 @@ export const changeRequests: CatalogOf<typeof enChangeRequests> = {
   filter: 'عرض الطلبات',
   filters: {
     all: 'الكل',
-    pending: 'قيد الانتظار ({{count}})',
+    pending: 'بانتظار المراجعة ({{count}})',
     approved: 'الموافق عليها',
     rejected: 'المرفوضة',
   },

@@ -36,8 +36,8 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     actions: 'الإجراءات',
   },
   tries: '{{attempts}} من {{max}}',
-  sentAt: 'أُرسلت {{time}}',
-  nextAt: 'المحاولة التالية {{time}}',
+  sentAt: 'أُرسلت في {{time}}',
+  nextAt: 'المحاولة التالية في {{time}}',
   status: {
     pending: 'قيد الانتظار',
     sending: 'جارٍ الإرسال',

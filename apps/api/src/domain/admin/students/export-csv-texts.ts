@@ -104,7 +104,7 @@ export const CSV_TEXTS: Record<Language, CsvTexts> = {
       registered: 'تاريخ التسجيل',
     },
     services: { HOME_TO_SCHOOL: 'من المنزل إلى المدرسة', SCHOOL_TO_HOME: 'من المدرسة إلى المنزل', BOTH: 'ذهابًا وإيابًا' },
-    payment: { paid: 'مدفوع', unpaid: 'قيد الانتظار' },
+    payment: { paid: 'مدفوع', unpaid: 'بانتظار الدفع' },
     unassigned: 'غير معيّن',
   },
 };
