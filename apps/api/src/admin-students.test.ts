@@ -559,6 +559,39 @@ describe('CSV export', () => {
     expect(lines[2]).toContain('مريم');
     expect(lines[2]).toContain('Unassigned,Pending,30.00');
   });
+
+  it("writes the headers and the server's words in the language of the admin who downloads it", async () => {
+    const lastName = unique('Bilingual');
+    await registered({ firstName: 'مريم', lastName, serviceType: 'HOME_TO_SCHOOL' });
+    const arabicAdmin = await createAdmin(t.db);
+    const office = t.client();
+    expect((await office.post('/api/auth/login', { email: arabicAdmin.email, password: arabicAdmin.password })).status).toBe(200);
+    const download = async () => {
+      const response = await fetch(`${t.url}/api/admin/students.csv?search=${lastName}`, { headers: { cookie: office.cookie! } });
+      expect(response.status).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1).trim().split('\n');
+    };
+
+    // A new account reads English.
+    const english = await download();
+    expect(english[0]).toMatch(/^Student ID,First Name,Father's Name,Last Name,Grade,Class,Student School ID,School,Area,Roundabout,Service Type,Driver,Payment,Price \(BHD\),/);
+    expect(english[1]).toContain('Home → School,Unassigned,Pending,30.00');
+
+    // The account's language is read at each download: switching to Arabic changes the next file.
+    await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', arabicAdmin.id).execute();
+    const arabic = await download();
+    expect(arabic[0]).toMatch(/^رقم الطالب,الاسم الأول,اسم الأب,اسم العائلة,الصف,الشعبة,الرقم المدرسي للطالب,المدرسة,المنطقة,الدوّار,نوع الخدمة,السائق,الدفع,الرسوم \(د\.ب\.\),/);
+    expect(arabic[0]?.split(',')).toHaveLength(english[0]?.split(',').length ?? 0);
+    expect(arabic[1]).toContain('مريم');
+    expect(arabic[1]).toContain('من المنزل إلى المدرسة,غير معيّن,بانتظار الدفع,30.00');
+    expect(arabic.join('\n')).not.toMatch(/Unassigned|Pending|Home → School/);
+
+    // Another admin's language is theirs: the English admin still gets English.
+    const [header] = (await fetch(`${t.url}/api/admin/students.csv?search=${lastName}`, { headers: { cookie: api.cookie! } }).then((r) => r.text())).split('\n');
+    expect(header).toMatch(/^Student ID,/);
+  });
 });
 
 describe('invoices', () => {

@@ -430,6 +430,45 @@ describe('proofs of payment', () => {
   });
 });
 
+describe('receipts in the reader\'s language', () => {
+  /** A PDF text string as pdfkit writes a non-Latin one: UTF-16BE after a byte-order mark. */
+  const pdfText = (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
+
+  it('writes the PDF in Arabic for a reader whose account is in Arabic, in English otherwise', async () => {
+    const parent = await family();
+    await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', parent.id).execute();
+    const kid = await student(parent.parentId, { firstName: 'مريم' });
+    await generateFeesForMonth(t.db, LATER);
+    const paid = await pay([(await feeOf(kid.id, LATER))!.id], '30');
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const { id, receiptNumber } = paid.body.payment;
+
+    // The Arabic parent: an Arabic document (its title, language and Arabic font), same file name.
+    const arabic = await rawGet(parent.client, `/api/receipts/${id}.pdf`);
+    expect(arabic.status).toBe(200);
+    expect(arabic.headers.get('content-disposition')).toBe(`attachment; filename="receipt-${receiptNumber}.pdf"`);
+    expect(arabic.bytes.includes(pdfText(`إيصال ${receiptNumber}`))).toBe(true);
+    expect(arabic.bytes.toString('latin1')).toContain('/Lang (ar)');
+    expect(arabic.bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic-Bold/);
+
+    // The English admin downloads the same receipt in English; the Arabic name still gets the Arabic font.
+    const english = await rawGet(api, `/api/receipts/${id}.pdf`);
+    expect(english.status).toBe(200);
+    expect(english.bytes.toString('latin1')).toContain(`Receipt ${receiptNumber}`);
+    expect(english.bytes.toString('latin1')).toContain('/Lang (en)');
+    expect(english.bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic-Regular/);
+
+    // An admin who reads Arabic gets the Arabic receipt: the language is the reader's, not the payer's.
+    const arabicAdmin = await createAdmin(t.db);
+    await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', arabicAdmin.id).execute();
+    const office = t.client();
+    expect((await office.post('/api/auth/login', { email: arabicAdmin.email, password: arabicAdmin.password })).status).toBe(200);
+    expect((await rawGet(office, `/api/receipts/${id}.pdf`)).bytes.toString('latin1')).toContain('/Lang (ar)');
+    await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', parent.id).execute();
+    expect((await rawGet(parent.client, `/api/receipts/${id}.pdf`)).bytes.toString('latin1')).toContain('/Lang (en)');
+  });
+});
+
 describe('the daily job', () => {
   it('makes May and June on 26 April and reminds each family once per row, even from two processes', async () => {
     const parent = await family();

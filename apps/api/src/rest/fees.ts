@@ -75,9 +75,9 @@ export const feesShims: RestShims = (app, callerFor) => {
     const name = paramOf(req, 'file');
     // Who is asking is settled first (401/403), then which receipt (404).
     const input = { id: name.replace(/\.pdf$/, '') };
-    const { receipt } = await asOwnerOrAdmin(req, reply, callerFor, { admin: (c) => c.admin.fees.receipt(input), parent: (c) => c.parent.fees.receipt(input) });
+    const { receipt, language } = await asOwnerOrAdmin(req, reply, callerFor, { admin: (c) => c.admin.fees.receipt(input), parent: (c) => c.parent.fees.receipt(input) });
     if (!name.endsWith('.pdf')) throw new AppError('NOT_FOUND', FEE_MESSAGES.receiptNotFound);
-    const bytes = await renderReceiptPdf(receipt);
+    const bytes = await renderReceiptPdf(receipt, language);
     return sendFile(reply, { bytes, mime: 'application/pdf', fileName: `receipt-${receipt.receiptNumber}.pdf` }, 'attachment');
   });
 

@@ -1,24 +1,71 @@
 import PDFDocument from 'pdfkit';
-import { CURRENCY, type PaymentMethod, type Receipt } from '@school-transport/contracts';
+import type { Language, Receipt } from '@school-transport/contracts';
+import { formatMonth } from '../notifications/templates.js';
+import { RECEIPT_TEXTS } from './receipt-texts.js';
+import { hasArabic, registerArabicFonts, writeBidi } from './bidi-text.js';
 
-const METHOD_LABELS: Record<PaymentMethod, string> = {
-  benefit_pay: 'BenefitPay',
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  other: 'Other',
-};
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
-const bhd = (amount: string) => `${amount} ${CURRENCY}`;
+interface Place {
+  /** Left edge and width of the box as laid out for English; Arabic mirrors it across the page. */
+  x: number;
+  width: number;
+  y?: number;
+  align?: 'left' | 'right' | 'center';
+  bold?: boolean;
+  size?: number;
+}
 
 /**
- * The receipt as an A4 PDF (pdfkit, its built-in Helvetica): company, receipt number and date,
- * the months paid, the total, and net / VAT / total when a VAT rate is set. The receipt number
- * is also the document title, so a search in the file finds it.
+ * Writes text on the page in the reader's language. The layout is given once, for English (left to
+ * right, Helvetica); for Arabic each box is mirrored, its alignment flipped and its text drawn right
+ * to left (bidi-text.ts), so labels sit on the right and amounts on the left. Arabic names and
+ * settings on an English receipt are drawn with the Arabic font too, in a left-to-right paragraph.
  */
-export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Receipt ${receipt.receiptNumber}`, Author: receipt.company.name || 'Student Transport', Subject: 'Payment receipt' } });
+function pageWriter(doc: PDFKit.PDFDocument, language: Language) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  registerArabicFonts(doc);
+  let size = 10;
+  return {
+    left,
+    width,
+    size: (points: number) => {
+      size = points;
+      doc.fontSize(points);
+    },
+    write(text: string, place: Place) {
+      const y = place.y ?? doc.y;
+      const style = { size: place.size ?? size, bold: place.bold ?? false };
+      const align = place.align ?? 'left';
+      if (language === 'en') {
+        if (hasArabic(text)) return writeBidi(doc, text, { x: place.x, y, width: place.width, align }, style, 'ltr');
+        doc.font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style.size);
+        doc.text(text, place.x, y, { width: place.width, align });
+        return;
+      }
+      const mirroredX = left + width - (place.x - left) - place.width;
+      const mirroredAlign = align === 'left' ? 'right' : align === 'right' ? 'left' : 'center';
+      writeBidi(doc, text, { x: mirroredX, y, width: place.width, align: mirroredAlign }, style, 'rtl');
+    },
+  };
+}
+
+/** A date as the reader writes it: 2026-11-22 in English, 22 نوفمبر 2026 in Arabic (Latin digits). */
+function formatDay(day: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (language === 'en' || !match) return day;
+  return new Intl.DateTimeFormat('ar-BH-u-nu-latn', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/**
+ * The receipt as an A4 PDF in the reader's language: company, receipt number and date, the months
+ * paid, the total, and net / VAT / total when a VAT rate is set. English uses pdfkit's built-in
+ * Helvetica; Arabic is laid out right to left with Noto Sans Arabic. The receipt number is also in
+ * the document title, so a search in the file finds it.
+ */
+export function renderReceiptPdf(receipt: Receipt, language: Language): Promise<Buffer> {
+  const words = RECEIPT_TEXTS[language];
+  const company = receipt.company.name || words.fallbackCompany;
+  const doc = new PDFDocument({ size: 'A4', margin: 56, lang: language, info: { Title: words.documentTitle(receipt.receiptNumber), Author: company, Subject: words.documentSubject } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -26,55 +73,67 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const page = pageWriter(doc, language);
+  const { left, width } = page;
+  const full = { x: left, width };
+  const bhd = (amount: string) => `${amount} ${words.currency}`;
 
-  doc.font('Helvetica-Bold').fontSize(18).text(receipt.company.name || 'Student Transport', left);
-  doc.font('Helvetica').fontSize(9).fillColor('#444');
-  if (receipt.company.contactText) doc.text(receipt.company.contactText, { width });
-  if (receipt.company.phones.length > 0) doc.text(`Phone: ${receipt.company.phones.join(' / ')}`);
-  if (receipt.vat?.registrationNumber) doc.text(`VAT registration number: ${receipt.vat.registrationNumber}`);
+  page.write(company, { ...full, bold: true, size: 18 });
+  page.size(9);
+  doc.fillColor('#444');
+  if (receipt.company.contactText) page.write(receipt.company.contactText, full);
+  if (receipt.company.phones.length > 0) page.write(`${words.phone}: ${receipt.company.phones.join(' / ')}`, full);
+  if (receipt.vat?.registrationNumber) page.write(`${words.vatNumber}: ${receipt.vat.registrationNumber}`, full);
   doc.fillColor('#000').moveDown(1.5);
 
-  doc.font('Helvetica-Bold').fontSize(16).text(receipt.vat ? 'TAX RECEIPT' : 'RECEIPT');
+  page.write(receipt.vat ? words.taxTitle : words.title, { ...full, bold: true, size: 16 });
   if (receipt.voided) {
-    doc.fillColor('#c00').fontSize(12).text(`VOID${receipt.voidReason ? `: ${receipt.voidReason}` : ''}`);
+    doc.fillColor('#c00');
+    page.write(`${words.void}${receipt.voidReason ? `: ${receipt.voidReason}` : ''}`, { ...full, size: 12, bold: true });
     doc.fillColor('#000');
   }
-  doc.moveDown(0.5).font('Helvetica').fontSize(10);
+  doc.moveDown(0.5);
+  page.size(10);
   const facts: [string, string][] = [
-    ['Receipt number', receipt.receiptNumber],
-    ['Date paid', receipt.paidAt],
-    ['Received from', receipt.parentName],
-    ['Method', METHOD_LABELS[receipt.method]],
+    [words.receiptNumber, receipt.receiptNumber],
+    [words.datePaid, formatDay(receipt.paidAt, language)],
+    [words.receivedFrom, receipt.parentName],
+    [words.method, words.methods[receipt.method]],
   ];
-  if (receipt.reference) facts.push(['Reference', receipt.reference]);
+  if (receipt.reference) facts.push([words.reference, receipt.reference]);
   for (const [label, value] of facts) {
     const y = doc.y;
-    doc.font('Helvetica-Bold').text(label, left, y, { width: 130 });
-    doc.font('Helvetica').text(value, left + 140, y, { width: width - 140 });
+    page.write(label, { x: left, width: 130, y, bold: true });
+    const below = doc.y;
+    page.write(value, { x: left + 140, width: width - 140, y });
+    doc.y = Math.max(below, doc.y);
   }
   doc.moveDown(1.5);
 
   // The months paid.
-  const columns = { student: left, id: left + 190, month: left + 300, amount: left + width - 110 };
+  const columns = { student: { x: left, width: 180 }, id: { x: left + 190, width: 105 }, month: { x: left + 300, width: 120 }, amount: { x: left + width - 110, width: 110, align: 'right' as const } };
   const header = doc.y;
-  doc.font('Helvetica-Bold');
-  doc.text('Student', columns.student, header);
-  doc.text('Student ID', columns.id, header);
-  doc.text('Service month', columns.month, header);
-  doc.text(`Amount (${CURRENCY})`, columns.amount, header, { width: 110, align: 'right' });
+  page.write(words.student, { ...columns.student, y: header, bold: true });
+  page.write(words.studentId, { ...columns.id, y: header, bold: true });
+  page.write(words.serviceMonth, { ...columns.month, y: header, bold: true });
+  page.write(words.amount, { ...columns.amount, y: header, bold: true });
   doc
     .moveTo(left, doc.y + 4)
     .lineTo(left + width, doc.y + 4)
     .stroke();
-  doc.moveDown(0.6).font('Helvetica');
+  doc.moveDown(0.6);
   for (const line of receipt.lines) {
     const y = doc.y;
-    doc.text(line.studentName, columns.student, y, { width: 180 });
-    doc.text(line.automatedId, columns.id, y, { width: 105 });
-    doc.text(monthLabel(line.month), columns.month, y, { width: 120 });
-    doc.text(line.amountBhd, columns.amount, y, { width: 110, align: 'right' });
+    let bottom = y;
+    const cell = (text: string, place: Place) => {
+      page.write(text, { ...place, y });
+      bottom = Math.max(bottom, doc.y);
+    };
+    cell(line.studentName, columns.student);
+    cell(line.automatedId, columns.id);
+    cell(formatMonth(line.month, language) ?? line.month, columns.month);
+    cell(line.amountBhd, columns.amount);
+    doc.y = bottom;
     doc.moveDown(0.3);
   }
   doc
@@ -85,18 +144,19 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
 
   const total = (label: string, value: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, left + width - 300, y, { width: 180, align: 'right' });
-    doc.text(bhd(value), left + width - 110, y, { width: 110, align: 'right' });
+    page.write(label, { x: left + width - 300, width: 180, y, align: 'right', bold });
+    page.write(bhd(value), { x: left + width - 110, width: 110, y, align: 'right', bold });
   };
   if (receipt.vat) {
-    total('Net amount', receipt.vat.netBhd);
-    total(`VAT ${receipt.vat.ratePercent}%`, receipt.vat.vatBhd);
-    total('Total paid', receipt.vat.totalBhd, true);
+    total(words.net, receipt.vat.netBhd);
+    total(words.vat(receipt.vat.ratePercent), receipt.vat.vatBhd);
+    total(words.totalPaid, receipt.vat.totalBhd, true);
   } else {
-    total('Total paid', receipt.amountBhd, true);
+    total(words.totalPaid, receipt.amountBhd, true);
   }
 
-  doc.moveDown(3).font('Helvetica').fontSize(8).fillColor('#666').text('Thank you. This receipt was issued by the office system; keep it for your records.', left, doc.y, { width, align: 'center' });
+  doc.moveDown(3).fillColor('#666');
+  page.write(words.thanks, { ...full, y: doc.y, align: 'center', size: 8 });
   doc.end();
   return done;
 }

@@ -4,6 +4,7 @@ import { parentProcedure, router } from '../init.js';
 import { listParentFees } from '../../domain/fees/parent-fees.js';
 import { readProofFile, uploadProof } from '../../domain/fees/proofs.js';
 import { readReceipt } from '../../domain/fees/receipts.js';
+import { accountLanguage } from '../../domain/account-language.js';
 
 const byId = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -21,7 +22,8 @@ export const proofUpload = proofUploadFields.extend({
 export const parentFeesRouter = router({
   list: parentProcedure.query(async ({ ctx }) => ({ fees: await listParentFees(ctx.db, ctx.user.id) })),
   uploadProof: parentProcedure.input(proofUpload).mutation(async ({ ctx, input }) => ({ proof: await uploadProof(ctx.db, ctx.user.id, input) })),
-  receipt: parentProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id, ctx.user.id) })),
+  /** The receipt and the language its PDF is written in: the parent's own. */
+  receipt: parentProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id, ctx.user.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
   /** Server-side only (the REST file path): the bytes of one of the parent's own proofs. */
   proofFile: parentProcedure.input(byId).query(({ ctx, input }) => readProofFile(ctx.db, input.id, ctx.user.id)),
 });

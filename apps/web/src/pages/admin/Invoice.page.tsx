@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../../styles/signed-in.js';
-import { CURRENCY, type StudentInvoice } from '@school-transport/contracts';
+import type { StudentInvoice } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import './invoice.css';
@@ -61,9 +61,11 @@ export function InvoicePage() {
     );
   }
 
-  const date = new Date(invoice.issuedAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Bahrain' });
+  // Arabic dates with Latin digits, like the invoice and student numbers beside them.
+  const locale = i18n.language === 'ar' ? 'ar-BH-u-nu-latn' : i18n.language;
+  const date = new Date(invoice.issuedAt).toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Bahrain' });
   const [year, month] = invoice.period.split('-').map(Number);
-  const period = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const period = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)).toLocaleDateString(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   const { company } = invoice;
   const phones = [company.supportPhone1, company.supportPhone2].filter(Boolean).join(' / ');
   const paid = invoice.paymentStatus === 'paid';
@@ -120,27 +122,31 @@ export function InvoicePage() {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('invoice.description')}</Table.Th>
-            <Table.Th ta="right">{t('invoice.amount')}</Table.Th>
+            <Table.Th ta="end">{t('invoice.amount')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           <Table.Tr>
             <Table.Td>{`${t('invoice.line', { period })} · ${t(`form.services.${invoice.student.serviceType}`)}`}</Table.Td>
-            <Table.Td ta="right">{invoice.monthlyFeeBhd}</Table.Td>
+            <Table.Td ta="end">{invoice.monthlyFeeBhd}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td fw={500}>{t('invoice.monthlyFee')}</Table.Td>
-            <Table.Td ta="right" data-testid="monthly-fee">{`${invoice.monthlyFeeBhd} ${CURRENCY}`}</Table.Td>
+            <Table.Td ta="end" data-testid="monthly-fee">
+              {t('price', { price: invoice.monthlyFeeBhd })}
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td fw={500}>{t('invoice.paymentStatus')}</Table.Td>
-            <Table.Td ta="right" data-testid="payment-status" c={paid ? 'green' : 'orange'} fw={600}>
+            <Table.Td ta="end" data-testid="payment-status" c={paid ? 'green' : 'orange'} fw={600}>
               {paid ? t('paid') : t('pending')}
             </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td fw={700}>{t('invoice.totalDue')}</Table.Td>
-            <Table.Td ta="right" fw={700} data-testid="total-due">{`${invoice.totalDueBhd} ${CURRENCY}`}</Table.Td>
+            <Table.Td ta="end" fw={700} data-testid="total-due">
+              {t('price', { price: invoice.totalDueBhd })}
+            </Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>

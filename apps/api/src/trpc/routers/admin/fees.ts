@@ -21,6 +21,7 @@ import { readYearSummary } from '../../../domain/fees/year-summary.js';
 import { listProofs, readProofFile } from '../../../domain/fees/proofs.js';
 import { acceptProof, rejectProof } from '../../../domain/fees/proof-decisions.js';
 import { readReceipt } from '../../../domain/fees/receipts.js';
+import { accountLanguage } from '../../../domain/account-language.js';
 
 const byId = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -37,7 +38,8 @@ export const adminFeesRouter = router({
   overdue: adminProcedure.query(async ({ ctx }) => ({ families: await listOverdueFamilies(ctx.db) })),
   /** Collected vs expected per service month, for the analytics chart. */
   yearSummary: adminProcedure.input(yearSummaryQuery).query(({ ctx, input }) => readYearSummary(ctx.db, input.month)),
-  receipt: adminProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id) })),
+  /** The receipt and the language its PDF is written in: the downloading admin's. */
+  receipt: adminProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
   proofs: adminProcedure.input(proofListQuery).query(async ({ ctx, input }) => ({ proofs: await listProofs(ctx.db, input.status) })),
   acceptProof: adminProcedure.input(acceptProofInput).mutation(({ ctx, input }) => acceptProof(ctx.db, actorOf(ctx), input)),
   rejectProof: adminProcedure.input(rejectProofInput).mutation(async ({ ctx, input }) => {

@@ -10,6 +10,7 @@ import { removeStudent, restoreStudent } from '../../../domain/admin/students/re
 import { exportStudentsCsv } from '../../../domain/admin/students/export-csv.js';
 import { findParents } from '../../../domain/admin/students/parent-account.js';
 import { issueInvoice } from '../../../domain/admin/students/invoices.js';
+import { accountLanguage } from '../../../domain/account-language.js';
 
 /** The office's students: the list at scale, add, edit, bulk changes, soft delete and restore, CSV, invoices. */
 export const adminStudentsRouter = router({
@@ -20,7 +21,7 @@ export const adminStudentsRouter = router({
   remove: adminProcedure.input(entityId).mutation(async ({ ctx, input }) => ({ student: await removeStudent(ctx.db, actorOf(ctx), input.id) })),
   restore: adminProcedure.input(entityId).mutation(async ({ ctx, input }) => ({ student: await restoreStudent(ctx.db, actorOf(ctx), input.id) })),
   bulkUpdate: adminProcedure.input(studentBulkUpdate).mutation(({ ctx, input }) => bulkUpdateStudents(ctx.db, actorOf(ctx), input)),
-  exportCsv: adminProcedure.input(studentFilters).query(async ({ ctx, input }) => ({ csv: await exportStudentsCsv(ctx.db, input) })),
+  exportCsv: adminProcedure.input(studentFilters).query(async ({ ctx, input }) => ({ csv: await exportStudentsCsv(ctx.db, input, await accountLanguage(ctx.db, ctx.user.id)) })),
   findParent: adminProcedure.input(parentLookup).query(async ({ ctx, input }) => ({ parents: await findParents(ctx.db, input.emailOrPhone) })),
   issueInvoice: adminProcedure.input(entityId).mutation(async ({ ctx, input }) => ({ invoice: await issueInvoice(ctx.db, actorOf(ctx), input.id) })),
 });
