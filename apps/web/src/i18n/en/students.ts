@@ -121,6 +121,7 @@ export const students = {
     priceHint: "Empty: the area's price",
     priceHintArea: "Empty: the area's price, {{price}} BHD",
     paymentStatus: 'Payment Status',
+    paymentStatusHint: "This month's fee: Paid records it as paid by the office, Pending cancels this month's payments.",
     driver: 'Driver',
     noDriver: 'None',
     inactiveDriver: '{{name}} (inactive)',
