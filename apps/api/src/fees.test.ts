@@ -186,6 +186,78 @@ describe('who may use the fee paths', () => {
   });
 });
 
+describe('the REST paths exactly as issue 11 writes them', () => {
+  const MONEY = /^\d+\.\d{2}$/;
+
+  it('answers each path with its status, its fields, and money as strings with two decimals', async () => {
+    const parent = await family();
+    const kid = await student(parent.parentId, { price: '27.5', firstName: 'Contract' });
+
+    // POST /api/admin/fees/generate { month } → { created }
+    const generated = await api.post<{ created: number }>('/api/admin/fees/generate', { month: '2026-09' });
+    expect(generated.status).toBe(200);
+    expect(Object.keys(generated.body)).toEqual(['created']);
+    expect(generated.body.created).toBeGreaterThanOrEqual(1);
+
+    // GET /api/admin/fees?month=2026-09&status= → { fees, total, totals }
+    const list = await api.get<{ fees: AdminFee[]; total: number; totals: Record<string, string> }>('/api/admin/fees?month=2026-09&status=');
+    expect(list.status).toBe(200);
+    expect(Object.keys(list.body).sort()).toEqual(['fees', 'total', 'totals']);
+    expect(list.body.total).toBeGreaterThanOrEqual(list.body.fees.length);
+    for (const value of Object.values(list.body.totals)) expect(value).toMatch(MONEY);
+    for (const fee of list.body.fees) for (const value of [fee.amountBhd, fee.paidBhd, fee.outstandingBhd]) expect(value).toMatch(MONEY);
+    const row = list.body.fees.find((fee) => fee.studentId === kid.id)!;
+    expect(row).toMatchObject({ month: '2026-09', amountBhd: '27.50', paidBhd: '0.00', dueDate: '2026-08-30', status: 'overdue' });
+
+    // GET /api/parent/fees → { fees: [{ id, studentId, month: "2026-09", amountBhd, paidBhd, dueDate, status }] }
+    const mine = await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees');
+    expect(mine.status).toBe(200);
+    expect(Object.keys(mine.body)).toEqual(['fees']);
+    expect(mine.body.fees).toEqual([expect.objectContaining({ id: row.id, studentId: kid.id, month: '2026-09', amountBhd: '27.50', paidBhd: '0.00', dueDate: '2026-08-30', status: 'overdue' })]);
+
+    // POST /api/parent/fees/{id}/proofs (multipart: file, amountBhd, reference) → 201 { proof }; 413 and 415 with clear messages.
+    const big = await upload(parent.client, row.id, { bytes: Buffer.concat([PNG, Buffer.alloc(PROOF_MAX_BYTES)]), name: 'big.png', type: 'image/png' });
+    expect(big).toEqual({ status: 413, body: { message: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.' } });
+    const wrong = await upload(parent.client, row.id, { bytes: Buffer.from('GIF89a not accepted'), name: 'x.png', type: 'image/png' });
+    expect(wrong).toEqual({ status: 415, body: { message: 'Upload a JPEG, PNG, WebP or HEIC image, or a PDF.' } });
+    const first = await upload(parent.client, row.id, { bytes: PNG, name: 'transfer.png', type: 'image/png' }, { amountBhd: '27.5', reference: 'BP-REST-1' });
+    expect(first.status).toBe(201);
+    expect(Object.keys(first.body)).toEqual(['proof']);
+    expect(first.body.proof).toMatchObject({ status: 'pending', amountBhd: '27.50', reference: 'BP-REST-1' });
+
+    // GET /api/admin/payment-proofs?status= → every proof; POST .../reject and .../accept.
+    const proofs = await api.get<{ proofs: PaymentProof[] }>('/api/admin/payment-proofs?status=');
+    expect(proofs.status).toBe(200);
+    expect(Object.keys(proofs.body)).toEqual(['proofs']);
+    expect(proofs.body.proofs.find((p) => p.id === first.body.proof!.id)).toMatchObject({ amountBhd: '27.50', feeId: row.id });
+    const rejected = await api.post(`/api/admin/payment-proofs/${first.body.proof!.id}/reject`, { reason: 'Amount not received' });
+    expect(rejected.status).toBe(200);
+    const second = await upload(parent.client, row.id, { bytes: PNG, name: 'transfer.png', type: 'image/png' }, { amountBhd: '10', reference: 'BP-REST-2' });
+    const accepted = await api.post<{ payment: Payment }>(`/api/admin/payment-proofs/${second.body.proof!.id}/accept`, { amountBhd: '10', reference: 'BP-REST-2' });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.payment).toMatchObject({ amountBhd: '10.00', allocations: [{ feeId: row.id, amountBhd: '10.00' }] });
+
+    // POST /api/admin/payments { feeIds, amountBhd, method, reference, paidAt } → 201 { payment }
+    const paid = await api.post<{ payment: Payment }>('/api/admin/payments', { feeIds: [row.id], amountBhd: '17.5', method: 'benefit_pay', reference: 'BP-REST-3', paidAt: '2026-09-02' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(Object.keys(paid.body)).toEqual(['payment']);
+    expect(paid.body.payment).toMatchObject({ amountBhd: '17.50', method: 'benefit_pay', reference: 'BP-REST-3', paidAt: '2026-09-02', voidedAt: null });
+    expect((await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees')).body.fees[0]).toMatchObject({ paidBhd: '27.50', status: 'paid' });
+
+    // GET /api/receipts/{id}.pdf for the parent who owns it and admins.
+    for (const client of [parent.client, api]) {
+      const pdf = await rawGet(client, `/api/receipts/${paid.body.payment.id}.pdf`);
+      expect([pdf.status, pdf.headers.get('content-type'), pdf.bytes.subarray(0, 5).toString('latin1')]).toEqual([200, 'application/pdf', '%PDF-']);
+    }
+
+    // POST /api/admin/payments/{id}/void { reason } → the payment, voided.
+    const voided = await api.post<{ payment: Payment }>(`/api/admin/payments/${paid.body.payment.id}/void`, { reason: 'Entered twice' });
+    expect(voided.status).toBe(200);
+    expect(voided.body.payment).toMatchObject({ id: paid.body.payment.id, voidReason: 'Entered twice' });
+    expect((await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees')).body.fees[0]).toMatchObject({ paidBhd: '10.00', status: 'overdue' });
+  });
+});
+
 describe('generating a month', () => {
   it('makes one row per active student from their first month on, even when two processes generate at once', async () => {
     const parent = await family();
