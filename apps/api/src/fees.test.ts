@@ -665,7 +665,7 @@ describe('proofs of payment', () => {
     expect(audits.map((a) => a.action).sort()).toEqual(['accept', 'reject', 'upload', 'upload']);
   });
 
-  it('shows VAT lines on the receipt when a rate is set', async () => {
+  it('shows VAT lines on the receipt and the invoice when a rate is set', async () => {
     const { readReceipt } = await import('./domain/fees/receipts.js');
     const parent = await family();
     const kid = await student(parent.parentId, { price: '25.00' });
@@ -676,10 +676,17 @@ describe('proofs of payment', () => {
     try {
       const receipt = await readReceipt(t.db, paid.body.payment.id);
       expect(receipt.vat).toEqual({ ratePercent: '10', netBhd: '22.73', vatBhd: '2.27', totalBhd: '25.00', registrationNumber: '200012345600002' });
+      const pdf = await rawGet(api, `/api/receipts/${paid.body.payment.id}.pdf`);
+      expect(pdf.status).toBe(200);
+      // The invoice shows the same split of its monthly fee.
+      const invoice = await api.post<{ invoice: { vat: unknown; monthlyFeeBhd: string } }>(`/api/admin/students/${kid.id}/invoice`);
+      expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+      expect(invoice.body.invoice).toMatchObject({ monthlyFeeBhd: '25.00', vat: { ratePercent: '10', netBhd: '22.73', vatBhd: '2.27', totalBhd: '25.00', registrationNumber: '200012345600002' } });
     } finally {
       await api.put('/api/admin/settings', { ...settings, vatRatePercent: '0', vatNumber: '' });
     }
     expect((await readReceipt(t.db, paid.body.payment.id)).vat).toBeNull();
+    expect((await api.post<{ invoice: { vat: unknown } }>(`/api/admin/students/${kid.id}/invoice`)).body.invoice.vat).toBeNull();
   });
 });
 

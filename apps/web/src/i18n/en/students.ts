@@ -156,6 +156,10 @@ export const students = {
   },
   invoice: {
     title: 'Invoice',
+    taxTitle: 'Tax Invoice',
+    vatNumber: 'VAT registration number',
+    net: 'Net amount',
+    vat: 'VAT {{rate}}%',
     number: 'Invoice No.',
     date: 'Invoice Date',
     period: 'Service Month',
