@@ -366,7 +366,7 @@ describe('adding a student', () => {
     expect(JSON.stringify(created!.diff)).not.toContain(response.body.generatedPassword);
     const parent = t.client();
     expect((await parent.post('/api/auth/login', { email, password: response.body.generatedPassword })).status).toBe(200);
-    expect((await messagesTo('39998877')).map((m) => m.templateKey)).toEqual(['registration_received', 'payment_received']);
+    expect((await messagesTo('39998877')).map((m) => m.templateKey)).toEqual(['registration_received', 'payment_recorded']);
 
     const again = await api.post('/api/admin/students', { ...base, studentSchoolId: unique('S'), parent: { ...base.parent, email: email.toUpperCase() } });
     expect(again.status).toBe(409);
@@ -433,7 +433,7 @@ describe('editing a student', () => {
     expect((await messagesTo(second.phone)).map((m) => m.templateKey)).toEqual(['student_assigned']);
     expect((await messagesTo(parentPhone)).slice(-2).map((m) => [m.templateKey, m.payload.amountBhd ?? m.payload.driverName])).toEqual([
       ['driver_assigned', second.name],
-      ['payment_received', '27.50'],
+      ['payment_recorded', '27.50'],
     ]);
 
     const removed = await api.put<{ student: AdminStudent }>(`/api/admin/students/${student.id}`, { ...formOf(changed.body.student), driverId: 'none' });
@@ -485,7 +485,7 @@ describe('bulk changes', () => {
       const rows = await auditRows(student.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ action: 'bulk_update', actorUserId: admin.id, diff: { driverId: { from: null, to: driver.id }, paymentStatus: { from: 'unpaid', to: 'paid' } } });
-      expect((await messagesTo(parentPhone)).slice(-2).map((m) => m.templateKey)).toEqual(['driver_assigned', 'payment_received']);
+      expect((await messagesTo(parentPhone)).slice(-2).map((m) => m.templateKey)).toEqual(['driver_assigned', 'payment_recorded']);
     }
     expect((await messagesTo(driver.phone)).map((m) => m.payload.automatedId).sort()).toEqual([a.student.automatedId, b.student.automatedId].sort());
 

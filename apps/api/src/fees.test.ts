@@ -5,7 +5,8 @@ import { createAdmin, createParent } from './test/factories.js';
 import { setCurrentMonthPaid } from './domain/fees/current-month-flag.js';
 import { sendDueReminders } from './domain/fees/reminders.js';
 import { runDailyFeeJob } from './domain/fees/daily-job.js';
-import { generateFeesForMonth } from './domain/fees/generate.js';
+import { CARRIED_OVER_NOTE, generateFeesForMonth } from './domain/fees/generate.js';
+import { bahrainDate, currentServiceMonth, type AdminStatistics, type AdminStudent } from '@school-transport/contracts';
 
 /**
  * The fee ledger end to end over HTTP (and the domain functions the Students edit dialog and the
@@ -49,7 +50,7 @@ async function family() {
   return { ...parent, phone, client };
 }
 
-async function student(parentId: string, options: { price?: string; createdAt?: Date; deleted?: boolean; firstName?: string } = {}) {
+async function student(parentId: string, options: { price?: string; createdAt?: Date; deleted?: boolean; firstName?: string; paymentStatus?: 'paid' | 'unpaid' } = {}) {
   return t.db
     .insertInto('students')
     .values({
@@ -70,6 +71,7 @@ async function student(parentId: string, options: { price?: string; createdAt?: 
       parentId,
       createdAt: options.createdAt ?? LONG_AGO,
       deletedAt: options.deleted ? new Date() : null,
+      paymentStatus: options.paymentStatus ?? 'unpaid',
     })
     .returning(['id', 'automatedId'])
     .executeTakeFirstOrThrow();
@@ -108,6 +110,59 @@ async function messagesTo(phone: string, templateKey: string) {
   return t.db.selectFrom('notifications').selectAll().where('recipient', '=', phone).where('templateKey', '=', templateKey).execute();
 }
 
+/** Every message to a number, oldest first: to count what one change wrote. */
+async function allMessagesTo(phone: string) {
+  return (await t.db.selectFrom('notifications').select(['templateKey', 'payload']).where('recipient', '=', phone).orderBy('createdAt').orderBy('id').execute()).map((m) => m.templateKey);
+}
+
+/** The whole Students edit form of a student, as the dialog sends it, with some fields changed. */
+async function saveEditForm(studentId: string, changes: Record<string, unknown>) {
+  const { student: s } = (await api.get<{ student: AdminStudent }>(`/api/admin/students/${studentId}`)).body;
+  const form = {
+    firstName: s.firstName,
+    fathersName: s.fathersName,
+    lastName: s.lastName,
+    grade: s.grade,
+    class: s.class ?? '',
+    studentSchoolId: s.studentSchoolId,
+    schoolId: s.schoolId,
+    areaId: s.areaId,
+    roundabout: s.roundabout ?? '',
+    serviceType: s.serviceType,
+    contactNumber1: s.contactNumber1,
+    contactNumber2: s.contactNumber2 ?? '',
+    address: s.address,
+    address2: s.address2 ?? '',
+    flatHome: s.flatHome ?? '',
+    houseBuilding: s.houseBuilding,
+    road: s.road,
+    block: s.block,
+    priceBhd: s.priceBhd,
+    paymentStatus: s.paymentStatus,
+    driverId: s.driverId ?? 'none',
+  };
+  return api.put<{ student: AdminStudent; message?: string }>(`/api/admin/students/${studentId}`, { ...form, ...changes });
+}
+
+/** The payments (voided or not) that touched a fee row. */
+async function paymentsOf(feeId: string) {
+  return t.db
+    .selectFrom('payments')
+    .innerJoin('paymentAllocations', 'paymentAllocations.paymentId', 'payments.id')
+    .select(['payments.id', 'payments.method', 'payments.amount', 'payments.note', 'payments.recordedBy', 'payments.voidedAt', 'payments.voidReason', 'payments.voidedBy', 'paymentAllocations.amount as allocated'])
+    .where('paymentAllocations.feeId', '=', feeId)
+    .orderBy('payments.createdAt')
+    .execute();
+}
+
+async function statistics() {
+  const response = await api.get<AdminStatistics>('/api/admin/statistics');
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+const cents = (bhd: string) => Math.round(Number(bhd) * 100);
+
 describe('who may use the fee paths', () => {
   it('keeps the office paths to admins and the Fees section to parents', async () => {
     const parent = await family();
@@ -128,6 +183,78 @@ describe('who may use the fee paths', () => {
     expect((await t.client().get('/api/parent/fees')).status).toBe(401);
     expect((await api.get('/api/parent/fees')).status).toBe(403);
     expect(await t.db.selectFrom('fees').select('id').where('month', '=', PAST).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('the REST paths exactly as issue 11 writes them', () => {
+  const MONEY = /^\d+\.\d{2}$/;
+
+  it('answers each path with its status, its fields, and money as strings with two decimals', async () => {
+    const parent = await family();
+    const kid = await student(parent.parentId, { price: '27.5', firstName: 'Contract' });
+
+    // POST /api/admin/fees/generate { month } → { created }
+    const generated = await api.post<{ created: number }>('/api/admin/fees/generate', { month: '2026-09' });
+    expect(generated.status).toBe(200);
+    expect(Object.keys(generated.body)).toEqual(['created']);
+    expect(generated.body.created).toBeGreaterThanOrEqual(1);
+
+    // GET /api/admin/fees?month=2026-09&status= → { fees, total, totals }
+    const list = await api.get<{ fees: AdminFee[]; total: number; totals: Record<string, string> }>('/api/admin/fees?month=2026-09&status=');
+    expect(list.status).toBe(200);
+    expect(Object.keys(list.body).sort()).toEqual(['fees', 'total', 'totals']);
+    expect(list.body.total).toBeGreaterThanOrEqual(list.body.fees.length);
+    for (const value of Object.values(list.body.totals)) expect(value).toMatch(MONEY);
+    for (const fee of list.body.fees) for (const value of [fee.amountBhd, fee.paidBhd, fee.outstandingBhd]) expect(value).toMatch(MONEY);
+    const row = list.body.fees.find((fee) => fee.studentId === kid.id)!;
+    expect(row).toMatchObject({ month: '2026-09', amountBhd: '27.50', paidBhd: '0.00', dueDate: '2026-08-30', status: 'overdue' });
+
+    // GET /api/parent/fees → { fees: [{ id, studentId, month: "2026-09", amountBhd, paidBhd, dueDate, status }] }
+    const mine = await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees');
+    expect(mine.status).toBe(200);
+    expect(Object.keys(mine.body)).toEqual(['fees']);
+    expect(mine.body.fees).toEqual([expect.objectContaining({ id: row.id, studentId: kid.id, month: '2026-09', amountBhd: '27.50', paidBhd: '0.00', dueDate: '2026-08-30', status: 'overdue' })]);
+
+    // POST /api/parent/fees/{id}/proofs (multipart: file, amountBhd, reference) → 201 { proof }; 413 and 415 with clear messages.
+    const big = await upload(parent.client, row.id, { bytes: Buffer.concat([PNG, Buffer.alloc(PROOF_MAX_BYTES)]), name: 'big.png', type: 'image/png' });
+    expect(big).toEqual({ status: 413, body: { message: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.' } });
+    const wrong = await upload(parent.client, row.id, { bytes: Buffer.from('GIF89a not accepted'), name: 'x.png', type: 'image/png' });
+    expect(wrong).toEqual({ status: 415, body: { message: 'Upload a JPEG, PNG, WebP or HEIC image, or a PDF.' } });
+    const first = await upload(parent.client, row.id, { bytes: PNG, name: 'transfer.png', type: 'image/png' }, { amountBhd: '27.5', reference: 'BP-REST-1' });
+    expect(first.status).toBe(201);
+    expect(Object.keys(first.body)).toEqual(['proof']);
+    expect(first.body.proof).toMatchObject({ status: 'pending', amountBhd: '27.50', reference: 'BP-REST-1' });
+
+    // GET /api/admin/payment-proofs?status= → every proof; POST .../reject and .../accept.
+    const proofs = await api.get<{ proofs: PaymentProof[] }>('/api/admin/payment-proofs?status=');
+    expect(proofs.status).toBe(200);
+    expect(Object.keys(proofs.body)).toEqual(['proofs']);
+    expect(proofs.body.proofs.find((p) => p.id === first.body.proof!.id)).toMatchObject({ amountBhd: '27.50', feeId: row.id });
+    const rejected = await api.post(`/api/admin/payment-proofs/${first.body.proof!.id}/reject`, { reason: 'Amount not received' });
+    expect(rejected.status).toBe(200);
+    const second = await upload(parent.client, row.id, { bytes: PNG, name: 'transfer.png', type: 'image/png' }, { amountBhd: '10', reference: 'BP-REST-2' });
+    const accepted = await api.post<{ payment: Payment }>(`/api/admin/payment-proofs/${second.body.proof!.id}/accept`, { amountBhd: '10', reference: 'BP-REST-2' });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.payment).toMatchObject({ amountBhd: '10.00', allocations: [{ feeId: row.id, amountBhd: '10.00' }] });
+
+    // POST /api/admin/payments { feeIds, amountBhd, method, reference, paidAt } → 201 { payment }
+    const paid = await api.post<{ payment: Payment }>('/api/admin/payments', { feeIds: [row.id], amountBhd: '17.5', method: 'benefit_pay', reference: 'BP-REST-3', paidAt: '2026-09-02' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(Object.keys(paid.body)).toEqual(['payment']);
+    expect(paid.body.payment).toMatchObject({ amountBhd: '17.50', method: 'benefit_pay', reference: 'BP-REST-3', paidAt: '2026-09-02', voidedAt: null });
+    expect((await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees')).body.fees[0]).toMatchObject({ paidBhd: '27.50', status: 'paid' });
+
+    // GET /api/receipts/{id}.pdf for the parent who owns it and admins.
+    for (const client of [parent.client, api]) {
+      const pdf = await rawGet(client, `/api/receipts/${paid.body.payment.id}.pdf`);
+      expect([pdf.status, pdf.headers.get('content-type'), pdf.bytes.subarray(0, 5).toString('latin1')]).toEqual([200, 'application/pdf', '%PDF-']);
+    }
+
+    // POST /api/admin/payments/{id}/void { reason } → the payment, voided.
+    const voided = await api.post<{ payment: Payment }>(`/api/admin/payments/${paid.body.payment.id}/void`, { reason: 'Entered twice' });
+    expect(voided.status).toBe(200);
+    expect(voided.body.payment).toMatchObject({ id: paid.body.payment.id, voidReason: 'Entered twice' });
+    expect((await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees')).body.fees[0]).toMatchObject({ paidBhd: '10.00', status: 'overdue' });
   });
 });
 
@@ -320,6 +447,130 @@ describe("the student's paid flag follows the current month's row", () => {
   });
 });
 
+describe('the Students edit dialog and the bulk mark paid / unpaid go through the ledger', () => {
+  const flag = async (id: string) => (await t.db.selectFrom('students').select('paymentStatus').where('id', '=', id).executeTakeFirstOrThrow()).paymentStatus;
+  const thisMonth = () => currentServiceMonth(bahrainDate(new Date()));
+
+  it('paid records a full payment of the current month by the office (making the row), unpaid voids it; one message each; statistics follow', async () => {
+    const parent = await family();
+    const kid = await student(parent.parentId, { price: '26.00', firstName: 'Dialog' });
+    const month = thisMonth();
+    expect(await feeOf(kid.id, month)).toBeUndefined();
+    const before = await statistics();
+    const messagesBefore = await allMessagesTo(parent.phone);
+
+    const paid = await saveEditForm(kid.id, { paymentStatus: 'paid' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.student.paymentStatus).toBe('paid');
+    const fee = (await feeOf(kid.id, month))!;
+    expect(fee).toBeDefined();
+    const [payment, ...more] = await paymentsOf(fee.id);
+    expect(more).toHaveLength(0);
+    expect(payment).toMatchObject({ method: 'other', amount: '26.00', allocated: '26.00', recordedBy: admin.id, voidedAt: null });
+    expect(await adminRow(month, kid.id)).toMatchObject({ status: 'paid', paidBhd: '26.00', outstandingBhd: '0.00' });
+    // Audited twice over: the student's edit and the payment it recorded.
+    const studentAudit = await t.db.selectFrom('auditLogs').select(['action', 'diff', 'actorUserId']).where('entityType', '=', 'student').where('entityId', '=', kid.id).execute();
+    expect(studentAudit).toEqual([expect.objectContaining({ action: 'update', actorUserId: admin.id, diff: { paymentStatus: { from: 'unpaid', to: 'paid' } } })]);
+    const paymentAudit = await t.db.selectFrom('auditLogs').select(['action', 'actorUserId']).where('entityType', '=', 'payment').where('entityId', '=', payment!.id).execute();
+    expect(paymentAudit).toEqual([{ action: 'create', actorUserId: admin.id }]);
+    // One message for the change, with the receipt, not two.
+    expect((await allMessagesTo(parent.phone)).slice(messagesBefore.length)).toEqual(['payment_recorded']);
+    const during = await statistics();
+    expect(during.paidStudents).toBe(before.paidStudents + 1);
+    expect(cents(during.paidRevenue)).toBe(cents(before.paidRevenue) + 2600);
+    expect(cents(during.pendingRevenue)).toBe(cents(before.pendingRevenue) - 2600);
+
+    // Saving the form again unchanged records nothing more.
+    await saveEditForm(kid.id, {});
+    expect(await paymentsOf(fee.id)).toHaveLength(1);
+
+    const unpaid = await saveEditForm(kid.id, { paymentStatus: 'unpaid' });
+    expect(unpaid.body.student.paymentStatus).toBe('unpaid');
+    expect(await paymentsOf(fee.id)).toEqual([expect.objectContaining({ id: payment!.id, voidReason: SET_UNPAID_VOID_REASON, voidedBy: admin.id })]);
+    expect((await paymentsOf(fee.id))[0]!.voidedAt).not.toBeNull();
+    expect(await adminRow(month, kid.id)).toMatchObject({ paidBhd: '0.00' });
+    expect((await allMessagesTo(parent.phone)).slice(messagesBefore.length)).toEqual(['payment_recorded', 'payment_voided']);
+    const after = await statistics();
+    expect(after.paidStudents).toBe(before.paidStudents);
+    expect(after.paidRevenue).toBe(before.paidRevenue);
+  });
+
+  it('paid on a partly paid month pays the rest; unpaid voids every payment of the month; a price saved with it prices the new row', async () => {
+    const parent = await family();
+    const month = thisMonth();
+    const partly = await student(parent.parentId, { price: '30.00', firstName: 'Partly' });
+    await generateFeesForMonth(t.db, month);
+    const fee = (await feeOf(partly.id, month))!;
+    expect((await pay([fee.id], '12')).status).toBe(201);
+
+    const paid = await saveEditForm(partly.id, { paymentStatus: 'paid' });
+    expect(paid.body.student.paymentStatus).toBe('paid');
+    expect((await paymentsOf(fee.id)).map((p) => [p.method, p.allocated])).toEqual([
+      ['bank_transfer', '12.00'],
+      ['other', '18.00'],
+    ]);
+    await saveEditForm(partly.id, { paymentStatus: 'unpaid' });
+    expect((await paymentsOf(fee.id)).map((p) => p.voidReason)).toEqual([SET_UNPAID_VOID_REASON, SET_UNPAID_VOID_REASON]);
+    expect(await flag(partly.id)).toBe('unpaid');
+
+    // No row yet: the row is made at the price saved in the same form.
+    const repriced = await student(parent.parentId, { price: '30.00', firstName: 'Repriced' });
+    await t.db.deleteFrom('fees').where('studentId', '=', repriced.id).execute();
+    await saveEditForm(repriced.id, { paymentStatus: 'paid', priceBhd: '22.5' });
+    expect(await adminRow(month, repriced.id)).toMatchObject({ amountBhd: '22.50', paidBhd: '22.50', status: 'paid' });
+  });
+
+  it('bulk mark paid records one payment per student and mark unpaid voids them, in one step', async () => {
+    const parent = await family();
+    const month = thisMonth();
+    const a = await student(parent.parentId, { price: '20.00', firstName: 'BulkA' });
+    const b = await student(parent.parentId, { price: '25.00', firstName: 'BulkB' });
+    const before = await statistics();
+    const messagesBefore = await allMessagesTo(parent.phone);
+
+    const marked = await api.post<{ updated: number }>('/api/admin/students/bulk-update', { studentIds: [a.id, b.id], paymentStatus: 'paid' });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(marked.body).toEqual({ updated: 2 });
+    for (const [kid, amount] of [
+      [a, '20.00'],
+      [b, '25.00'],
+    ] as const) {
+      expect(await flag(kid.id)).toBe('paid');
+      expect((await paymentsOf((await feeOf(kid.id, month))!.id)).map((p) => [p.method, p.allocated, p.recordedBy])).toEqual([['other', amount, admin.id]]);
+    }
+    expect((await allMessagesTo(parent.phone)).slice(messagesBefore.length)).toEqual(['payment_recorded', 'payment_recorded']);
+    expect((await statistics()).paidStudents).toBe(before.paidStudents + 2);
+
+    const unmarked = await api.post<{ updated: number }>('/api/admin/students/bulk-update', { studentIds: [a.id, b.id], paymentStatus: 'unpaid' });
+    expect(unmarked.body).toEqual({ updated: 2 });
+    for (const kid of [a, b]) {
+      expect(await flag(kid.id)).toBe('unpaid');
+      expect((await paymentsOf((await feeOf(kid.id, month))!.id)).map((p) => p.voidReason)).toEqual([SET_UNPAID_VOID_REASON]);
+    }
+    expect((await statistics()).paidStudents).toBe(before.paidStudents);
+
+    // Add Student as paid is the same switch: the month's payment is recorded with the new student.
+    const added = await api.post<{ student: AdminStudent }>('/api/admin/students', {
+      firstName: 'Added',
+      fathersName: 'Father',
+      lastName: 'Paid',
+      grade: '2',
+      studentSchoolId: `ADD-${Date.now()}`,
+      schoolId,
+      areaId,
+      serviceType: 'BOTH',
+      block: '1',
+      road: '2',
+      houseBuilding: '3',
+      paymentStatus: 'paid',
+      parent: { kind: 'existing', emailOrPhone: parent.email },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.student.paymentStatus).toBe('paid');
+    expect(await adminRow(month, added.body.student.id)).toMatchObject({ amountBhd: '30.00', status: 'paid' });
+  });
+});
+
 describe('proofs of payment', () => {
   it('stores a real image for the own row, serves it only to its parent and admins, and refuses the rest storing nothing', async () => {
     const parent = await family();
@@ -382,6 +633,8 @@ describe('proofs of payment', () => {
     expect((await api.post(`/api/admin/payment-proofs/${queued.id}/accept`, { amountBhd: '30' })).status).toBe(409);
     const receiptNumber = accepted.body.payment.receiptNumber;
     expect(await messagesTo(parent.phone, 'proof_accepted')).toHaveLength(1);
+    // One message for the decision: the acceptance names the receipt, no separate 'payment recorded'.
+    expect(await messagesTo(parent.phone, 'payment_recorded')).toHaveLength(0);
 
     const mine = (await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees')).body.fees.find((f) => f.id === fee.id)!;
     expect(mine).toMatchObject({ status: 'paid', paidBhd: '30.00', amountBhd: '30.00', month: LATER });
@@ -412,7 +665,7 @@ describe('proofs of payment', () => {
     expect(audits.map((a) => a.action).sort()).toEqual(['accept', 'reject', 'upload', 'upload']);
   });
 
-  it('shows VAT lines on the receipt when a rate is set', async () => {
+  it('shows VAT lines on the receipt and the invoice when a rate is set', async () => {
     const { readReceipt } = await import('./domain/fees/receipts.js');
     const parent = await family();
     const kid = await student(parent.parentId, { price: '25.00' });
@@ -423,10 +676,17 @@ describe('proofs of payment', () => {
     try {
       const receipt = await readReceipt(t.db, paid.body.payment.id);
       expect(receipt.vat).toEqual({ ratePercent: '10', netBhd: '22.73', vatBhd: '2.27', totalBhd: '25.00', registrationNumber: '200012345600002' });
+      const pdf = await rawGet(api, `/api/receipts/${paid.body.payment.id}.pdf`);
+      expect(pdf.status).toBe(200);
+      // The invoice shows the same split of its monthly fee.
+      const invoice = await api.post<{ invoice: { vat: unknown; monthlyFeeBhd: string } }>(`/api/admin/students/${kid.id}/invoice`);
+      expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+      expect(invoice.body.invoice).toMatchObject({ monthlyFeeBhd: '25.00', vat: { ratePercent: '10', netBhd: '22.73', vatBhd: '2.27', totalBhd: '25.00', registrationNumber: '200012345600002' } });
     } finally {
       await api.put('/api/admin/settings', { ...settings, vatRatePercent: '0', vatNumber: '' });
     }
     expect((await readReceipt(t.db, paid.body.payment.id)).vat).toBeNull();
+    expect((await api.post<{ invoice: { vat: unknown } }>(`/api/admin/students/${kid.id}/invoice`)).body.invoice.vat).toBeNull();
   });
 });
 
@@ -470,6 +730,54 @@ describe('receipts in the reader\'s language', () => {
 });
 
 describe('the daily job', () => {
+  const flag = async (id: string) => (await t.db.selectFrom('students').select('paymentStatus').where('id', '=', id).executeTakeFirstOrThrow()).paymentStatus;
+
+  it('never turns a paid flag set by the office back to unpaid', async () => {
+    const parent = await family();
+    const kid = await student(parent.parentId, { price: '30.00' });
+    expect((await saveEditForm(kid.id, { paymentStatus: 'paid' })).status).toBe(200);
+    await runDailyFeeJob(t.db);
+    await runDailyFeeJob(t.db);
+    expect(await flag(kid.id)).toBe('paid');
+  });
+
+  it('carries a paid flag from before the ledger into the month running, once, even from two processes; not ahead, not in the summer break', async () => {
+    const parent = await family();
+    const legacy = await student(parent.parentId, { price: '30.00', paymentStatus: 'paid', firstName: 'Legacy' });
+    const unpaidLegacy = await student(parent.parentId, { price: '30.00', paymentStatus: 'unpaid', firstName: 'Owing' });
+
+    // The ledger's first run, on 5 October: October's row is made and the hand-set paid flag is taken at its word.
+    const october5 = new Date('2028-10-05T06:00:00Z');
+    await runDailyFeeJob(t.db, october5);
+    const october = (await feeOf(legacy.id, '2028-10'))!;
+    const carried = await paymentsOf(october.id);
+    expect(carried).toEqual([expect.objectContaining({ method: 'other', amount: '30.00', note: CARRIED_OVER_NOTE, recordedBy: null, voidedAt: null })]);
+    expect(await flag(legacy.id)).toBe('paid');
+    expect(await flag(unpaidLegacy.id)).toBe('unpaid');
+    expect(await paymentsOf((await feeOf(unpaidLegacy.id, '2028-10'))!.id)).toHaveLength(0);
+    const audit = await t.db.selectFrom('auditLogs').select(['action', 'actorUserId']).where('entityType', '=', 'payment').where('entityId', '=', carried[0]!.id).execute();
+    expect(audit).toEqual([{ action: 'create', actorUserId: null }]);
+    await runDailyFeeJob(t.db, october5);
+    expect(await paymentsOf(october.id)).toHaveLength(1);
+
+    // A student flagged paid by hand before the ledger reached them, with two processes running the job at once.
+    const late = await student(parent.parentId, { price: '24.00', paymentStatus: 'paid', firstName: 'Late' });
+    const other = await t.database.openAnother();
+    const november3 = new Date('2028-11-03T06:00:00Z');
+    await Promise.all([runDailyFeeJob(t.db, november3), runDailyFeeJob(other.db, november3)]);
+    expect((await paymentsOf((await feeOf(late.id, '2028-11'))!.id)).map((p) => p.note)).toEqual([CARRIED_OVER_NOTE]);
+    expect(await flag(late.id)).toBe('paid');
+    // November is a new month: the October payment does not pay it, the ledger already knew this student.
+    expect(await paymentsOf((await feeOf(legacy.id, '2028-11'))!.id)).toHaveLength(0);
+    expect(await flag(legacy.id)).toBe('unpaid');
+
+    // In the summer break the flag speaks of June: September's row, made on 26 August, starts unpaid.
+    const summer = await student(parent.parentId, { price: '30.00', paymentStatus: 'paid', firstName: 'Summer' });
+    await runDailyFeeJob(t.db, new Date('2029-08-27T06:00:00Z'));
+    expect(await paymentsOf((await feeOf(summer.id, '2029-09'))!.id)).toHaveLength(0);
+    expect(await flag(summer.id)).toBe('unpaid');
+  });
+
   it('makes May and June on 26 April and reminds each family once per row, even from two processes', async () => {
     const parent = await family();
     const kid = await student(parent.parentId, { price: '30.00' });

@@ -45,6 +45,7 @@ const devRoutes: ReactNode = import.meta.env.DEV
   : null;
 
 const InvoicePage = lazy(() => import('./pages/admin/Invoice.page.js').then((m) => ({ default: m.InvoicePage })));
+const ReceiptPage = lazy(() => import('./pages/receipts/Receipt.page.js').then((m) => ({ default: m.ReceiptPage })));
 
 /** Every route of spec section 2. */
 export function AppRoutes() {
@@ -64,6 +65,7 @@ export function AppRoutes() {
         <Route path="/admin" element={<RequireRole role="admin"><AdminDashboardPage /></RequireRole>} />
         <Route path="/admin-dashboard" element={<RequireRole role="admin"><AdminDashboardPage /></RequireRole>} />
         <Route path="/admin/invoices/:studentId" element={<RequireRole role="admin"><InvoicePage /></RequireRole>} />
+        <Route path="/receipts/:paymentId" element={<RequireRole role={['parent', 'admin']}><ReceiptPage /></RequireRole>} />
         <Route path="/driver" element={<RequireRole role="driver"><DriverDashboardPage /></RequireRole>} />
         <Route path="/driver-dashboard" element={<RequireRole role="driver"><DriverDashboardPage /></RequireRole>} />
       </Routes>

@@ -119,4 +119,11 @@ test('the parent uploads a screenshot, the office accepts it, and the parent see
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.toString('latin1')).toContain(receiptNumber);
+
+  // The same receipt as a printable page.
+  await row.getByRole('link', { name: `View and print receipt ${receiptNumber}` }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Receipt' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(receiptNumber);
+  await expect(page.getByRole('main')).toContainText('BP-E2E-4411');
+  await expect(page.getByRole('group', { name: 'Total paid' })).toContainText(`${family.price} BHD`);
 });

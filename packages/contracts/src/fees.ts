@@ -256,6 +256,8 @@ export interface Receipt {
 
 /** Where the parent portal and the admin screens find a receipt's PDF and a proof's file. */
 export const receiptPdfPath = (paymentId: string) => `/api/receipts/${paymentId}.pdf`;
+/** The printable receipt page of the web app (A4), for its family and the office. */
+export const receiptPagePath = (paymentId: string) => `/receipts/${paymentId}`;
 export const proofFilePath = (proofId: string) => `/api/payment-proofs/${proofId}/file`;
 export const proofUploadPath = (feeId: string) => `/api/parent/fees/${feeId}/proofs`;
 

@@ -274,6 +274,8 @@ export interface StudentInvoice {
   monthlyFeeBhd: string;
   totalDueBhd: string;
   paymentStatus: PaymentStatus;
+  /** Present when a VAT rate is set: the monthly fee includes VAT, split into net and VAT. */
+  vat: { ratePercent: string; netBhd: string; vatBhd: string; totalBhd: string; registrationNumber: string } | null;
   student: {
     id: string;
     automatedId: string;

@@ -6,6 +6,11 @@ export interface Actor {
   ip: string | null;
 }
 
+/** Who a ledger change is by: a signed-in user, or the server's own daily job (no user; the audit log shows 'System'). */
+export type AuditActor = Actor | { userId: null; ip: null };
+
+export const SYSTEM_ACTOR: AuditActor = { userId: null, ip: null };
+
 export interface AuditEntry {
   entityType: string;
   entityId: string;
@@ -14,7 +19,7 @@ export interface AuditEntry {
 }
 
 /** Writes one audit_logs row, inside the caller's transaction so the change and its record stand or fall together. */
-export async function recordAudit(db: Kysely<Database> | Transaction<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Kysely<Database> | Transaction<Database>, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('auditLogs')
     .values({

@@ -6,12 +6,13 @@ import { loginPathFor, useSession } from './session.js';
 
 /**
  * Spec section 2's guard: a spinner while the user loads; nobody signed in, or someone with another
- * role, goes to the login page of the required role.
+ * role, goes to the login page of the required role (of the first one, where a page serves several).
  */
-export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+export function RequireRole({ role, children }: { role: Role | readonly [Role, ...Role[]]; children: ReactNode }) {
   const { user, isLoading } = useSession();
   const location = useLocation();
+  const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
   if (isLoading) return <PageLoader />;
-  if (!user || user.role !== role) return <Navigate to={loginPathFor(role)} replace state={{ from: location.pathname }} />;
+  if (!user || !roles.includes(user.role)) return <Navigate to={loginPathFor(roles[0]!)} replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

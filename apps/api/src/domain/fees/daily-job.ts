@@ -16,11 +16,16 @@ export interface DailyFeeRun {
  * the 26th of the month before; a missed day is caught up, and students registered since get their
  * rows), remind families once per row, and move the students' paid/unpaid flags to the new month.
  * Safe to run from several processes and as often as wanted.
+ *
+ * The flags follow the ledger (it is the source of truth): a flag the office sets by hand has a
+ * payment or a void behind it, so the sync below never undoes it. A paid flag from before the
+ * ledger is carried into the ledger when the month's row is made (see generate.ts) rather than
+ * turned back to unpaid on the first run.
  */
 export async function runDailyFeeJob(db: Kysely<Database>, now = new Date()): Promise<DailyFeeRun> {
   const { firstServiceMonth } = await readFeeSettings(db);
   const generated: Record<string, number> = {};
-  for (const month of monthsToGenerate(bahrainDate(now), firstServiceMonth)) generated[month] = await generateFeesForMonth(db, month);
+  for (const month of monthsToGenerate(bahrainDate(now), firstServiceMonth)) generated[month] = await generateFeesForMonth(db, month, now);
   const reminders = await sendDueReminders(db, now);
   await db.transaction().execute((trx) => syncAllPaymentStatuses(trx, now));
   return { generated, reminders };

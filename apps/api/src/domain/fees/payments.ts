@@ -4,7 +4,7 @@ import { FEE_MESSAGES, bahrainDate, type Payment, type recordPaymentInput } from
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
-import { recordAudit, type Actor } from '../audit.js';
+import { recordAudit, type Actor, type AuditActor } from '../audit.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { feeLedger, fromCents, money, toCents } from './ledger.js';
 import { familyContact, studentName } from './family.js';
@@ -45,8 +45,10 @@ export async function findPayment(db: Kysely<Database>, id: string): Promise<Pay
  * what they still owe (partial payments add up over several payments). The rows are locked, so two
  * payments recorded at once cannot both fill the same month. Writes the receipt number (from its
  * sequence), an audit row, the parent's message, and the students' paid/unpaid flags.
+ * A caller that tells the parent itself (accepting a proof) passes `notify: false`, so one change
+ * is one message.
  */
-export async function recordPaymentInTransaction(trx: Transaction<Database>, actor: Actor, input: PaymentInput, now: Date): Promise<Payment> {
+export async function recordPaymentInTransaction(trx: Transaction<Database>, actor: AuditActor, input: PaymentInput, now: Date, options: { notify?: boolean } = {}): Promise<Payment> {
   const feeIds = [...new Set(input.feeIds)];
   if (!feeIds.every(isUuid)) throw notFound(FEE_MESSAGES.feeNotFound);
   // Locks the rows in a fixed order, so two payments on overlapping months wait rather than deadlock.
@@ -107,7 +109,7 @@ export async function recordPaymentInTransaction(trx: Transaction<Database>, act
       allocations: allocations.map((a) => ({ feeId: a.feeId, amountBhd: fromCents(a.cents) })),
     },
   });
-  const family = await familyContact(trx, parentId);
+  const family = options.notify === false ? undefined : await familyContact(trx, parentId);
   if (family?.phone) {
     await enqueueNotification(trx, {
       recipient: family.phone,

@@ -43,6 +43,8 @@ export async function acceptProof(db: Kysely<Database>, actor: Actor, input: z.o
         note: 'payment proof accepted',
       },
       now,
+      // The parent hears of it once, as 'proof accepted' with the receipt number, not twice.
+      { notify: false },
     );
     await trx.updateTable('paymentProofs').set({ status: 'accepted', paymentId: payment.id, decidedBy: actor.userId, decidedAt: now }).where('id', '=', proof.id).execute();
     await recordAudit(trx, actor, { entityType: 'payment_proof', entityId: proof.id, action: 'accept', diff: { paymentId: payment.id, receiptNumber: payment.receiptNumber, amountBhd: payment.amountBhd } });

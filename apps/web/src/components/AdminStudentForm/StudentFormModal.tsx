@@ -141,7 +141,7 @@ export function StudentFormModal({
               placeholder={student ? undefined : area?.price}
               {...form.getInputProps('priceBhd')}
             />
-            <Select label={t('form.paymentStatus')} data={paymentOptions} allowDeselect={false} withAsterisk {...form.getInputProps('paymentStatus')} />
+            <Select label={t('form.paymentStatus')} description={t('form.paymentStatusHint')} data={paymentOptions} allowDeselect={false} withAsterisk {...form.getInputProps('paymentStatus')} />
             <Select label={t('form.driver')} data={driverOptions} searchable allowDeselect={false} {...form.getInputProps('driverId')} />
           </SimpleGrid>
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { receiptPdfPath, type ParentFee } from '@school-transport/contracts';
+import { receiptPagePath, receiptPdfPath, type ParentFee } from '@school-transport/contracts';
+import { Link } from 'react-router';
 import { queryClient, trpc } from '../../trpc.js';
 import { FeeStatusBadge, formatDay, formatMonth } from './FeeStatusBadge.js';
 import { ProofUploadModal } from './ProofUploadModal.js';
@@ -39,9 +40,14 @@ function FeeRow({ fee, onUpload }: { fee: ParentFee; onUpload: () => void }) {
       {fee.receipts.length > 0 && (
         <Group gap="sm" mt={4}>
           {fee.receipts.map((receipt) => (
-            <Anchor key={receipt.paymentId} href={receiptPdfPath(receipt.paymentId)} download size="sm" aria-label={t('parent.downloadReceipt', { number: receipt.receiptNumber })} style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
-              {t('parent.receipt', { number: receipt.receiptNumber })}
-            </Anchor>
+            <Group key={receipt.paymentId} gap="xs" wrap="nowrap">
+              <Anchor href={receiptPdfPath(receipt.paymentId)} download size="sm" aria-label={t('parent.downloadReceipt', { number: receipt.receiptNumber })} style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+                {t('parent.receipt', { number: receipt.receiptNumber })}
+              </Anchor>
+              <Anchor component={Link} to={receiptPagePath(receipt.paymentId)} size="sm" aria-label={t('parent.printReceipt', { number: receipt.receiptNumber })} style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+                {t('parent.printShort')}
+              </Anchor>
+            </Group>
           ))}
         </Group>
       )}

@@ -40,6 +40,18 @@ export const analytics = {
     noStudents: 'No students registered yet.',
     chartLoading: 'Loading charts...',
   },
+  feesYear: {
+    title: 'Fees Collected vs Expected',
+    years: 'School year {{from}}–{{to}}',
+    previous: 'Previous school year',
+    next: 'Next school year',
+    expected: 'Expected',
+    collected: 'Collected',
+    month: 'Month',
+    table: 'Fees collected and expected per month',
+    total: 'Collected {{collected}} BHD of {{expected}} BHD expected this school year.',
+    empty: 'No fees have been made for this school year yet.',
+  },
   audit: {
     title: 'Audit Log',
     tab: 'Audit Log',

@@ -121,6 +121,7 @@ export const students = {
     priceHint: "Empty: the area's price",
     priceHintArea: "Empty: the area's price, {{price}} BHD",
     paymentStatus: 'Payment Status',
+    paymentStatusHint: "This month's fee: Paid records it as paid by the office, Pending cancels this month's payments.",
     driver: 'Driver',
     noDriver: 'None',
     inactiveDriver: '{{name}} (inactive)',
@@ -155,6 +156,10 @@ export const students = {
   },
   invoice: {
     title: 'Invoice',
+    taxTitle: 'Tax Invoice',
+    vatNumber: 'VAT registration number',
+    net: 'Net amount',
+    vat: 'VAT {{rate}}%',
     number: 'Invoice No.',
     date: 'Invoice Date',
     period: 'Service Month',

@@ -84,10 +84,11 @@ export function InvoicePage() {
           )}
           {phones && <Text size="sm">{`${t('invoice.phones')}: ${phones}`}</Text>}
           {company.whatsappNumber && <Text size="sm">{`${t('invoice.whatsapp')}: ${company.whatsappNumber}`}</Text>}
+          {invoice.vat?.registrationNumber && <Text size="sm">{`${t('invoice.vatNumber')}: ${invoice.vat.registrationNumber}`}</Text>}
         </div>
         <Stack gap={2} align="flex-end">
           <Title order={2} size="h3">
-            {t('invoice.title')}
+            {invoice.vat ? t('invoice.taxTitle') : t('invoice.title')}
           </Title>
           <Text size="sm">{`${t('invoice.number')} ${invoice.invoiceNumber}`}</Text>
           <Text size="sm">{`${t('invoice.date')}: ${date}`}</Text>
@@ -130,6 +131,18 @@ export function InvoicePage() {
             <Table.Td>{`${t('invoice.line', { period })} · ${t(`form.services.${invoice.student.serviceType}`)}`}</Table.Td>
             <Table.Td ta="end">{invoice.monthlyFeeBhd}</Table.Td>
           </Table.Tr>
+          {invoice.vat && (
+            <>
+              <Table.Tr>
+                <Table.Td fw={500}>{t('invoice.net')}</Table.Td>
+                <Table.Td ta="right" data-testid="net">{`${invoice.vat.netBhd} ${CURRENCY}`}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td fw={500}>{t('invoice.vat', { rate: invoice.vat.ratePercent })}</Table.Td>
+                <Table.Td ta="right" data-testid="vat">{`${invoice.vat.vatBhd} ${CURRENCY}`}</Table.Td>
+              </Table.Tr>
+            </>
+          )}
           <Table.Tr>
             <Table.Td fw={500}>{t('invoice.monthlyFee')}</Table.Td>
             <Table.Td ta="end" data-testid="monthly-fee">

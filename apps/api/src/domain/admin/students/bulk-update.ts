@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { STUDENT_MESSAGES, type StudentBulkUpdate } from '@school-transport/contracts';
 import { changedFields, recordAudit, type Actor } from '../../audit.js';
+import { setCurrentMonthPaid } from '../../fees/current-month-flag.js';
 import { isUuid } from '../../ids.js';
 import { notFound } from '../guards.js';
 import { checkDriver } from './choices.js';
@@ -10,6 +11,7 @@ import { announceStudentChange } from './events.js';
 /**
  * Several students at once: a driver (or none) and/or a payment status. One transaction: all of
  * them change or none does; one audit row (and the messages) per student that actually changed.
+ * Mark paid / unpaid is the edit dialog's switch for each of them, through the fee ledger.
  */
 export async function bulkUpdateStudents(db: Kysely<Database>, actor: Actor, input: StudentBulkUpdate): Promise<{ updated: number }> {
   const ids = [...new Set(input.studentIds)];
@@ -26,9 +28,11 @@ export async function bulkUpdateStudents(db: Kysely<Database>, actor: Actor, inp
     for (const before of students) {
       const diff = changedFields(before, after);
       if (Object.keys(diff).length === 0) continue;
-      await trx.updateTable('students').set({ ...after, updatedAt: new Date() }).where('id', '=', before.id).execute();
+      const now = new Date();
+      await trx.updateTable('students').set({ ...after, updatedAt: now }).where('id', '=', before.id).execute();
       await recordAudit(trx, actor, { entityType: 'student', entityId: before.id, action: 'bulk_update', diff });
       await announceStudentChange(trx, before.id, before);
+      if (diff.paymentStatus) await setCurrentMonthPaid(trx, actor, before.id, input.paymentStatus === 'paid', now);
       updated += 1;
     }
     return { updated };

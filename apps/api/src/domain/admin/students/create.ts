@@ -4,6 +4,7 @@ import { composeAddress, MESSAGES, STUDENT_MESSAGES, type AdminStudent, type Stu
 import { AppError } from '../../../errors.js';
 import { recordAudit, type Actor } from '../../audit.js';
 import { enqueueNotification } from '../../notifications/outbox.js';
+import { setCurrentMonthPaid } from '../../fees/current-month-flag.js';
 import { hashPassword } from '../../passwords.js';
 import { withUniqueField } from '../guards.js';
 import { checkStudentChoices } from './choices.js';
@@ -83,7 +84,9 @@ export async function createStudent(db: Kysely<Database>, actor: Actor, input: S
         templateKey: 'registration_received',
         payload: { automatedId: row.automatedId, studentName: `${input.firstName} ${input.lastName}` },
       });
-      await announceStudentChange(trx, row.id, { driverId: null, paymentStatus: 'unpaid' });
+      // Added as paid: the current month's payment by the office, through the ledger like the edit dialog.
+      if (input.paymentStatus === 'paid') await setCurrentMonthPaid(trx, actor, row.id, true, new Date());
+      await announceStudentChange(trx, row.id, { driverId: null });
       return findStudent(trx, row.id);
     }),
   );

@@ -1,18 +1,17 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@school-transport/db';
-import type { PaymentStatus } from '@school-transport/contracts';
 import { enqueueNotification } from '../../notifications/outbox.js';
 import { parentPhoneOf, studentName, studentsWithNames } from './view.js';
 
 export interface BeforeChange {
   driverId: string | null;
-  paymentStatus: PaymentStatus;
 }
 
 /**
  * The messages a student change sends, written in the change's transaction: a new or changed
- * driver (to the parent and to the driver), a removed driver (to the parent), and a fee marked
- * paid (to the parent).
+ * driver (to the parent and to the driver), and a removed driver (to the parent). A fee marked
+ * paid is told by the fee ledger's payment message (with its receipt number), so the parent gets
+ * one message for it, not two.
  */
 export async function announceStudentChange(trx: Transaction<Database>, studentId: string, before: BeforeChange): Promise<void> {
   const row = await studentsWithNames(trx).where('students.id', '=', studentId).executeTakeFirstOrThrow();
@@ -41,12 +40,5 @@ export async function announceStudentChange(trx: Transaction<Database>, studentI
     } else if (row.driverId === null) {
       await enqueueNotification(trx, { recipient: parentPhone, templateKey: 'driver_removed', payload: { automatedId: row.automatedId, studentName: name } });
     }
-  }
-  if (row.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
-    await enqueueNotification(trx, {
-      recipient: parentPhone,
-      templateKey: 'payment_received',
-      payload: { automatedId: row.automatedId, studentName: name, amountBhd: row.priceBhd, month: null },
-    });
   }
 }

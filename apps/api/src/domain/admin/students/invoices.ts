@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { formatInvoiceNumber, type StudentInvoice } from '@school-transport/contracts';
+import { formatInvoiceNumber, splitVat, type StudentInvoice } from '@school-transport/contracts';
 import { recordAudit, type Actor } from '../../audit.js';
 import { readCompanySettings } from '../../settings.js';
 import { lockLiveStudent, parentPhoneOf, studentsWithNames } from './view.js';
@@ -51,6 +51,8 @@ export async function issueInvoice(db: Kysely<Database>, actor: Actor, studentId
   });
   const company = await readCompanySettings(db);
   const paid = row.paymentStatus === 'paid';
+  // Fees include VAT when a rate is set (issue 11): the invoice shows net, VAT and total, like the receipts.
+  const vatRate = Number(company.vatRatePercent) > 0 ? company.vatRatePercent : null;
   return {
     id: invoice.id,
     invoiceNumber: formatInvoiceNumber(invoice.invoiceNumber),
@@ -59,6 +61,7 @@ export async function issueInvoice(db: Kysely<Database>, actor: Actor, studentId
     monthlyFeeBhd: invoice.amountBhd,
     totalDueBhd: paid ? '0.00' : invoice.amountBhd,
     paymentStatus: row.paymentStatus,
+    vat: vatRate ? { ratePercent: vatRate, ...splitVat(invoice.amountBhd, vatRate), totalBhd: invoice.amountBhd, registrationNumber: company.vatNumber } : null,
     student: {
       id: row.id,
       automatedId: row.automatedId,

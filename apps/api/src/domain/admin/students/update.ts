@@ -2,12 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { STUDENT_MESSAGES, type AdminStudent, type StudentUpdate } from '@school-transport/contracts';
 import { changedFields, recordAudit, type Actor } from '../../audit.js';
+import { setCurrentMonthPaid } from '../../fees/current-month-flag.js';
 import { assertUuid } from '../guards.js';
 import { checkStudentChoices } from './choices.js';
 import { announceStudentChange } from './events.js';
 import { findStudent, lockLiveStudent } from './view.js';
 
-/** Edit Student (spec section 5): the whole form; the audit row lists what changed, from and to. */
+/**
+ * Edit Student (spec section 5): the whole form; the audit row lists what changed, from and to.
+ * The payment status is the current service month's fee row, so switching it goes through the
+ * ledger in the same transaction: paid records the month's payment by the office, unpaid voids it.
+ */
 export async function updateStudent(db: Kysely<Database>, actor: Actor, input: StudentUpdate): Promise<AdminStudent> {
   assertUuid(input.id, STUDENT_MESSAGES.studentNotFound);
   return db.transaction().execute(async (trx) => {
@@ -39,9 +44,12 @@ export async function updateStudent(db: Kysely<Database>, actor: Actor, input: S
     };
     const diff = changedFields(before, after);
     if (Object.keys(diff).length > 0) {
-      await trx.updateTable('students').set({ ...after, updatedAt: new Date() }).where('id', '=', input.id).execute();
+      const now = new Date();
+      await trx.updateTable('students').set({ ...after, updatedAt: now }).where('id', '=', input.id).execute();
       await recordAudit(trx, actor, { entityType: 'student', entityId: input.id, action: 'update', diff });
       await announceStudentChange(trx, input.id, before);
+      // After the student row, so a month's row made now takes the price just saved.
+      if (diff.paymentStatus) await setCurrentMonthPaid(trx, actor, input.id, input.paymentStatus === 'paid', now);
     }
     return findStudent(trx, input.id);
   });

@@ -6,6 +6,19 @@ import { ListState } from './ListState.js';
 
 // The charts (recharts) load after the figures, so the numbers show at once.
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts.js').then((module) => ({ default: module.AnalyticsCharts })));
+const FeesYearChart = lazy(() => import('./FeesYearChart.js').then((module) => ({ default: module.FeesYearChart })));
+
+function ChartLoading() {
+  const { t } = useTranslation('analytics');
+  return (
+    <Center py="xl">
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text size="sm">{t('tab.chartLoading')}</Text>
+      </Group>
+    </Center>
+  );
+}
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
@@ -25,7 +38,7 @@ function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?
   );
 }
 
-/** Analytics from the data: registrations this and last month, growth, expected revenue, and the breakdowns. */
+/** Analytics from the data: registrations this and last month, growth, expected revenue, the breakdowns, and the fees of the school year. */
 export function AnalyticsTab() {
   const { t, i18n } = useTranslation('analytics');
   const statistics = useStatistics();
@@ -60,19 +73,13 @@ export function AnalyticsTab() {
             {stats.totalStudents === 0 ? (
               <Text c="dimmed">{t('tab.noStudents')}</Text>
             ) : (
-              <Suspense
-                fallback={
-                  <Center py="xl">
-                    <Group gap="sm">
-                      <Loader size="sm" />
-                      <Text size="sm">{t('tab.chartLoading')}</Text>
-                    </Group>
-                  </Center>
-                }
-              >
+              <Suspense fallback={<ChartLoading />}>
                 <AnalyticsCharts stats={stats} />
               </Suspense>
             )}
+            <Suspense fallback={<ChartLoading />}>
+              <FeesYearChart />
+            </Suspense>
           </Stack>
         )}
       </ListState>

@@ -7,6 +7,7 @@ import {
   bahrainDate,
   currentServiceMonth,
   FEE_STATUSES,
+  receiptPagePath,
   receiptPdfPath,
   schoolYearMonths,
   whatsappLink,
@@ -233,6 +234,9 @@ export function FeesTab() {
                               <Group key={p.paymentId} gap={6} wrap="nowrap">
                                 <Anchor href={receiptPdfPath(p.paymentId)} size="xs" download>
                                   {t('admin.receipt', { number: p.receiptNumber })} · {t('amount', { amount: p.amountBhd })}
+                                </Anchor>
+                                <Anchor href={receiptPagePath(p.paymentId)} target="_blank" rel="noopener" size="xs" aria-label={t('admin.printReceipt', { number: p.receiptNumber })}>
+                                  {t('admin.printShort')}
                                 </Anchor>
                                 <Button size="compact-xs" variant="subtle" color="red" onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}>
                                   {t('admin.voidPayment', { number: p.receiptNumber })}
