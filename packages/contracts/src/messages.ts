@@ -32,6 +32,8 @@ export const MESSAGES = {
   tooLong: 'Too long',
   /** PostgreSQL text cannot hold U+0000; such input is refused before it reaches the database. */
   nullCharacter: 'Text cannot contain a null character',
+  /** Half of a UTF-16 surrogate pair is no character at all; refused rather than stored as U+FFFD. */
+  brokenCharacter: 'Text contains a character that is not valid',
   nameRequired: 'Name is required',
   schoolCodeRequired: 'School code is required',
   licenseNoRequired: 'License number is required',
