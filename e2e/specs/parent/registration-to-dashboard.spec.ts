@@ -28,7 +28,9 @@ test('a complete registration: success toast, /parent-login after 2 s, sign in, 
 
   await page.getByRole('button', { name: 'Register Student' }).click();
   await expect(page.getByText('Registration Successful', { exact: true })).toBeVisible();
-  await expect(page.getByText(/Student ID: STU-\d{4}-\d{5}/)).toBeVisible();
+  // The answer names no student ID (it must read the same whether or not the email had an account):
+  // the ID comes by SMS and on the dashboard.
+  await expect(page.getByText('Registration received. We will send you a text message shortly. Please sign in to the parent portal.')).toBeVisible();
   const toastAt = Date.now();
   // The form is reset and the app waits 2 seconds before going on.
   await expect(page.getByRole('textbox', { name: 'First Name', exact: true })).toHaveValue('');

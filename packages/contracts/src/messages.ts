@@ -56,8 +56,8 @@ export const SERVER_MESSAGES = {
   payloadTooLarge: 'The request is too large',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   crossSiteRefused: 'This request came from another site and was refused',
-  registrationReceived: 'Registration successful! Please sign in to the parent portal.',
-  existingParentWrongPassword: 'An account with this email already exists. Sign in to add another student.',
+  /** The same for every registration that passes the form's checks: it must not tell whether the email had an account. */
+  registrationReceived: 'Registration received. We will send you a text message shortly. Please sign in to the parent portal.',
   termsVersionNotActive: 'These terms are no longer current. Please read and accept the current terms.',
   roundaboutNotOffered: 'This area has no roundabout choice',
   roundaboutOutOfRange: 'Choose a roundabout from the list',
