@@ -61,7 +61,7 @@ async function registered(overrides: Record<string, unknown> = {}): Promise<{ st
   const { school, area } = await family();
   const parentEmail = `${unique('parent')}@example.com`;
   const parentPhone = uniquePhone();
-  const response = await t.client().post<{ automatedId: string }>('/api/registrations', {
+  const response = await t.client().post('/api/registrations', {
     schoolId: school.id,
     firstName: 'Sara',
     fathersName: 'Ahmed',
@@ -82,7 +82,7 @@ async function registered(overrides: Record<string, unknown> = {}): Promise<{ st
     ...overrides,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  const row = await t.db.selectFrom('students').select('id').where('automatedId', '=', response.body.automatedId).executeTakeFirstOrThrow();
+  const row = await t.db.selectFrom('students').select('id').where('contactNumber1', '=', parentPhone).executeTakeFirstOrThrow();
   const student = (await api.get<{ student: AdminStudent }>(`/api/admin/students/${row.id}`)).body.student;
   return { student, parentEmail, parentPhone, password: 'parent-pass' };
 }

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('a null character in the input', () => {
+describe('a null character or half a surrogate pair in the input', () => {
   it('is a 400 with its message on a REST query, a REST body and a tRPC call', async () => {
     const lookup = await admin.get('/api/admin/parents/lookup?emailOrPhone=a%00b');
     expect([lookup.status, lookup.body]).toEqual([400, { message: MESSAGES.nullCharacter }]);
@@ -46,5 +46,16 @@ describe('a null character in the input', () => {
     expect((await parent.get('/api/admin/parents/lookup?emailOrPhone=a%00b')).status).toBe(403);
     const registration = await t.client().post('/api/registrations', { firstName: 'a\u0000b' });
     expect([registration.status, registration.body]).toEqual([400, { message: MESSAGES.nullCharacter }]);
+  });
+
+  it('refuses half of a surrogate pair the same way (the settings, kept as jsonb, answered 500 with one), and takes whole pairs', async () => {
+    for (const text of ['\uD800', 'a\uDC00b', '\uDBFFx']) {
+      const settings = await admin.put('/api/admin/settings', { companyName: text });
+      expect([settings.status, settings.body]).toEqual([400, { message: MESSAGES.brokenCharacter }]);
+      const school = await admin.post('/api/admin/schools', { schoolCode: 'SUR-1', name: text });
+      expect([school.status, school.body]).toEqual([400, { message: MESSAGES.brokenCharacter }]);
+    }
+    const emoji = await admin.post<{ school: { name: string } }>('/api/admin/schools', { schoolCode: 'SUR-2', name: 'Bus 🚌 School' });
+    expect([emoji.status, emoji.body.school.name]).toEqual([201, 'Bus 🚌 School']);
   });
 });

@@ -208,11 +208,12 @@ describe('writing messages', () => {
     }
     expect(await t.db.selectFrom('notifications').select('id').where('recipient', '=', phone).execute()).toHaveLength(0);
 
-    const response = await t.client().post<{ automatedId: string }>('/api/registrations', registration(phone, `rollback-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
+    const response = await t.client().post('/api/registrations', registration(phone, `rollback-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
     expect(response.status).toBe(201);
+    const student = await t.db.selectFrom('students').select('automatedId').where('contactNumber1', '=', phone).executeTakeFirstOrThrow();
     const rows = await t.db.selectFrom('notifications').selectAll().where('recipient', '=', phone).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ templateKey: 'registration_received', status: 'pending', attempts: 0, language: 'en', payload: { automatedId: response.body.automatedId, studentName: 'Maryam Ali' } });
+    expect(rows[0]).toMatchObject({ templateKey: 'registration_received', status: 'pending', attempts: 0, language: 'en', payload: { automatedId: student.automatedId, studentName: 'Maryam Ali' } });
   });
 
   it('takes the recipient’s language from their account, and one idempotency key makes one message', async () => {
@@ -417,11 +418,12 @@ describe('delivery', () => {
       expect(started.server.outbox).toBeDefined();
       const choices = await registrationChoices();
       const phone = uniquePhone();
-      const response = await t.client().post<{ automatedId: string }>('/api/registrations', registration(phone, `worker-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
+      const response = await t.client().post('/api/registrations', registration(phone, `worker-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
       expect(response.status).toBe(201);
+      const student = await t.db.selectFrom('students').select('automatedId').where('contactNumber1', '=', phone).executeTakeFirstOrThrow();
       for (let i = 0; i < 200 && !gateway.calls.some((call) => call.body.to === `+973${phone}`); i++) await sleep(25);
       const call = gateway.calls.find((entry) => entry.body.to === `+973${phone}`);
-      expect(call?.body).toMatchObject({ templateKey: 'registration_received', text: expect.stringContaining(`Student ID: ${response.body.automatedId}`) });
+      expect(call?.body).toMatchObject({ templateKey: 'registration_received', text: expect.stringContaining(`Student ID: ${student.automatedId}`) });
     } finally {
       await started.server.stop();
       await gateway.close();

@@ -66,8 +66,11 @@ describe('POST /api/registrations', () => {
     const input = registration({ parentPhone2: '37001122' });
     const response = await t.client().post('/api/registrations', input);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login', automatedId: expect.stringMatching(/^STU-\d{4}-\d{5}$/) });
-    const automatedId = (response.body as { automatedId: string }).automatedId;
+    // The spec's answer, message and redirectTo; the student ID goes to the parent by SMS.
+    expect(response.body).toEqual({ message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login' });
+    const [registered] = (await rowsForEmail(input.parentEmail)).students;
+    const automatedId = registered!.automatedId;
+    expect(automatedId).toMatch(/^STU-\d{4}-\d{5}$/);
 
     const email = input.parentEmail.toLowerCase();
     const user = await t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
@@ -271,21 +274,35 @@ describe('families with several children', () => {
     expect(rows.students.map((student) => student.firstName).sort()).toEqual(['Omar', 'Sara']);
   });
 
-  it('answers 409 for a parent email with the wrong password, and writes nothing', async () => {
+  it('answers a parent email with the wrong password as any registration, adds nothing to that family, and tells the family by SMS once a day', async () => {
     const parent = await createParent(t.db);
-    const response = await t.client().post('/api/registrations', registration({ parentEmail: parent.email, password: 'wrong-password' }));
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: SERVER_MESSAGES.existingParentWrongPassword });
+    const input = registration({ parentEmail: parent.email, password: 'wrong-password', firstName: 'Intruder' });
+    const response = await t.client().post('/api/registrations', input);
+    expect([response.status, response.body]).toEqual([201, { message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login' }]);
+    expect((await rowsForEmail(parent.email)).students).toHaveLength(0);
+    const notices = async () => t.db.selectFrom('notifications').selectAll().where('templateKey', '=', 'registration_email_in_use').where('recipient', '=', '36000000').where(sql<boolean>`payload->>'studentName' = 'Intruder Ali'`).execute();
+    expect(await notices()).toEqual([expect.objectContaining({ recipient: '36000000', payload: { studentName: 'Intruder Ali' } })]);
+    // Tried again the same day: the same answer, and no second message (so it cannot flood the family).
+    expect((await t.client().post('/api/registrations', registration({ parentEmail: parent.email, password: 'other-wrong' }))).status).toBe(201);
+    expect(await t.db.selectFrom('notifications').select('id').where('templateKey', '=', 'registration_email_in_use').where('recipient', '=', '36000000').where(sql<boolean>`idempotency_key like ${`%${parent.id}%`}`).execute()).toHaveLength(1);
     expect((await rowsForEmail(parent.email)).students).toHaveLength(0);
   });
 
-  it('answers the same 409 for the email of an admin, even with the admin password', async () => {
+  it('answers the same for the email of an admin, even with the admin password, and changes nothing', async () => {
     const admin = await createAdmin(t.db);
     const response = await t.client().post('/api/registrations', registration({ parentEmail: admin.email, password: admin.password }));
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: SERVER_MESSAGES.existingParentWrongPassword });
-    const user = await t.db.selectFrom('users').select('role').where('email', '=', admin.email).executeTakeFirstOrThrow();
+    expect([response.status, response.body]).toEqual([201, { message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login' }]);
+    const user = await t.db.selectFrom('users').select(['id', 'role']).where('email', '=', admin.email).executeTakeFirstOrThrow();
     expect(user.role).toBe('admin');
+    expect(await t.db.selectFrom('parents').select('id').where('userId', '=', user.id).execute()).toEqual([]);
+  });
+
+  it('checks the form the same way whether or not the email has an account', async () => {
+    const parent = await createParent(t.db);
+    for (const email of [parent.email, `nobody-${Date.now()}@example.com`]) {
+      const unknownArea = await t.client().post('/api/registrations', registration({ parentEmail: email, password: 'wrong-password', areaId: '00000000-0000-4000-8000-000000000000' }));
+      expect([unknownArea.status, unknownArea.body]).toEqual([400, { message: SERVER_MESSAGES.unknownArea, issues: { areaId: SERVER_MESSAGES.unknownArea } }]);
+    }
   });
 
   it('adds to the signed-in parent whatever email and password the form carries', async () => {
@@ -327,9 +344,11 @@ describe('one transaction', () => {
 
   it('gives 50 concurrent registrations 50 distinct automatedIds and 50 parents', async () => {
     const inputs = Array.from({ length: 50 }, (_, index) => registration({ parentEmail: `burst-${Date.now().toString(36)}-${index}@example.com` }));
-    const responses = await Promise.all(inputs.map((input) => t.client().post<{ automatedId: string }>('/api/registrations', input)));
+    const responses = await Promise.all(inputs.map((input) => t.client().post('/api/registrations', input)));
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(201));
-    const ids = responses.map((response) => response.body.automatedId);
+    const perParent = await Promise.all(inputs.map(async (input) => (await rowsForEmail(input.parentEmail)).students.map((student) => student.automatedId)));
+    expect(perParent.map((own) => own.length)).toEqual(Array(50).fill(1));
+    const ids = perParent.flat();
     expect(new Set(ids).size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^STU-\d{4}-\d{5}$/);
     const parents = await t.db
@@ -368,7 +387,8 @@ describe('GET /api/parent/students', () => {
 
   it('shows the assigned driver by name and phone', async () => {
     const input = registration({ firstName: 'Layla' });
-    const { automatedId } = (await t.client().post<{ automatedId: string }>('/api/registrations', input)).body;
+    expect((await t.client().post('/api/registrations', input)).status).toBe(201);
+    const { automatedId } = (await rowsForEmail(input.parentEmail)).students[0]!;
     const driverUser = await t.db.insertInto('users').values({ passwordHash: 'x', role: 'driver', name: 'Ahmed Driver', phone: '33445566' }).returning('id').executeTakeFirstOrThrow();
     const driver = await t.db.insertInto('drivers').values({ userId: driverUser.id, name: 'Ahmed Driver', phone: '33445566', licenseNo: 'L-1', areaIds: '[]' }).returning('id').executeTakeFirstOrThrow();
     await t.db.updateTable('students').set({ driverId: driver.id }).where('automatedId', '=', automatedId).execute();

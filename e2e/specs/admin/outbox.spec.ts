@@ -2,12 +2,14 @@ import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { adminTab, openAdminTab, uniquePhone } from '../../fixtures/admin.js';
 import { E2E_WEBHOOK_SECRET, startGateway } from '../../fixtures/gateway.js';
+import { newestAutomatedIdOf } from '../../fixtures/students.js';
 
 test('the admin sees a registration’s message in the Outbox and sends a failed one again', async ({ page }) => {
   const gateway = await startGateway(503);
   try {
     // A parent registers: the server's worker tries to send the student ID, and the gateway is down.
     const phone = uniquePhone();
+    const parentEmail = `outbox-${Date.now()}@example.com`;
     const meta = (await (await page.request.get('/api/meta')).json()) as { schools: { id: string }[]; areas: { id: string }[] };
     const { id: termsVersionId } = (await (await page.request.get('/api/terms')).json()) as { id: string };
     const registered = await page.request.post('/api/registrations', {
@@ -20,7 +22,7 @@ test('the admin sees a registration’s message in the Outbox and sends a failed
         grade: '2',
         studentSchoolId: `E2E-OB-${Date.now()}`,
         parentName: 'Outbox Parent',
-        parentEmail: `outbox-${Date.now()}@example.com`,
+        parentEmail,
         parentPhone: phone,
         password: 'parent-pass',
         serviceType: 'BOTH',
@@ -32,7 +34,7 @@ test('the admin sees a registration’s message in the Outbox and sends a failed
       },
     });
     expect(registered.status(), await registered.text()).toBe(201);
-    const { automatedId } = (await registered.json()) as { automatedId: string };
+    const automatedId = await newestAutomatedIdOf(parentEmail, 'parent-pass');
     await expect.poll(() => gateway.calls.filter((call) => call.body.to === `+973${phone}`).length, { timeout: 15_000 }).toBe(2);
 
     await openAdminTab(page, 'Dashboard');

@@ -32,6 +32,8 @@ export const MESSAGES = {
   tooLong: 'Too long',
   /** PostgreSQL text cannot hold U+0000; such input is refused before it reaches the database. */
   nullCharacter: 'Text cannot contain a null character',
+  /** Half of a UTF-16 surrogate pair is no character at all; refused rather than stored as U+FFFD. */
+  brokenCharacter: 'Text contains a character that is not valid',
   nameRequired: 'Name is required',
   schoolCodeRequired: 'School code is required',
   licenseNoRequired: 'License number is required',
@@ -54,8 +56,8 @@ export const SERVER_MESSAGES = {
   payloadTooLarge: 'The request is too large',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   crossSiteRefused: 'This request came from another site and was refused',
-  registrationReceived: 'Registration successful! Please sign in to the parent portal.',
-  existingParentWrongPassword: 'An account with this email already exists. Sign in to add another student.',
+  /** The same for every registration that passes the form's checks: it must not tell whether the email had an account. */
+  registrationReceived: 'Registration received. We will send you a text message shortly. Please sign in to the parent portal.',
   termsVersionNotActive: 'These terms are no longer current. Please read and accept the current terms.',
   roundaboutNotOffered: 'This area has no roundabout choice',
   roundaboutOutOfRange: 'Choose a roundabout from the list',

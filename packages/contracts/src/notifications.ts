@@ -6,6 +6,11 @@
 export interface NotificationPayloads {
   /** To the parent after registration: the student's ID (payment instructions come from settings). */
   registration_received: { automatedId: string; studentName: string };
+  /**
+   * To the owner of an account whose email a registration used without its password: nothing was
+   * added (the registration's answer does not say so, so that it does not tell which emails exist).
+   */
+  registration_email_in_use: { studentName: string };
   /** To the parent: a driver now carries the student (first assignment or a change of driver). */
   driver_assigned: { automatedId: string; studentName: string; driverName: string; driverPhone: string };
   /** To the parent: the student has no driver any more. */
@@ -32,6 +37,7 @@ export interface NotificationPayloads {
 export type NotificationTemplateKey = keyof NotificationPayloads;
 export const NOTIFICATION_TEMPLATE_KEYS = [
   'registration_received',
+  'registration_email_in_use',
   'driver_assigned',
   'driver_removed',
   'student_assigned',

@@ -82,9 +82,9 @@ export function composeAddress(parts: { block: string; road: string; houseBuildi
   return `Block ${parts.block}, Road ${parts.road}, House/Building ${parts.houseBuilding}`;
 }
 
+/** The answer to a registration: the spec's message and redirectTo, the same whether or not the email had an account. */
 export const registrationResult = z.object({
   message: z.string(),
   redirectTo: z.string(),
-  automatedId: z.string(),
 });
 export type RegistrationResult = z.infer<typeof registrationResult>;

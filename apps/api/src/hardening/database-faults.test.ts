@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, migrateToLatest, seedEssentials, type DatabaseHandle } from '@school-transport/db';
 import { createServer, type AppServer } from '../server.js';
 import { TEST_SESSION_SECRET } from '../test/harness.js';
 import { startThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster.js';
+import { freePort, startChildServer } from './child-server.js';
 
 /**
  * Faults on a PostgreSQL cluster of the test's own: the database stops during a load run, and a
@@ -14,10 +14,9 @@ import { startThrowawayCluster, type ThrowawayCluster } from './throwaway-cluste
 let cluster: ThrowawayCluster;
 let database: DatabaseHandle;
 let choices: { schoolId: string; areaId: string; termsVersionId: string };
-const PORT = 55_000 + Math.floor(Math.random() * 400);
 
 beforeAll(async () => {
-  cluster = startThrowawayCluster(PORT);
+  cluster = startThrowawayCluster(await freePort());
   database = await createDatabase({ databaseUrl: cluster.url });
   await migrateToLatest(database.db);
   await seedEssentials(database.db);
@@ -32,15 +31,13 @@ afterAll(async () => {
 });
 
 let sequence = 0;
-function registration() {
-  sequence += 1;
-  const tag = `${process.pid}-${sequence}-${Date.now().toString(36)}`;
+function registration(tag: string) {
   return {
     firstName: 'Load',
     fathersName: 'Test',
     lastName: `Student ${tag}`,
     grade: '3',
-    studentSchoolId: `F-${tag}`,
+    studentSchoolId: tag,
     parentName: 'Load Parent',
     parentEmail: `load-${tag}@example.com`,
     parentPhone: '36001234',
@@ -57,7 +54,8 @@ function registration() {
 interface Outcome {
   status: number;
   ms: number;
-  automatedId?: string;
+  /** The registration's student school ID, which names it (the answer names no student ID). */
+  tag?: string;
 }
 
 /** Registrations from `workers` concurrent clients until `until()` says stop; every answer is kept. */
@@ -67,10 +65,12 @@ async function loadRegistrations(url: string, workers: number, until: () => bool
     Array.from({ length: workers }, async () => {
       while (!until()) {
         const started = Date.now();
+        sequence += 1;
+        const tag = `F-${process.pid}-${sequence}-${Date.now().toString(36)}`;
         try {
-          const response = await fetch(`${url}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registration()), signal: AbortSignal.timeout(5000) });
-          const body = (await response.json()) as { automatedId?: string };
-          outcomes.push({ status: response.status, ms: Date.now() - started, ...(body.automatedId ? { automatedId: body.automatedId } : {}) });
+          const response = await fetch(`${url}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registration(tag)), signal: AbortSignal.timeout(5000) });
+          await response.arrayBuffer();
+          outcomes.push({ status: response.status, ms: Date.now() - started, tag });
         } catch {
           // The process was killed or the request timed out: not acknowledged.
           outcomes.push({ status: 0, ms: Date.now() - started });
@@ -84,8 +84,8 @@ async function loadRegistrations(url: string, workers: number, until: () => bool
 
 /** Every acknowledged registration is stored whole: student, parent account and outbox message. */
 async function expectAcknowledgedAndWhole(acknowledged: string[]) {
-  const stored = await database.db.selectFrom('students').select('automatedId').where('automatedId', 'in', acknowledged).execute();
-  expect(stored.length).toBe(acknowledged.length);
+  const stored = await database.db.selectFrom('students').select('studentSchoolId').where('studentSchoolId', 'in', acknowledged).execute();
+  expect(stored.map((s) => s.studentSchoolId).sort()).toEqual([...acknowledged].sort());
   const halfWritten = await sql<{ n: string }>`
     SELECT count(*) AS n FROM parents p
     WHERE NOT EXISTS (SELECT 1 FROM students s WHERE s.parent_id = p.id)`.execute(database.db);
@@ -149,7 +149,7 @@ describe('the database stops during a load run', () => {
     expect(recoveredAfter).toBeGreaterThanOrEqual(0);
     expect(outcomes.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
     expect(outcomes.filter((o) => o.ms > 5000)).toEqual([]);
-    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.automatedId!);
+    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.tag!);
     // Registrations went through before the stop and again after the recovery.
     expect(acknowledged.length).toBeGreaterThan(5);
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
@@ -158,54 +158,26 @@ describe('the database stops during a load run', () => {
 });
 
 describe('a server process killed with SIGKILL mid-load', () => {
-  // What the child printed, so a start that fails says why.
-  let childOutput = '';
-  function startProcess(port: number): ChildProcess {
-    childOutput = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: cluster.url, PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: 'silent', DEMO_DATA: '0', RATE_LIMIT_PER_MINUTE: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
-    return child;
-  }
-  async function untilHealthy(url: string) {
-    const started = Date.now();
-    while (Date.now() - started < 60_000) {
-      try {
-        if ((await fetch(`${url}/api/health`)).status === 200) return;
-      } catch {
-        // Not listening yet.
-      }
-      await wait(200);
-    }
-    throw new Error(`${url} did not start. It printed:\n${childOutput}`);
-  }
-
   it('loses nothing it acknowledged and leaves nothing half written', async () => {
-    const port = PORT + 500;
-    const url = `http://127.0.0.1:${port}`;
-    const child = startProcess(port);
-    await untilHealthy(url);
+    const child = await startChildServer({ DATABASE_URL: cluster.url });
     let stop = false;
-    const load = loadRegistrations(url, 6, () => stop);
+    const load = loadRegistrations(child.url, 6, () => stop);
     await wait(2000);
-    child.kill('SIGKILL');
+    child.process.kill('SIGKILL');
+    await child.stop();
     await wait(500);
     stop = true;
     const outcomes = await load;
-    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.automatedId!);
-    expect(acknowledged.length).toBeGreaterThan(3);
+    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.tag!);
+    expect(acknowledged.length, child.output()).toBeGreaterThan(3);
     await expectAcknowledgedAndWhole(acknowledged);
     // A new process starts on the same database and serves at once.
-    const again = startProcess(port);
+    const again = await startChildServer({ DATABASE_URL: cluster.url });
     try {
-      await untilHealthy(url);
-      expect((await fetch(`${url}/api/meta`)).status).toBe(200);
+      expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${again.url}/api/meta`)).status).toBe(200);
     } finally {
-      again.kill('SIGTERM');
+      await again.stop();
     }
   });
 });

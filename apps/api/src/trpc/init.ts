@@ -16,23 +16,46 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const middleware = t.middleware;
 
-/** Whether a value from outside holds U+0000 in any string or key. */
-function holdsNullCharacter(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((item) => holdsNullCharacter(item, depth + 1));
+/**
+ * Text a database cannot keep as sent: U+0000 (PostgreSQL text cannot hold it; the embedded
+ * database can), or half of a surrogate pair (no character at all: PostgreSQL's jsonb refuses it
+ * and a text column would silently store U+FFFD instead). Answers the message, or undefined.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function unstorableText(text: string): string | undefined {
+  if (text.includes('\u0000')) return MESSAGES.nullCharacter;
+  if (LONE_SURROGATE.test(text)) return MESSAGES.brokenCharacter;
+  return undefined;
+}
+
+/** The first unstorable text in a value from outside, in any string or key. */
+function findUnstorableText(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return unstorableText(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findUnstorableText(item, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
   // Uploaded file bytes are not text. (Query strings arrive as objects of their own prototype.)
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Date) return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNullCharacter(item, depth + 1));
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Date) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableText(key) ?? findUnstorableText(item, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
- * PostgreSQL text cannot hold U+0000 (the embedded database stores it): a null character anywhere
- * in the input is a 400 on every procedure, before any query, rather than a 500 from the database.
- * It runs after the sign-in and role checks, so who asks is settled before what they sent.
+ * Text the database cannot keep as sent is a 400 on every procedure, before any query, rather than
+ * a 500 from the database or a silently changed character. It runs after the sign-in and role
+ * checks, so who asks is settled before what they sent.
  */
 const refuseNullCharacters = t.middleware(async ({ getRawInput, next }) => {
-  if (holdsNullCharacter(await getRawInput())) throw new AppError('BAD_REQUEST', MESSAGES.nullCharacter);
+  const problem = findUnstorableText(await getRawInput());
+  if (problem) throw new AppError('BAD_REQUEST', problem);
   return next();
 });
 

@@ -89,6 +89,11 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
       params: [p.studentName, p.automatedId, pay[language]],
     };
   },
+  registration_email_in_use: (p) => ({
+    en: `Someone tried to register ${p.studentName} for the school bus with your email address, but the password did not match your account, so nothing was added. If it was you, sign in to the parent portal and register from there, or call the office. If it was not, you can ignore this message.`,
+    ar: `حاول شخص تسجيل ${p.studentName} في خدمة الحافلة المدرسية باستخدام بريدك الإلكتروني، لكن كلمة المرور لم تطابق حسابك فلم يُضف شيء. إن كنت أنت، سجّل الدخول إلى بوابة أولياء الأمور وسجّل الطالب من هناك أو اتصل بالمكتب. وإن لم تكن أنت، يمكنك تجاهل هذه الرسالة.`,
+    params: [p.studentName],
+  }),
   driver_assigned: (p) => ({
     en: `${p.studentName} (${p.automatedId}) now rides with driver ${p.driverName}, phone ${p.driverPhone}.`,
     ar: `تم تعيين السائق ${p.driverName} (هاتف ${p.driverPhone}) للطالب ${p.studentName} (${p.automatedId}).`,

@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { isUniqueViolation } from '@school-transport/db';
-import { composeAddress, SERVER_MESSAGES, type Registration, type SessionUser } from '@school-transport/contracts';
-import { AppError } from '../../errors.js';
+import { composeAddress, type Registration, type SessionUser } from '@school-transport/contracts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../passwords.js';
 import { checkRegistrationChoices } from './choices.js';
 import { enqueueNotification } from '../notifications/outbox.js';
@@ -22,22 +21,26 @@ export interface Registrant {
 /**
  * Whose account the student joins. A signed-in parent registers for their own account; otherwise
  * the email decides: a new email makes a new parent, a parent's email with the right password adds
- * to that family, anything else is refused (the same answer for a wrong password and for an email
- * of a staff account, so the answer does not tell which emails belong to the office).
+ * to that family. Anything else (a parent's email with another password, the email of a staff
+ * account) adds nothing: the account's owner is told by SMS instead (see registerStudent).
+ * Each way costs one argon2 computation, so the time taken does not tell which emails exist.
  */
-type AccountPlan = { kind: 'signed-in'; userId: string } | { kind: 'existing'; userId: string } | { kind: 'new'; passwordHash: string };
+type AccountPlan =
+  | { kind: 'signed-in'; userId: string }
+  | { kind: 'existing'; userId: string }
+  | { kind: 'new'; passwordHash: string }
+  | { kind: 'someone-else'; userId: string; phone: string | null };
 
 async function planAccount(db: Kysely<Database>, registration: Registration, registrant: Registrant): Promise<AccountPlan> {
   if (registrant.user?.role === 'parent') return { kind: 'signed-in', userId: registrant.user.id };
   const account = await db
     .selectFrom('users')
-    .select(['id', 'role', 'passwordHash'])
+    .select(['id', 'role', 'passwordHash', 'phone'])
     .where('email', '=', registration.parentEmail)
     .executeTakeFirst();
   if (!account) return { kind: 'new', passwordHash: await hashPassword(registration.password) };
   const matches = account.role === 'parent' ? await verifyPassword(account.passwordHash, registration.password) : await verifyAgainstDecoy(registration.password);
-  if (!matches) throw new AppError('CONFLICT', SERVER_MESSAGES.existingParentWrongPassword);
-  return { kind: 'existing', userId: account.id };
+  return matches ? { kind: 'existing', userId: account.id } : { kind: 'someone-else', userId: account.id, phone: account.phone };
 }
 
 /** The parents row of an existing parent user; one is made if an older account lacks it. */
@@ -63,12 +66,23 @@ async function newParent(trx: Transaction<Database>, registration: Registration,
  * new), the student with the area's price and the accepted terms version, and the SMS outbox row
  * that tells the parent the student's ID; if any step fails, nothing is written. The automatedId
  * is the database's (a sequence), so concurrent registrations never collide.
+ *
+ * The answer must not tell which emails have accounts (issue 14), so a registration with the email
+ * of an account whose password it does not know answers exactly like one that registered: the
+ * same checks of the form's choices, one transaction, the same 201. It adds nothing to that
+ * account; its owner gets an SMS saying so (at most one a day, so it cannot be used to flood them),
+ * which tells a parent who mistyped their password to sign in and register from their account.
+ * Answers undefined in that case.
  */
-export async function registerStudent(db: Kysely<Database>, registration: Registration, registrant: Registrant): Promise<RegisteredStudent> {
+export async function registerStudent(db: Kysely<Database>, registration: Registration, registrant: Registrant, retried = false): Promise<RegisteredStudent | undefined> {
   const plan = await planAccount(db, registration, registrant);
   try {
     return await db.transaction().execute(async (trx) => {
       const { area, termsVersionId } = await checkRegistrationChoices(trx, registration);
+      if (plan.kind === 'someone-else') {
+        await tellAccountOwner(trx, plan, registration);
+        return undefined;
+      }
       const parentId = plan.kind === 'new' ? await newParent(trx, registration, plan.passwordHash) : await parentIdOf(trx, plan.userId, registration.parentPhone);
       const student = await trx
         .insertInto('students')
@@ -108,10 +122,21 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
       return { automatedId: student.automatedId, studentId: student.id, parentId };
     });
   } catch (error) {
-    // Two first registrations with one new email at the same moment: the second is told to sign in.
-    if (isUniqueViolation(error) && error.constraint === 'users_email_key') {
-      throw new AppError('CONFLICT', SERVER_MESSAGES.existingParentWrongPassword);
-    }
+    // Two first registrations with one new email at the same moment: the second is planned again,
+    // now against the account the first made (its password matches, or its owner is told).
+    if (!retried && isUniqueViolation(error) && error.constraint === 'users_email_key') return registerStudent(db, registration, registrant, true);
     throw error;
   }
+}
+
+/** The SMS to the owner of an email that a registration used without the account's password. */
+async function tellAccountOwner(trx: Transaction<Database>, plan: { userId: string; phone: string | null }, registration: Registration): Promise<void> {
+  const phone = plan.phone ?? (await trx.selectFrom('parents').select('whatsappNumber').where('userId', '=', plan.userId).executeTakeFirst())?.whatsappNumber;
+  if (!phone) return;
+  await enqueueNotification(trx, {
+    recipient: phone,
+    templateKey: 'registration_email_in_use',
+    payload: { studentName: `${registration.firstName} ${registration.lastName}` },
+    idempotencyKey: `registration_email_in_use:${plan.userId}:${new Date().toISOString().slice(0, 10)}`,
+  });
 }

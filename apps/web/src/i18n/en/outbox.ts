@@ -51,6 +51,7 @@ export const outbox = {
   },
   templates: {
     registration_received: 'Registration received',
+    registration_email_in_use: 'Registration with an email in use',
     driver_assigned: 'Driver assigned',
     driver_removed: 'Driver removed',
     student_assigned: 'New student (to driver)',

@@ -104,7 +104,7 @@ export const site = {
     schoolIdRequiredText: "Please enter the student's school ID number.",
     checkFields: 'Please check the highlighted fields',
     success: 'Registration Successful',
-    successText: '{{message}} Student ID: {{automatedId}}',
+    successText: '{{message}}',
     failed: 'Registration Failed',
     failedStatus: 'Registration failed with status {{status}}',
     failedGeneric: 'An error occurred during registration. Please try again.',

@@ -84,7 +84,7 @@ export function RegisterPage() {
     submitting.current = true;
     try {
       const result = await register.mutateAsync({ ...parsed.data, address: composeAddress(parsed.data) });
-      notify({ title: t('register.success'), message: t('register.successText', { message: result.message, automatedId: result.automatedId }) });
+      notify({ title: t('register.success'), message: t('register.successText', { message: result.message }) });
       form.reset();
       setTermsVersionId(null);
       setRedirectTo(result.redirectTo || '/parent-login');

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { appRouter } from '../trpc/router.js';
+import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
+import { createAdmin, createDriver, createParent } from '../test/factories.js';
+import { PROCEDURE_ACCESS } from './access.js';
+import { accessOfPath, REST_PATHS } from '../rest/paths.js';
+
+/**
+ * No cross-parent and no cross-driver read or write, ever. Parent A and driver A own real rows
+ * (students, a change request, a fee, a proof of payment, a receipt); parent B and driver B ask
+ * for them by their real ids through every REST path and procedure a parent or driver may call
+ * that names an id. A parent gets 404 (so ids cannot be probed), a driver naming another driver
+ * 403 (as its path says), nothing is written, and the owner's own call with the same id works
+ * (so the 404 is about ownership, not a wrong id). A new parent or driver path or procedure that
+ * takes an id and has no row below fails the first test.
+ */
+type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver';
+
+interface Case {
+  /** Which of the owner's ids goes in. */
+  owned: Owned;
+  /** The request, given the id; `who` is the caller. */
+  call: (client: HttpClient, id: string) => Promise<{ status: number }>;
+  /** What the stranger gets. */
+  stranger: 404 | 403;
+  /** A success status of the owner's own call. */
+  owner: number;
+}
+
+let t: TestServer;
+let admin: HttpClient;
+const parentA = {} as { client: HttpClient };
+const parentB = {} as { client: HttpClient };
+const driverA = {} as { client: HttpClient; driverId: string };
+const driverB = {} as { client: HttpClient; driverId: string };
+const ids = {} as Record<Owned, string>;
+
+const PAST_MONTH = '2025-10';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const CHANGE = { firstName: 'Changed', lastName: 'Name', fathersName: 'Father', grade: '4', class: 'A', serviceType: 'BOTH', address: '', block: '1', road: '2', houseBuilding: '3' };
+
+async function upload(client: HttpClient, feeId: string) {
+  const form = new FormData();
+  form.append('amountBhd', '30');
+  form.append('reference', 'BENEFIT-1');
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+  const response = await fetch(`${client.baseUrl}/api/parent/fees/${encodeURIComponent(feeId)}/proofs`, { method: 'POST', body: form, headers: client.cookie ? { cookie: client.cookie } : {} });
+  return { status: response.status, body: (await response.json()) as { proof?: { id: string } } };
+}
+
+const trpcQuery = (client: HttpClient, path: string, input: unknown) => client.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+
+/** Every id-taking path and procedure open to parents or drivers, with the row it is tried on. */
+const REST_CASES: Record<string, Case> = {
+  'GET /api/parent/students/:id': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}`), stranger: 404, owner: 200 },
+  'GET /api/parent/modification-requests/:id': { owned: 'request', call: (c, id) => c.get(`/api/parent/modification-requests/${id}`), stranger: 404, owner: 200 },
+  'POST /api/parent/students/:id/modification-requests': { owned: 'otherStudent', call: (c, id) => c.post(`/api/parent/students/${id}/modification-requests`, CHANGE), stranger: 404, owner: 201 },
+  'POST /api/parent/fees/:id/proofs': { owned: 'fee', call: (c, id) => upload(c, id), stranger: 404, owner: 201 },
+  'GET /api/payment-proofs/:id/file': { owned: 'proof', call: (c, id) => c.get(`/api/payment-proofs/${id}/file`), stranger: 404, owner: 200 },
+  'GET /api/receipts/:file': { owned: 'receiptFile', call: (c, id) => c.get(`/api/receipts/${id}`), stranger: 404, owner: 200 },
+  'GET /api/driver/students/:driverId': { owned: 'driver', call: (c, id) => c.get(`/api/driver/students/${id}`), stranger: 403, owner: 200 },
+};
+
+const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = {
+  'parent.student': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.student', { id }), stranger: 404, owner: 200 },
+  'parent.modificationRequest': { owned: 'request', call: (c, id) => trpcQuery(c, 'parent.modificationRequest', { id }), stranger: 404, owner: 200 },
+  'parent.requestModification': { owned: 'otherStudent', call: (c, id) => c.post('/trpc/parent.requestModification', { ...CHANGE, studentId: id }), stranger: 404, owner: 200 },
+  'parent.fees.receipt': { owned: 'payment', call: (c, id) => trpcQuery(c, 'parent.fees.receipt', { id }), stranger: 404, owner: 200 },
+  'parent.fees.proofFile': { owned: 'proof', call: (c, id) => trpcQuery(c, 'parent.fees.proofFile', { id }), stranger: 404, owner: 200 },
+  'driver.students': { owned: 'driver', call: (c, id) => trpcQuery(c, 'driver.students', { driverId: id }), stranger: 403, owner: 200 },
+  // tRPC carries JSON, not files: every JSON call is refused as having no file, whoever's fee it names
+  // (the multipart REST path above is the one that reaches the owner check).
+  'parent.fees.uploadProof': 'no id reaches the owner check',
+};
+
+/** Procedures (and REST paths) open to parents or drivers whose input names a row. */
+function idTakingProcedures(): string[] {
+  const defs = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { inputs: z.ZodType[] } }> } })._def.procedures;
+  return Object.entries(defs)
+    .filter(([path]) => ['parent', 'driver', 'parent-or-admin', 'signed-in'].includes(PROCEDURE_ACCESS[path] ?? ''))
+    .filter(([, procedure]) => {
+      const schema = procedure._def.inputs[0];
+      if (!schema) return false;
+      const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+      return Object.keys(json.properties ?? {}).some((field) => /id$/i.test(field));
+    })
+    .map(([path]) => path);
+}
+
+/** Row counts of every table (sessions aside): a refused request leaves them as they were. */
+async function tableCounts(): Promise<string> {
+  const tables = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'kysely_migration', 'kysely_migration_lock') ORDER BY tablename`.execute(t.db);
+  const counts = await sql<Record<string, string>>`SELECT ${sql.join(tables.rows.map(({ tablename }) => sql`(SELECT count(*) FROM ${sql.table(tablename)}) AS ${sql.ref(tablename)}`))}`.execute(t.db);
+  return JSON.stringify(counts.rows[0]);
+}
+
+async function signIn(client: HttpClient, body: Record<string, string>, path = '/api/auth/login') {
+  const response = await client.post(path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return client;
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const adminAccount = await createAdmin(t.db);
+  admin = await signIn(t.client(), { email: adminAccount.email, password: adminAccount.password });
+  const school = await t.db.insertInto('schools').values({ schoolCode: `OWN-${Date.now()}`, name: 'Own School' }).returning('id').executeTakeFirstOrThrow();
+  const area = await t.db.insertInto('areas').values({ name: `Own Area ${Date.now()}`, price: '30.00' }).returning('id').executeTakeFirstOrThrow();
+  const accounts = { A: await createParent(t.db), B: await createParent(t.db) };
+  const drivers = { A: await createDriver(t.db), B: await createDriver(t.db) };
+  const student = (parentId: string, driverId: string, firstName: string) =>
+    t.db
+      .insertInto('students')
+      .values({
+        schoolId: school.id,
+        firstName,
+        fathersName: 'Father',
+        lastName: 'Owned',
+        grade: '3',
+        studentSchoolId: `OWN-${firstName}`,
+        contactNumber1: '36000000',
+        serviceType: 'BOTH',
+        priceBhd: '30.00',
+        areaId: area.id,
+        address: 'Block 1, Road 2, House 3',
+        houseBuilding: '3',
+        road: '2',
+        block: '1',
+        parentId,
+        driverId,
+        createdAt: new Date('2024-01-01T00:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  ids.student = (await student(accounts.A.parentId, drivers.A.driverId, 'Amal')).id;
+  ids.otherStudent = (await student(accounts.A.parentId, drivers.A.driverId, 'Adel')).id;
+  await student(accounts.B.parentId, drivers.B.driverId, 'Badr');
+
+  parentA.client = await signIn(t.client(), { email: accounts.A.email, password: accounts.A.password });
+  parentB.client = await signIn(t.client(), { email: accounts.B.email, password: accounts.B.password });
+  Object.assign(driverA, { driverId: drivers.A.driverId, client: await signIn(t.client(), { phone: drivers.A.phone, password: drivers.A.password }, '/api/driver/login') });
+  Object.assign(driverB, { driverId: drivers.B.driverId, client: await signIn(t.client(), { phone: drivers.B.phone, password: drivers.B.password }, '/api/driver/login') });
+  ids.driver = drivers.A.driverId;
+
+  const request = await parentA.client.post<{ modificationRequest: { id: string } }>(`/api/parent/students/${ids.student}/modification-requests`, CHANGE);
+  expect(request.status, JSON.stringify(request.body)).toBe(201);
+  ids.request = request.body.modificationRequest.id;
+  expect((await admin.post('/api/admin/fees/generate', { month: PAST_MONTH })).status).toBe(200);
+  const fees = await t.db.selectFrom('fees').select(['id', 'studentId']).where('month', '=', PAST_MONTH).where('studentId', 'in', [ids.student, ids.otherStudent]).execute();
+  ids.fee = fees.find((fee) => fee.studentId === ids.otherStudent)!.id;
+  const proof = await upload(parentA.client, fees.find((fee) => fee.studentId === ids.student)!.id);
+  expect(proof.status, JSON.stringify(proof.body)).toBe(201);
+  ids.proof = proof.body.proof!.id;
+  const payment = await admin.post<{ payment: { id: string } }>('/api/admin/payments', {
+    feeIds: [fees.find((fee) => fee.studentId === ids.student)!.id],
+    amountBhd: '30',
+    method: 'bank_transfer',
+    reference: 'TRX-OWN',
+    paidAt: '2025-10-01',
+  });
+  expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+  ids.payment = payment.body.payment.id;
+  ids.receiptFile = `${payment.body.payment.id}.pdf`;
+}, 60_000);
+afterAll(() => t.close());
+
+describe("other people's rows", () => {
+  it('has a row for every parent or driver path and procedure that names an id', () => {
+    const paths = Object.keys(REST_PATHS).filter((route) => /:\w+/.test(route) && ['parent', 'driver', 'parent-or-admin', 'signed-in'].includes(accessOfPath(route)));
+    expect(paths.filter((route) => !(route in REST_CASES))).toEqual([]);
+    expect(Object.keys(REST_CASES).filter((route) => !paths.includes(route))).toEqual([]);
+    expect(idTakingProcedures().filter((path) => !(path in PROCEDURE_CASES))).toEqual([]);
+  });
+
+  const cases = [...Object.entries(REST_CASES).map(([name, c]) => [`REST ${name}`, c] as const), ...Object.entries(PROCEDURE_CASES).filter((entry): entry is [string, Case] => typeof entry[1] !== 'string').map(([name, c]) => [`tRPC ${name}`, c] as const)];
+  for (const [name, c] of cases) {
+    it(`${name}: the stranger gets ${c.stranger} and changes nothing; the owner gets ${c.owner}`, async () => {
+      const [stranger, owner] = c.owned === 'driver' ? [driverB.client, driverA.client] : [parentB.client, parentA.client];
+      const before = await tableCounts();
+      const refused = await c.call(stranger, ids[c.owned]);
+      expect(refused.status, `${name} as the other ${c.owned === 'driver' ? 'driver' : 'parent'}`).toBe(c.stranger);
+      expect(await tableCounts()).toBe(before);
+      const allowed = await c.call(owner, ids[c.owned]);
+      expect(allowed.status, `${name} as the owner`).toBe(c.owner);
+      // The owner's write was a real one: withdraw it so the REST and tRPC rows can each try it.
+      if (name.includes('requestModification') || name.includes('modification-requests')) {
+        await t.db.deleteFrom('modificationRequests').where('studentId', '=', ids.otherStudent).execute();
+      }
+    });
+  }
+
+  it("lists show only the caller's own rows", async () => {
+    const names = async (client: HttpClient) => (await client.get<{ students: { firstName: string }[] }>('/api/parent/students')).body.students.map((s) => s.firstName).sort();
+    expect(await names(parentA.client)).toEqual(['Adel', 'Amal']);
+    expect(await names(parentB.client)).toEqual(['Badr']);
+    const requests = await parentB.client.get<{ modificationRequests: unknown[] }>('/api/parent/modification-requests');
+    expect(requests.body.modificationRequests).toEqual([]);
+    const fees = await parentB.client.get<{ fees: { studentId: string; proofs: unknown[]; receipts: unknown[] }[] }>('/api/parent/fees');
+    expect(fees.body.fees.map((fee) => fee.studentId)).not.toContain(ids.student);
+    expect(fees.body.fees.flatMap((fee) => [...fee.proofs, ...fee.receipts])).toEqual([]);
+    const driverNames = async (client: HttpClient) => (await client.get<{ students: { firstName: string }[] }>('/api/driver/students')).body.students.map((s) => s.firstName).sort();
+    expect(await driverNames(driverA.client)).toEqual(['Adel', 'Amal']);
+    expect(await driverNames(driverB.client)).toEqual(['Badr']);
+  });
+});
