@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { isUniqueViolation } from '@school-transport/db';
-import { composeAddress, SERVER_MESSAGES, type Registration, type SessionUser } from '@school-transport/contracts';
+import { composeAddress, SERVER_MESSAGES, type Language, type Registration, type SessionUser } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../passwords.js';
 import { checkRegistrationChoices } from './choices.js';
@@ -25,19 +25,19 @@ export interface Registrant {
  * to that family, anything else is refused (the same answer for a wrong password and for an email
  * of a staff account, so the answer does not tell which emails belong to the office).
  */
-type AccountPlan = { kind: 'signed-in'; userId: string } | { kind: 'existing'; userId: string } | { kind: 'new'; passwordHash: string };
+type AccountPlan = { kind: 'signed-in'; userId: string; language: Language } | { kind: 'existing'; userId: string; language: Language } | { kind: 'new'; passwordHash: string; language: Language };
 
 async function planAccount(db: Kysely<Database>, registration: Registration, registrant: Registrant): Promise<AccountPlan> {
-  if (registrant.user?.role === 'parent') return { kind: 'signed-in', userId: registrant.user.id };
+  if (registrant.user?.role === 'parent') return { kind: 'signed-in', userId: registrant.user.id, language: registrant.user.language };
   const account = await db
     .selectFrom('users')
-    .select(['id', 'role', 'passwordHash'])
+    .select(['id', 'role', 'passwordHash', 'language'])
     .where('email', '=', registration.parentEmail)
     .executeTakeFirst();
-  if (!account) return { kind: 'new', passwordHash: await hashPassword(registration.password) };
+  if (!account) return { kind: 'new', passwordHash: await hashPassword(registration.password), language: registration.language ?? 'en' };
   const matches = account.role === 'parent' ? await verifyPassword(account.passwordHash, registration.password) : await verifyAgainstDecoy(registration.password);
   if (!matches) throw new AppError('CONFLICT', SERVER_MESSAGES.existingParentWrongPassword);
-  return { kind: 'existing', userId: account.id };
+  return { kind: 'existing', userId: account.id, language: account.language };
 }
 
 /** The parents row of an existing parent user; one is made if an older account lacks it. */
@@ -48,10 +48,10 @@ async function parentIdOf(trx: Transaction<Database>, userId: string, whatsappNu
   return created.id;
 }
 
-async function newParent(trx: Transaction<Database>, registration: Registration, passwordHash: string): Promise<string> {
+async function newParent(trx: Transaction<Database>, registration: Registration, passwordHash: string, language: Language): Promise<string> {
   const user = await trx
     .insertInto('users')
-    .values({ email: registration.parentEmail, passwordHash, role: 'parent', name: registration.parentName, phone: registration.parentPhone })
+    .values({ email: registration.parentEmail, passwordHash, role: 'parent', name: registration.parentName, phone: registration.parentPhone, language })
     .returning('id')
     .executeTakeFirstOrThrow();
   const parent = await trx.insertInto('parents').values({ userId: user.id, whatsappNumber: registration.parentPhone }).returning('id').executeTakeFirstOrThrow();
@@ -69,7 +69,7 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
   try {
     return await db.transaction().execute(async (trx) => {
       const { area, termsVersionId } = await checkRegistrationChoices(trx, registration);
-      const parentId = plan.kind === 'new' ? await newParent(trx, registration, plan.passwordHash) : await parentIdOf(trx, plan.userId, registration.parentPhone);
+      const parentId = plan.kind === 'new' ? await newParent(trx, registration, plan.passwordHash, plan.language) : await parentIdOf(trx, plan.userId, registration.parentPhone);
       const student = await trx
         .insertInto('students')
         .values({
@@ -102,6 +102,8 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
         .executeTakeFirstOrThrow();
       await enqueueNotification(trx, {
         recipient: registration.parentPhone,
+        // The family's language: a new account's is the one the form was filled in.
+        language: plan.language,
         templateKey: 'registration_received',
         payload: { automatedId: student.automatedId, studentName: `${registration.firstName} ${registration.lastName}` },
       });

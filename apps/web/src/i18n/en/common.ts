@@ -29,4 +29,9 @@ export const common = {
     close: 'Close',
     edit: 'Edit',
   },
+  /** The language switch: each language named in itself (the same words in every catalog). */
+  language: {
+    names: { en: 'English', ar: 'العربية' },
+    failed: 'The language could not be changed. Please try again.',
+  },
 } as const;

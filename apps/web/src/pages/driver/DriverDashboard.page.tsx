@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, trpc } from '../../trpc.js';
 import { useLogout, useSession } from '../../auth/session.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
 import { DriverInfoCard } from '../../components/DriverInfoCard/DriverInfoCard.js';
 import { DriverStudentList } from '../../components/DriverStudentList/DriverStudentList.js';
 import '../../styles/signed-in.js';
@@ -33,9 +34,12 @@ export function DriverDashboardPage() {
                 </Text>
               )}
             </div>
-            <Button size="lg" variant="default" onClick={() => logout.mutate()} disabled={logout.isPending}>
-              {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageSwitch size="lg" variant="default" />
+              <Button size="lg" variant="default" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
+              </Button>
+            </Group>
           </Group>
         </Container>
       </header>

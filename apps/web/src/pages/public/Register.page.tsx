@@ -10,6 +10,7 @@ import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { TermsModal } from '../../components/TermsModal/TermsModal.js';
 import { zodErrors } from '../../forms/validation.js';
+import { currentLanguage } from '../../i18n/language.js';
 import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
 import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
 import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/formValues.js';
@@ -83,7 +84,8 @@ export function RegisterPage() {
     }
     submitting.current = true;
     try {
-      const result = await register.mutateAsync({ ...parsed.data, address: composeAddress(parsed.data) });
+      // A new parent account starts in the language the form was filled in (its messages too).
+      const result = await register.mutateAsync({ ...parsed.data, address: composeAddress(parsed.data), language: currentLanguage() });
       notify({ title: t('register.success'), message: t('register.successText', { message: result.message, automatedId: result.automatedId }) });
       form.reset();
       setTermsVersionId(null);

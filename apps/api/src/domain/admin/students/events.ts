@@ -22,6 +22,7 @@ export async function announceStudentChange(trx: Transaction<Database>, studentI
     if (row.driverId !== null && row.driverName !== null && row.driverPhone !== null) {
       await enqueueNotification(trx, {
         recipient: parentPhone,
+        language: row.parentLanguage,
         templateKey: 'driver_assigned',
         payload: { automatedId: row.automatedId, studentName: name, driverName: row.driverName, driverPhone: row.driverPhone },
       });
@@ -39,12 +40,13 @@ export async function announceStudentChange(trx: Transaction<Database>, studentI
         },
       });
     } else if (row.driverId === null) {
-      await enqueueNotification(trx, { recipient: parentPhone, templateKey: 'driver_removed', payload: { automatedId: row.automatedId, studentName: name } });
+      await enqueueNotification(trx, { recipient: parentPhone, language: row.parentLanguage, templateKey: 'driver_removed', payload: { automatedId: row.automatedId, studentName: name } });
     }
   }
   if (row.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
     await enqueueNotification(trx, {
       recipient: parentPhone,
+      language: row.parentLanguage,
       templateKey: 'payment_received',
       payload: { automatedId: row.automatedId, studentName: name, amountBhd: row.priceBhd, month: null },
     });
