@@ -15,7 +15,7 @@ export function RegistrationSummary({ serviceType, price }: { serviceType: strin
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={600} ta="right">
+      <Text size="sm" fw={600} ta="end">
         {value}
       </Text>
     </Group>

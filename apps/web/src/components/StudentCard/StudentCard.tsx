@@ -32,7 +32,7 @@ export function StudentCard({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ta="right" component="div" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" ta="end" component="div" style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </Group>

@@ -48,7 +48,7 @@ export function DriverDashboardPage() {
         {failed && (
           <Alert color="red" title={t('loadFailed')}>
             {errorMessage(failed, t('loadFailed'))}
-            <Button size="md" variant="light" ml="md" onClick={() => void Promise.all([me.refetch(), students.refetch()])}>
+            <Button size="md" variant="light" ms="md" onClick={() => void Promise.all([me.refetch(), students.refetch()])}>
               {t('retry')}
             </Button>
           </Alert>
