@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n from './index.js';
 import { messages } from './en/messages.js';
 
 /** English message → its key in the `messages` namespace ("validation.firstNameRequired"). */
@@ -21,7 +21,9 @@ export function messageKey(message: string): string | undefined {
  */
 export function translateMessage(message: string): string {
   const key = messageKey(message);
-  return key ? i18n.t(key as never, { ns: 'messages' }) : message;
+  if (!key) return message;
+  // Before i18next is ready (a unit test, the first moments of a page) the contract's English it is.
+  return i18n.t(key as never, { ns: 'messages', defaultValue: message }) || message;
 }
 
 /** Every field message of a form, translated. */
