@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import {
   changedModificationFields,
   CLASSES,
-  GRADES,
   modificationRequestFields,
   requestedPayload,
   SERVICE_TYPES,
@@ -15,6 +14,7 @@ import { queryClient, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { showServerErrors, zodValidate } from '../../forms/validation.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
+import { gradeOptions } from '../../i18n/labels.js';
 
 interface RequestValues {
   firstName: string;
@@ -89,7 +89,7 @@ export function ModificationRequestModal({ student, onClose }: { student: Parent
             <TextInput label={t('request.lastName')} withAsterisk {...form.getInputProps('lastName')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label={t('request.grade')} data={[...GRADES]} withAsterisk allowDeselect={false} {...form.getInputProps('grade')} />
+            <Select label={t('request.grade')} data={gradeOptions()} withAsterisk allowDeselect={false} {...form.getInputProps('grade')} />
             <Select label={t('request.class')} placeholder={t('request.classPlaceholder')} data={[...CLASSES]} clearable {...form.getInputProps('class')} />
             <Select
               label={t('request.serviceType')}

@@ -7,6 +7,7 @@ import { zodValidate } from '../../forms/validation.js';
 import { notify } from '../../notify.js';
 import { formatMonth } from './FeeStatusBadge.js';
 import { translateMessage, translateMessages } from '../../i18n/messages.js';
+import { formatAmount } from '../../i18n/format.js';
 
 interface Values {
   amountBhd: string;
@@ -61,7 +62,7 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
     <Modal opened onClose={onClose} title={t('upload.title')} centered>
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
-          <Text size="sm">{t('upload.forMonth', { name: studentName, month: formatMonth(fee.month, i18n.language), amount: outstanding })}</Text>
+          <Text size="sm">{t('upload.forMonth', { name: studentName, month: formatMonth(fee.month, i18n.language), amount: formatAmount(outstanding) })}</Text>
           {serverError && (
             <Alert color="red" role="alert">
               {serverError}

@@ -29,6 +29,8 @@ export const common = {
     close: 'Close',
     edit: 'Edit',
   },
+  /** Grades named in words; numbered grades are shown as numbers. */
+  grades: { Nursery: 'Nursery', KG1: 'KG1', KG2: 'KG2' },
   /** The language switch: each language named in itself (the same words in every catalog). */
   language: {
     names: { en: 'English', ar: 'العربية' },
