@@ -7,14 +7,16 @@ import { theme } from './theme.js';
 import { AppRoutes } from './Router.js';
 import { LanguageSync } from './i18n/LanguageSync.js';
 import { currentLanguage, directionOf } from './i18n/language.js';
+import { useLocalizedTheme } from './i18n/useLocalizedTheme.js';
 
 const Toasts = lazy(() => import('./components/Toasts/Toasts.js').then((m) => ({ default: m.Toasts })));
 
 export function App() {
+  const localizedTheme = useLocalizedTheme(theme);
   return (
     // main.tsx has set the language (and <html dir>) before the first render.
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={localizedTheme}>
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>

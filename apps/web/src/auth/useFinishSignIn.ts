@@ -5,6 +5,7 @@ import { trpc } from '../trpc.js';
 import { notify } from '../notify.js';
 import { rememberSignedInUser } from './session.js';
 import { languageAtSignIn } from '../i18n/accountLanguage.js';
+import i18n from '../i18n/index.js';
 
 /**
  * The last step of every sign-in form. A form meant for one role (`only`) signs anyone else out
@@ -24,7 +25,9 @@ export function useFinishSignIn() {
     }
     // The screens turn to the account's language before the welcome, which is then in it.
     rememberSignedInUser(await languageAtSignIn(user));
-    notify({ title: t('login.welcome'), message: t('login.welcomeText', { name: user.name }) });
+    // `t` of this render is bound to the language before sign-in; the welcome reads the current one.
+    const welcome = i18n.getFixedT(null, 'site');
+    notify({ title: welcome('login.welcome'), message: welcome('login.welcomeText', { name: user.name }) });
     return true;
   };
 }

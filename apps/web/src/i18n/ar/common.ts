@@ -31,6 +31,7 @@ export const common: CatalogOf<typeof en> = {
     saving: 'جارٍ الحفظ...',
     close: 'إغلاق',
     edit: 'تعديل',
+    togglePassword: 'إظهار كلمة المرور أو إخفاؤها',
   },
   grades: { Nursery: 'الحضانة', KG1: 'الروضة الأولى', KG2: 'الروضة الثانية' },
   language: {

@@ -28,6 +28,7 @@ export const common = {
     saving: 'Saving...',
     close: 'Close',
     edit: 'Edit',
+    togglePassword: 'Show or hide the password',
   },
   /** Grades named in words; numbered grades are shown as numbers. */
   grades: { Nursery: 'Nursery', KG1: 'KG1', KG2: 'KG2' },
