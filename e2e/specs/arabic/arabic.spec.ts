@@ -16,6 +16,12 @@ const PHONE = { width: 360, height: 740 };
 /** The public data a screen may show as it is (school and area names, terms, company details). */
 const publicData = (page: Page) => dataStrings(page.request, ['/api/meta', '/api/terms', '/api/settings']);
 
+/** Right to left must not push anything past the screen's edge. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 function uniqueTag(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
@@ -108,6 +114,7 @@ test.describe('Arabic on a phone', () => {
     await page.getByRole('textbox', { name: 'المنزل/المبنى', exact: true }).fill('12');
     await expect(page.getByRole('complementary', { name: 'الملخص' })).toContainText(`${area.price} د.ب.`);
     await expectNoEnglish(page, [...data, ...typed]);
+    await expectNoSidewaysScroll(page);
 
     await page.getByRole('button', { name: 'تسجيل الطالب' }).click();
     const success = page.getByRole('alert').filter({ hasText: 'تم التسجيل بنجاح' });
@@ -134,6 +141,7 @@ test.describe('Arabic on a phone', () => {
     await expect(card.getByText('لم يُعيَّن سائق').first()).toBeVisible();
     const parentData = [...data, ...typed, automatedId, ...(await dataStrings(page.request, ['/api/parent/students', '/api/parent/fees']))];
     await expectNoEnglish(page, parentData);
+    await expectNoSidewaysScroll(page);
     // The account was made in the language the form was filled in.
     expect(((await (await page.request.get('/api/auth/user')).json()) as { user: { language: string } }).user.language).toBe('ar');
 
@@ -280,6 +288,7 @@ for (const { label, viewport, wide } of [
         if (wide) await driverExpect(page.getByRole('tabpanel').getByRole('columnheader', { name: 'نوع الخدمة' }).first()).toBeVisible();
         else await driverExpect(page.getByRole('tabpanel').getByRole('article').first()).toContainText('اسم الأب:');
         await expectNoEnglish(page, data);
+        await expectNoSidewaysScroll(page);
       }
       // The sign-in page's choice is now the driver's account language.
       const me = (await (await page.request.get('/api/auth/user')).json()) as { user: { language: string } };

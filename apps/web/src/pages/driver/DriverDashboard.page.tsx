@@ -23,7 +23,8 @@ export function DriverDashboardPage() {
     <>
       <header style={{ borderBottom: '2px solid var(--mantine-color-dark-2)' }}>
         <Container size="xl" py="sm">
-          <Group justify="space-between" wrap="nowrap">
+          {/* On a phone the buttons go under the title rather than past the screen's edge. */}
+          <Group justify="space-between" gap="sm">
             <div>
               <Title order={1} size="h3" c="dark.9">
                 {t('title')}
