@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@school-transport/api';
-import { translateMessage, translateMessages } from './i18n/messages.js';
+import { translateKnownMessage } from './i18n/messageTranslator.js';
 
 /**
  * Query defaults of spec section 7: no retry, no refetch on focus or reconnect, no polling, data
@@ -34,14 +34,14 @@ export function serverMessage(error: unknown): string | undefined {
 /** The message the server gave, for a toast: in the screen's language when it is one the contract knows. */
 export function errorMessage(error: unknown, fallback: string): string {
   const message = serverMessage(error);
-  return message ? translateMessage(message) : fallback;
+  return message ? translateKnownMessage(message) : fallback;
 }
 
 /** The per-field messages of a 400 answer, keyed by field name, in the screen's language. */
 export function fieldIssues(error: unknown): Record<string, string> {
   if (error instanceof TRPCClientError) {
     const issues = (error.data as { issues?: Record<string, string> } | undefined)?.issues;
-    if (issues) return translateMessages(issues);
+    if (issues) return Object.fromEntries(Object.entries(issues).map(([field, message]) => [field, translateKnownMessage(message)]));
   }
   return {};
 }

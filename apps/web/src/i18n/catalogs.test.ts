@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogOfModule, namespaceOfFile, resources } from './index.js';
+import { messages } from './en/messages.js';
 
 /**
  * Every English namespace has an Arabic one (src/i18n/ar/<namespace>.ts), with every key, no
@@ -25,21 +26,23 @@ function leaves(tree: unknown, prefix = ''): Map<string, unknown> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]).sort();
 
-describe.each(Object.keys(resources.en))('the %s catalog', (namespace) => {
-  const english = leaves(resources.en[namespace as keyof typeof resources.en]);
+const english = { ...resources.en, messages };
+
+describe.each(Object.keys(english))('the %s catalog', (namespace) => {
+  const keys = leaves(english[namespace as keyof typeof english]);
 
   it('has no empty English string', () => {
-    const empty = [...english].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key);
+    const empty = [...keys].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key);
     expect(empty, `empty in en/${namespace}.ts`).toEqual([]);
   });
 
   it('has an Arabic catalog, with every key filled and the same placeholders', () => {
     expect(arabic.has(namespace), `src/i18n/ar/${namespace}.ts is missing`).toBe(true);
     const translated = leaves(arabic.get(namespace));
-    const missing = [...english.keys()].filter((key) => !translated.has(key));
-    const extra = [...translated.keys()].filter((key) => !english.has(key));
+    const missing = [...keys.keys()].filter((key) => !translated.has(key));
+    const extra = [...translated.keys()].filter((key) => !keys.has(key));
     const empty = [...translated].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key);
-    const mismatched = [...english]
+    const mismatched = [...keys]
       .filter(([key, text]) => typeof text === 'string' && typeof translated.get(key) === 'string')
       .filter(([key, text]) => placeholders(text as string).join() !== placeholders(translated.get(key) as string).join())
       .map(([key, text]) => `${key}: en {${placeholders(text as string).join(', ')}} ar {${placeholders(translated.get(key) as string).join(', ')}}`);
@@ -49,7 +52,7 @@ describe.each(Object.keys(resources.en))('the %s catalog', (namespace) => {
 
 describe('the Arabic catalogs', () => {
   it('are each the Arabic of an English namespace', () => {
-    const unknown = [...arabic.keys()].filter((namespace) => !(namespace in resources.en));
+    const unknown = [...arabic.keys()].filter((namespace) => !(namespace in english));
     expect(unknown).toEqual([]);
   });
 });

@@ -10,7 +10,6 @@ import { changeRequests } from './en/changeRequests.js';
 import { analytics } from './en/analytics.js';
 import { fees } from './en/fees.js';
 import { students } from './en/students.js';
-import { messages } from './en/messages.js';
 
 /**
  * Every user-visible string comes from this catalog, one namespace per part of the product, so
@@ -18,11 +17,12 @@ import { messages } from './en/messages.js';
  * the first download; Arabic arrives in a chunk of its own (loadLanguage) when it is chosen.
  */
 export const resources = {
-  en: { common, site, parent, admin, driver, outbox, changeRequests, analytics, fees, students, messages },
+  en: { common, site, parent, admin, driver, outbox, changeRequests, analytics, fees, students },
 } as const;
 
-export type Namespace = keyof (typeof resources)['en'];
-export const NAMESPACES = Object.keys(resources.en) as Namespace[];
+/** 'messages' (the shared contract's messages) joins when i18n/messages.ts loads; see there. */
+export type Namespace = keyof (typeof resources)['en'] | 'messages';
+export const NAMESPACES: Namespace[] = [...(Object.keys(resources.en) as Namespace[]), 'messages'];
 
 /**
  * The Arabic catalogs: every file of ./ar is picked up (one per namespace, exporting a const named
@@ -49,13 +49,15 @@ let arabicLoaded: Promise<void> | undefined;
 /** Makes a language's strings available (Arabic: downloads its chunk once); English is always there. */
 export function loadLanguage(language: string): Promise<void> {
   if (language !== 'ar') return Promise.resolve();
-  arabicLoaded ??= Promise.all(
-    Object.entries(ARABIC_CATALOGS).map(async ([path, load]) => {
+  arabicLoaded ??= Promise.all([
+    ...Object.entries(ARABIC_CATALOGS).map(async ([path, load]) => {
       const namespace = namespaceOfFile(path);
       const catalog = catalogOfModule(await load(), namespace);
       if (catalog && typeof catalog === 'object') i18n.addResourceBundle('ar', namespace, catalog, true, true);
     }),
-  ).then(
+    // The server answers in the contract's English: Arabic needs the map from message to key.
+    import('./messages.js'),
+  ]).then(
     () => undefined,
     (error: unknown) => {
       // A failed download (a phone going offline) may be tried again by the next switch.

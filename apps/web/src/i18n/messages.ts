@@ -1,5 +1,10 @@
 import i18n from './index.js';
 import { messages } from './en/messages.js';
+import { setMessageTranslator } from './messageTranslator.js';
+
+// The English catalog of the contract's messages is the contract itself: added when this loads
+// (with Arabic, or with a form), so the first download carries neither the contract nor Zod.
+i18n.addResourceBundle('en', 'messages', messages, true, false);
 
 /** English message → its key in the `messages` namespace ("validation.firstNameRequired"). */
 const KEY_OF_MESSAGE = new Map<string, string>();
@@ -25,6 +30,8 @@ export function translateMessage(message: string): string {
   // Before i18next is ready (a unit test, the first moments of a page) the contract's English it is.
   return i18n.t(key as never, { ns: 'messages', defaultValue: message }) || message;
 }
+
+setMessageTranslator(translateMessage);
 
 /** Every field message of a form, translated. */
 export function translateMessages<T extends Record<string, string>>(errors: T): T {

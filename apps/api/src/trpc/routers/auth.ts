@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { authenticatedProcedure, publicProcedure, router } from '../init.js';
 import { signInByEmail, signInByPhone } from '../../domain/auth.js';
 import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
-import { setAccountLanguage } from '../../domain/account-language.js';
+import { setAccountLanguage } from '../../domain/language-switch.js';
 import { AppError } from '../../errors.js';
 
 /**

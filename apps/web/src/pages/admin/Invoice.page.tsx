@@ -8,7 +8,6 @@ import { CURRENCY, type StudentInvoice } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import './invoice.css';
-import { translateMessage } from '../../i18n/messages.js';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -39,7 +38,7 @@ export function InvoicePage() {
       { id: studentId },
       {
         onSuccess: () => notify({ title: t('toasts.invoiceGenerated') }),
-        onError: (error) => notify({ title: t('toasts.invoiceFailed'), message: translateMessage(error.message), variant: 'destructive' }),
+        onError: (error) => notify({ title: t('toasts.invoiceFailed'), message: error.message, variant: 'destructive' }),
       },
     );
   }, [issue, studentId, t]);
@@ -48,7 +47,7 @@ export function InvoicePage() {
     return (
       <Center p="xl">
         <Alert color="red" title={t('invoice.failed')}>
-          {translateMessage(issue.error.message)}
+          {issue.error.message}
         </Alert>
       </Center>
     );
