@@ -17,6 +17,9 @@ const vendorGroups = [
   { name: 'query', test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@tanstack|@trpc|i18next|react-i18next)[\\/]/, priority: 10 },
 ].map((group) => ({ ...group, tags: ['$initial' as const] }));
 
+/** The Arabic catalogs (src/i18n/ar/*.ts, loaded on demand by i18n/index.ts) travel as one chunk, fetched once. */
+const arabicCatalogs = { name: 'i18n-ar', test: /[\\/]src[\\/]i18n[\\/]ar[\\/]/, priority: 40 };
+
 /** The lazily loaded page behind each route of Router.tsx: the server preloads its chunks. */
 const ROUTE_PAGES = {
   '/register': 'src/pages/public/Register.page.tsx',
@@ -43,7 +46,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
-      output: { codeSplitting: { groups: vendorGroups } },
+      output: { codeSplitting: { groups: [arabicCatalogs, ...vendorGroups] } },
     },
   },
 });

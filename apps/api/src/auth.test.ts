@@ -17,7 +17,7 @@ describe('sign-in by email', () => {
 
     const login = await client.post('/api/auth/login', { email: admin.email.toUpperCase(), password: admin.password });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ user: { id: admin.id, name: 'Test Admin', role: 'admin', email: admin.email, phone: null } });
+    expect(login.body).toEqual({ user: { id: admin.id, name: 'Test Admin', role: 'admin', email: admin.email, phone: null, language: 'en' } });
 
     const me = await client.get('/api/auth/user');
     expect(me.status).toBe(200);
@@ -82,7 +82,7 @@ describe('sign-in by phone (drivers)', () => {
     const client = t.client();
     const login = await client.post('/api/driver/login', { phone: driver.phone, password: driver.password });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ user: { id: driver.id, name: 'Test Driver', role: 'driver', email: null, phone: driver.phone, driverId: driver.driverId } });
+    expect(login.body).toEqual({ user: { id: driver.id, name: 'Test Driver', role: 'driver', email: null, phone: driver.phone, language: 'en', driverId: driver.driverId } });
     expect((await client.get('/api/auth/user')).body).toEqual(login.body);
   });
 

@@ -41,7 +41,7 @@ export class DatabaseSessionStore {
    */
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
     sql<{ sess: Session } & Partial<SessionUserRow>>`
-      SELECT s.sess, u.id, u.name, u.role, u.email, u.phone, u.status, d.id AS driver_id, d.status AS driver_status
+      SELECT s.sess, u.id, u.name, u.role, u.email, u.phone, u.status, u.language, d.id AS driver_id, d.status AS driver_status
       FROM sessions s
         LEFT JOIN users u ON u.id = CASE WHEN s.sess->>'userId' ~* ${UUID} THEN (s.sess->>'userId')::uuid END
         LEFT JOIN drivers d ON d.user_id = u.id

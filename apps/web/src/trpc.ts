@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@school-transport/api';
+import { translateKnownMessage } from './i18n/messageTranslator.js';
 
 /**
  * Query defaults of spec section 7: no retry, no refetch on focus or reconnect, no polling, data
@@ -23,18 +24,24 @@ export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, quer
 /** Admin list queries retry up to 3 times (spec section 7). */
 export const ADMIN_LIST_QUERY = { retry: 3 } as const;
 
-/** The message the server gave, for a toast. */
-export function errorMessage(error: unknown, fallback: string): string {
+/** The message the server gave, as it gave it (the contract's English). */
+export function serverMessage(error: unknown): string | undefined {
   if (error instanceof TRPCClientError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  return undefined;
 }
 
-/** The per-field messages of a 400 answer, keyed by field name. */
+/** The message the server gave, for a toast: in the screen's language when it is one the contract knows. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const message = serverMessage(error);
+  return message ? translateKnownMessage(message) : fallback;
+}
+
+/** The per-field messages of a 400 answer, keyed by field name, in the screen's language. */
 export function fieldIssues(error: unknown): Record<string, string> {
   if (error instanceof TRPCClientError) {
     const issues = (error.data as { issues?: Record<string, string> } | undefined)?.issues;
-    if (issues) return issues;
+    if (issues) return Object.fromEntries(Object.entries(issues).map(([field, message]) => [field, translateKnownMessage(message)]));
   }
   return {};
 }

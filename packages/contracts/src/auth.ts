@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { ROLES } from './options.js';
+import { LANGUAGES, ROLES } from './options.js';
 import { emailAddress } from './fields.js';
 
 /** Parents and admins sign in by email (spec section 3, login payloads). */
@@ -26,6 +26,14 @@ export const sessionUser = z.object({
   role: z.enum(ROLES),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The language of the account's screens and of the messages sent to it. */
+  language: z.enum(LANGUAGES),
   driverId: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
+
+/** The language switch of a signed-in user: kept on the account, for the screens and the outbox. */
+export const languageInput = z.object({
+  language: z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }),
+});
+export type LanguageInput = z.input<typeof languageInput>;

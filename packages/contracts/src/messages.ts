@@ -41,6 +41,7 @@ export const MESSAGES = {
   urlInvalid: 'Enter a full web address starting with https://',
   seatsInvalid: 'Seats must be a whole number from 1 to 100',
   roundaboutCountInvalid: 'Roundabout count must be a whole number from 0 to 99',
+  languageInvalid: 'Choose English or Arabic',
 } as const;
 
 /** Messages the server answers with, also shown by the web app. */

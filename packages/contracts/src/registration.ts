@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { CLASSES, GRADES, SERVICE_TYPES } from './options.js';
+import { CLASSES, GRADES, LANGUAGES, SERVICE_TYPES } from './options.js';
 import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
 
 /** The parent's choice of roundabout: a number or a numeric string from the form's select; '' means none. */
@@ -53,6 +53,8 @@ export const registrationInput = z.object({
   ...addressFields,
   termsAccepted: z.literal(true, { error: MESSAGES.termsRequired }),
   termsVersionId: requiredText(MESSAGES.termsVersionRequired, 64),
+  /** The language the form was filled in: a new parent account starts in it (its messages too). */
+  language: z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }).optional(),
 });
 export type RegistrationInput = z.input<typeof registrationInput>;
 export type Registration = z.output<typeof registrationInput>;

@@ -14,6 +14,7 @@ export interface SessionUserRow {
   email: string | null;
   phone: string | null;
   status: 'active' | 'inactive';
+  language: SessionUser['language'];
   driverId: string | null;
   driverStatus: 'active' | 'inactive' | null;
 }
@@ -21,7 +22,7 @@ export interface SessionUserRow {
 /** The signed-in user from its row; null for a missing or deactivated account (or driver record). */
 export function toSessionUser(row: SessionUserRow | undefined): SessionUser | null {
   if (!row || row.status !== 'active' || row.driverStatus === 'inactive') return null;
-  const user: SessionUser = { id: row.id, name: row.name, role: row.role, email: row.email, phone: row.phone };
+  const user: SessionUser = { id: row.id, name: row.name, role: row.role, email: row.email, phone: row.phone, language: row.language };
   if (row.driverId) user.driverId = row.driverId;
   return user;
 }
@@ -31,7 +32,7 @@ export async function findSessionUser(db: Kysely<Database>, userId: string): Pro
   const row = await db
     .selectFrom('users')
     .leftJoin('drivers', 'drivers.userId', 'users.id')
-    .select(['users.id', 'users.name', 'users.role', 'users.email', 'users.phone', 'users.status', 'drivers.id as driverId', 'drivers.status as driverStatus'])
+    .select(['users.id', 'users.name', 'users.role', 'users.email', 'users.phone', 'users.status', 'users.language', 'drivers.id as driverId', 'drivers.status as driverStatus'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   return toSessionUser(row);

@@ -15,6 +15,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   'auth.login': 'anyone',
   'auth.driverLogin': 'anyone',
   'auth.logout': 'anyone',
+  'auth.setLanguage': 'signed-in',
   'auth.createAdmin': 'anyone',
   'public.meta': 'anyone',
   'public.terms': 'anyone',

@@ -18,6 +18,7 @@ const userWithRole = (role: Role): SessionUser => ({
   name: role,
   role,
   email: null,
+  language: 'en',
   phone: null,
   ...(role === 'driver' ? { driverId: 'driver-1' } : {}),
 });

@@ -4,10 +4,13 @@ import type { Role, SessionUser } from '@school-transport/contracts';
 import { trpc } from '../trpc.js';
 import { notify } from '../notify.js';
 import { rememberSignedInUser } from './session.js';
+import { languageAtSignIn } from '../i18n/accountLanguage.js';
+import i18n from '../i18n/index.js';
 
 /**
  * The last step of every sign-in form. A form meant for one role (`only`) signs anyone else out
- * again with 'Access Denied'; otherwise the session cache takes the user and a welcome toast shows.
+ * again with 'Access Denied'; otherwise the screens take the account's language, the session cache
+ * the user, and a welcome toast shows.
  * Answers whether the user may go on.
  */
 export function useFinishSignIn() {
@@ -20,8 +23,11 @@ export function useFinishSignIn() {
       notify({ title: t('login.accessDenied'), message: only.deniedMessage, variant: 'destructive' });
       return false;
     }
-    rememberSignedInUser(user);
-    notify({ title: t('login.welcome'), message: t('login.welcomeText', { name: user.name }) });
+    // The screens turn to the account's language before the welcome, which is then in it.
+    rememberSignedInUser(await languageAtSignIn(user));
+    // `t` of this render is bound to the language before sign-in; the welcome reads the current one.
+    const welcome = i18n.getFixedT(null, 'site');
+    notify({ title: welcome('login.welcome'), message: welcome('login.welcomeText', { name: user.name }) });
     return true;
   };
 }

@@ -13,18 +13,70 @@ import { students } from './en/students.js';
 
 /**
  * Every user-visible string comes from this catalog, one namespace per part of the product, so
- * Arabic (right to left) is a second catalog rather than a rewrite of the screens.
+ * Arabic (right to left) is a second catalog rather than a rewrite of the screens. English is in
+ * the first download; Arabic arrives in a chunk of its own (loadLanguage) when it is chosen.
  */
 export const resources = {
   en: { common, site, parent, admin, driver, outbox, changeRequests, analytics, fees, students },
 } as const;
 
+/** 'messages' (the shared contract's messages) joins when i18n/messages.ts loads; see there. */
+export type Namespace = keyof (typeof resources)['en'] | 'messages';
+export const NAMESPACES: Namespace[] = [...(Object.keys(resources.en) as Namespace[]), 'messages'];
+
+/**
+ * The Arabic catalogs: every file of ./ar is picked up (one per namespace, exporting a const named
+ * as its namespace), so a namespace's Arabic lands by adding its file. vite.config.ts puts them in
+ * one lazily loaded chunk; the completeness test (catalogs.test.ts) fails while one is missing.
+ */
+export const ARABIC_CATALOGS = import.meta.glob<Record<string, unknown>>(['./ar/*.ts', '!./ar/*.test.ts']);
+
+/** The namespace of a catalog file: './ar/parent.ts' → 'parent'. */
+export function namespaceOfFile(path: string): string {
+  return path.replace(/^.*\//, '').replace(/\.ts$/, '');
+}
+
+/** A catalog module's strings: the export named as its namespace, else its only (or default) export. */
+export function catalogOfModule(module: Record<string, unknown>, namespace: string): unknown {
+  if (namespace in module) return module[namespace];
+  if ('default' in module) return module.default;
+  const values = Object.values(module);
+  return values.length === 1 ? values[0] : undefined;
+}
+
+let arabicLoaded: Promise<void> | undefined;
+
+/** Makes a language's strings available (Arabic: downloads its chunk once); English is always there. */
+export function loadLanguage(language: string): Promise<void> {
+  if (language !== 'ar') return Promise.resolve();
+  arabicLoaded ??= Promise.all([
+    ...Object.entries(ARABIC_CATALOGS).map(async ([path, load]) => {
+      const namespace = namespaceOfFile(path);
+      const catalog = catalogOfModule(await load(), namespace);
+      if (catalog && typeof catalog === 'object') i18n.addResourceBundle('ar', namespace, catalog, true, true);
+    }),
+    // The server answers in the contract's English: Arabic needs the map from message to key.
+    import('./messages.js'),
+  ]).then(
+    () => undefined,
+    (error: unknown) => {
+      // A failed download (a phone going offline) may be tried again by the next switch.
+      arabicLoaded = undefined;
+      throw error;
+    },
+  );
+  return arabicLoaded;
+}
+
 void i18n.use(initReactI18next).init({
   resources,
   lng: 'en',
   fallbackLng: 'en',
+  supportedLngs: ['en', 'ar'],
   defaultNS: 'common',
-  ns: ['common', 'site', 'parent', 'admin', 'driver', 'outbox', 'changeRequests', 'analytics', 'fees', 'students'],
+  ns: NAMESPACES,
+  // Arabic's bundles are added after start-up: i18next must not treat them as missing.
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   returnNull: false,
 });

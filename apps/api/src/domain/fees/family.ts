@@ -1,3 +1,4 @@
+import type { Language } from '@school-transport/contracts';
 import type { Db } from './ledger.js';
 
 export interface FamilyContact {
@@ -5,6 +6,8 @@ export interface FamilyContact {
   name: string;
   /** Where messages go: the WhatsApp number, else the account's phone; null when neither is known. */
   phone: string | null;
+  /** The parent account's language: every message to the family is written in it. */
+  language: Language;
 }
 
 /** The parent (family) as the ledger's messages address them. */
@@ -12,10 +15,10 @@ export async function familyContact(db: Db, parentId: string): Promise<FamilyCon
   const row = await db
     .selectFrom('parents')
     .innerJoin('users', 'users.id', 'parents.userId')
-    .select(['parents.id', 'users.name', 'users.phone', 'parents.whatsappNumber'])
+    .select(['parents.id', 'users.name', 'users.phone', 'users.language', 'parents.whatsappNumber'])
     .where('parents.id', '=', parentId)
     .executeTakeFirst();
-  return row ? { parentId: row.id, name: row.name, phone: row.whatsappNumber ?? row.phone } : undefined;
+  return row ? { parentId: row.id, name: row.name, phone: row.whatsappNumber ?? row.phone, language: row.language } : undefined;
 }
 
 /** The parents row of a signed-in parent user. */

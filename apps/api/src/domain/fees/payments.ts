@@ -113,6 +113,7 @@ export async function recordPaymentInTransaction(trx: Transaction<Database>, act
   if (family?.phone) {
     await enqueueNotification(trx, {
       recipient: family.phone,
+      language: family.language,
       templateKey: 'payment_recorded',
       payload: {
         receiptNumber: payment.receiptNumber,
@@ -149,6 +150,7 @@ export async function voidPaymentInTransaction(trx: Transaction<Database>, actor
   if (family?.phone) {
     await enqueueNotification(trx, {
       recipient: family.phone,
+      language: family.language,
       templateKey: 'payment_voided',
       payload: { receiptNumber: payment.receiptNumber, amountBhd: money(payment.amount), reason: input.reason },
     });

@@ -52,6 +52,7 @@ export async function acceptProof(db: Kysely<Database>, actor: Actor, input: z.o
     if (family?.phone) {
       await enqueueNotification(trx, {
         recipient: family.phone,
+      language: family.language,
         templateKey: 'proof_accepted',
         payload: { studentName: `${proof.firstName} ${proof.lastName}`, month: proof.month, amountBhd: payment.amountBhd, receiptNumber: payment.receiptNumber },
       });
@@ -70,6 +71,7 @@ export async function rejectProof(db: Kysely<Database>, actor: Actor, input: z.o
     if (family?.phone) {
       await enqueueNotification(trx, {
         recipient: family.phone,
+      language: family.language,
         templateKey: 'proof_rejected',
         payload: { studentName: `${proof.firstName} ${proof.lastName}`, month: proof.month, amountBhd: money(proof.amount), reason: input.reason },
       });

@@ -49,6 +49,7 @@ export async function sendDueReminders(db: Kysely<Database>, now = new Date()): 
       const total = rows.reduce((sum, row) => sum + toCents(row.outstanding), 0n);
       await enqueueNotification(trx, {
         recipient: family.phone,
+      language: family.language,
         templateKey: 'fee_reminder',
         payload: {
           parentName: family.name,

@@ -147,6 +147,7 @@ async function lockPending(trx: Transaction<Database>, id: string) {
       'students.road',
       'students.houseBuilding',
       'users.phone as parentPhone',
+      'users.language as parentLanguage',
       'parents.whatsappNumber',
     ])
     .where('students.id', '=', request.studentId)
@@ -197,6 +198,7 @@ export async function approveModificationRequest(db: Kysely<Database>, actor: Ac
     if (recipient) {
       await enqueueNotification(trx, {
         recipient,
+        language: student.parentLanguage,
         templateKey: 'modification_approved',
         payload: { studentName: `${payloadNew.firstName} ${payloadNew.lastName}`, adminNote },
       });
@@ -215,6 +217,7 @@ export async function rejectModificationRequest(db: Kysely<Database>, actor: Act
     if (recipient) {
       await enqueueNotification(trx, {
         recipient,
+        language: student.parentLanguage,
         templateKey: 'modification_rejected',
         payload: { studentName: `${student.firstName} ${student.lastName}`, adminNote },
       });

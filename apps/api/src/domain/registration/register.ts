@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { isUniqueViolation } from '@school-transport/db';
-import { composeAddress, type Registration, type SessionUser } from '@school-transport/contracts';
+import { composeAddress, type Language, type Registration, type SessionUser } from '@school-transport/contracts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../passwords.js';
 import { checkRegistrationChoices } from './choices.js';
 import { enqueueNotification } from '../notifications/outbox.js';
@@ -26,21 +26,21 @@ export interface Registrant {
  * Each way costs one argon2 computation, so the time taken does not tell which emails exist.
  */
 type AccountPlan =
-  | { kind: 'signed-in'; userId: string }
-  | { kind: 'existing'; userId: string }
-  | { kind: 'new'; passwordHash: string }
-  | { kind: 'someone-else'; userId: string; phone: string | null };
+  | { kind: 'signed-in'; userId: string; language: Language }
+  | { kind: 'existing'; userId: string; language: Language }
+  | { kind: 'new'; passwordHash: string; language: Language }
+  | { kind: 'someone-else'; userId: string; phone: string | null; language: Language };
 
 async function planAccount(db: Kysely<Database>, registration: Registration, registrant: Registrant): Promise<AccountPlan> {
-  if (registrant.user?.role === 'parent') return { kind: 'signed-in', userId: registrant.user.id };
+  if (registrant.user?.role === 'parent') return { kind: 'signed-in', userId: registrant.user.id, language: registrant.user.language };
   const account = await db
     .selectFrom('users')
-    .select(['id', 'role', 'passwordHash', 'phone'])
+    .select(['id', 'role', 'passwordHash', 'phone', 'language'])
     .where('email', '=', registration.parentEmail)
     .executeTakeFirst();
-  if (!account) return { kind: 'new', passwordHash: await hashPassword(registration.password) };
+  if (!account) return { kind: 'new', passwordHash: await hashPassword(registration.password), language: registration.language ?? 'en' };
   const matches = account.role === 'parent' ? await verifyPassword(account.passwordHash, registration.password) : await verifyAgainstDecoy(registration.password);
-  return matches ? { kind: 'existing', userId: account.id } : { kind: 'someone-else', userId: account.id, phone: account.phone };
+  return matches ? { kind: 'existing', userId: account.id, language: account.language } : { kind: 'someone-else', userId: account.id, phone: account.phone, language: account.language };
 }
 
 /** The parents row of an existing parent user; one is made if an older account lacks it. */
@@ -51,10 +51,10 @@ async function parentIdOf(trx: Transaction<Database>, userId: string, whatsappNu
   return created.id;
 }
 
-async function newParent(trx: Transaction<Database>, registration: Registration, passwordHash: string): Promise<string> {
+async function newParent(trx: Transaction<Database>, registration: Registration, passwordHash: string, language: Language): Promise<string> {
   const user = await trx
     .insertInto('users')
-    .values({ email: registration.parentEmail, passwordHash, role: 'parent', name: registration.parentName, phone: registration.parentPhone })
+    .values({ email: registration.parentEmail, passwordHash, role: 'parent', name: registration.parentName, phone: registration.parentPhone, language })
     .returning('id')
     .executeTakeFirstOrThrow();
   const parent = await trx.insertInto('parents').values({ userId: user.id, whatsappNumber: registration.parentPhone }).returning('id').executeTakeFirstOrThrow();
@@ -83,7 +83,7 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
         await tellAccountOwner(trx, plan, registration);
         return undefined;
       }
-      const parentId = plan.kind === 'new' ? await newParent(trx, registration, plan.passwordHash) : await parentIdOf(trx, plan.userId, registration.parentPhone);
+      const parentId = plan.kind === 'new' ? await newParent(trx, registration, plan.passwordHash, plan.language) : await parentIdOf(trx, plan.userId, registration.parentPhone);
       const student = await trx
         .insertInto('students')
         .values({
@@ -116,6 +116,8 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
         .executeTakeFirstOrThrow();
       await enqueueNotification(trx, {
         recipient: registration.parentPhone,
+        // The family's language: a new account's is the one the form was filled in.
+        language: plan.language,
         templateKey: 'registration_received',
         payload: { automatedId: student.automatedId, studentName: `${registration.firstName} ${registration.lastName}` },
       });
@@ -130,11 +132,12 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
 }
 
 /** The SMS to the owner of an email that a registration used without the account's password. */
-async function tellAccountOwner(trx: Transaction<Database>, plan: { userId: string; phone: string | null }, registration: Registration): Promise<void> {
+async function tellAccountOwner(trx: Transaction<Database>, plan: { userId: string; phone: string | null; language: Language }, registration: Registration): Promise<void> {
   const phone = plan.phone ?? (await trx.selectFrom('parents').select('whatsappNumber').where('userId', '=', plan.userId).executeTakeFirst())?.whatsappNumber;
   if (!phone) return;
   await enqueueNotification(trx, {
     recipient: phone,
+    language: plan.language,
     templateKey: 'registration_email_in_use',
     payload: { studentName: `${registration.firstName} ${registration.lastName}` },
     idempotencyKey: `registration_email_in_use:${plan.userId}:${new Date().toISOString().slice(0, 10)}`,

@@ -1,8 +1,9 @@
-import { driverLoginInput, loginInput, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
+import { driverLoginInput, languageInput, loginInput, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
 import type { Context } from '../context.js';
-import { publicProcedure, router } from '../init.js';
+import { authenticatedProcedure, publicProcedure, router } from '../init.js';
 import { signInByEmail, signInByPhone } from '../../domain/auth.js';
 import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
+import { setAccountLanguage } from '../../domain/language-switch.js';
 import { AppError } from '../../errors.js';
 
 /**
@@ -47,6 +48,9 @@ export const authRouter = router({
     await ctx.req.session.destroy();
     return { success: true };
   }),
+
+  /** The language switch of any signed-in user; answers the user as the session now reads it. */
+  setLanguage: authenticatedProcedure.input(languageInput).mutation(async ({ ctx, input }) => ({ user: await setAccountLanguage(ctx.db, ctx.user.id, input.language) })),
 
   /** Creates the admin configured by ADMIN_EMAIL / ADMIN_PASSWORD; credentials never come from the request. */
   createAdmin: publicProcedure.mutation(async ({ ctx }) => {

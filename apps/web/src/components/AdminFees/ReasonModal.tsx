@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FEE_MESSAGES } from '@school-transport/contracts';
+import { translateMessage } from '../../i18n/messages.js';
 
 /** Asks the office for a reason (voiding a payment, rejecting a proof) before the change is made. */
 export function ReasonModal({ title, hint, confirm, pending, onConfirm, onClose }: { title: string; hint?: string; confirm: string; pending: boolean; onConfirm: (reason: string) => void; onClose: () => void }) {
@@ -13,7 +14,7 @@ export function ReasonModal({ title, hint, confirm, pending, onConfirm, onClose 
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!reason.trim()) return setError(FEE_MESSAGES.reasonRequired);
+          if (!reason.trim()) return setError(translateMessage(FEE_MESSAGES.reasonRequired));
           onConfirm(reason.trim());
         }}
         noValidate

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../auth/session.js';
 import { UnassignedBell } from '../UnassignedBell/UnassignedBell.js';
+import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.js';
 
 export interface AdminTab {
   key: string;
@@ -39,6 +40,7 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
                 {t('shell.signedInAs', { name: user.name })}
               </Text>
             )}
+            <LanguageSwitch />
             <Button size="xs" variant="light" onClick={() => logout.mutate()} disabled={logout.isPending}>
               {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
             </Button>

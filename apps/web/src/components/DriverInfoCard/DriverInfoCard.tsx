@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DriverProfile } from '@school-transport/contracts';
+import { formatNumber } from '../../i18n/format.js';
 
 /** The signed-in driver's own details: who, which vehicle, which areas, how many students. */
 export function DriverInfoCard({ driver }: { driver: DriverProfile }) {
@@ -13,7 +14,7 @@ export function DriverInfoCard({ driver }: { driver: DriverProfile }) {
     [t('info.licenseNo'), driver.licenseNo],
     [t('info.vehicle'), vehicle || none],
     [t('info.areas'), driver.areas.length > 0 ? driver.areas.map((area) => area.name).join(', ') : none],
-    [t('info.studentCount'), String(driver.studentCount)],
+    [t('info.studentCount'), formatNumber(driver.studentCount)],
   ];
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={t('info.title')} style={{ borderWidth: 2, borderColor: 'var(--mantine-color-dark-2)' }}>

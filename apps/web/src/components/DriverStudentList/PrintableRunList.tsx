@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompanySettings, DriverStudent } from '@school-transport/contracts';
 import { addressText, fullName, gradeText, groupBySchool } from './studentRows.js';
 import './print.css';
+import { formatDay } from '../../i18n/format.js';
 
 export interface PrintJob {
   runLabel: string;
@@ -21,7 +22,7 @@ export function PrintableRunList({ job, driverName, company }: { job: PrintJob; 
     <div className="driver-print-root" data-testid="driver-print-list">
       {company?.companyName && <p>{company.companyName}</p>}
       <h1>{t('print.title', { driver: driverName })}</h1>
-      <p>{t('print.subtitle', { run: job.runLabel, date: job.date })}</p>
+      <p>{t('print.subtitle', { run: job.runLabel, date: formatDay(job.date) })}</p>
       {groupBySchool(job.students).map((group) => (
         <section key={group.schoolName}>
           <h2>{t('list.schoolGroup', { school: group.schoolName, count: group.students.length })}</h2>

@@ -1,4 +1,5 @@
 import { ridesOnRun, type DriverRun, type DriverStudent } from '@school-transport/contracts';
+import { gradeLabel } from '../../i18n/labels.js';
 
 /** The pure part of the driver's list: which students ride a run, the search, grouping, display text. */
 
@@ -7,7 +8,7 @@ export function fullName(student: Pick<DriverStudent, 'firstName' | 'fathersName
 }
 
 export function gradeText(student: Pick<DriverStudent, 'grade' | 'class'>): string {
-  return student.class ? `${student.grade} ${student.class}` : student.grade;
+  return student.class ? `${gradeLabel(student.grade)} ${student.class}` : gradeLabel(student.grade);
 }
 
 /** The address a driver reads at the door: the full address (registration fills it from block, road, house when empty). */

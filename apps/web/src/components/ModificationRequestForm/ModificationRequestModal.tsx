@@ -5,10 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   changedModificationFields,
   CLASSES,
-  GRADES,
-  MODIFICATION_TOASTS,
   modificationRequestFields,
-  PARENT_MESSAGES,
   requestedPayload,
   SERVICE_TYPES,
   type ModificationPayload,
@@ -17,6 +14,7 @@ import { queryClient, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { showServerErrors, zodValidate } from '../../forms/validation.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
+import { gradeOptions } from '../../i18n/labels.js';
 
 interface RequestValues {
   firstName: string;
@@ -50,13 +48,14 @@ const valuesOf = (student: ParentStudent): RequestValues => ({
  */
 export function ModificationRequestModal({ student, onClose }: { student: ParentStudent | null; onClose: () => void }) {
   const { t } = useTranslation('parent');
+  const { t: tm } = useTranslation('messages');
   const form = useForm<RequestValues>({ initialValues: student ? valuesOf(student) : ({} as RequestValues), validate: zodValidate(modificationRequestFields) });
   const submit = useMutation(trpc.parent.requestModification.mutationOptions());
 
   const send = async (values: RequestValues) => {
     if (submit.isPending) return;
     if (!student) {
-      notify({ title: MODIFICATION_TOASTS.failedTitle, message: MODIFICATION_TOASTS.noStudent, variant: 'destructive' });
+      notify({ title: tm('modificationToasts.failedTitle'), message: tm('modificationToasts.noStudent'), variant: 'destructive' });
       return;
     }
     // The same comparison the server makes: unchanged text (after trimming) is no change.
@@ -64,17 +63,17 @@ export function ModificationRequestModal({ student, onClose }: { student: Parent
     const parsed = modificationRequestFields.parse(values);
     const asked = requestedPayload(parsed);
     if (changedModificationFields(valuesOf(student) as Partial<ModificationPayload>, asked).length === 0) {
-      notify({ title: MODIFICATION_TOASTS.failedTitle, message: PARENT_MESSAGES.noChanges, variant: 'destructive' });
+      notify({ title: tm('modificationToasts.failedTitle'), message: tm('parent.noChanges'), variant: 'destructive' });
       return;
     }
     try {
       await submit.mutateAsync({ ...parsed, studentId: student.id });
-      notify({ title: MODIFICATION_TOASTS.submittedTitle, message: MODIFICATION_TOASTS.submittedText });
+      notify({ title: tm('modificationToasts.submittedTitle'), message: tm('modificationToasts.submittedText') });
       onClose();
       await queryClient.invalidateQueries({ queryKey: trpc.parent.pathKey() });
     } catch (error) {
-      const message = showServerErrors(error, form.setErrors, MODIFICATION_TOASTS.failedText);
-      notify({ title: MODIFICATION_TOASTS.failedTitle, message, variant: 'destructive' });
+      const message = showServerErrors(error, form.setErrors, tm('modificationToasts.failedText'));
+      notify({ title: tm('modificationToasts.failedTitle'), message, variant: 'destructive' });
     }
   };
 
@@ -90,7 +89,7 @@ export function ModificationRequestModal({ student, onClose }: { student: Parent
             <TextInput label={t('request.lastName')} withAsterisk {...form.getInputProps('lastName')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label={t('request.grade')} data={[...GRADES]} withAsterisk allowDeselect={false} {...form.getInputProps('grade')} />
+            <Select label={t('request.grade')} data={gradeOptions()} withAsterisk allowDeselect={false} {...form.getInputProps('grade')} />
             <Select label={t('request.class')} placeholder={t('request.classPlaceholder')} data={[...CLASSES]} clearable {...form.getInputProps('class')} />
             <Select
               label={t('request.serviceType')}

@@ -2,6 +2,7 @@ import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MODIFICATION_FIELDS, type ModificationField, type ModificationPayload } from '@school-transport/contracts';
+import { gradeLabel } from '../../i18n/labels.js';
 
 /**
  * Old against new, one row per field of a change request. Changed rows are highlighted (and say
@@ -25,7 +26,8 @@ export function ModificationComparison({
   const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const show = (field: ModificationField, value: string | null) => {
     if (value === null || value === '') return t('requests.empty');
-    return field === 'serviceType' ? t(`service.${value as ModificationPayload['serviceType']}`) : value;
+    if (field === 'serviceType') return t(`service.${value as ModificationPayload['serviceType']}`);
+    return field === 'grade' ? gradeLabel(value) : value;
   };
   return (
     <Table withTableBorder verticalSpacing={6} horizontalSpacing={narrow ? 6 : 'xs'} fz={narrow ? 'xs' : 'sm'} style={{ tableLayout: 'fixed', overflowWrap: 'anywhere' }}>

@@ -90,7 +90,7 @@ function ModificationRequestView({ request, onClose }: { request: ParentModifica
         <div>
           <ModificationStatusBadge status={request.status} />
           {request.decidedAt && (
-            <Text size="sm" span ml="sm">
+            <Text size="sm" span ms="sm">
               {t('requests.decidedOn', { date: formatDate(request.decidedAt) })}
             </Text>
           )}

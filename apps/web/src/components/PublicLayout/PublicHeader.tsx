@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../auth/session.js';
+import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.js';
 
 /** Home, Login, Register; signed in: a greeting, Admin (admins), Dashboard (parents) and Logout. No driver link. */
 export function PublicHeader() {
@@ -47,6 +48,7 @@ export function PublicHeader() {
                 </Button>
               </>
             )}
+            <LanguageSwitch />
           </Group>
         </Group>
       </Container>

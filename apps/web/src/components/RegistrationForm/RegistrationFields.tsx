@@ -2,8 +2,10 @@ import { Card, Grid, PasswordInput, Radio, Select, Stack, TextInput, Title } fro
 import type { ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CLASSES, GRADES, SERVICE_TYPES } from '@school-transport/contracts';
+import { CLASSES, SERVICE_TYPES } from '@school-transport/contracts';
 import type { RegistrationFormValues } from './formValues.js';
+import { formatAmount } from '../../i18n/format.js';
+import { gradeOptions } from '../../i18n/labels.js';
 
 export interface AreaChoice {
   id: string;
@@ -33,7 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The four sections of the registration form (spec section 2), every field labelled as the spec names it. */
 export function RegistrationFields({ form, schools, areas, area }: RegistrationFieldsProps) {
   const { t } = useTranslation('site');
-  const price = area ? t('register.priceBhd', { price: area.price }) : t('register.selectArea');
+  const price = area ? t('register.priceBhd', { price: formatAmount(area.price) }) : t('register.selectArea');
   const roundabouts = area?.roundaboutCount ?? 0;
 
   return (
@@ -63,7 +65,7 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
             <TextInput label={t('register.lastName')} withAsterisk {...form.getInputProps('lastName')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select label={t('register.grade')} placeholder={t('register.gradePlaceholder')} data={[...GRADES]} withAsterisk {...form.getInputProps('grade')} />
+            <Select label={t('register.grade')} placeholder={t('register.gradePlaceholder')} data={gradeOptions()} withAsterisk {...form.getInputProps('grade')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select label={t('register.class')} placeholder={t('register.classPlaceholder')} data={[...CLASSES]} clearable {...form.getInputProps('class')} />
@@ -110,7 +112,7 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
             <Select
               label={t('register.area')}
               placeholder={t('register.areaPlaceholder')}
-              data={areas.map((choice) => ({ value: choice.id, label: t('register.areaOption', { name: choice.name, price: choice.price }) }))}
+              data={areas.map((choice) => ({ value: choice.id, label: t('register.areaOption', { name: choice.name, price: formatAmount(choice.price) }) }))}
               searchable
               withAsterisk
               {...form.getInputProps('areaId')}

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@school-transport/api';
+import { formatAmount } from '../../i18n/format.js';
+import { gradeLabel } from '../../i18n/labels.js';
 
 export type ParentStudent = inferRouterOutputs<AppRouter>['parent']['students']['students'][number];
 
@@ -32,7 +34,7 @@ export function StudentCard({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ta="right" component="div" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" ta="end" component="div" style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </Group>
@@ -61,9 +63,9 @@ export function StudentCard({
       </Group>
       <Stack gap={6}>
         {row(t('card.school'), student.schoolName)}
-        {row(t('card.grade'), student.class ? `${student.grade} ${student.class}` : student.grade)}
+        {row(t('card.grade'), student.class ? `${gradeLabel(student.grade)} ${student.class}` : gradeLabel(student.grade))}
         {row(t('card.service'), t(`service.${student.serviceType}`))}
-        {row(t('card.monthlyFee'), t('card.fee', { price: student.priceBhd }))}
+        {row(t('card.monthlyFee'), t('card.fee', { price: formatAmount(student.priceBhd) }))}
         {row(
           t('card.driver'),
           driver ? (

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
 import { formatDate } from '../ModificationRequests/format.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
+import { formatAmount } from '../../i18n/format.js';
+import { gradeLabel } from '../../i18n/labels.js';
 
 /** View Details (spec section 2): every field of the student, and the terms accepted at registration. */
 export function StudentDetailsModal({ student, onClose }: { student: ParentStudent; onClose: () => void }) {
@@ -29,12 +31,12 @@ export function StudentDetailsModal({ student, onClose }: { student: ParentStude
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
           {item(t('details.name'), `${shown.firstName} ${shown.lastName}`)}
           {item(t('details.fathersName'), shown.fathersName)}
-          {item(t('details.grade'), shown.grade)}
+          {item(t('details.grade'), gradeLabel(shown.grade))}
           {item(t('details.class'), shown.class ?? t('details.notApplicable'))}
           {item(t('details.schoolId'), shown.studentSchoolId)}
           {item(t('details.school'), shown.schoolName)}
           {item(t('details.service'), t(`service.${shown.serviceType}`))}
-          {item(t('details.price'), t('card.fee', { price: shown.priceBhd }))}
+          {item(t('details.price'), t('card.fee', { price: formatAmount(shown.priceBhd) }))}
           {item(t('details.area'), shown.area?.name ?? t('card.notSpecified'))}
           {item(t('details.driver'), shown.driver ? `${shown.driver.name} · ${shown.driver.phone}` : t('details.notAssigned'))}
           {item(t('details.block'), shown.block)}

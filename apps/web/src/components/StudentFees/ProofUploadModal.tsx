@@ -6,6 +6,8 @@ import { FEE_MESSAGES, PROOF_MAX_BYTES, proofUploadFields, proofUploadPath, type
 import { zodValidate } from '../../forms/validation.js';
 import { notify } from '../../notify.js';
 import { formatMonth } from './FeeStatusBadge.js';
+import { translateMessage, translateMessages } from '../../i18n/messages.js';
+import { formatAmount } from '../../i18n/format.js';
 
 interface Values {
   amountBhd: string;
@@ -26,7 +28,7 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
     initialValues: { amountBhd: outstanding, reference: '', file: null },
     validate: (values) => ({
       ...zodValidate<Values>(proofUploadFields)(values),
-      ...(values.file ? (values.file.size > PROOF_MAX_BYTES ? { file: FEE_MESSAGES.fileTooLarge } : {}) : { file: FEE_MESSAGES.fileRequired }),
+      ...(values.file ? (values.file.size > PROOF_MAX_BYTES ? { file: translateMessage(FEE_MESSAGES.fileTooLarge) } : {}) : { file: translateMessage(FEE_MESSAGES.fileRequired) }),
     }),
   });
 
@@ -42,8 +44,8 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
       const response = await fetch(proofUploadPath(fee.id), { method: 'POST', body, credentials: 'include' });
       if (!response.ok) {
         const answer = (await response.json().catch(() => ({}))) as { message?: string; issues?: Record<string, string> };
-        if (answer.issues) form.setErrors(answer.issues);
-        const message = answer.message ?? `${response.status}: ${response.statusText}`;
+        if (answer.issues) form.setErrors(translateMessages(answer.issues));
+        const message = answer.message ? translateMessage(answer.message) : `${response.status}: ${response.statusText}`;
         setServerError(message);
         notify({ title: t('upload.failed'), message, variant: 'destructive' });
         return;
@@ -60,7 +62,7 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
     <Modal opened onClose={onClose} title={t('upload.title')} centered>
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
-          <Text size="sm">{t('upload.forMonth', { name: studentName, month: formatMonth(fee.month, i18n.language), amount: outstanding })}</Text>
+          <Text size="sm">{t('upload.forMonth', { name: studentName, month: formatMonth(fee.month, i18n.language), amount: formatAmount(outstanding) })}</Text>
           {serverError && (
             <Alert color="red" role="alert">
               {serverError}

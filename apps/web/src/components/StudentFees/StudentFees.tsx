@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { queryClient, trpc } from '../../trpc.js';
 import { FeeStatusBadge, formatDay, formatMonth } from './FeeStatusBadge.js';
 import { ProofUploadModal } from './ProofUploadModal.js';
+import { formatAmount } from '../../i18n/format.js';
 
 const PAYABLE = new Set(['due', 'partly_paid', 'overdue']);
 
@@ -23,10 +24,10 @@ function FeeRow({ fee, onUpload }: { fee: ParentFee; onUpload: () => void }) {
       </Group>
       <Group gap="lg" mt={4} wrap="wrap">
         <Text size="sm">
-          {t('parent.amount')}: {t('amount', { amount: fee.amountBhd })}
+          {t('parent.amount')}: {t('amount', { amount: formatAmount(fee.amountBhd) })}
         </Text>
         <Text size="sm">
-          {t('parent.paid')}: {t('amount', { amount: fee.paidBhd })}
+          {t('parent.paid')}: {t('amount', { amount: formatAmount(fee.paidBhd) })}
         </Text>
         <Text size="sm">
           {t('parent.dueDate')}: {formatDay(fee.dueDate, i18n.language)}

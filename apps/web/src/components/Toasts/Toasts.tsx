@@ -1,6 +1,7 @@
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
+import { useDirection } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@school-transport/contracts';
 
@@ -9,5 +10,7 @@ import { TOAST_DURATION_MS } from '@school-transport/contracts';
  * Its own chunk, loaded after the first paint: toasts raised before it arrives wait in the store.
  */
 export function Toasts() {
-  return <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" />;
+  // The reading side's corner: top right in English, top left in Arabic.
+  const { dir } = useDirection();
+  return <Notifications limit={1} autoClose={TOAST_DURATION_MS} position={dir === 'rtl' ? 'top-left' : 'top-right'} />;
 }

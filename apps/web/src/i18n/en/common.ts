@@ -28,5 +28,13 @@ export const common = {
     saving: 'Saving...',
     close: 'Close',
     edit: 'Edit',
+    togglePassword: 'Show or hide the password',
+  },
+  /** Grades named in words; numbered grades are shown as numbers. */
+  grades: { Nursery: 'Nursery', KG1: 'KG1', KG2: 'KG2' },
+  /** The language switch: each language named in itself (the same words in every catalog). */
+  language: {
+    names: { en: 'English', ar: 'العربية' },
+    failed: 'The language could not be changed. Please try again.',
   },
 } as const;

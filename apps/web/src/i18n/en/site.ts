@@ -100,6 +100,8 @@ export const site = {
     termsRequiredText: 'Please accept the terms and conditions to continue.',
     missingFields: 'Required Fields Missing',
     missingFieldsText: 'Please fill in: {{fields}}',
+    /** Between the names of the missing fields (Arabic uses its own comma). */
+    listSeparator: ', ',
     schoolIdRequired: 'Student School ID Required',
     schoolIdRequiredText: "Please enter the student's school ID number.",
     checkFields: 'Please check the highlighted fields',

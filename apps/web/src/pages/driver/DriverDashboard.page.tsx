@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, trpc } from '../../trpc.js';
 import { useLogout, useSession } from '../../auth/session.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
 import { DriverInfoCard } from '../../components/DriverInfoCard/DriverInfoCard.js';
 import { DriverStudentList } from '../../components/DriverStudentList/DriverStudentList.js';
 import '../../styles/signed-in.js';
@@ -22,7 +23,8 @@ export function DriverDashboardPage() {
     <>
       <header style={{ borderBottom: '2px solid var(--mantine-color-dark-2)' }}>
         <Container size="xl" py="sm">
-          <Group justify="space-between" wrap="nowrap">
+          {/* On a phone the buttons go under the title rather than past the screen's edge. */}
+          <Group justify="space-between" gap="sm">
             <div>
               <Title order={1} size="h3" c="dark.9">
                 {t('title')}
@@ -33,9 +35,12 @@ export function DriverDashboardPage() {
                 </Text>
               )}
             </div>
-            <Button size="lg" variant="default" onClick={() => logout.mutate()} disabled={logout.isPending}>
-              {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageSwitch size="lg" variant="default" />
+              <Button size="lg" variant="default" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
+              </Button>
+            </Group>
           </Group>
         </Container>
       </header>
@@ -44,7 +49,7 @@ export function DriverDashboardPage() {
         {failed && (
           <Alert color="red" title={t('loadFailed')}>
             {errorMessage(failed, t('loadFailed'))}
-            <Button size="md" variant="light" ml="md" onClick={() => void Promise.all([me.refetch(), students.refetch()])}>
+            <Button size="md" variant="light" ms="md" onClick={() => void Promise.all([me.refetch(), students.refetch()])}>
               {t('retry')}
             </Button>
           </Alert>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
 import { useLogout, useSession } from '../../auth/session.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
 import { StudentCard, type ParentStudent } from '../../components/StudentCard/StudentCard.js';
 import { RecentModificationRequests } from '../../components/ModificationRequests/RecentModificationRequests.js';
 import '../../styles/signed-in.js';
@@ -46,6 +47,7 @@ export function ParentDashboardPage() {
               )}
             </div>
             <Group>
+              <LanguageSwitch />
               <Button component={Link} to="/" variant="subtle" size="xs">
                 {tc('nav.home')}
               </Button>

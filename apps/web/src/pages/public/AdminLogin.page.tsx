@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Center, Container, PasswordInput, TextInput } from '@mantine/core';
+import { Center, Container, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { useSession } from '../../auth/session.js';
 import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 import '../../styles/public-forms.js';
@@ -48,6 +49,9 @@ export function AdminLoginPage() {
   return (
     <Center mih="100vh" bg="gray.0">
       <Container size={440} w="100%">
+        <Group justify="flex-end" mb="xs">
+          <LanguageSwitch />
+        </Group>
         <LoginCard title={t('adminLogin.title')} subtitle={t('adminLogin.subtitle')} onSubmit={submit} pending={login.isPending} centered>
           <TextInput label={t('adminLogin.email')} type="email" autoComplete="username" {...form.getInputProps('email')} />
           <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />

@@ -1,6 +1,7 @@
 import { Anchor, Container, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { driverLoginInput } from '@school-transport/contracts';
@@ -46,7 +47,8 @@ export function DriverLoginPage() {
                 {t('driverLogin.devHint')}
               </Text>
             )}
-            <Anchor component={Link} to="/" size="sm" mt="md" display="block" ta="center">
+            <Anchor component={Link} to="/" size="sm" mt="md" display="flex" style={{ alignItems: 'center', justifyContent: 'center', gap: 4 }}>
+              <IconArrowLeft size={16} aria-hidden className="mirror-in-rtl" />
               {t('driverLogin.backHome')}
             </Anchor>
           </>

@@ -10,10 +10,12 @@ import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { TermsModal } from '../../components/TermsModal/TermsModal.js';
 import { zodErrors } from '../../forms/validation.js';
+import { currentLanguage } from '../../i18n/language.js';
 import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
 import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
 import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/formValues.js';
 import '../../styles/public-forms.js';
+import { translateMessage, translateMessages } from '../../i18n/messages.js';
 
 /** The terms version accepted on the landing page, passed along so /register does not ask twice. */
 function acceptedOnLanding(state: unknown): string | null {
@@ -48,7 +50,7 @@ export function RegisterPage() {
 
   const failureMessage = (error: unknown): string => {
     if (error instanceof TRPCClientError) {
-      if (error.message) return error.message;
+      if (error.message) return translateMessage(error.message);
       const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
       if (status) return t('register.failedStatus', { status });
     }
@@ -67,7 +69,7 @@ export function RegisterPage() {
     const missing = missingRequiredFields(values);
     if (missing.length > 0) {
       form.setErrors(zodErrors(registrationInput, candidate));
-      notify({ title: t('register.missingFields'), message: t('register.missingFieldsText', { fields: missing.join(', ') }), variant: 'destructive' });
+      notify({ title: t('register.missingFields'), message: t('register.missingFieldsText', { fields: missing.map(translateMessage).join(t('register.listSeparator')) }), variant: 'destructive' });
       return;
     }
     if (!values.studentSchoolId.trim()) {
@@ -83,15 +85,16 @@ export function RegisterPage() {
     }
     submitting.current = true;
     try {
-      const result = await register.mutateAsync({ ...parsed.data, address: composeAddress(parsed.data) });
-      notify({ title: t('register.success'), message: t('register.successText', { message: result.message }) });
+      // A new parent account starts in the language the form was filled in (its messages too).
+      const result = await register.mutateAsync({ ...parsed.data, address: composeAddress(parsed.data), language: currentLanguage() });
+      notify({ title: t('register.success'), message: t('register.successText', { message: translateMessage(result.message) }) });
       form.reset();
       setTermsVersionId(null);
       setRedirectTo(result.redirectTo || '/parent-login');
     } catch (error) {
       if (error instanceof TRPCClientError) {
         const issues = (error.data as { issues?: Record<string, string> } | undefined)?.issues;
-        if (issues) form.setErrors(issues);
+        if (issues) form.setErrors(translateMessages(issues));
       }
       notify({ title: t('register.failed'), message: failureMessage(error), variant: 'destructive' });
     } finally {

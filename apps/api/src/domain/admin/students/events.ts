@@ -21,6 +21,7 @@ export async function announceStudentChange(trx: Transaction<Database>, studentI
     if (row.driverId !== null && row.driverName !== null && row.driverPhone !== null) {
       await enqueueNotification(trx, {
         recipient: parentPhone,
+        language: row.parentLanguage,
         templateKey: 'driver_assigned',
         payload: { automatedId: row.automatedId, studentName: name, driverName: row.driverName, driverPhone: row.driverPhone },
       });
@@ -38,7 +39,7 @@ export async function announceStudentChange(trx: Transaction<Database>, studentI
         },
       });
     } else if (row.driverId === null) {
-      await enqueueNotification(trx, { recipient: parentPhone, templateKey: 'driver_removed', payload: { automatedId: row.automatedId, studentName: name } });
+      await enqueueNotification(trx, { recipient: parentPhone, language: row.parentLanguage, templateKey: 'driver_removed', payload: { automatedId: row.automatedId, studentName: name } });
     }
   }
 }

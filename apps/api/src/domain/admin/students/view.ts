@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Student } from '@school-transport/db';
-import { STUDENT_MESSAGES, type AdminStudent } from '@school-transport/contracts';
+import { STUDENT_MESSAGES, type AdminStudent, type Language } from '@school-transport/contracts';
 import { isUuid } from '../../ids.js';
 import { notFound } from '../guards.js';
 
@@ -24,6 +24,7 @@ export function studentsWithNames(db: Db) {
       'parentUsers.name as parentName',
       'parentUsers.email as parentEmail',
       'parentUsers.phone as parentPhone',
+      'parentUsers.language as parentLanguage',
       'parents.whatsappNumber as parentWhatsapp',
     ]);
 }
@@ -36,6 +37,7 @@ export type StudentWithNames = Student & {
   parentName: string;
   parentEmail: string | null;
   parentPhone: string | null;
+  parentLanguage: Language;
   parentWhatsapp: string | null;
 };
 

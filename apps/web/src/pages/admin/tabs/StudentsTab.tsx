@@ -17,6 +17,7 @@ import { BulkBar } from '../students/BulkBar.js';
 import { DeleteStudentDialog } from '../students/DeleteStudentDialog.js';
 import { GeneratedPasswordDialog } from '../students/GeneratedPasswordDialog.js';
 import { ListState } from './ListState.js';
+import { translateMessage } from '../../../i18n/messages.js';
 
 const fullName = (student: AdminStudent) => `${student.firstName} ${student.fathersName} ${student.lastName}`;
 
@@ -48,7 +49,7 @@ export default function StudentsTab() {
 
   useEffect(() => {
     if (editing && edited.error) {
-      notify({ title: t('toasts.loadFailed'), message: edited.error.message, variant: 'destructive' });
+      notify({ title: t('toasts.loadFailed'), message: translateMessage(edited.error.message), variant: 'destructive' });
       setEditing(null);
     }
   }, [editing, edited.error, setEditing, t]);

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, SERVER_MESSAGES, type SessionUser } from '@school-transport/contracts';
+import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
+import { createAdmin, createDriver, createParent } from './test/factories.js';
+
+/** Issue 12: the language switch is kept on the account, read with the session, and used by the outbox. */
+let t: TestServer;
+let schoolId: string;
+let areaId: string;
+let termsVersionId: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  const stamp = Date.now().toString(36);
+  schoolId = (await t.db.insertInto('schools').values({ schoolCode: `LANG-${stamp}`, name: 'Language School' }).returning('id').executeTakeFirstOrThrow()).id;
+  areaId = (await t.db.insertInto('areas').values({ name: `Muharraq ${stamp}`, price: '25.00' }).returning('id').executeTakeFirstOrThrow()).id;
+  termsVersionId = (await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow()).id;
+});
+afterAll(() => t.close());
+
+type UserAnswer = { user: SessionUser };
+const setLanguage = (client: HttpClient, language: unknown) => client.post<{ result: { data: UserAnswer }; error?: { message: string } }>('/trpc/auth.setLanguage', { language });
+
+async function signedIn(email: string, password: string): Promise<HttpClient> {
+  const client = t.client();
+  expect((await client.post('/api/auth/login', { email, password })).status).toBe(200);
+  return client;
+}
+
+let counter = 0;
+function registration(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Layla',
+    fathersName: 'Yousif',
+    lastName: 'Saleh',
+    grade: '2',
+    schoolId,
+    studentSchoolId: `LANG-${counter}`,
+    parentName: 'Huda Saleh',
+    parentEmail: `lang-${Date.now().toString(36)}-${counter}@example.com`,
+    parentPhone: '36441100',
+    password: 'secret-1',
+    serviceType: 'BOTH',
+    areaId,
+    block: '1',
+    road: '2',
+    houseBuilding: '3',
+    termsAccepted: true,
+    termsVersionId,
+    ...overrides,
+  };
+}
+
+describe('the account language', () => {
+  it('starts as English, is set by the switch, and comes back with the session on another browser', async () => {
+    const parent = await createParent(t.db);
+    const client = await signedIn(parent.email, parent.password);
+    expect((await client.get<UserAnswer>('/api/auth/user')).body.user.language).toBe('en');
+
+    const answer = await setLanguage(client, 'ar');
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.data.user).toMatchObject({ id: parent.id, language: 'ar' });
+    expect((await client.get<UserAnswer>('/api/auth/user')).body.user.language).toBe('ar');
+
+    // A fresh browser: the sign-in answer carries the account's language.
+    const other = t.client();
+    const login = await other.post<UserAnswer>('/api/auth/login', { email: parent.email, password: parent.password });
+    expect(login.body.user.language).toBe('ar');
+    const row = await t.db.selectFrom('users').select('language').where('id', '=', parent.id).executeTakeFirstOrThrow();
+    expect(row.language).toBe('ar');
+  });
+
+  it('is for the signed-in person only, of any role, and only English or Arabic', async () => {
+    const anonymous = await setLanguage(t.client(), 'ar');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error?.message).toBe(SERVER_MESSAGES.notSignedIn);
+
+    const driver = await createDriver(t.db);
+    const driverClient = t.client();
+    expect((await driverClient.post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(200);
+    expect((await setLanguage(driverClient, 'ar')).body.result.data.user).toMatchObject({ id: driver.id, language: 'ar', driverId: driver.driverId });
+
+    const admin = await createAdmin(t.db);
+    const adminClient = await signedIn(admin.email, admin.password);
+    const refused = await setLanguage(adminClient, 'fr');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe(MESSAGES.languageInvalid);
+    expect((await setLanguage(adminClient, 'en')).status).toBe(200);
+  });
+});
+
+describe('messages in the parent account language', () => {
+  it('makes a new account in the language the registration form was filled in, and writes its message in it', async () => {
+    const form = registration({ language: 'ar', parentPhone: '36441101' });
+    const response = await t.client().post('/api/registrations', form);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const user = await t.db.selectFrom('users').select('language').where('email', '=', form.parentEmail).executeTakeFirstOrThrow();
+    expect(user.language).toBe('ar');
+    const message = await t.db.selectFrom('notifications').select(['language', 'templateKey']).where('recipient', '=', '36441101').executeTakeFirstOrThrow();
+    expect(message).toEqual({ language: 'ar', templateKey: 'registration_received' });
+  });
+
+  it('keeps an existing account language: a second child registered in English still messages the Arabic parent in Arabic', async () => {
+    const first = registration({ language: 'ar', parentPhone: '36441102' });
+    expect((await t.client().post('/api/registrations', first)).status).toBe(201);
+    // Another phone on the second form: the account, not the number, decides the language.
+    const second = registration({ language: 'en', parentEmail: first.parentEmail, parentPhone: '36441103' });
+    expect((await t.client().post('/api/registrations', second)).status).toBe(201);
+    const message = await t.db.selectFrom('notifications').select('language').where('recipient', '=', '36441103').executeTakeFirstOrThrow();
+    expect(message.language).toBe('ar');
+  });
+
+  it('writes the office messages to a parent in the account language, whichever number they go to', async () => {
+    const parent = await createParent(t.db);
+    // Messages go to the WhatsApp number when the account has no phone of its own.
+    await t.db.updateTable('users').set({ phone: null, language: 'ar' }).where('id', '=', parent.id).execute();
+    await t.db.updateTable('parents').set({ whatsappNumber: '36441104' }).where('id', '=', parent.parentId).execute();
+    const student = await t.db
+      .insertInto('students')
+      .values({
+        schoolId,
+        firstName: 'Omar',
+        fathersName: 'Ali',
+        lastName: 'Saleh',
+        grade: '4',
+        studentSchoolId: `LANG-OFFICE-${Date.now()}`,
+        contactNumber1: '36441105',
+        serviceType: 'BOTH',
+        priceBhd: '25.00',
+        areaId,
+        address: 'Block 1, Road 2, House 3',
+        houseBuilding: '3',
+        road: '2',
+        block: '1',
+        parentId: parent.parentId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const admin = await createAdmin(t.db);
+    const office = await signedIn(admin.email, admin.password);
+    const paid = await office.post('/api/admin/students/bulk-update', { studentIds: [student.id], paymentStatus: 'paid' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const message = await t.db.selectFrom('notifications').select(['language', 'templateKey']).where('recipient', '=', '36441104').executeTakeFirstOrThrow();
+    expect(message).toEqual({ language: 'ar', templateKey: 'payment_received' });
+  });
+});

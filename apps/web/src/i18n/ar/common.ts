@@ -1,0 +1,41 @@
+import type { CatalogOf } from '../catalog.js';
+import type { common as en } from '../en/common.js';
+
+/** Strings shared by every screen, in Arabic. */
+export const common: CatalogOf<typeof en> = {
+  appName: 'النقل الطلابي',
+  loading: 'جارٍ التحميل...',
+  nav: {
+    home: 'الرئيسية',
+    login: 'تسجيل الدخول',
+    register: 'التسجيل',
+    admin: 'الإدارة',
+    dashboard: 'لوحة التحكم',
+    logout: 'تسجيل الخروج',
+    loggingOut: 'جارٍ تسجيل الخروج...',
+    greeting: 'مرحبًا، {{name}}',
+  },
+  logout: {
+    success: 'تم تسجيل الخروج بنجاح',
+    failed: 'تعذّر تسجيل الخروج',
+  },
+  notFound: {
+    title: 'الصفحة غير موجودة',
+    text: 'الصفحة التي تبحث عنها غير موجودة.',
+    back: 'العودة إلى الرئيسية',
+  },
+  placeholder: 'هذه الشاشة قادمة قريبًا.',
+  actions: {
+    cancel: 'إلغاء',
+    save: 'حفظ',
+    saving: 'جارٍ الحفظ...',
+    close: 'إغلاق',
+    edit: 'تعديل',
+    togglePassword: 'إظهار كلمة المرور أو إخفاؤها',
+  },
+  grades: { Nursery: 'الحضانة', KG1: 'الروضة الأولى', KG2: 'الروضة الثانية' },
+  language: {
+    names: { en: 'English', ar: 'العربية' },
+    failed: 'تعذّر تغيير اللغة. يرجى المحاولة مرة أخرى.',
+  },
+};

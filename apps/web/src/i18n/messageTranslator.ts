@@ -1,0 +1,16 @@
+/**
+ * How the first download translates the contract's messages without carrying them: the message
+ * map (i18n/messages.ts, which imports the contract and so Zod) registers itself here when it
+ * loads, with Arabic or with the first form. Until then a message stays as the server wrote it,
+ * which is already right in English.
+ */
+let translator: (message: string) => string = (message) => message;
+
+export function setMessageTranslator(translate: (message: string) => string): void {
+  translator = translate;
+}
+
+/** One of the contract's messages in the screen's language (any other text as it came). */
+export function translateKnownMessage(message: string): string {
+  return translator(message);
+}
