@@ -95,6 +95,12 @@ test('the dashboard, the bell and the Analytics tab show the real figures, also 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/admin\\?tab=students&edit=${student.id}$`));
   await expect(list).toBeHidden();
+  // The link opens the student's edit dialog, which covers the sidebar: closed before the next tab
+  // (otherwise the next click races the dialog's loading, and loses on a fast database).
+  const edit = page.getByRole('dialog', { name: 'Edit Student' });
+  await expect(edit).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
 
   await adminTab(page, 'Analytics');
   const figure = (label: string) => page.getByRole('group', { name: label });
