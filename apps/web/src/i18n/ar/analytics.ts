@@ -43,6 +43,18 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
     noStudents: 'لم يُسجَّل أي طالب بعد.',
     chartLoading: 'جارٍ تحميل الرسوم البيانية...',
   },
+  feesYear: {
+    title: 'الرسوم المحصّلة مقابل المتوقعة',
+    years: 'العام الدراسي {{from}}–{{to}}',
+    previous: 'العام الدراسي السابق',
+    next: 'العام الدراسي التالي',
+    expected: 'المتوقع',
+    collected: 'المحصّل',
+    month: 'الشهر',
+    table: 'الرسوم المحصّلة والمتوقعة لكل شهر',
+    total: 'تم تحصيل {{collected}} د.ب. من أصل {{expected}} د.ب. متوقعة لهذا العام الدراسي.',
+    empty: 'لم تُنشأ رسوم لهذا العام الدراسي بعد.',
+  },
   audit: {
     title: 'سجل التدقيق',
     tab: 'سجل التدقيق',

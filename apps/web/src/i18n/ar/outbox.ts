@@ -65,6 +65,7 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     payment_voided: 'إلغاء دفعة',
     proof_accepted: 'قبول إثبات الدفع',
     proof_rejected: 'رفض إثبات الدفع',
+    registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',
   perPage: 'عدد الرسائل في الصفحة',

@@ -124,6 +124,7 @@ export const students: CatalogOf<typeof enStudents> = {
     priceHint: 'إذا تُرك فارغًا: رسوم المنطقة',
     priceHintArea: 'إذا تُرك فارغًا: رسوم المنطقة، {{price}} د.ب.',
     paymentStatus: 'حالة الدفع',
+    paymentStatusHint: 'رسوم هذا الشهر: «مدفوع» يسجّلها مدفوعة من المكتب، و«بانتظار الدفع» يلغي دفعات هذا الشهر.',
     driver: 'السائق',
     noDriver: 'بدون',
     inactiveDriver: '{{name}} (غير نشط)',
@@ -158,6 +159,10 @@ export const students: CatalogOf<typeof enStudents> = {
   },
   invoice: {
     title: 'فاتورة',
+    taxTitle: 'فاتورة ضريبية',
+    vatNumber: 'رقم التسجيل في ضريبة القيمة المضافة',
+    net: 'المبلغ الصافي',
+    vat: 'ضريبة القيمة المضافة {{rate}}%',
     number: 'رقم الفاتورة',
     date: 'تاريخ الفاتورة',
     period: 'شهر الخدمة',

@@ -135,11 +135,11 @@ export function InvoicePage() {
             <>
               <Table.Tr>
                 <Table.Td fw={500}>{t('invoice.net')}</Table.Td>
-                <Table.Td ta="right" data-testid="net">{`${invoice.vat.netBhd} ${CURRENCY}`}</Table.Td>
+                <Table.Td ta="end" data-testid="net">{t('price', { price: invoice.vat.netBhd })}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td fw={500}>{t('invoice.vat', { rate: invoice.vat.ratePercent })}</Table.Td>
-                <Table.Td ta="right" data-testid="vat">{`${invoice.vat.vatBhd} ${CURRENCY}`}</Table.Td>
+                <Table.Td ta="end" data-testid="vat">{t('price', { price: invoice.vat.vatBhd })}</Table.Td>
               </Table.Tr>
             </>
           )}

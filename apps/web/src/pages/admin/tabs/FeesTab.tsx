@@ -109,7 +109,8 @@ function OverdueFamilies() {
 
 /**
  * The office's Fees tab (issue 11): a month's rows with totals, filters and server-side paging;
- * record a payment, void one, generate the month; and the overdue families.
+ * record a payment, void one, waive a month (or lift the waiver), generate the month; and the
+ * overdue families.
  */
 export function FeesTab() {
   const { t, i18n } = useTranslation('fees');
@@ -122,6 +123,7 @@ export function FeesTab() {
   const [page, setPage] = useState(1);
   const [paying, setPaying] = useState<AdminFee | null>(null);
   const [voiding, setVoiding] = useState<{ id: string; number: string } | null>(null);
+  const [waiving, setWaiving] = useState<AdminFee | null>(null);
 
   const schools = useSchools();
   const areas = useAreas();
@@ -130,6 +132,9 @@ export function FeesTab() {
   const fees = useQuery({ ...trpc.admin.fees.list.queryOptions(input), ...ADMIN_LIST_QUERY });
   const generate = useMutation(trpc.admin.fees.generate.mutationOptions());
   const voidPayment = useMutation(trpc.admin.fees.voidPayment.mutationOptions());
+  const waive = useMutation(trpc.admin.fees.waive.mutationOptions());
+  const setWaived = (fee: AdminFee, waived: boolean, reason: string) =>
+    runAdminChange(() => waive.mutateAsync({ id: fee.id, waived, reason }), { success: () => ({ title: waived ? t('admin.waived') : t('admin.unwaived') }), failure: t('admin.waiveFailed') }, { after: refreshAdminData });
 
   // This school year and the one before, so last year's arrears stay reachable.
   const monthOptions = useMemo(() => {
@@ -228,6 +233,17 @@ export function FeesTab() {
                               {t('admin.recordPayment')}
                             </Button>
                           )}
+                          {fee.waived ? (
+                            <Button size="compact-xs" variant="subtle" loading={waive.isPending} onClick={() => void setWaived(fee, false, '')} aria-label={t('admin.unwaiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
+                              {t('admin.unwaive')}
+                            </Button>
+                          ) : (
+                            fee.status !== 'paid' && (
+                              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setWaiving(fee)} aria-label={t('admin.waiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
+                                {t('admin.waive')}
+                              </Button>
+                            )
+                          )}
                           {fee.payments
                             .filter((p) => !p.voided)
                             .map((p) => (
@@ -256,6 +272,20 @@ export function FeesTab() {
       </ListState>
       <OverdueFamilies />
       {paying && <RecordPaymentModal fee={paying} onClose={() => setPaying(null)} onSaved={refreshAdminData} />}
+      {waiving && (
+        <ReasonModal
+          title={t('admin.waiveFor', { name: waiving.studentName, month: formatMonth(waiving.month, i18n.language) })}
+          hint={t('admin.waiveHint')}
+          confirm={t('admin.waive')}
+          pending={waive.isPending}
+          onClose={() => setWaiving(null)}
+          onConfirm={(reason) =>
+            void setWaived(waiving, true, reason).then((done) => {
+              if (done) setWaiving(null);
+            })
+          }
+        />
+      )}
       {voiding && (
         <ReasonModal
           title={t('payment.voidTitle', { number: voiding.number })}
