@@ -43,7 +43,7 @@ describe('in Arabic', () => {
 
   it("translates the server's English answer and field issues, which stay English on the wire", () => {
     const error = new TRPCClientError(SERVER_MESSAGES.termsVersionNotActive, { result: { error: { data: { issues: { parentPhone: MESSAGES.phoneDigits } } } } as never });
-    expect(errorMessage(error, 'fallback')).toBe('لم تعد هذه الشروط سارية. يُرجى قراءة الشروط الحالية والموافقة عليها.');
+    expect(errorMessage(error, 'fallback')).toBe('هذه الشروط لم تعد سارية. يرجى قراءة الشروط الحالية والموافقة عليها.');
     expect(errorMessage(new Error(''), 'احتياطي')).toBe('احتياطي');
     expect(fieldIssues(error)).toEqual({ parentPhone: 'يجب أن يتكون رقم الهاتف من 8 أرقام' });
   });
