@@ -3,13 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { common } from './en/common.js';
 import { site } from './en/site.js';
 import { parent } from './en/parent.js';
-import { admin } from './en/admin.js';
 import { driver } from './en/driver.js';
-import { outbox } from './en/outbox.js';
-import { changeRequests } from './en/changeRequests.js';
-import { analytics } from './en/analytics.js';
-import { fees } from './en/fees.js';
-import { students } from './en/students.js';
 
 /**
  * Every user-visible string comes from this catalog, one namespace per part of the product, so
@@ -17,12 +11,15 @@ import { students } from './en/students.js';
  * the first download; Arabic arrives in a chunk of its own (loadLanguage) when it is chosen.
  */
 export const resources = {
-  en: { common, site, parent, admin, driver, outbox, changeRequests, analytics, fees, students },
+  en: { common, site, parent, driver },
 } as const;
 
+/** Namespaces whose English loads with the pages that use them (i18n/office.ts, en/office.ts). */
+export const OFFICE_NAMESPACES = ['admin', 'students', 'analytics', 'outbox', 'changeRequests', 'fees'] as const;
+
 /** 'messages' (the shared contract's messages) joins when i18n/messages.ts loads; see there. */
-export type Namespace = keyof (typeof resources)['en'] | 'messages';
-export const NAMESPACES: Namespace[] = [...(Object.keys(resources.en) as Namespace[]), 'messages'];
+export type Namespace = keyof (typeof resources)['en'] | (typeof OFFICE_NAMESPACES)[number] | 'messages';
+export const NAMESPACES: Namespace[] = [...(Object.keys(resources.en) as Namespace[]), ...OFFICE_NAMESPACES, 'messages'];
 
 /**
  * The Arabic catalogs: every file of ./ar is picked up (one per namespace, exporting a const named

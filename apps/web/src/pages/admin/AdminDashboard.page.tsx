@@ -1,3 +1,5 @@
+// The English of the office's, fees' and change requests' screens comes with this page.
+import '../../i18n/office.js';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

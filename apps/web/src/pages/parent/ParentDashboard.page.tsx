@@ -1,3 +1,5 @@
+// The English of the office's, fees' and change requests' screens comes with this page.
+import '../../i18n/office.js';
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

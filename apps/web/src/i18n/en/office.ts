@@ -1,0 +1,13 @@
+import { admin } from './admin.js';
+import { students } from './students.js';
+import { analytics } from './analytics.js';
+import { outbox } from './outbox.js';
+import { changeRequests } from './changeRequests.js';
+import { fees } from './fees.js';
+
+/**
+ * The English of the signed-in screens' larger parts: the office's console, fees and change
+ * requests. Not in the landing page's download: i18n/office.ts registers them when a page that
+ * uses them loads (the admin console, the parent dashboard, invoices and receipts).
+ */
+export const officeCatalogs = { admin, students, analytics, outbox, changeRequests, fees } as const;
