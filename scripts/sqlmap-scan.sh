@@ -81,15 +81,19 @@ scan() {
     echo "- $method $label as $who: no injection ($tested tests; $(grep -oE "all tested parameters do not appear to be injectable|heuristic.*" "$log" | head -1))" >> "$WORK/summary"
   fi
 }
+# A path as the summary names it: the ids made up for the scan as {id}, a marked one as {id*}.
+label() { local text=$1 id; for id in "$SCHOOL" "$AREA" "$STUDENT"; do text=${text//$id\*/\{id*\}}; text=${text//$id/\{id\}}; done; echo "$text"; }
 for target in "${TARGETS[@]}"; do
   IFS='|' read -r who method path body <<< "$target"
+  # SQLMAP_ONLY=<regex> scans only the targets whose method and path match (to repeat one).
+  if [ -n "${SQLMAP_ONLY:-}" ] && ! [[ "$method $path" =~ $SQLMAP_ONLY ]]; then continue; fi
   # The body's fields or the query's parameters.
-  scan "$who" "$method" "$BASE$path" "$body" "$(echo "$path" | sed -E 's/[0-9a-f-]{36}/{id}/g')"
+  scan "$who" "$method" "$BASE$path" "$body" "$(label "$path")"
   # And the id in the path: with a '*' after it sqlmap tests that point (and only that one).
-  if [[ "$path" != *\?* && "$path" =~ /[0-9a-f-]{36}(/|$) ]]; then
-    marked=$path
-    for id in "$SCHOOL" "$AREA" "$STUDENT"; do marked=${marked/$id/$id*}; done
-    scan "$who" "$method" "$BASE$marked" "$body" "$(echo "$path" | sed -E 's/[0-9a-f-]{36}/{id*}/g')"
+  marked=$path
+  for id in "$SCHOOL" "$AREA" "$STUDENT"; do marked=${marked/\/$id/\/$id*}; done
+  if [[ "$path" != *\?* && "$marked" != "$path" ]]; then
+    scan "$who" "$method" "$BASE$marked" "$body" "$(label "$marked")"
   fi
 done
 # The server stays healthy after the scan.
