@@ -35,39 +35,65 @@ curl -fsS -D "$WORK/parent.h" -o /dev/null -H 'content-type: application/json' -
 PARENT=$(cookie_of "$WORK/parent.h")
 STUDENT=$(curl -fsS -H "cookie: $PARENT" "$BASE/api/parent/students" | node -pe 'JSON.parse(require("fs").readFileSync(0)).students[0].id')
 
+CHANGE="{\"firstName\":\"Sara\",\"lastName\":\"Hassan\",\"fathersName\":\"Ali\",\"grade\":\"4\",\"class\":\"A\",\"serviceType\":\"BOTH\",\"address\":\"\",\"block\":\"1\",\"road\":\"2\",\"houseBuilding\":\"3\"}"
+STUDENT_FORM="{\"firstName\":\"Sara\",\"fathersName\":\"Ali\",\"lastName\":\"Hassan\",\"grade\":\"3\",\"class\":\"A\",\"studentSchoolId\":\"S1\",\"schoolId\":\"$SCHOOL\",\"areaId\":\"$AREA\",\"serviceType\":\"BOTH\",\"contactNumber1\":\"36000001\",\"address\":\"Block 1, Road 2\",\"block\":\"1\",\"road\":\"2\",\"houseBuilding\":\"3\",\"priceBhd\":\"25.00\",\"paymentStatus\":\"unpaid\"}"
+
 # Each target: who, method, path, JSON body (empty for GET; the query string carries the parameters).
+# Path ids are injection points too (a '*' is put after them below).
 TARGETS=(
   "anonymous|POST|/api/auth/login|{\"email\":\"scan-parent@example.com\",\"password\":\"x\"}"
   "anonymous|POST|/api/driver/login|{\"phone\":\"36000001\",\"password\":\"x\"}"
   "anonymous|POST|/api/registrations|${REGISTRATION/scan-parent@/scan-parent2@}"
   "parent|GET|/api/parent/students|"
+  "parent|GET|/api/parent/students/$STUDENT|"
+  "parent|POST|/api/parent/students/$STUDENT/modification-requests|$CHANGE"
+  "admin|GET|/api/admin/students?search=Sara&schoolId=$SCHOOL&areaId=$AREA&paymentStatus=unpaid&sort=lastName&order=asc&page=1&pageSize=20|"
+  "admin|GET|/api/admin/parents/lookup?emailOrPhone=scan-parent%40example.com|"
+  "admin|PUT|/api/admin/students/$STUDENT|$STUDENT_FORM"
+  "admin|GET|/api/admin/modification-requests?status=pending|"
+  "admin|GET|/api/admin/audit-logs?entityType=school&action=create&page=1&pageSize=20|"
+  "admin|GET|/api/admin/notifications?status=pending&templateKey=registration_received&recipient=36000001&page=1|"
   "admin|POST|/api/admin/schools|{\"schoolCode\":\"SCAN2\",\"name\":\"Scan School 2\",\"address\":\"Manama\"}"
   "admin|PUT|/api/admin/schools/$SCHOOL|{\"schoolCode\":\"SCAN\",\"name\":\"Scan School\",\"address\":\"Riffa\"}"
   "admin|PUT|/api/admin/areas/$AREA|{\"name\":\"Scan Area\",\"price\":\"26\"}"
 )
 if [ -f scripts/sqlmap-targets.sh ]; then source scripts/sqlmap-targets.sh; fi
 
-echo "sqlmap $(sqlmap --version 2>/dev/null | tail -1) against $BASE, level 2, risk 1, techniques BEUST:" > "$WORK/summary"
+echo "sqlmap $(sqlmap --version 2>/dev/null | head -1) against $BASE, level 2, risk 1, techniques BEUST ({id*}: the path's id as the injection point):" > "$WORK/summary"
 FOUND=0
-for target in "${TARGETS[@]}"; do
-  IFS='|' read -r who method path body <<< "$target"
-  cookie=""
+# One sqlmap run: who, method, the URL as sqlmap gets it, the body, and what the summary calls it.
+scan() {
+  local who=$1 method=$2 url=$3 body=$4 label=$5 cookie="" log
   [ "$who" = parent ] && cookie=$PARENT
   [ "$who" = admin ] && cookie=$ADMIN
-  args=(-u "$BASE$path" --method "$method" --batch --level 2 --risk 1 --technique BEUST --time-sec 2 --threads 4 --flush-session --disable-coloring --output-dir "$WORK/out" --skip-static --ignore-code 400,401,403,404,409,413,415,429)
+  local args=(-u "$url" --method "$method" --batch --level 2 --risk 1 --technique BEUST --time-sec 2 --threads 4 --flush-session --disable-coloring --output-dir "$WORK/out" --ignore-code 400,401,403,404,409,413,415,429)
   [ -n "$cookie" ] && args+=(--cookie "$cookie" --skip sid)
   if [ -n "$body" ]; then args+=(--data "$body" -H 'content-type: application/json'); fi
-  # Path ids are tested too: sqlmap takes a '*' as an injection point.
-  if [[ "$path" =~ /[0-9a-f-]{36}(/|$) ]]; then args[1]="$BASE${path/$SCHOOL/$SCHOOL*}"; args[1]="${args[1]/$AREA/$AREA*}"; fi
-  log="$WORK/$(echo "$method$path" | tr '/?&=' '____').log"
+  log="$WORK/$(echo "$method $label" | tr ' /?&=*{}' '________').log"
   sqlmap "${args[@]}" > "$log" 2>&1 || true
   if grep -qE "identified the following injection point|is vulnerable" "$log"; then
     FOUND=1
-    echo "- $method $path as $who: INJECTION FOUND" >> "$WORK/summary"
+    echo "- $method $label as $who: INJECTION FOUND" >> "$WORK/summary"
     grep -A8 "identified the following injection point" "$log" >> "$WORK/summary" || true
   else
+    local tested
     tested=$(grep -cE "testing '" "$log" || true)
-    echo "- $method $path as $who: no injection ($tested tests; $(grep -oE "all tested parameters do not appear to be injectable|heuristic.*" "$log" | head -1))" >> "$WORK/summary"
+    echo "- $method $label as $who: no injection ($tested tests; $(grep -oE "all tested parameters do not appear to be injectable|heuristic.*" "$log" | head -1))" >> "$WORK/summary"
+  fi
+}
+# A path as the summary names it: the ids made up for the scan as {id}, a marked one as {id*}.
+label() { local text=$1 id; for id in "$SCHOOL" "$AREA" "$STUDENT"; do text=${text//$id\*/\{id*\}}; text=${text//$id/\{id\}}; done; echo "$text"; }
+for target in "${TARGETS[@]}"; do
+  IFS='|' read -r who method path body <<< "$target"
+  # SQLMAP_ONLY=<regex> scans only the targets whose method and path match (to repeat one).
+  if [ -n "${SQLMAP_ONLY:-}" ] && ! [[ "$method $path" =~ $SQLMAP_ONLY ]]; then continue; fi
+  # The body's fields or the query's parameters.
+  scan "$who" "$method" "$BASE$path" "$body" "$(label "$path")"
+  # And the id in the path: with a '*' after it sqlmap tests that point (and only that one).
+  marked=$path
+  for id in "$SCHOOL" "$AREA" "$STUDENT"; do marked=${marked/\/$id/\/$id*}; done
+  if [[ "$path" != *\?* && "$marked" != "$path" ]]; then
+    scan "$who" "$method" "$BASE$marked" "$body" "$(label "$marked")"
   fi
 done
 # The server stays healthy after the scan.

@@ -196,7 +196,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // Fewer runs than bad-input.test.ts: each one here goes deeper (most reach the database).
-const RUNS = Math.round(Number(process.env.BAD_INPUT_RUNS ?? 30) * 0.7);
+const RUNS = Math.round(Number(process.env.BAD_INPUT_RUNS ?? 20) * 0.7);
 
 describe('one bad field in a payload that would succeed', () => {
   it('starts from payloads that do succeed, through tRPC and REST', async () => {
