@@ -141,6 +141,6 @@ describe('messages in the parent account language', () => {
     const paid = await office.post('/api/admin/students/bulk-update', { studentIds: [student.id], paymentStatus: 'paid' });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const message = await t.db.selectFrom('notifications').select(['language', 'templateKey']).where('recipient', '=', '36441104').executeTakeFirstOrThrow();
-    expect(message).toEqual({ language: 'ar', templateKey: 'payment_received' });
+    expect(message).toEqual({ language: 'ar', templateKey: 'payment_recorded' });
   });
 });
