@@ -65,13 +65,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the students list at 100
     expect(countPlan, countPlan).not.toContain('Seq Scan on students');
     expect(`${pagePlan}\n${countPlan}`).toMatch(/Index (Only )?Scan (using|on) students_|Bitmap Index Scan on students_/);
 
-    const started = performance.now();
+    // The plans above are the guarantee; speed itself is measured by pnpm bench against its floor.
     const page = await listStudents(database.db, query);
-    const elapsed = performance.now() - started;
     expect(page.students.length).toBeLessThanOrEqual(50);
     expect(page.total).toBeGreaterThan(0);
-    // Generous on a shared 2-core machine; the plans above are the real guarantee.
-    expect(elapsed).toBeLessThan(1500);
   });
 
   it('gives the 100,000th student an automated ID of its own (six digits, never cut to five)', async () => {
