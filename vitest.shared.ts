@@ -10,8 +10,9 @@ export function vitestConfig(packageDir: string, suite = 'tests') {
   const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
   return defineConfig({
     test: {
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
+      // Timeouts catch hangs only: a CI machine under load starts embedded databases several times slower.
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
       ...(reportDir
         ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${basename(packageDir)}-${suite === 'tests' ? engine : suite}.json` } }
         : {}),
