@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { bahrainDate } from '@school-transport/contracts';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { adminTab, openAdminTab } from '../../fixtures/admin.js';
 import { signInByEmail, uniqueName } from '../../fixtures/session.js';
@@ -171,8 +172,10 @@ test('the audit log shows a school edit with its diff, and its filters narrow th
   await expect(page.getByRole('row', { name: new RegExp(newName) })).toHaveCount(1);
   await expect(page.getByRole('row', { name: new RegExp(`Created.*${oldName}|${oldName}.*Created`) })).toHaveCount(0);
 
-  // Date range: today (Bahrain) keeps it; a day last month has nothing.
-  const today = new Date();
+  // Date range: today (Bahrain) keeps it; a day last month has nothing. The test runner's clock may be
+  // on UTC, a day behind Bahrain between 21:00 and midnight, so the day is Bahrain's, not the runner's.
+  const [year, month, day] = bahrainDate(new Date()).split('-').map(Number) as [number, number, number];
+  const today = new Date(year, month - 1, day);
   const dayLabel = (date: Date) => `${date.getDate()} ${date.toLocaleString('en-GB', { month: 'long' })} ${date.getFullYear()}`;
   await page.getByRole('button', { name: 'Date range' }).click();
   await page.getByRole('button', { name: dayLabel(today), exact: true }).click();
