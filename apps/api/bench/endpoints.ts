@@ -1,9 +1,18 @@
 /**
  * What `pnpm bench` measures: each endpoint of issue 13 as the app serves it (path, role) and its
  * floor: the same SQL served by a bare Fastify + pg handler with no tRPC, session or validation.
- * The floor SQL of (a), (d) and (e) is written from the product spec ahead of their features; while
- * a path answers 404 on the build being measured, its row says so instead of a number.
+ * The floor's SQL is not written out here but compiled from the very query builders the domain
+ * modules execute, so the floor can never drift from what the app runs.
  */
+import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from 'kysely';
+import type { Database } from '@school-transport/db';
+import { studentListQuery } from '@school-transport/contracts';
+import { studentCountQuery, studentPageQuery } from '../src/domain/admin/students/list.js';
+import { parentStudentsQuery } from '../src/domain/parent/students.js';
+import { metaQueries } from '../src/domain/meta.js';
+import { driverStudentsQuery } from '../src/domain/driver/students.js';
+import { statisticsQueries } from '../src/domain/admin/statistics.js';
+
 export type Role = 'admin' | 'parent' | 'driver';
 
 /** What the floor server knows of the seeded data; handlers take their keys from here, not from a session. */
@@ -11,11 +20,6 @@ export interface FloorContext {
   parentUserId: string;
   driverId: string;
   passwordHash: string;
-}
-
-export interface FloorQuery {
-  sql: string;
-  params?: (ctx: FloorContext) => unknown[];
 }
 
 export interface Endpoint {
@@ -28,21 +32,30 @@ export interface Endpoint {
   role?: Role;
   /** POST body for the app (login). */
   body?: (credentials: { email: string; password: string }) => unknown;
-  /** The floor's SQL, one round trip each (answered together); or 'argon2' for sign-in. */
-  floor: FloorQuery[] | 'argon2-verify';
+  /** The app's SQL for this request, one round trip each (the floor sends them together); or 'argon2-verify' for sign-in. */
+  floor: ((db: Kysely<Database>, ctx: FloorContext) => CompiledQuery[]) | 'argon2-verify';
   /** Fewer connections where the work is CPU-bound hashing. */
   connections?: number;
   /** p99 latency target in ms at the given volume and engine (issue 13: (a) at 100,000 students on PostgreSQL). */
   p99TargetMs?: { ms: number; minStudents: number; engine: 'postgres' };
 }
 
-const ADMIN_STUDENT_COLUMNS = `s.id, s.automated_id, s.first_name, s.fathers_name, s.last_name, s.grade, s.class, s.student_school_id,
-  s.contact_number1, s.service_type, s.price_bhd, s.payment_status, s.driver_id, s.school_id, s.area_id, s.created_at,
-  sc.name AS school_name, a.name AS area_name, d.name AS driver_name`;
-const ADMIN_STUDENT_FROM = `FROM students s JOIN schools sc ON sc.id = s.school_id JOIN areas a ON a.id = s.area_id
-  LEFT JOIN drivers d ON d.id = s.driver_id`;
-const SEARCH = `(s.first_name ILIKE $1 OR s.last_name ILIKE $1 OR s.fathers_name ILIKE $1 OR s.automated_id ILIKE $1)`;
+/** A Kysely that only compiles (no connection), with the app's plugins, so its SQL is the app's to the letter. */
+export function compilingKysely(): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
 export const SEARCH_TERM = 'Maryam';
+const firstPage = studentListQuery.parse({ page: 1, pageSize: 50 });
+const searchPage = studentListQuery.parse({ page: 1, pageSize: 50, search: SEARCH_TERM });
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -51,10 +64,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/api/admin/students?page=1&pageSize=50',
     role: 'admin',
-    floor: [
-      { sql: `SELECT ${ADMIN_STUDENT_COLUMNS} ${ADMIN_STUDENT_FROM} WHERE s.deleted_at IS NULL ORDER BY s.created_at DESC, s.id LIMIT 50 OFFSET 0` },
-      { sql: `SELECT count(*) AS total FROM students s WHERE s.deleted_at IS NULL` },
-    ],
+    floor: (db) => [studentPageQuery(db, firstPage).compile(), studentCountQuery(db, firstPage).compile()],
     p99TargetMs: { ms: 50, minStudents: 100_000, engine: 'postgres' },
   },
   {
@@ -63,13 +73,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: `/api/admin/students?page=1&pageSize=50&search=${SEARCH_TERM}`,
     role: 'admin',
-    floor: [
-      {
-        sql: `SELECT ${ADMIN_STUDENT_COLUMNS} ${ADMIN_STUDENT_FROM} WHERE s.deleted_at IS NULL AND ${SEARCH} ORDER BY s.created_at DESC, s.id LIMIT 50 OFFSET 0`,
-        params: () => [`%${SEARCH_TERM}%`],
-      },
-      { sql: `SELECT count(*) AS total FROM students s WHERE s.deleted_at IS NULL AND ${SEARCH}`, params: () => [`%${SEARCH_TERM}%`] },
-    ],
+    floor: (db) => [studentPageQuery(db, searchPage).compile(), studentCountQuery(db, searchPage).compile()],
     p99TargetMs: { ms: 50, minStudents: 100_000, engine: 'postgres' },
   },
   {
@@ -78,28 +82,14 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/api/parent/students',
     role: 'parent',
-    floor: [
-      {
-        // The query of apps/api/src/domain/parent/students.ts, keyed by the signed-in user.
-        sql: `SELECT s.id, s.automated_id, s.first_name, s.last_name, s.fathers_name, s.grade, s.class, s.student_school_id,
-            s.service_type, s.price_bhd, sc.name AS school_name, a.name AS area_name, d.name AS driver_name, d.phone AS driver_phone,
-            s.address, s.block, s.road, s.house_building
-          FROM students s JOIN parents p ON p.id = s.parent_id JOIN schools sc ON sc.id = s.school_id JOIN areas a ON a.id = s.area_id
-            LEFT JOIN drivers d ON d.id = s.driver_id
-          WHERE p.user_id = $1 AND s.deleted_at IS NULL ORDER BY s.created_at, s.automated_id`,
-        params: (ctx) => [ctx.parentUserId],
-      },
-    ],
+    floor: (db, ctx) => [parentStudentsQuery(db, ctx.parentUserId).compile()],
   },
   {
     id: 'c',
     label: '(c) meta (schools and areas)',
     method: 'GET',
     path: '/api/meta',
-    floor: [
-      { sql: `SELECT id, name FROM schools WHERE active ORDER BY name` },
-      { sql: `SELECT id, name, price, roundabout_count FROM areas WHERE active ORDER BY name` },
-    ],
+    floor: (db) => Object.values(metaQueries(db)).map((query) => query.compile()),
   },
   {
     id: 'd',
@@ -107,16 +97,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/api/driver/students',
     role: 'driver',
-    floor: [
-      {
-        // Spec: automatedId, names, grade, schoolName, areaName, contactNumber1, serviceType, address.
-        sql: `SELECT s.id, s.automated_id, s.first_name, s.fathers_name, s.last_name, s.grade, s.class, sc.name AS school_name,
-            a.name AS area_name, s.contact_number1, s.contact_number2, s.service_type, s.address, s.block, s.road, s.house_building
-          FROM students s JOIN schools sc ON sc.id = s.school_id JOIN areas a ON a.id = s.area_id
-          WHERE s.driver_id = $1 AND s.deleted_at IS NULL ORDER BY a.name, s.automated_id`,
-        params: (ctx) => [ctx.driverId],
-      },
-    ],
+    floor: (db, ctx) => [driverStudentsQuery(db, ctx.driverId).compile()],
   },
   {
     id: 'e',
@@ -124,21 +105,10 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     path: '/api/admin/statistics',
     role: 'admin',
-    floor: [
-      {
-        // Spec: total and paid students, schools, drivers; this month's and last month's registrations,
-        // revenue as the sum of prices; students without a driver (the header's bell).
-        sql: `SELECT count(*) AS total_students,
-            count(*) FILTER (WHERE payment_status = 'paid') AS paid_students,
-            count(*) FILTER (WHERE driver_id IS NULL) AS unassigned_students,
-            count(*) FILTER (WHERE created_at >= date_trunc('month', now())) AS this_month,
-            count(*) FILTER (WHERE created_at >= date_trunc('month', now()) - interval '1 month' AND created_at < date_trunc('month', now())) AS last_month,
-            coalesce(sum(price_bhd), 0) AS revenue,
-            (SELECT count(*) FROM schools) AS schools,
-            (SELECT count(*) FROM drivers) AS drivers
-          FROM students WHERE deleted_at IS NULL`,
-      },
-    ],
+    floor: (db) => {
+      const { cells, ...lists } = statisticsQueries(db);
+      return [cells.compile(db), ...Object.values(lists).map((query) => query.compile())];
+    },
   },
   {
     id: 'f',

@@ -259,6 +259,26 @@ describe('the list', () => {
     expect(await ids('?schoolId=not-a-uuid')).toEqual([]);
   });
 
+  it('shows the new total at once after every change, although totals are kept a few seconds', async () => {
+    const school = await newSchool();
+    const total = async (query = '') => (await list(`?schoolId=${school.id}${query}`)).total;
+    expect(await total()).toBe(0);
+    // A parent registers (a public form), then the office adds, marks paid, deletes and restores.
+    const { student, parentEmail } = await registered({ schoolId: school.id });
+    expect(await total()).toBe(1);
+    expect(await total('&paymentStatus=paid')).toBe(0);
+    const added = await api.post<{ student: AdminStudent }>('/api/admin/students', { ...formOf(student), studentSchoolId: unique('S'), parent: { kind: 'existing', emailOrPhone: parentEmail } });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(await total()).toBe(2);
+    expect((await api.post('/api/admin/students/bulk-update', { studentIds: [student.id], paymentStatus: 'paid' })).status).toBe(200);
+    expect(await total('&paymentStatus=paid')).toBe(1);
+    expect((await api.request('DELETE', `/api/admin/students/${student.id}`)).status).toBe(200);
+    expect(await total()).toBe(1);
+    expect(await total('&deleted=1')).toBe(1);
+    expect((await api.post(`/api/admin/students/${student.id}/restore`)).status).toBe(200);
+    expect(await total()).toBe(2);
+  });
+
   it('search reads the trigram indexes the migration made, on this engine too', async () => {
     const { student } = await registered();
     const rollback = new Error('rollback');

@@ -71,4 +71,14 @@ describe('answers for what goes wrong', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
+
+  it('sends the same security headers on answers, refusals and unknown paths', async () => {
+    const names = ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy'];
+    const headersOf = (response: { headers: Headers }) => names.map((name) => response.headers.get(name));
+    const answer = headersOf(await t.client().get('/api/meta'));
+    expect(answer.every(Boolean)).toBe(true);
+    expect(headersOf(await t.client().get('/api/admin/students'))).toEqual(answer);
+    expect(headersOf(await t.client().get('/api/no-such-path'))).toEqual(answer);
+    expect(headersOf(await t.client().request('POST', '/api/auth/login', '{"email":'))).toEqual(answer);
+  });
 });

@@ -3,7 +3,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './trpc.js';
-import { theme } from './theme.js';
+import { cssVariablesResolver, theme } from './theme.js';
 import { AppRoutes } from './Router.js';
 import { LanguageSync } from './i18n/LanguageSync.js';
 import { currentLanguage, directionOf } from './i18n/language.js';
@@ -16,7 +16,7 @@ export function App() {
   return (
     // main.tsx has set the language (and <html dir>) before the first render.
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
-      <MantineProvider theme={localizedTheme}>
+      <MantineProvider theme={localizedTheme} cssVariablesResolver={cssVariablesResolver}>
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>

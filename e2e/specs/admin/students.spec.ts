@@ -143,7 +143,7 @@ test('search, filters, sorting and pages live in the URL, and Back returns to th
   await expect(bodyRows(page)).toHaveCount(25);
   await expect(page.getByText('1–25 of 26')).toBeVisible();
 
-  await page.getByRole('button', { name: '2', exact: true }).click();
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(bodyRows(page)).toHaveCount(1);
   await page.goBack();

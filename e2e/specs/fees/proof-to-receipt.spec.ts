@@ -1,67 +1,13 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bahrainDate, currentServiceMonth } from '@school-transport/contracts';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
-
-/** A real PNG (solid colour, 24x16), built from its chunks: what a phone screenshot is, only smaller. */
-function makePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x2a, 0x9d, 0x8f]))]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-
-/** A family of its own through the public registration, so no other test's data is touched. */
-async function registerFamily(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const parent = { email: `fees-${stamp}@example.com`, password: 'fees-parent-pass', name: `Fees Parent ${stamp}` };
-  const { schools, areas } = (await (await page.request.get('/api/meta')).json()) as { schools: { id: string }[]; areas: { id: string; price: string }[] };
-  const { id: termsVersionId } = (await (await page.request.get('/api/terms')).json()) as { id: string };
-  const area = areas.find((a) => a.id !== 'area-002') ?? areas[0]!;
-  const response = await page.request.post('/api/registrations', {
-    data: {
-      schoolId: schools[0]!.id,
-      firstName: 'Layla',
-      fathersName: 'Yousif',
-      lastName: `Fees${stamp.slice(-4)}`,
-      grade: '5',
-      studentSchoolId: `FEE-${stamp}`,
-      parentName: parent.name,
-      parentEmail: parent.email,
-      parentPhone: `3${stamp.slice(-7)}`,
-      password: parent.password,
-      serviceType: 'BOTH',
-      areaId: area.id,
-      block: '1',
-      road: '2',
-      houseBuilding: '3',
-      termsAccepted: true,
-      termsVersionId,
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return { ...parent, studentName: `Layla Fees${stamp.slice(-4)}`, price: area.price };
-}
+import { monthLabel, registerLedgerFamily } from '../../fixtures/fees.js';
+import { makePng } from '../../fixtures/png.js';
 
 test('the parent uploads a screenshot, the office accepts it, and the parent sees the month paid and downloads the receipt', async ({ page, browser }) => {
-  const family = await registerFamily(page);
+  const family = await registerLedgerFamily(page);
   const month = currentServiceMonth(bahrainDate(new Date()));
 
   // The office makes the month's fees.

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
+import { registerChildren } from '../../fixtures/family.js';
 
 /**
  * Issue 7 in the browser: a parent with two children looks at the details, asks for a change, the
@@ -33,33 +34,7 @@ interface Family {
 async function registerFamily(page: Page): Promise<Family> {
   const tag = uniqueWord();
   const family: Family = { email: `family-${tag}@example.com`, password: 'family-pass', children: [`Mariam${tag}`, `Yousif${tag}`] };
-  const { id: termsVersionId } = (await (await page.request.get('/api/terms')).json()) as { id: string };
-  const meta = (await (await page.request.get('/api/meta')).json()) as { schools: { id: string }[]; areas: { id: string }[] };
-  for (const [index, firstName] of family.children.entries()) {
-    const response = await page.request.post('/api/registrations', {
-      data: {
-        schoolId: meta.schools[0]!.id,
-        firstName,
-        fathersName: 'Khalid',
-        lastName: 'Family',
-        grade: '5',
-        class: index === 0 ? 'B' : '',
-        studentSchoolId: `CR-${tag}-${index}`,
-        parentName: `Parent ${tag}`,
-        parentEmail: family.email,
-        parentPhone: '36222222',
-        password: family.password,
-        serviceType: 'BOTH',
-        areaId: meta.areas[0]!.id,
-        block: '101',
-        road: '202',
-        houseBuilding: '303',
-        termsAccepted: true,
-        termsVersionId,
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
+  await registerChildren(page.request, { tag, email: family.email, password: family.password, lastName: 'Family', children: [{ firstName: family.children[0]!, class: 'B' }, { firstName: family.children[1]!, class: '' }] });
   return family;
 }
 

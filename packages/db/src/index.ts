@@ -1,5 +1,5 @@
 export * from './schema.js';
-export { createDatabase, type DatabaseEngine, type DatabaseHandle, type DatabaseOptions } from './client.js';
+export { createDatabase, PGLITE_EXTENSIONS, type DatabaseEngine, type DatabaseHandle, type DatabaseOptions } from './client.js';
 export { migrateToLatest, isMigrated } from './migrate.js';
 export { seedEssentials } from './seed/essentials.js';
 export { TERMS_V1 } from './seed/terms-v1.js';

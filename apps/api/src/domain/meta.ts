@@ -6,12 +6,18 @@ export interface MetaView {
   areas: { id: string; name: string; price: string; roundaboutCount: number }[];
 }
 
+/** The queries behind readMeta (the benchmark's floor runs the same SQL). */
+export function metaQueries(db: Kysely<Database>) {
+  return {
+    schools: db.selectFrom('schools').select(['id', 'name']).where('active', '=', true).orderBy('name'),
+    areas: db.selectFrom('areas').select(['id', 'name', 'price', 'roundaboutCount']).where('active', '=', true).orderBy('name'),
+  };
+}
+
 /** What the registration form chooses from: active schools and active areas with their prices. */
 export async function readMeta(db: Kysely<Database>): Promise<MetaView> {
-  const [schools, areas] = await Promise.all([
-    db.selectFrom('schools').select(['id', 'name']).where('active', '=', true).orderBy('name').execute(),
-    db.selectFrom('areas').select(['id', 'name', 'price', 'roundaboutCount']).where('active', '=', true).orderBy('name').execute(),
-  ]);
+  const queries = metaQueries(db);
+  const [schools, areas] = await Promise.all([queries.schools.execute(), queries.areas.execute()]);
   return {
     schools,
     areas: areas.map((area) => ({ ...area, roundaboutCount: area.roundaboutCount ?? 0 })),

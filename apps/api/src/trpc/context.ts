@@ -7,6 +7,7 @@ import type { SessionUser } from '@school-transport/contracts';
 import { findSessionUser } from '../domain/auth.js';
 import type { LoginThrottle } from '../domain/login-throttle.js';
 import type { Actor } from '../domain/audit.js';
+import type { KeptAnswers } from '../domain/kept-answers.js';
 
 declare module 'fastify' {
   interface Session {
@@ -29,6 +30,8 @@ export interface AppDependencies {
   development: boolean;
   /** Tries before an outbox message fails (OUTBOX_MAX_ATTEMPTS), shown beside each message's tries. */
   outboxMaxAttempts?: number | undefined;
+  /** Answers kept a few seconds (the list's totals, the registration choices), forgotten after every mutation (init.ts). */
+  kept: KeptAnswers;
 }
 
 export interface Context extends AppDependencies {

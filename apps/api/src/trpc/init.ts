@@ -59,7 +59,20 @@ const refuseNullCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(refuseNullCharacters);
+/**
+ * Every write goes through a mutation: after one, the answers the server keeps for a few seconds
+ * are asked afresh (domain/kept-answers.ts), whether it succeeded or not.
+ */
+const forgetCountsAfterWrites = t.middleware(async ({ type, ctx, next }) => {
+  try {
+    return await next();
+  } finally {
+    if (type === 'mutation') ctx.kept.forget();
+  }
+});
+const procedure = t.procedure.use(forgetCountsAfterWrites);
+
+export const publicProcedure = procedure.use(refuseNullCharacters);
 
 const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.notSignedIn);
@@ -67,11 +80,11 @@ const signedIn = t.middleware(({ ctx, next }) => {
 });
 
 /** Anonymous callers get 401. */
-export const authenticatedProcedure = t.procedure.use(signedIn).use(refuseNullCharacters);
+export const authenticatedProcedure = procedure.use(signedIn).use(refuseNullCharacters);
 
 /** Signed in with another role: 403. */
 function roleProcedure(role: Role) {
-  return t.procedure
+  return procedure
     .use(signedIn)
     .use(({ ctx, next }) => {
       if (ctx.user.role !== role) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);

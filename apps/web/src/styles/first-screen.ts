@@ -23,3 +23,4 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Center.css';
 import './direction.css';
+import './touch-targets.css';

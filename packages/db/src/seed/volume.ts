@@ -19,10 +19,8 @@ export interface VolumeOptions {
    */
   passwordHash: string;
   /**
-   * Steps that add rows for later features once the students exist, in order, each given the
-   * summary: the fee rows of a school year (a helper builds the fee tables now) plug in here, e.g.
-   * `extraSteps: [seedVolumeFees]` with `seedVolumeFees(db, summary)` writing one row per student
-   * and month by INSERT ... SELECT from `students` joined with generate_series over the months.
+   * Steps that add rows for other features once the students exist, in order, each given the
+   * summary: the fee rows of a school year are one (`(db) => seedVolumeFees(db)`, volume-fees.ts).
    */
   extraSteps?: ((db: Kysely<Database>, summary: VolumeSummary) => Promise<void>)[];
 }
@@ -39,6 +37,8 @@ export interface VolumeSummary {
   driver: { phone: string; userId: string; driverId: string };
   milliseconds: number;
 }
+
+export { seedVolumeFees } from './volume-fees.js';
 
 export const VOLUME_PASSWORD = 'volume-password';
 export const VOLUME_DEFAULTS = { students: 10_000, drivers: 300, schools: 60, areas: 40 } as const;

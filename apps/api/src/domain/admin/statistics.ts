@@ -33,35 +33,77 @@ export function growthPercent(thisMonth: number, lastMonth: number): number | nu
   return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
 }
 
-/** One cell of the aggregate: students sharing an area, school, driver, payment status and registration period. */
+/** One cell of the aggregate: students sharing an area, school, driver and payment status. */
 interface Cell {
   areaId: string;
   schoolId: string;
   driverId: string | null;
   paymentStatus: string;
-  /** 2: registered this month, 1: last month, 0: before. */
-  period: number;
   students: string | number;
   revenue: string | null;
+  /** Of them, registered this month and last month. */
+  thisMonth: string | number;
+  lastMonth: string | number;
 }
 
 /**
  * Every figure comes from ONE pass over the students not deleted: a GROUP BY on area, school,
- * driver, payment status and registration period. Its rows are few (the combinations that occur,
- * not the students), and the totals and breakdowns are added up from them here. One scan keeps
- * the cost flat as the screen gains breakdowns (under 200 ms with 100,000 students).
+ * driver and payment status. Its rows are few (the combinations that occur, not the students),
+ * and the totals and breakdowns are added up from them here. One scan keeps the cost flat as the
+ * screen gains breakdowns. The registration months are counted with FILTER rather than grouped
+ * by: a fifth key, an expression the planner cannot estimate, made it expect a group per student
+ * and sort 100,000 rows on disk instead of hashing a few thousand groups (twice as slow).
  */
-async function studentCells(db: Kysely<Database>, now: Date): Promise<Cell[]> {
+function studentCellsQuery(now: Date) {
   const thisMonth = businessMonthStart(now);
   const lastMonth = businessMonthStart(now, 1);
-  const { rows } = await sql<Cell>`
+  return sql<Cell>`
     SELECT area_id, school_id, driver_id, payment_status,
-      CASE WHEN created_at >= ${thisMonth} THEN 2 WHEN created_at >= ${lastMonth} THEN 1 ELSE 0 END AS period,
-      count(*) AS students, sum(price_bhd) AS revenue
+      count(*) AS students, sum(price_bhd) AS revenue,
+      count(*) FILTER (WHERE created_at >= ${thisMonth}) AS this_month,
+      count(*) FILTER (WHERE created_at >= ${lastMonth} AND created_at < ${thisMonth}) AS last_month
     FROM students
     WHERE deleted_at IS NULL
-    GROUP BY 1, 2, 3, 4, 5`.execute(db);
-  return rows;
+    GROUP BY 1, 2, 3, 4`;
+}
+
+/** A cell's numbers read once (a hundred thousand students make a few thousand cells, each added up four times). */
+interface Counted {
+  areaId: string;
+  schoolId: string;
+  driverId: string | null;
+  paid: boolean;
+  students: number;
+  cents: bigint;
+  thisMonth: number;
+  lastMonth: number;
+}
+
+function counted(cell: Cell): Counted {
+  return {
+    areaId: cell.areaId,
+    schoolId: cell.schoolId,
+    driverId: cell.driverId,
+    paid: cell.paymentStatus === 'paid',
+    students: Number(cell.students),
+    cents: toCents(cell.revenue),
+    thisMonth: Number(cell.thisMonth),
+    lastMonth: Number(cell.lastMonth),
+  };
+}
+
+async function studentCells(db: Kysely<Database>, now: Date): Promise<Counted[]> {
+  return (await studentCellsQuery(now).execute(db)).rows.map(counted);
+}
+
+/** The queries behind readStatistics (the benchmark's floor runs the same SQL). */
+export function statisticsQueries(db: Kysely<Database>, now = new Date()) {
+  return {
+    cells: studentCellsQuery(now),
+    areas: db.selectFrom('areas').select(['id', 'name', 'active']),
+    schools: db.selectFrom('schools').select(['id', 'name', 'active']),
+    drivers: db.selectFrom('drivers').select(['id', 'name', sql<boolean>`status = 'active'`.as('active')]),
+  };
 }
 
 interface Tally {
@@ -72,24 +114,24 @@ interface Tally {
 
 const emptyTally = (): Tally => ({ students: 0, paid: 0, cents: 0n });
 
-function add(tally: Tally, cell: Cell): void {
-  const students = Number(cell.students);
-  tally.students += students;
-  if (cell.paymentStatus === 'paid') tally.paid += students;
-  tally.cents += toCents(cell.revenue);
+function add(tally: Tally, cell: Counted): void {
+  tally.students += cell.students;
+  if (cell.paid) tally.paid += cell.students;
+  tally.cents += cell.cents;
 }
 
-function totalsOf(cells: Cell[], now: Date) {
+function totalsOf(cells: Counted[], now: Date) {
   const all = emptyTally();
   let paidCents = 0n;
   let unassigned = 0;
-  const registered = [0, 0, 0];
+  let thisMonth = 0;
+  let lastMonth = 0;
   for (const cell of cells) {
     add(all, cell);
-    const students = Number(cell.students);
-    if (cell.paymentStatus === 'paid') paidCents += toCents(cell.revenue);
-    if (cell.driverId === null) unassigned += students;
-    registered[Number(cell.period)]! += students;
+    if (cell.paid) paidCents += cell.cents;
+    if (cell.driverId === null) unassigned += cell.students;
+    thisMonth += cell.thisMonth;
+    lastMonth += cell.lastMonth;
   }
   return {
     totalStudents: all.students,
@@ -99,8 +141,8 @@ function totalsOf(cells: Cell[], now: Date) {
     monthlyRevenue: fromCents(all.cents),
     paidRevenue: fromCents(paidCents),
     pendingRevenue: fromCents(all.cents - paidCents),
-    studentsThisMonth: registered[2]!,
-    studentsLastMonth: registered[1]!,
+    studentsThisMonth: thisMonth,
+    studentsLastMonth: lastMonth,
     thisMonthStart: businessDay(businessMonthStart(now)),
     lastMonthStart: businessDay(businessMonthStart(now, 1)),
   };
@@ -116,7 +158,7 @@ interface Reference {
  * One breakdown: each area, school or driver with its students' figures. Inactive ones without
  * students are left out (nothing to show); active ones with none show as 0. Most students first.
  */
-function breakdown(references: Reference[], cells: Cell[], keyOf: (cell: Cell) => string | null): StatisticsGroup[] {
+function breakdown(references: Reference[], cells: Counted[], keyOf: (cell: Counted) => string | null): StatisticsGroup[] {
   const tallies = new Map<string, Tally>();
   for (const cell of cells) {
     const key = keyOf(cell);
@@ -144,11 +186,12 @@ export async function studentTotals(db: Kysely<Database>, now = new Date()) {
  * and the (small) lists of areas, schools and drivers to name the groups.
  */
 export async function readStatistics(db: Kysely<Database>, now = new Date()): Promise<AdminStatistics> {
+  const queries = statisticsQueries(db, now);
   const [cells, areas, schools, drivers] = await Promise.all([
-    studentCells(db, now),
-    db.selectFrom('areas').select(['id', 'name', 'active']).execute(),
-    db.selectFrom('schools').select(['id', 'name', 'active']).execute(),
-    db.selectFrom('drivers').select(['id', 'name', sql<boolean>`status = 'active'`.as('active')]).execute(),
+    queries.cells.execute(db).then((result) => result.rows.map(counted)),
+    queries.areas.execute(),
+    queries.schools.execute(),
+    queries.drivers.execute(),
   ]);
   const totals = totalsOf(cells, now);
   const bySchool = breakdown(schools, cells, (cell) => cell.schoolId);

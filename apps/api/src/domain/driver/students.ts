@@ -12,6 +12,11 @@ import { notFound } from '../admin/guards.js';
 /** The driver's students, grouped for the bus: by school, then area, then name. */
 export async function listDriverStudents(db: Kysely<Database>, driverId: string): Promise<DriverStudent[]> {
   if (!isUuid(driverId)) return [];
+  return driverStudentsQuery(db, driverId).execute();
+}
+
+/** The query behind listDriverStudents (the benchmark's floor runs the same SQL). */
+export function driverStudentsQuery(db: Kysely<Database>, driverId: string) {
   return db
     .selectFrom('students')
     .innerJoin('schools', 'schools.id', 'students.schoolId')
@@ -42,8 +47,7 @@ export async function listDriverStudents(db: Kysely<Database>, driverId: string)
     .orderBy('areas.name')
     .orderBy('students.firstName')
     .orderBy('students.lastName')
-    .orderBy('students.automatedId')
-    .execute();
+    .orderBy('students.automatedId');
 }
 
 /** The info card: who the driver is, the vehicle, the areas served and how many students ride. */

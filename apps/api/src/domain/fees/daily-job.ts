@@ -36,12 +36,17 @@ export async function runDailyFeeJob(db: Kysely<Database>, now = new Date()): Pr
  * idempotent, and an hourly check means the 26th is never missed by more than an hour).
  * Answers a stop function. Separate from the outbox's message worker on purpose.
  */
-export function startDailyFeeJob(db: Kysely<Database>, options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void } = {}): () => void {
+export function startDailyFeeJob(
+  db: Kysely<Database>,
+  options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void; done?: (run: DailyFeeRun, milliseconds: number) => void } = {},
+): () => void {
   let running = false;
   const tick = () => {
     if (running) return;
     running = true;
+    const started = Date.now();
     runDailyFeeJob(db)
+      .then((run) => options.done?.(run, Date.now() - started))
       .catch((error: unknown) => options.log?.(error))
       .finally(() => {
         running = false;

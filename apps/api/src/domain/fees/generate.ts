@@ -29,6 +29,9 @@ export async function generateFeesForMonth(db: Db, month: string, now = new Date
     insert into fees (student_id, month, amount, due_from, due_date)
     select id, ${month}, price_bhd, ${dueFrom}::date, ${dueDate}::date from students
     where deleted_at is null and created_at < ${registeredBefore}
+      -- Rows already made are skipped here (an index probe) rather than by the conflict clause,
+      -- which would attempt every insert again on each hourly run.
+      and not exists (select 1 from fees made where made.student_id = students.id and made.month = ${month})
     on conflict (student_id, month) do nothing
     returning student_id as id`.execute(trx);
   await carryOverPaidFlags(

@@ -73,9 +73,14 @@ function toView({ areaName, driverName, driverPhone, ...student }: Row): ParentS
   };
 }
 
+/** The query behind listParentStudents (the benchmark's floor runs the same SQL). */
+export function parentStudentsQuery(db: Kysely<Database>, userId: string) {
+  return ownStudents(db, userId).orderBy('students.createdAt').orderBy('students.automatedId');
+}
+
 /** The signed-in parent's own students, oldest registration first. */
 export async function listParentStudents(db: Kysely<Database>, userId: string): Promise<ParentStudentView[]> {
-  const rows = await ownStudents(db, userId).orderBy('students.createdAt').orderBy('students.automatedId').execute();
+  const rows = await parentStudentsQuery(db, userId).execute();
   return rows.map(toView);
 }
 

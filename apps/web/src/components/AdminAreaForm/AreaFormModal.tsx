@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/runAdminChange.js';
+import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 interface AreaValues {
   name: string;
@@ -65,7 +66,7 @@ export function AreaFormModal({ area, onClose, onSaved }: { area: AdminArea | nu
   const newPrice = asking ? (moneyOrNull(asking.price) ?? asking.price) : '';
 
   return (
-    <Modal opened onClose={onClose} title={asking ? t('areas.applyTitle') : area ? t('areas.editTitle') : t('areas.addTitle')}>
+    <AdminDialog onClose={onClose} title={asking ? t('areas.applyTitle') : area ? t('areas.editTitle') : t('areas.addTitle')}>
       {asking && area ? (
         <Stack>
           <Text>{t('areas.applyText', { count: area.studentCount, area: asking.name, price: newPrice })}</Text>
@@ -88,6 +89,6 @@ export function AreaFormModal({ area, onClose, onSaved }: { area: AdminArea | nu
           </Stack>
         </form>
       )}
-    </Modal>
+    </AdminDialog>
   );
 }

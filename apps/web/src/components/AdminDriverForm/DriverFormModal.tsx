@@ -1,4 +1,4 @@
-import { Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/runAdminChange.js';
+import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 interface DriverValues {
   name: string;
@@ -55,7 +56,7 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
   };
 
   return (
-    <Modal opened onClose={onClose} title={driver ? t('drivers.editTitle') : t('drivers.addTitle')} size="lg">
+    <AdminDialog onClose={onClose} title={driver ? t('drivers.editTitle') : t('drivers.addTitle')} size="lg">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <TextInput label={t('drivers.name')} withAsterisk {...form.getInputProps('name')} />
@@ -79,6 +80,6 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
           <FormActions pending={pending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FEE_MESSAGES } from '@school-transport/contracts';
 import { translateMessage } from '../../i18n/messages.js';
+import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 /** Asks the office for a reason (voiding a payment, rejecting a proof) before the change is made. */
 export function ReasonModal({ title, hint, confirm, pending, onConfirm, onClose }: { title: string; hint?: string; confirm: string; pending: boolean; onConfirm: (reason: string) => void; onClose: () => void }) {
@@ -10,7 +11,7 @@ export function ReasonModal({ title, hint, confirm, pending, onConfirm, onClose 
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <AdminDialog onClose={onClose} title={title} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -32,6 +33,6 @@ export function ReasonModal({ title, hint, confirm, pending, onConfirm, onClose 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

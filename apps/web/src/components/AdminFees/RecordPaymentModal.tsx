@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { runAdminChange } from '../AdminForm/runAdminChange.js';
 import { formatMonth } from '../StudentFees/FeeStatusBadge.js';
+import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 interface Values {
   feeIds: string[];
@@ -34,7 +35,7 @@ export function RecordPaymentModal({ fee, onClose, onSaved }: { fee: AdminFee; o
     if (done) onClose();
   };
   return (
-    <Modal opened onClose={onClose} title={t('admin.recordPaymentFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })} centered>
+    <AdminDialog onClose={onClose} title={t('admin.recordPaymentFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })} centered>
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
@@ -61,6 +62,6 @@ export function RecordPaymentModal({ fee, onClose, onSaved }: { fee: AdminFee; o
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

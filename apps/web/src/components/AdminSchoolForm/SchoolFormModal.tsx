@@ -1,4 +1,4 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/runAdminChange.js';
+import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 interface SchoolValues {
   schoolCode: string;
@@ -42,7 +43,7 @@ export function SchoolFormModal({ school, onClose, onSaved }: { school: AdminSch
   };
 
   return (
-    <Modal opened onClose={onClose} title={school ? t('schools.editTitle') : t('schools.addTitle')}>
+    <AdminDialog onClose={onClose} title={school ? t('schools.editTitle') : t('schools.addTitle')}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <TextInput label={t('schools.schoolCode')} withAsterisk {...form.getInputProps('schoolCode')} />
@@ -53,6 +54,6 @@ export function SchoolFormModal({ school, onClose, onSaved }: { school: AdminSch
           <FormActions pending={pending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

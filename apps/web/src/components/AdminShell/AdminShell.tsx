@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../auth/session.js';
 import { UnassignedBell } from '../UnassignedBell/UnassignedBell.js';
 import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.js';
+import { usePhoneScreen } from '../AdminDialog/usePhoneScreen.js';
 
 export interface AdminTab {
   key: string;
@@ -15,28 +16,54 @@ export interface AdminTab {
   color?: string | undefined;
 }
 
-/** The admin console's frame: header with the signed-in admin and Logout, sidebar tabs with counts. */
+const NAVIGATION_ID = 'admin-sections';
+
+/**
+ * The admin console's frame: header with the bell, the signed-in admin, the language and Logout;
+ * the sections with their counts in a sidebar, or on a phone in a drawer behind the menu button.
+ */
 export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminTab[]; current: string; onSelect: (key: string) => void; children: ReactNode }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const { user } = useSession();
   const logout = useLogout('/admin-login');
+  const phone = usePhoneScreen();
   const [opened, { toggle, close }] = useDisclosure();
+  const burger = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
+  const drawerOpen = phone && opened;
+
+  // Escape closes the drawer and gives the focus back to the menu button, as a dialog would.
+  useWindowEvent('keydown', (event) => {
+    if (drawerOpen && event.key === 'Escape') {
+      close();
+      burger.current?.focus();
+    }
+  });
+
+  const select = (key: string) => {
+    onSelect(key);
+    if (drawerOpen) {
+      close();
+      // The drawer (and the focused section in it) hides: the focus moves to the section shown.
+      main.current?.focus({ preventScroll: true });
+    }
+  };
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.navigation')} />
-            <Title order={4} lineClamp={1}>
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Burger ref={burger} opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" miw={44} mih={44} aria-label={t('shell.navigation')} aria-expanded={opened} aria-controls={NAVIGATION_ID} />
+            <Title order={1} size="h4" lineClamp={1}>
               {t('shell.title')}
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <UnassignedBell />
             {user && (
-              <Text size="sm" c="dimmed" visibleFrom="xs">
+              <Text size="sm" c="dimmed" visibleFrom="md">
                 {t('shell.signedInAs', { name: user.name })}
               </Text>
             )}
@@ -47,23 +74,24 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('shell.navigation')}>
+      {/* Off screen when collapsed on a phone: hidden too, so its sections are not tabbed to or read out unseen. */}
+      <AppShell.Navbar id={NAVIGATION_ID} p="xs" aria-label={t('shell.navigation')} style={phone && !opened ? { visibility: 'hidden' } : undefined}>
         {tabs.map((tab) => (
           <NavLink
             key={tab.key}
             component="button"
             label={tab.label}
+            mih={44}
             active={tab.key === current}
             aria-current={tab.key === current ? 'page' : undefined}
-            rightSection={tab.count === undefined ? null : <Badge size="sm" variant="light" color={tab.color} circle={tab.count < 100}>{tab.count}</Badge>}
-            onClick={() => {
-              onSelect(tab.key);
-              close();
-            }}
+            rightSection={tab.count === undefined ? null : <Badge size="sm" variant="light" color={tab.color} circle={tab.count < 10}>{tab.count}</Badge>}
+            onClick={() => select(tab.key)}
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main ref={main} tabIndex={-1} style={{ outline: 'none' }}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

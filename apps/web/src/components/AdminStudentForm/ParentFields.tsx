@@ -3,6 +3,7 @@ import { Button, Group, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { usePhoneScreen } from '../AdminDialog/usePhoneScreen.js';
 import type { ParentMatch } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import type { StudentFormValues } from './formValues.js';
@@ -13,6 +14,7 @@ export function ParentFields({ form }: { form: UseFormReturnType<StudentFormValu
   const queryClient = useQueryClient();
   const [matches, setMatches] = useState<ParentMatch[] | undefined>(undefined);
   const [looking, setLooking] = useState(false);
+  const phone = usePhoneScreen();
   const kind = form.getValues().parent.kind;
 
   const find = async () => {
@@ -52,7 +54,7 @@ export function ParentFields({ form }: { form: UseFormReturnType<StudentFormValu
                 setMatches(undefined);
               }}
             />
-            <Button variant="light" onClick={() => void find()} loading={looking} mih={36}>
+            <Button variant="light" onClick={() => void find()} loading={looking} mih={phone ? 44 : 36}>
               {t('form.find')}
             </Button>
           </Group>

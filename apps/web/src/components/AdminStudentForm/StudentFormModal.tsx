@@ -1,4 +1,4 @@
-import { Alert, Divider, Modal, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Divider, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/runAdminChange.js';
 import { ParentFields } from './ParentFields.js';
 import { editPayload, valuesOf, type StudentFormValues } from './formValues.js';
+import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 interface Lists {
   schools: AdminSchool[];
@@ -101,17 +102,17 @@ export function StudentFormModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={student ? t('form.editTitle') : t('form.addTitle')} size="xl">
+    <AdminDialog onClose={onClose} title={student ? t('form.editTitle') : t('form.addTitle')} size="xl">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           {!student && (
             <>
-              <Title order={4}>{t('form.sections.parent')}</Title>
+              <Title order={3} size="h4">{t('form.sections.parent')}</Title>
               <ParentFields form={form} />
               <Divider />
             </>
           )}
-          <Title order={4}>{t('form.sections.student')}</Title>
+          <Title order={3} size="h4">{t('form.sections.student')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label={t('form.firstName')} withAsterisk {...form.getInputProps('firstName')} />
             <TextInput label={t('form.fathersName')} withAsterisk {...form.getInputProps('fathersName')} />
@@ -122,7 +123,7 @@ export function StudentFormModal({
           </SimpleGrid>
           <Select label={t('form.school')} data={schoolOptions} searchable withAsterisk {...form.getInputProps('schoolId')} />
 
-          <Title order={4}>{t('form.sections.service')}</Title>
+          <Title order={3} size="h4">{t('form.sections.service')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label={t('form.area')} data={areaOptions} searchable withAsterisk {...form.getInputProps('areaId')} />
             {roundaboutOptions.length > 0 ? <Select label={t('form.roundabout')} data={roundaboutOptions} clearable {...form.getInputProps('roundabout')} /> : <span />}
@@ -145,7 +146,7 @@ export function StudentFormModal({
             <Select label={t('form.driver')} data={driverOptions} searchable allowDeselect={false} {...form.getInputProps('driverId')} />
           </SimpleGrid>
 
-          <Title order={4}>{t('form.sections.contact')}</Title>
+          <Title order={3} size="h4">{t('form.sections.contact')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('form.contactNumber1')}
@@ -158,7 +159,7 @@ export function StudentFormModal({
             <TextInput label={t('form.contactNumber2')} inputMode="numeric" maxLength={8} {...form.getInputProps('contactNumber2')} />
           </SimpleGrid>
 
-          <Title order={4}>{t('form.sections.address')}</Title>
+          <Title order={3} size="h4">{t('form.sections.address')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
             <TextInput label={t('form.block')} withAsterisk {...form.getInputProps('block')} />
             <TextInput label={t('form.road')} withAsterisk {...form.getInputProps('road')} />
@@ -174,6 +175,6 @@ export function StudentFormModal({
           <FormActions pending={create.isPending || update.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Checkbox, Modal, Stack, Textarea } from '@mantine/core';
+import { Checkbox, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/runAdminChange.js';
+import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 interface TermsValues {
   content: string;
@@ -35,7 +36,7 @@ export function TermsFormModal({ startingText, onClose, onSaved }: { startingTex
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('terms.addTitle')} size="xl">
+    <AdminDialog onClose={onClose} title={t('terms.addTitle')} size="xl">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <Textarea label={t('terms.content')} withAsterisk autosize minRows={10} maxRows={24} {...form.getInputProps('content')} />
@@ -43,6 +44,6 @@ export function TermsFormModal({ startingText, onClose, onSaved }: { startingTex
           <FormActions pending={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -9,6 +9,7 @@ import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { PrintableRunList, type PrintJob } from './PrintableRunList.js';
 import { addressText, currentRun, fullName, gradeText, groupBySchool, localDate, matchesSearch, studentsOnRun } from './studentRows.js';
+import { TableScrollRegion } from '../TableScrollRegion/TableScrollRegion.js';
 
 interface DriverStudentListProps {
   students: DriverStudent[];
@@ -158,7 +159,7 @@ export function DriverStudentList({ students, driverName, readOnly = false }: Dr
                       <Title order={3} size="h4" c={INK}>
                         {t('list.schoolGroup', { school: group.schoolName, count: group.students.length })}
                       </Title>
-                      {wide ? <StudentTable students={group.students} /> : group.students.map((student) => <StudentCard key={student.id} student={student} />)}
+                      {wide ? <StudentTable students={group.students} label={group.schoolName} /> : group.students.map((student) => <StudentCard key={student.id} student={student} />)}
                     </Stack>
                   ))
                 )}
@@ -245,10 +246,10 @@ function StudentCard({ student }: { student: DriverStudent }) {
   );
 }
 
-function StudentTable({ students }: { students: DriverStudent[] }) {
+function StudentTable({ students, label }: { students: DriverStudent[]; label: string }) {
   const { t } = useTranslation('driver');
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <TableScrollRegion minWidth={1100} label={label}>
       <Table striped withTableBorder verticalSpacing="sm" fz="md" c={INK}>
         <Table.Thead>
           <Table.Tr>
@@ -288,6 +289,6 @@ function StudentTable({ students }: { students: DriverStudent[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Modal, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,8 @@ import { notify } from '../../notify.js';
 import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { zodErrors } from '../../forms/validation.js';
 import '../../styles/public-forms.js';
+import { PasswordField } from '../PasswordField/PasswordField.js';
+import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 /** The dialog's own email message (spec section 5); otherwise the login contract as it is. */
 const dialogLogin = loginInput.extend({ email: emailAddress(MESSAGES.dialogInvalidEmail) });
@@ -23,6 +25,7 @@ export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): v
   const form = useForm({ initialValues: { email: '', password: '', rememberMe: false } });
   const login = useMutation(trpc.auth.login.mutationOptions());
   const finishSignIn = useFinishSignIn();
+  useReturnFocusToOpener(opened);
 
   const close = () => {
     form.reset();
@@ -46,11 +49,11 @@ export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): v
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={<Title order={3}>{t('login.dialogTitle')}</Title>}>
+    <Modal opened={opened} onClose={close} title={t('login.dialogTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('login.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
-          <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+          <PasswordField label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
           <Checkbox label={t('login.rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
           <Button type="submit" loading={false} disabled={login.isPending}>
             {login.isPending ? t('login.signingIn') : t('login.signIn')}

@@ -15,6 +15,7 @@ import { notify } from '../../notify.js';
 import { showServerErrors, zodValidate } from '../../forms/validation.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
 import { gradeOptions } from '../../i18n/labels.js';
+import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 interface RequestValues {
   firstName: string;
@@ -50,6 +51,7 @@ export function ModificationRequestModal({ student, onClose }: { student: Parent
   const { t } = useTranslation('parent');
   const { t: tm } = useTranslation('messages');
   const form = useForm<RequestValues>({ initialValues: student ? valuesOf(student) : ({} as RequestValues), validate: zodValidate(modificationRequestFields) });
+  useReturnFocusToOpener(true);
   const submit = useMutation(trpc.parent.requestModification.mutationOptions());
 
   const send = async (values: RequestValues) => {

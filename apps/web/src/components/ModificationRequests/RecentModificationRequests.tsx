@@ -6,6 +6,7 @@ import type { ParentModificationRequest } from '@school-transport/contracts';
 import { ModificationStatusBadge } from './ModificationStatusBadge.js';
 import { ModificationComparison } from './ModificationComparison.js';
 import { formatDate } from './format.js';
+import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 /**
  * 'Recent Modification Requests' (spec section 2): date, student, status, View; a table, or on a
@@ -80,6 +81,7 @@ export function RecentModificationRequests({ requests }: { requests: ParentModif
 
 function ModificationRequestView({ request, onClose }: { request: ParentModificationRequest; onClose: () => void }) {
   const { t } = useTranslation('parent');
+  useReturnFocusToOpener(true);
   return (
     <Modal opened onClose={onClose} title={t('requests.viewTitle')} size="lg" closeButtonProps={{ 'aria-label': t('details.close') }}>
       <Stack gap="sm">

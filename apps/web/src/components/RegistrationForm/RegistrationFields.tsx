@@ -1,4 +1,4 @@
-import { Card, Grid, PasswordInput, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Card, Grid, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { CLASSES, SERVICE_TYPES } from '@school-transport/contracts';
 import type { RegistrationFormValues } from './formValues.js';
 import { formatAmount } from '../../i18n/format.js';
 import { gradeOptions } from '../../i18n/labels.js';
+import { PasswordField } from '../PasswordField/PasswordField.js';
 
 export interface AreaChoice {
   id: string;
@@ -91,7 +92,7 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
             <TextInput label={t('register.parentPhone2')} inputMode="numeric" maxLength={8} {...form.getInputProps('parentPhone2')} />
           </Grid.Col>
           <Grid.Col span={12}>
-            <PasswordInput label={t('register.password')} description={t('register.passwordHint')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordField label={t('register.password')} description={t('register.passwordHint')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
           </Grid.Col>
         </Grid>
       </Section>

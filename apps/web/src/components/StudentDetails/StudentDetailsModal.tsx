@@ -6,10 +6,12 @@ import { formatDate } from '../ModificationRequests/format.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
 import { formatAmount } from '../../i18n/format.js';
 import { gradeLabel } from '../../i18n/labels.js';
+import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 /** View Details (spec section 2): every field of the student, and the terms accepted at registration. */
 export function StudentDetailsModal({ student, onClose }: { student: ParentStudent; onClose: () => void }) {
   const { t } = useTranslation('parent');
+  useReturnFocusToOpener(true);
   const details = useQuery(trpc.parent.student.queryOptions({ id: student.id }));
   const full = details.data?.student;
   const shown = full ?? student;

@@ -8,6 +8,7 @@ import { notify } from '../../notify.js';
 import { formatMonth } from './FeeStatusBadge.js';
 import { translateMessage, translateMessages } from '../../i18n/messages.js';
 import { formatAmount } from '../../i18n/format.js';
+import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 interface Values {
   amountBhd: string;
@@ -22,6 +23,7 @@ interface Values {
 export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: ParentFee; studentName: string; onClose: () => void; onSent: () => void }) {
   const { t, i18n } = useTranslation('fees');
   const [pending, setPending] = useState(false);
+  useReturnFocusToOpener(true);
   const [serverError, setServerError] = useState<string | null>(null);
   const outstanding = (Number(fee.amountBhd) - Number(fee.paidBhd)).toFixed(2);
   const form = useForm<Values>({

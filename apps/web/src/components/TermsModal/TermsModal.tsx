@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { PaymentInstructions } from '../PaymentInstructions/PaymentInstructions.js';
 import '../../styles/public-forms.js';
+import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 interface TermsModalProps {
   opened: boolean;
@@ -21,6 +22,7 @@ interface TermsModalProps {
 export function TermsModal({ opened, onClose, onAccept }: TermsModalProps) {
   const { t } = useTranslation('site');
   const [agreed, setAgreed] = useState(false);
+  useReturnFocusToOpener(opened);
   const terms = useQuery({ ...trpc.public.terms.queryOptions(), enabled: opened });
   const settingsQuery = useQuery({ ...trpc.public.settings.queryOptions(), enabled: opened });
   const settings = settingsQuery.data;
@@ -40,7 +42,7 @@ export function TermsModal({ opened, onClose, onAccept }: TermsModalProps) {
   const phones = [settings?.supportPhone1, settings?.supportPhone2].filter((phone): phone is string => Boolean(phone));
 
   return (
-    <Modal opened={opened} onClose={close} title={<Title order={3}>{t('terms.title')}</Title>} size="lg">
+    <Modal opened={opened} onClose={close} title={t('terms.title')} size="lg">
       <Stack gap="md">
         {loading ? (
           <Group gap="xs">
@@ -55,7 +57,8 @@ export function TermsModal({ opened, onClose, onAccept }: TermsModalProps) {
                 <Text size="xs" c="dimmed">
                   {t('terms.version', { version: terms.data.version })}
                 </Text>
-                <ScrollArea.Autosize mah={320} type="auto">
+                {/* A region of its own that the keyboard can reach and scroll (axe: scrollable-region-focusable). */}
+                <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('terms.textLabel') }}>
                   <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                     {terms.data.content}
                   </Text>

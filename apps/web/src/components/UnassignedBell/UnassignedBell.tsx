@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Anchor, Badge, Box, Center, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,16 +15,22 @@ export function UnassignedBell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const total = unassigned.data?.total ?? 0;
   const students = unassigned.data?.students ?? [];
+  // Escape closes the list wherever the focus is (Mantine's closes it only from inside the list,
+  // and while the list loads the focus is still on the bell); the focus then goes back to the bell.
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') close();
+  });
 
   return (
     <Popover opened={opened} onChange={(next) => (next ? undefined : close())} position="bottom-end" width="min(360px, calc(100vw - 16px))" shadow="md" withinPortal trapFocus returnFocus>
-      <Popover.Target>
-        <Indicator label={total} size={18} disabled={total === 0} color="red" offset={6} inline>
+      {/* The target is the button itself: the popover's aria-expanded and aria-controls belong on it, not on the badge's box. */}
+      <Indicator label={total} size={18} disabled={total === 0} color="red" offset={6} inline>
+        <Popover.Target>
           <ActionIcon variant="subtle" size={44} onClick={toggle} aria-label={t('bell.label', { count: total })} aria-expanded={opened} aria-haspopup="dialog">
             <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} role="dialog" aria-label={t('bell.title')}>
         <Box px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
           <Text fw={600}>

@@ -51,6 +51,13 @@ export const admin: CatalogOf<typeof enAdmin> = {
     loadFailed: 'تعذّر تحميل هذه القائمة',
     retry: 'إعادة المحاولة',
     none: '—',
+    paging: {
+      first: 'الصفحة الأولى',
+      last: 'الصفحة الأخيرة',
+      previous: 'الصفحة السابقة',
+      next: 'الصفحة التالية',
+      page: 'الصفحة {{page}}',
+    },
   },
   schools: {
     title: 'المدارس',

@@ -33,6 +33,7 @@ export const common: CatalogOf<typeof en> = {
     edit: 'تعديل',
     togglePassword: 'إظهار كلمة المرور أو إخفاؤها',
   },
+  notifications: { region: 'الإشعارات ({{hotkey}})' },
   grades: { Nursery: 'الحضانة', KG1: 'الروضة الأولى', KG2: 'الروضة الثانية' },
   language: {
     names: { en: 'English', ar: 'العربية' },

@@ -28,6 +28,7 @@ export const site: CatalogOf<typeof en> = {
     loading: 'جارٍ تحميل الشروط...',
     loadFailed: 'تعذّر تحميل الشروط. يرجى المحاولة مرة أخرى.',
     version: 'الإصدار {{version}}',
+    textLabel: 'نص الشروط',
     paymentTitle: 'الدفع',
     contactTitle: 'التواصل',
     agreeLabel: 'قرأت الشروط والأحكام وأوافق عليها',

@@ -44,6 +44,14 @@ export const admin = {
     loadFailed: 'Could not load this list',
     retry: 'Try again',
     none: '—',
+    /** The page buttons under the admin's data tables. */
+    paging: {
+      first: 'First page',
+      last: 'Last page',
+      previous: 'Previous page',
+      next: 'Next page',
+      page: 'Page {{page}}',
+    },
   },
   schools: {
     title: 'Schools',

@@ -25,6 +25,7 @@ export const site = {
     loading: 'Loading the terms...',
     loadFailed: 'The terms could not be loaded. Please try again.',
     version: 'Version {{version}}',
+    textLabel: 'Terms text',
     paymentTitle: 'Payment',
     contactTitle: 'Contact',
     agreeLabel: 'I have read and agree to the Terms & Conditions',

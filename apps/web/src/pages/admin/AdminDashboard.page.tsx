@@ -15,6 +15,7 @@ import { useFailedMessageCount } from './outboxQueries.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 import { useChangeRequestCounts } from './changeRequestQueries.js';
 import '../../styles/signed-in.js';
+import './admin-phone.css';
 
 const StudentsTab = lazy(() => import('./tabs/StudentsTab.js'));
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Center, Container, Group, PasswordInput, TextInput } from '@mantine/core';
+import { Center, Container, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.j
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 import '../../styles/public-forms.js';
+import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
 /**
  * /admin-login (spec sections 2, 5 and 8). A signed-in admin goes straight to /admin-dashboard;
@@ -54,7 +55,7 @@ export function AdminLoginPage() {
         </Group>
         <LoginCard title={t('adminLogin.title')} subtitle={t('adminLogin.subtitle')} onSubmit={submit} pending={login.isPending} centered>
           <TextInput label={t('adminLogin.email')} type="email" autoComplete="username" {...form.getInputProps('email')} />
-          <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+          <PasswordField label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
         </LoginCard>
       </Container>
     </Center>

@@ -1,4 +1,4 @@
-import { Anchor, Container, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Container, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import '../../styles/public-forms.js';
+import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
 /** /driver-login (spec sections 2, 5 and 8): drivers sign in by phone and go to their dashboard. */
 export function DriverLoginPage() {
@@ -55,7 +56,7 @@ export function DriverLoginPage() {
         }
       >
         <TextInput label={t('driverLogin.phone')} inputMode="numeric" autoComplete="tel-national" {...form.getInputProps('phone')} />
-        <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+        <PasswordField label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
       </LoginCard>
     </Container>
   );

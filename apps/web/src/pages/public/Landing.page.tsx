@@ -69,7 +69,7 @@ export function LandingPage() {
             <ThemeIcon size="xl" radius="md" variant="light">
               <point.icon aria-hidden />
             </ThemeIcon>
-            <Title order={3} size="h4" mt="md">
+            <Title order={2} size="h4" mt="md">
               {point.title}
             </Title>
             <Text size="sm" c="dimmed" mt="xs">

@@ -1,4 +1,4 @@
-import { Anchor, Container, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Container, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import '../../styles/public-forms.js';
+import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
 /** /parent-login (spec sections 2, 5 and 8): parents only; anyone else is signed out again. */
 export function ParentLoginPage() {
@@ -49,7 +50,7 @@ export function ParentLoginPage() {
         }
       >
         <TextInput label={t('login.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+        <PasswordField label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
       </LoginCard>
     </Container>
   );

@@ -10,6 +10,7 @@ import { useSession, homePathFor } from '../../auth/session.js';
 import { errorMessage, trpc } from '../../trpc.js';
 import { formatDay, formatMonth } from '../../components/StudentFees/FeeStatusBadge.js';
 import './receipt.css';
+import { TableScrollRegion } from '../../components/TableScrollRegion/TableScrollRegion.js';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -67,7 +68,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         <Fact label={t('receipt.method')} value={t(`method.${receipt.method}`)} />
         {receipt.reference && <Fact label={t('receipt.reference')} value={receipt.reference} />}
       </Stack>
-      <Table.ScrollContainer minWidth={420} mt="lg">
+      <TableScrollRegion minWidth={420} mt="lg" label={t('receipt.title')}>
         <Table withTableBorder aria-label={t('receipt.title')}>
           <Table.Thead>
             <Table.Tr>
@@ -88,7 +89,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
       <Stack gap={4} mt="md" role="group" aria-label={t('receipt.total')}>
         {vat ? (
           <>

@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '@school-transport/db';
 import type { AdminStudentPage, SortOrder, StudentFilters, StudentListQuery } from '@school-transport/contracts';
 import { studentConditions } from './search.js';
 import { studentsWithNames, toAdminStudent, type Db } from './view.js';
+import type { KeptAnswers } from '../../kept-answers.js';
 
 /** The order of each sort, always ending in the id so that pages never overlap or skip a row. */
-export function orderedStudents<Q extends ReturnType<typeof studentsWithNames>>(query: Q, filters: StudentFilters): Q {
+export function orderedStudents<Q extends SelectQueryBuilder<Database, 'students', object>>(query: Q, filters: StudentFilters): Q {
   const order: SortOrder = filters.order ?? (filters.sort === 'createdAt' ? 'desc' : 'asc');
   const dir = sql.raw(order);
   switch (filters.sort) {
@@ -30,15 +31,25 @@ export function studentCountQuery(db: Db, filters: StudentFilters) {
     .where(studentConditions(filters));
 }
 
-/** One page in the chosen order. */
+/** One page in the chosen order: the page's students first (filtered, ordered, limited), then their names. */
 export function studentPageQuery(db: Db, query: StudentListQuery) {
-  return orderedStudents(studentsWithNames(db).where(studentConditions(query)), query)
+  const page = orderedStudents(db.selectFrom('students').selectAll('students').where(studentConditions(query)), query)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+  return orderedStudents(studentsWithNames(db, page), query);
 }
 
-/** One page of the office's list; deleted students only when asked for (to restore one). */
-export async function listStudents(db: Kysely<Database>, query: StudentListQuery): Promise<AdminStudentPage> {
-  const [rows, count] = await Promise.all([studentPageQuery(db, query).execute(), studentCountQuery(db, query).executeTakeFirstOrThrow()]);
-  return { students: rows.map(toAdminStudent), total: Number(count.n), page: query.page, pageSize: query.pageSize };
+/** What a total depends on: the filters, not the page or the order. */
+function totalKey(filters: StudentFilters): string {
+  return `students-total:${JSON.stringify([filters.deleted, filters.schoolId, filters.areaId, filters.driverId, filters.unassigned, filters.paymentStatus, filters.search])}`;
+}
+
+/**
+ * One page of the office's list; deleted students only when asked for (to restore one). The total
+ * comes from `kept` when given (the server's: kept a few seconds, forgotten on every write).
+ */
+export async function listStudents(db: Kysely<Database>, query: StudentListQuery, kept?: KeptAnswers): Promise<AdminStudentPage> {
+  const count = async () => Number((await studentCountQuery(db, query).executeTakeFirstOrThrow()).n);
+  const [rows, total] = await Promise.all([studentPageQuery(db, query).execute(), kept ? kept.get(totalKey(query), count) : count()]);
+  return { students: rows.map(toAdminStudent), total, page: query.page, pageSize: query.pageSize };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, Student } from '@school-transport/db';
 import { STUDENT_MESSAGES, type AdminStudent, type Language } from '@school-transport/contracts';
 import { isUuid } from '../../ids.js';
@@ -6,10 +6,19 @@ import { notFound } from '../guards.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-/** Students with the names of their school, area, driver and parent: what every admin answer is read from. */
-export function studentsWithNames(db: Db) {
+/**
+ * Students with the names of their school, area, driver and parent: what every admin answer is read
+ * from. `page` is a query of whole student rows (the list's one page, already limited): the names
+ * are then joined to those rows only, so the planner settles the page on `students` alone instead of
+ * weighing six tables at once (about 5 ms of planning per page on PostgreSQL, and sometimes a hash
+ * join over every parent for 50 rows).
+ */
+export function studentsWithNames(db: Db, page?: SelectQueryBuilder<Database, 'students', Selectable<Database['students']>>) {
+  // The page keeps the students table's name and columns (SELECT students.* ... AS students), so
+  // everything below, the callers' ORDER BY included, reads it as the table.
+  const from = page ? (page.as('students') as unknown as 'students') : 'students';
   return db
-    .selectFrom('students')
+    .selectFrom(from)
     .innerJoin('schools', 'schools.id', 'students.schoolId')
     .leftJoin('areas', 'areas.id', 'students.areaId')
     .leftJoin('drivers', 'drivers.id', 'students.driverId')

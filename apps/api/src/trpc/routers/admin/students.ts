@@ -14,7 +14,7 @@ import { accountLanguage } from '../../../domain/account-language.js';
 
 /** The office's students: the list at scale, add, edit, bulk changes, soft delete and restore, CSV, invoices. */
 export const adminStudentsRouter = router({
-  list: adminProcedure.input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.db, input)),
+  list: adminProcedure.input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.db, input, ctx.kept)),
   get: adminProcedure.input(entityId).query(async ({ ctx, input }) => ({ student: await findStudent(ctx.db, input.id) })),
   create: adminProcedure.input(studentCreate).mutation(({ ctx, input }) => createStudent(ctx.db, actorOf(ctx), input)),
   update: adminProcedure.input(studentUpdate).mutation(async ({ ctx, input }) => ({ student: await updateStudent(ctx.db, actorOf(ctx), input) })),

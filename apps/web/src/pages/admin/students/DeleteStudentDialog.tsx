@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminStudent } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
 
 /** Delete asks first; the delete is soft (restorable), and the dialog says so. */
 export function DeleteStudentDialog({ student, onClose, onDone }: { student: AdminStudent; onClose: () => void; onDone: () => Promise<void> }) {
@@ -15,7 +16,7 @@ export function DeleteStudentDialog({ student, onClose, onDone }: { student: Adm
     if (done) onClose();
   };
   return (
-    <Modal opened onClose={onClose} title={t('remove.title')}>
+    <AdminDialog onClose={onClose} title={t('remove.title')}>
       <Stack>
         <Text>{t('remove.text', { name, id: student.automatedId })}</Text>
         <Group justify="flex-end">
@@ -27,6 +28,6 @@ export function DeleteStudentDialog({ student, onClose, onDone }: { student: Adm
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -1,11 +1,12 @@
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
 
 /** A new parent's generated password, shown once: the server keeps only its hash. */
 export function GeneratedPasswordDialog({ email, password, onClose }: { email: string; password: string; onClose: () => void }) {
   const { t } = useTranslation('students');
   return (
-    <Modal opened onClose={onClose} title={t('form.generatedTitle')}>
+    <AdminDialog onClose={onClose} title={t('form.generatedTitle')}>
       <Stack>
         <Text>{t('form.generatedText')}</Text>
         <TextInput label={t('form.generatedPassword', { email })} value={password} readOnly ff="monospace" />
@@ -14,6 +15,6 @@ export function GeneratedPasswordDialog({ email, password, onClose }: { email: s
           <Button onClick={onClose}>{t('form.done')}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </AdminDialog>
   );
 }

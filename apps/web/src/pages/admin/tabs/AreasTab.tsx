@@ -9,6 +9,7 @@ import { refreshAdminData, useAreas } from '../adminQueries.js';
 import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 
 /** Areas: monthly price in BHD, roundabout count, add, edit, deactivate and reactivate. */
 export function AreasTab() {
@@ -32,7 +33,7 @@ export function AreasTab() {
         {all.length === 0 ? (
           <Text c="dimmed">{t('areas.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={700}>
+          <TableScrollRegion label={t('areas.title')} minWidth={700}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -63,7 +64,7 @@ export function AreasTab() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         )}
       </ListState>
       {editing !== undefined && <AreaFormModal area={editing} onClose={() => setEditing(undefined)} onSaved={refreshAdminData} />}

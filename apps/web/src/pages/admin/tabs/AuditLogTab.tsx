@@ -8,6 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_LOG_PAGE_SIZE, type AuditLogEntry } from '@school-transport/contracts';
 import { useAuditLogFilters, useAuditLogs } from '../analyticsQueries.js';
 import { ListState } from './ListState.js';
+import { useDataTablePaging } from './dataTablePaging.js';
+import { tableRegionProps } from './dataTableRegion.js';
+import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
 import { AuditDiff, useAuditLabels } from './AuditDiff.js';
 
 interface Filters {
@@ -25,6 +28,8 @@ export function AuditLogTab() {
   const labels = useAuditLabels();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
+  const paging = useDataTablePaging();
+  const phone = usePhoneScreen();
   const [from, to] = filters.range;
   const logs = useAuditLogs({
     page,
@@ -103,6 +108,8 @@ export function AuditLogTab() {
             yearLevelControl: t('audit.calendar.chooseYear'),
           }}
           w={{ base: '100%', xs: 260 }}
+          // The date range opens with a tap on this box: 44 px high on a phone.
+          styles={phone ? { input: { minHeight: 44 } } : undefined}
         />
         {filtering && (
           <Button variant="subtle" mih={36} onClick={() => change(NO_FILTERS)}>
@@ -122,12 +129,12 @@ export function AuditLogTab() {
           recordsPerPage={AUDIT_LOG_PAGE_SIZE}
           page={page}
           onPageChange={setPage}
-          paginationSize="md"
+          {...paging}
           noRecordsText={filtering ? t('audit.noMatch') : t('audit.empty')}
           getPaginationControlProps={(control) => ({ 'aria-label': t(`audit.pagination.${control}`) })}
           getPaginationItemProps={(item) => ({ 'aria-label': t('audit.pagination.page', { page: item }) })}
           paginationText={({ from, to, totalRecords }) => t('audit.pagination.range', { from, to, total: totalRecords })}
-          scrollAreaProps={{ type: 'auto' }}
+          scrollAreaProps={{ type: 'auto', ...tableRegionProps(t('audit.title')) }}
           columns={[
             { accessor: 'createdAt', title: t('audit.when'), noWrap: true, render: (row) => when(row.createdAt) },
             {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Modal, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js'
 import { ModificationComparison } from '../../../components/ModificationRequests/ModificationComparison.js';
 import { ModificationStatusBadge } from '../../../components/ModificationRequests/ModificationStatusBadge.js';
 import { formatDateTime } from '../../../components/ModificationRequests/format.js';
+import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
+import { NO_COLOR, YES_COLOR } from './actionColors.js';
 
 type Filter = 'all' | ModificationStatus;
 type Decision = { kind: 'approve' | 'reject'; request: AdminModificationRequest };
@@ -121,7 +123,7 @@ function ChangeRequestCard({ request, onDecide }: { request: AdminModificationRe
             <Button variant="default" color="red" mih={44} onClick={() => onDecide('reject')} aria-label={t('actions.rejectLabel', { name })}>
               {t('actions.reject')}
             </Button>
-            <Button color="green.8" mih={44} onClick={() => onDecide('approve')} disabled={conflicts.length > 0} aria-label={t('actions.approveLabel', { name })}>
+            <Button color={YES_COLOR} mih={44} onClick={() => onDecide('approve')} disabled={conflicts.length > 0} aria-label={t('actions.approveLabel', { name })}>
               {t('actions.approve')}
             </Button>
           </Group>
@@ -153,7 +155,7 @@ function DecisionModal({ decision, onClose }: { decision: Decision; onClose: () 
   };
 
   return (
-    <Modal opened onClose={onClose} title={approving ? t('decide.approveTitle') : t('decide.rejectTitle')}>
+    <AdminDialog onClose={onClose} title={approving ? t('decide.approveTitle') : t('decide.rejectTitle')}>
       <Stack>
         <Text size="sm">{approving ? t('decide.approveText', { name }) : t('decide.rejectText', { name })}</Text>
         <Textarea label={t('decide.note')} description={t('decide.noteHint')} maxLength={500} autosize minRows={2} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
@@ -161,11 +163,11 @@ function DecisionModal({ decision, onClose }: { decision: Decision; onClose: () 
           <Button variant="default" onClick={onClose} mih={44}>
             {t('decide.cancel')}
           </Button>
-          <Button color={approving ? 'green.8' : 'red.8'} onClick={() => void confirm()} loading={pending} mih={44}>
+          <Button color={approving ? YES_COLOR : NO_COLOR} onClick={() => void confirm()} loading={pending} mih={44}>
             {approving ? t('decide.confirmApprove') : t('decide.confirmReject')}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminDriver } from '@school-transport/contracts';
@@ -10,6 +9,8 @@ import { refreshAdminData, useAreas, useDrivers } from '../adminQueries.js';
 import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
+import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 
 const DriverStudentsPanel = lazy(() => import('./DriverStudentsPanel.js').then((m) => ({ default: m.DriverStudentsPanel })));
 
@@ -17,7 +18,6 @@ const DriverStudentsPanel = lazy(() => import('./DriverStudentsPanel.js').then((
 export function DriversTab() {
   const { t } = useTranslation('admin');
   const { t: td } = useTranslation('driver');
-  const phone = useMediaQuery('(max-width: 48em)');
   const [viewing, setViewing] = useState<AdminDriver | null>(null);
   const drivers = useDrivers();
   const areas = useAreas();
@@ -43,7 +43,7 @@ export function DriversTab() {
         {all.length === 0 ? (
           <Text c="dimmed">{t('drivers.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <TableScrollRegion label={t('drivers.title')} minWidth={900}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -86,10 +86,10 @@ export function DriversTab() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         )}
       </ListState>
-      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? td('admin.modalTitle', { name: viewing.name }) : ''} size="min(1200px, 96vw)" fullScreen={phone}>
+      <AdminDialog opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? td('admin.modalTitle', { name: viewing.name }) : ''} size="min(1200px, 96vw)">
         {viewing && (
           <Suspense
             fallback={
@@ -101,7 +101,7 @@ export function DriversTab() {
             <DriverStudentsPanel driverId={viewing.id} />
           </Suspense>
         )}
-      </Modal>
+      </AdminDialog>
       {editing !== undefined && <DriverFormModal driver={editing} areas={areaList} onClose={() => setEditing(undefined)} onSaved={refreshAdminData} />}
     </Stack>
   );

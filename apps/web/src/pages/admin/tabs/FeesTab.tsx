@@ -21,6 +21,8 @@ import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js'
 import { FeeStatusBadge, formatDay, formatMonth } from '../../../components/StudentFees/FeeStatusBadge.js';
 import { RecordPaymentModal } from '../../../components/AdminFees/RecordPaymentModal.js';
 import { ReasonModal } from '../../../components/AdminFees/ReasonModal.js';
+import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
+import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
 
 const PAGE_SIZE = 25;
 
@@ -44,15 +46,17 @@ function OverdueFamilies() {
   const overdue = useQuery({ ...trpc.admin.fees.overdue.queryOptions(), ...ADMIN_LIST_QUERY });
   const families = overdue.data?.families ?? [];
   return (
-    <Stack component="section" aria-labelledby="overdue-title">
-      <Title order={3} id="overdue-title">
+    // Not a named region itself: the table's scroll region below carries the name (two nested
+    // regions called "Overdue families" would be read twice).
+    <Stack component="section">
+      <Title order={3}>
         {t('admin.overdueTitle')}
       </Title>
       <ListState query={overdue}>
         {families.length === 0 ? (
           <Text c="dimmed">{t('admin.overdueEmpty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <TableScrollRegion label={t('admin.overdueTitle')} minWidth={640}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -100,7 +104,7 @@ function OverdueFamilies() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         )}
       </ListState>
     </Stack>
@@ -114,6 +118,8 @@ function OverdueFamilies() {
  */
 export function FeesTab() {
   const { t, i18n } = useTranslation('fees');
+  const { t: ta } = useTranslation('admin');
+  const phone = usePhoneScreen();
   const today = bahrainDate(new Date());
   const [month, setMonth] = useState(() => currentServiceMonth(today));
   const [status, setStatus] = useState<FeeStatus | ''>('');
@@ -192,7 +198,7 @@ export function FeesTab() {
             <Text size="sm" c="dimmed">
               {t('admin.rows', { count: total })}
             </Text>
-            <Table.ScrollContainer minWidth={960}>
+            <TableScrollRegion label={t('admin.rowsTable')} minWidth={960}>
               <Table striped highlightOnHover aria-label={t('admin.rowsTable')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -229,17 +235,17 @@ export function FeesTab() {
                       <Table.Td>
                         <Stack gap={4} align="flex-start">
                           {fee.outstandingBhd !== '0.00' && (
-                            <Button size="xs" mih={36} onClick={() => setPaying(fee)} aria-label={t('admin.recordPaymentFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
+                            <Button size="xs" mih={phone ? 44 : 36} onClick={() => setPaying(fee)} aria-label={t('admin.recordPaymentFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
                               {t('admin.recordPayment')}
                             </Button>
                           )}
                           {fee.waived ? (
-                            <Button size="compact-xs" variant="subtle" loading={waive.isPending} onClick={() => void setWaived(fee, false, '')} aria-label={t('admin.unwaiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
+                            <Button size="compact-xs" miw={phone ? 44 : undefined} variant="subtle" loading={waive.isPending} onClick={() => void setWaived(fee, false, '')} aria-label={t('admin.unwaiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
                               {t('admin.unwaive')}
                             </Button>
                           ) : (
                             fee.status !== 'paid' && (
-                              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setWaiving(fee)} aria-label={t('admin.waiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
+                              <Button size="compact-xs" miw={phone ? 44 : undefined} variant="subtle" color="gray" onClick={() => setWaiving(fee)} aria-label={t('admin.waiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
                                 {t('admin.waive')}
                               </Button>
                             )
@@ -254,7 +260,7 @@ export function FeesTab() {
                                 <Anchor href={receiptPagePath(p.paymentId)} target="_blank" rel="noopener" size="xs" aria-label={t('admin.printReceipt', { number: p.receiptNumber })}>
                                   {t('admin.printShort')}
                                 </Anchor>
-                                <Button size="compact-xs" variant="subtle" color="red" onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}>
+                                <Button size="compact-xs" miw={phone ? 44 : undefined} variant="subtle" color="red" onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}>
                                   {t('admin.voidPayment', { number: p.receiptNumber })}
                                 </Button>
                               </Group>
@@ -265,8 +271,21 @@ export function FeesTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
-            {total > PAGE_SIZE && <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label={t('admin.pagination')} />}
+            </TableScrollRegion>
+            {total > PAGE_SIZE && (
+              <Pagination
+                total={Math.ceil(total / PAGE_SIZE)}
+                value={page}
+                onChange={setPage}
+                aria-label={t('admin.pagination')}
+                // On a phone: thumb-sized first, previous, next and last (a row of numbers would not fit).
+                size={phone ? 'xl' : 'md'}
+                withPages={!phone}
+                withEdges={phone}
+                getControlProps={(control) => ({ 'aria-label': ta(`common.paging.${control}`) })}
+                getItemProps={(item) => ({ 'aria-label': ta('common.paging.page', { page: item }) })}
+              />
+            )}
           </>
         )}
       </ListState>

@@ -8,6 +8,7 @@ import { addMonths } from '@school-transport/contracts';
 import { useYearSummary } from '../analyticsQueries.js';
 import { formatMonth } from '../../../components/StudentFees/FeeStatusBadge.js';
 import { ListState } from './ListState.js';
+import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 
 /** Money in fils-free cents, so the year's totals add up exactly. */
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -45,13 +46,13 @@ export function FeesYearChart() {
           {t('feesYear.title')}
         </Title>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" size="lg" aria-label={t('feesYear.previous')} disabled={!first} onClick={() => first && setMonth(addMonths(first, -12))}>
+          <ActionIcon variant="subtle" size="xl" aria-label={t('feesYear.previous')} disabled={!first} onClick={() => first && setMonth(addMonths(first, -12))}>
             <IconChevronLeft size={18} />
           </ActionIcon>
           <Text size="sm" fw={600} miw={84} ta="center" aria-live="polite">
             {years}
           </Text>
-          <ActionIcon variant="subtle" size="lg" aria-label={t('feesYear.next')} disabled={!first} onClick={() => first && setMonth(addMonths(first, 12))}>
+          <ActionIcon variant="subtle" size="xl" aria-label={t('feesYear.next')} disabled={!first} onClick={() => first && setMonth(addMonths(first, 12))}>
             <IconChevronRight size={18} />
           </ActionIcon>
         </Group>
@@ -75,9 +76,11 @@ export function FeesYearChart() {
                 { name: expectedName, color: 'gray.5' },
                 { name: collectedName, color: 'teal.6' },
               ]}
+              // Hidden from screen readers (the table below holds the figures): no keyboard stop inside it either.
+              barChartProps={{ accessibilityLayer: false }}
               aria-hidden
             />
-            <Table.ScrollContainer minWidth={300} mt="sm">
+            <TableScrollRegion label={t('feesYear.table')} minWidth={300} mt="sm">
               <Table striped aria-label={t('feesYear.table')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -96,7 +99,7 @@ export function FeesYearChart() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollRegion>
           </>
         )}
       </ListState>

@@ -10,6 +10,8 @@ import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { refreshOutbox, useFailedMessageCount } from '../outboxQueries.js';
 import { ListState } from './ListState.js';
+import { useDataTablePaging } from './dataTablePaging.js';
+import { tableRegionProps } from './dataTableRegion.js';
 
 const timeOf = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_COLORS: Record<NotificationStatus | 'sending', string> = { pending: 'yellow', sending: 'blue', sent: 'teal', failed: 'red' };
@@ -27,6 +29,7 @@ export function OutboxTab() {
   const [recipient] = useDebouncedValue(recipientInput.trim(), 300);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(20);
+  const paging = useDataTablePaging();
 
   const list = useQuery({
     ...trpc.admin.notifications.list.queryOptions({ status: status ?? undefined, templateKey: templateKey ?? undefined, recipient: recipient || undefined, page, pageSize }),
@@ -125,7 +128,8 @@ export function OutboxTab() {
           }}
           recordsPerPageLabel={t('perPage')}
           paginationText={({ from, to, totalRecords }) => t('pagination', { from, to, total: totalRecords })}
-          paginationSize="md"
+          {...paging}
+          scrollAreaProps={tableRegionProps(t('title'))}
           columns={[
             { accessor: 'createdAt', title: t('columns.created'), noWrap: true, render: (message) => timeOf(message.createdAt) },
             {
@@ -170,7 +174,7 @@ export function OutboxTab() {
               title: t('columns.error'),
               render: (message) =>
                 message.errorMsg ? (
-                  <Text size="sm" c="red.8" miw={180} maw={260} style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" c="red" miw={180} maw={260} style={{ overflowWrap: 'anywhere' }}>
                     {message.errorMsg}
                   </Text>
                 ) : (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Checkbox, Grid, Group, Image, Modal, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Checkbox, Grid, Group, Image, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,9 @@ import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { ReasonModal } from '../../../components/AdminFees/ReasonModal.js';
 import { FeeStatusBadge, formatDay, formatMonth } from '../../../components/StudentFees/FeeStatusBadge.js';
+import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
+import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
+import { YES_COLOR } from './actionColors.js';
 
 interface AcceptValues {
   id: string;
@@ -38,7 +41,7 @@ function AcceptModal({ proof, onClose }: { proof: PaymentProof; onClose: () => v
   };
   const choices = proof.familyDueFees.some((fee) => fee.id === proof.feeId) ? proof.familyDueFees : [];
   return (
-    <Modal opened onClose={onClose} title={t('proofs.acceptTitle')} centered>
+    <AdminDialog onClose={onClose} title={t('proofs.acceptTitle')} centered>
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
           <Text size="sm">{t('proofs.acceptHint')}</Text>
@@ -58,13 +61,13 @@ function AcceptModal({ proof, onClose }: { proof: PaymentProof; onClose: () => v
             <Button variant="default" onClick={onClose} mih={44}>
               {t('payment.cancel')}
             </Button>
-            <Button type="submit" color="green" loading={accept.isPending} mih={44}>
+            <Button type="submit" color={YES_COLOR} loading={accept.isPending} mih={44}>
               {t('proofs.accept')}
             </Button>
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }
 
@@ -103,7 +106,7 @@ function ProofCard({ proof, onAccept, onReject }: { proof: PaymentProof; onAccep
                 {t('proofs.nothingDue')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
+              <TableScrollRegion label={t('proofs.familyDue')} minWidth={360}>
                 <Table>
                   <Table.Tbody>
                     {proof.familyDueFees.map((fee) => (
@@ -118,11 +121,11 @@ function ProofCard({ proof, onAccept, onReject }: { proof: PaymentProof; onAccep
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScrollRegion>
             )}
             {proof.status === 'pending' && (
               <Group>
-                <Button color="green" onClick={onAccept} mih={44}>
+                <Button color={YES_COLOR} onClick={onAccept} mih={44}>
                   {t('proofs.accept')}
                 </Button>
                 <Button color="red" variant="light" onClick={onReject} mih={44}>

@@ -9,6 +9,7 @@ import { refreshAdminData, useSchools } from '../adminQueries.js';
 import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 
 /** Schools: search, add, edit, deactivate and reactivate. */
 export function SchoolsTab() {
@@ -43,7 +44,7 @@ export function SchoolsTab() {
         {shown.length === 0 ? (
           <Text c="dimmed">{all.length === 0 ? t('schools.empty') : t('schools.noMatch')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={800}>
+          <TableScrollRegion label={t('schools.title')} minWidth={800}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -76,7 +77,7 @@ export function SchoolsTab() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         )}
       </ListState>
       {editing !== undefined && <SchoolFormModal school={editing} onClose={() => setEditing(undefined)} onSaved={refreshAdminData} />}

@@ -18,6 +18,9 @@ import { DeleteStudentDialog } from '../students/DeleteStudentDialog.js';
 import { GeneratedPasswordDialog } from '../students/GeneratedPasswordDialog.js';
 import { ListState } from './ListState.js';
 import { translateMessage } from '../../../i18n/messages.js';
+import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
+import { useDataTablePaging } from './dataTablePaging.js';
+import { tableRegionProps } from './dataTableRegion.js';
 
 const fullName = (student: AdminStudent) => `${student.firstName} ${student.fathersName} ${student.lastName}`;
 
@@ -32,6 +35,8 @@ export default function StudentsTab() {
   const schools = useSchools();
   const areas = useAreas();
   const drivers = useDrivers();
+  const phone = usePhoneScreen();
+  const paging = useDataTablePaging();
   const lists = { schools: schools.data?.schools ?? [], areas: areas.data?.areas ?? [], drivers: drivers.data?.drivers ?? [] };
 
   const input = useMemo(() => ({ ...Object.fromEntries(filterParams(view)), page: view.page, pageSize: view.pageSize }), [view]);
@@ -98,6 +103,8 @@ export default function StudentsTab() {
           onRecordsPerPageChange={(pageSize) => update({ pageSize })}
           recordsPerPageLabel={t('perPage')}
           paginationText={({ from, to, totalRecords }) => t('pagination', { from, to, total: totalRecords })}
+          {...paging}
+          scrollAreaProps={tableRegionProps(t('title'))}
           sortStatus={sortStatus}
           onSortStatusChange={(status) => {
             const sort = status.columnAccessor as StudentSortField;
@@ -108,6 +115,9 @@ export default function StudentsTab() {
           onSelectedRecordsChange={view.deleted ? undefined : setSelected}
           allRecordsSelectionCheckboxProps={{ 'aria-label': t('selection.all') }}
           getRecordSelectionCheckboxProps={(student) => ({ 'aria-label': t('selection.row', { name: fullName(student) }) })}
+          // On a phone the whole cell around a checkbox (44 px or more each way) ticks it: a target for a thumb.
+          selectionTrigger={phone ? 'cell' : 'checkbox'}
+          selectionColumnStyle={phone ? { minWidth: 48 } : undefined}
           columns={[
             {
               accessor: 'name',

@@ -38,8 +38,8 @@ export function TermsTab() {
           <Card key={version.id} withBorder padding="lg" role="article" aria-label={t('terms.version', { version: version.version })}>
             <Group justify="space-between" mb="xs">
               <Group gap="sm">
-                <Title order={4}>{t('terms.version', { version: version.version })}</Title>
-                {version.active && <Badge color="green">{t('terms.active')}</Badge>}
+                <Title order={3} size="h4">{t('terms.version', { version: version.version })}</Title>
+                {version.active && <Badge color="green" variant="light">{t('terms.active')}</Badge>}
               </Group>
               {!version.active && (
                 <Button size="xs" variant="light" onClick={() => void makeActive(version.id, version.version)} disabled={activate.isPending}>

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Gives focus back to the control that opened a dialog, when the dialog closes or unmounts.
+ *
+ * Mantine's Modal returns focus only when `opened` changes while it is mounted; a dialog that
+ * mounts already open (the app's usual `{item && <SomeModal opened />}`, or a lazily loaded one)
+ * never learns its opener, and focus falls to the page's start. Call this in such a dialog with
+ * its `opened`: the focused element at its first render (the button just pressed) gets focus back.
+ */
+export function useReturnFocusToOpener(opened: boolean): void {
+  // Read at the first render, before the dialog's focus trap moves focus inside it.
+  const [opener] = useState(() => (opened && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const pending = useRef(opener !== null);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    // A remount (React's development double run) cancels the return scheduled by the cleanup.
+    window.clearTimeout(timer.current);
+    const giveBack = () => {
+      if (!pending.current) return;
+      pending.current = false;
+      if (!opener?.isConnected) return;
+      opener.focus({ preventScroll: true });
+      // The closing dialog's own focus handling may still run after this (its timers, on a busy
+      // phone) and drop focus to the page's start: if nothing else took it, it goes back once more.
+      window.setTimeout(() => {
+        if (opener.isConnected && (document.activeElement === document.body || document.activeElement === null)) opener.focus({ preventScroll: true });
+      }, 100);
+    };
+    if (!opened) {
+      timer.current = window.setTimeout(giveBack, 10);
+      return () => window.clearTimeout(timer.current);
+    }
+    // Unmounted while open: after Mantine's own focus handling (which waits 10 ms too).
+    return () => {
+      timer.current = window.setTimeout(giveBack, 10);
+    };
+  }, [opened, opener]);
+}
