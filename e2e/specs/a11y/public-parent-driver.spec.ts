@@ -25,7 +25,13 @@ async function checkDialog(page: Page, opener: Locator, name: string | RegExp, s
 async function closeDialog(page: Page, dialog: Locator, opener: Locator): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
+  try {
+    await expect(opener).toBeFocused();
+  } catch (error) {
+    // Say where the focus went instead, so a failure can be read from the report alone.
+    const focused = await page.evaluate(() => (document.activeElement ? document.activeElement.outerHTML.slice(0, 300) : 'nothing'));
+    throw new Error(`${(error as Error).message}\nFocused instead: ${focused}`);
+  }
 }
 
 // Each test walks many screens, each with a screenshot and an axe run of a few seconds.

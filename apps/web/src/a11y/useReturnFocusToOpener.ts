@@ -7,10 +7,18 @@ import { useEffect, useRef, useState } from 'react';
  * mounts already open (the app's usual `{item && <SomeModal opened />}`, or a lazily loaded one)
  * never learns its opener, and focus falls to the page's start. Call this in such a dialog with
  * its `opened`: the focused element at its first render (the button just pressed) gets focus back.
+ * A dialog opened from a list can pass the pressed button itself (`knownOpener`, from the click
+ * event), which does not depend on the browser having moved focus to it.
  */
-export function useReturnFocusToOpener(opened: boolean): void {
-  // Read at the first render, before the dialog's focus trap moves focus inside it.
-  const [opener] = useState(() => (opened && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));
+export function useReturnFocusToOpener(opened: boolean, knownOpener?: HTMLElement | null): void {
+  // The opener the caller knows (the button its click handler ran for) or else, read at the first
+  // render before the dialog's focus trap moves focus inside it, the focused element; never the
+  // page itself, which is where focus is when a click did not move it.
+  const [opener] = useState(() => {
+    if (!opened || typeof document === 'undefined') return null;
+    const candidate = knownOpener ?? document.activeElement;
+    return candidate instanceof HTMLElement && candidate !== document.body ? candidate : null;
+  });
   const pending = useRef(opener !== null);
   const timer = useRef<number | undefined>(undefined);
 

@@ -15,12 +15,13 @@ import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 export function RecentModificationRequests({ requests }: { requests: ParentModificationRequest[] }) {
   const { t } = useTranslation('parent');
   const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
-  const [viewing, setViewing] = useState<ParentModificationRequest | null>(null);
+  // The request on view, and the View button pressed for it: focus goes back to that button.
+  const [viewing, setViewing] = useState<{ request: ParentModificationRequest; opener: HTMLElement } | null>(null);
   const rows = requests.map((request) => {
     const name = `${request.student.firstName} ${request.student.lastName}`;
     const date = formatDate(request.createdAt);
     const view = (
-      <Button variant="light" size="sm" mih={44} onClick={() => setViewing(request)} aria-label={t('requests.viewLabel', { name, date })}>
+      <Button variant="light" size="sm" mih={44} onClick={(event) => setViewing({ request, opener: event.currentTarget })} aria-label={t('requests.viewLabel', { name, date })}>
         {t('requests.view')}
       </Button>
     );
@@ -74,14 +75,14 @@ export function RecentModificationRequests({ requests }: { requests: ParentModif
           </Table>
         </Table.ScrollContainer>
       )}
-      {viewing && <ModificationRequestView request={viewing} onClose={() => setViewing(null)} />}
+      {viewing && <ModificationRequestView request={viewing.request} opener={viewing.opener} onClose={() => setViewing(null)} />}
     </Stack>
   );
 }
 
-function ModificationRequestView({ request, onClose }: { request: ParentModificationRequest; onClose: () => void }) {
+function ModificationRequestView({ request, opener, onClose }: { request: ParentModificationRequest; opener: HTMLElement; onClose: () => void }) {
   const { t } = useTranslation('parent');
-  useReturnFocusToOpener(true);
+  useReturnFocusToOpener(true, opener);
   return (
     <Modal opened onClose={onClose} title={t('requests.viewTitle')} size="lg" closeButtonProps={{ 'aria-label': t('details.close') }}>
       <Stack gap="sm">
