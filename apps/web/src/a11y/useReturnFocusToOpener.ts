@@ -10,6 +10,17 @@ import { useEffect, useRef, useState } from 'react';
  * A dialog opened from a list can pass the pressed button itself (`knownOpener`, from the click
  * event), which does not depend on the browser having moved focus to it.
  */
+/**
+ * The opener, or the control that replaced it: a list drawn again while the dialog was open (fresh
+ * data, a new layout) has a new button for the same row, with the same accessible name.
+ */
+function stillOnPage(opener: HTMLElement): HTMLElement | null {
+  if (opener.isConnected) return opener;
+  const name = opener.getAttribute('aria-label');
+  if (!name) return null;
+  return Array.from(document.querySelectorAll<HTMLElement>(opener.tagName)).find((control) => control.getAttribute('aria-label') === name) ?? null;
+}
+
 export function useReturnFocusToOpener(opened: boolean, knownOpener?: HTMLElement | null): void {
   // The opener the caller knows (the button its click handler ran for) or else, read at the first
   // render before the dialog's focus trap moves focus inside it, the focused element; never the
@@ -28,12 +39,14 @@ export function useReturnFocusToOpener(opened: boolean, knownOpener?: HTMLElemen
     const giveBack = () => {
       if (!pending.current) return;
       pending.current = false;
-      if (!opener?.isConnected) return;
-      opener.focus({ preventScroll: true });
+      const target = opener ? stillOnPage(opener) : null;
+      if (!target) return;
+      target.focus({ preventScroll: true });
       // The closing dialog's own focus handling may still run after this (its timers, on a busy
       // phone) and drop focus to the page's start: if nothing else took it, it goes back once more.
       window.setTimeout(() => {
-        if (opener.isConnected && (document.activeElement === document.body || document.activeElement === null)) opener.focus({ preventScroll: true });
+        const again = stillOnPage(target);
+        if (again && (document.activeElement === document.body || document.activeElement === null)) again.focus({ preventScroll: true });
       }, 100);
     };
     if (!opened) {
