@@ -30,6 +30,7 @@ if (config.demoData) {
 
 const server = await createServer({
   db: database.db,
+  listen: database.listen,
   sessionSecret: config.sessionSecret,
   cookieSecure: config.cookieSecure,
   trustProxy: config.trustProxy,

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type Session } from 'fastify';
 import pino from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
-import { isMigrated, type Database } from '@school-transport/db';
+import { isMigrated, SESSION_CHANGES_CHANNEL, type Database, type DatabaseHandle } from '@school-transport/db';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
@@ -16,6 +16,7 @@ import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { LoginThrottle } from './domain/login-throttle.js';
 import { KeptAnswers } from './domain/kept-answers.js';
+import { KeptSessions } from './kept-sessions.js';
 import { describeError } from './errors.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { refuseCrossSiteWrites } from './security/same-origin.js';
@@ -29,6 +30,12 @@ import { startDailyFeeJob } from './domain/fees/daily-job.js';
 
 export interface ServerOptions {
   db: Kysely<Database>;
+  /**
+   * The database's notices (DatabaseHandle.listen). With them the server keeps the sessions it has
+   * read and forgets them when any process changes one (kept-sessions.ts); without them every
+   * request reads its session.
+   */
+  listen?: DatabaseHandle['listen'];
   sessionSecret: string;
   cookieSecure: boolean;
   trustProxy?: boolean;
@@ -97,6 +104,19 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   await limitRequestsPerAddress(app, options.requestsPerMinute ?? 0);
   refuseCrossSiteWrites(app, options.allowedOrigins ?? []);
+  const keptSessions = options.listen ? new KeptSessions<Session>() : undefined;
+  if (keptSessions && options.listen) {
+    const stopListening = await options.listen(SESSION_CHANGES_CHANNEL, {
+      notice: () => keptSessions.forgetAll(),
+      listening: () => keptSessions.noticesComing(),
+      lost: (err) => {
+        keptSessions.noticesLost();
+        app.log.warn({ err }, 'not hearing of session changes: every request reads its session until this is mended');
+      },
+    });
+    app.addHook('onClose', stopListening);
+  }
+
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: options.sessionSecret,
@@ -105,7 +125,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     // A session is written at sign-in, not on every request: 30 days from sign-in with 'remember
     // me', else a browser-session cookie that the server honours for at most 24 hours.
     rolling: false,
-    store: new DatabaseSessionStore(options.db),
+    store: new DatabaseSessionStore(options.db, keptSessions),
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.cookieSecure, path: '/' },
   });
 
@@ -116,6 +136,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     development: options.development ?? false,
     outboxMaxAttempts: options.outbox?.worker.maxAttempts,
     kept: new KeptAnswers(),
+    keptSessions,
   };
   const createContext = contextFactory(deps);
 

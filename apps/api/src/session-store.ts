@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Session } from 'fastify';
 import type { Database } from '@school-transport/db';
 import { toSessionUser, type SessionUserRow } from './domain/auth.js';
+import type { KeptSessions } from './kept-sessions.js';
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
@@ -17,9 +18,14 @@ type Callback = (error?: unknown) => void;
 export class DatabaseSessionStore {
   private lastSweep = 0;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `kept`: sessions read lately, used while the database's notices of changes come (kept-sessions.ts). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kept?: KeptSessions<Session>,
+  ) {}
 
   set(sid: string, session: Session, callback: Callback): void {
+    this.kept?.forget(sid);
     const expiresAt = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + BROWSER_SESSION_TTL_MS);
     // The signed-in user is read afresh with every request (get), never stored.
     const { signedIn: _signedIn, ...stored } = session;
@@ -40,8 +46,12 @@ export class DatabaseSessionStore {
    * takes effect at the next request.
    */
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
-    sql<{ sess: Session } & Partial<SessionUserRow>>`
-      SELECT s.sess, u.id, u.name, u.role, u.email, u.phone, u.status, u.language, d.id AS driver_id, d.status AS driver_status
+    const kept = this.kept?.get(sid);
+    // A copy: @fastify/session copies its keys into the request's session, never changes this one.
+    if (kept) return callback(null, { ...kept });
+    const since = this.kept?.mark() ?? 0;
+    sql<{ sess: Session; expire: Date } & Partial<SessionUserRow>>`
+      SELECT s.sess, s.expire, u.id, u.name, u.role, u.email, u.phone, u.status, u.language, d.id AS driver_id, d.status AS driver_status
       FROM sessions s
         LEFT JOIN users u ON u.id = CASE WHEN s.sess->>'userId' ~* ${UUID} THEN (s.sess->>'userId')::uuid END
         LEFT JOIN drivers d ON d.user_id = u.id
@@ -49,13 +59,15 @@ export class DatabaseSessionStore {
       .execute(this.db)
       .then(({ rows: [row] }) => {
         if (!row) return callback(null, null);
-        const { sess, ...user } = row;
+        const { sess, expire, ...user } = row;
         if (typeof sess.userId === 'string') sess.signedIn = { userId: sess.userId, user: toSessionUser(user.id ? (user as SessionUserRow) : undefined) };
-        callback(null, sess);
+        this.kept?.keep(sid, sess, expire, since);
+        callback(null, { ...sess });
       }, (error: unknown) => callback(error));
   }
 
   destroy(sid: string, callback: Callback): void {
+    this.kept?.forget(sid);
     this.db
       .deleteFrom('sessions')
       .where('sid', '=', sid)

@@ -9,7 +9,7 @@ let server: AppServer;
 let url: string;
 beforeAll(async () => {
   database = await createDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' });
-  server = await createServer({ db: database.db, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent' });
+  server = await createServer({ db: database.db, listen: database.listen, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent' });
   url = await server.start();
 });
 afterAll(async () => {

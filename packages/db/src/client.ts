@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { listenOnPglite, listenOnServer, type NoticeHandlers, type StopListening } from './notices.js';
 
 /** Extensions the migrations create (pg_trgm: indexed search of the students list); PostgreSQL ships them in contrib. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
@@ -14,8 +15,10 @@ export type DatabaseEngine = 'postgres' | 'pglite';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: DatabaseEngine;
-  /** Releases the pool, or closes the embedded database. */
+  /** Releases the pool, or closes the embedded database (and stops every listener first). */
   close(): Promise<void>;
+  /** Listens on a notice channel (LISTEN/NOTIFY) on either engine; close() stops it too. */
+  listen(channel: string, handlers: NoticeHandlers): Promise<StopListening>;
 }
 
 export interface DatabaseOptions {
@@ -51,7 +54,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // transaction, say): its query fails and the request answers 503, and the process lives on.
     pool.on('connect', (client) => client.on('error', lost));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const listeners = new Listeners((channel, handlers) => listenOnServer(options.databaseUrl!, channel, handlers));
+    return { db, engine: 'postgres', listen: listeners.listen, close: () => listeners.stopAll().then(() => db.destroy()) };
   }
   let pglite = options.pglite;
   if (!pglite) {
@@ -59,5 +63,27 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     pglite = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  const embedded = pglite;
+  const listeners = new Listeners((channel, handlers) => listenOnPglite(embedded, channel, handlers));
+  return { db, engine: 'pglite', listen: listeners.listen, close: () => listeners.stopAll().then(() => db.destroy()) };
+}
+
+/** The listeners a handle started, so that closing the handle stops them before the database goes. */
+class Listeners {
+  private readonly stops = new Set<StopListening>();
+
+  constructor(private readonly start: (channel: string, handlers: NoticeHandlers) => Promise<StopListening>) {}
+
+  readonly listen = async (channel: string, handlers: NoticeHandlers): Promise<StopListening> => {
+    const stop = await this.start(channel, handlers);
+    const stopOnce: StopListening = async () => {
+      if (this.stops.delete(stopOnce)) await stop();
+    };
+    this.stops.add(stopOnce);
+    return stopOnce;
+  };
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.stops].map((stop) => stop()));
+  }
 }

@@ -1,6 +1,7 @@
 export * from './schema.js';
 export { createDatabase, PGLITE_EXTENSIONS, type DatabaseEngine, type DatabaseHandle, type DatabaseOptions } from './client.js';
 export { migrateToLatest, isMigrated } from './migrate.js';
+export { SESSION_CHANGES_CHANNEL, type NoticeHandlers, type StopListening } from './notices.js';
 export { seedEssentials } from './seed/essentials.js';
 export { TERMS_V1 } from './seed/terms-v1.js';
 export { isDatabaseUnavailable, isUniqueViolation } from './errors.js';

@@ -102,7 +102,7 @@ describe('the database stops during a load run', () => {
   let server: AppServer;
   let url: string;
   beforeAll(async () => {
-    server = await createServer({ db: database.db, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent' });
+    server = await createServer({ db: database.db, listen: database.listen, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent' });
     url = await server.start(0, '127.0.0.1');
   });
   afterAll(() => server.stop());

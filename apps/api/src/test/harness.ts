@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@school-transport/db/testing';
 import type { Kysely } from 'kysely';
-import type { Database } from '@school-transport/db';
+import type { Database, DatabaseHandle } from '@school-transport/db';
 import { createServer, type AppServer, type ServerOptions } from '../server.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-of-at-least-32-characters';
@@ -21,12 +21,12 @@ export interface TestServer {
 export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const extra: AppServer[] = [];
-  const make = async (db: Kysely<Database>, more: Partial<ServerOptions> = {}) => {
-    const server = await createServer({ db, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent', ...options, ...more });
+  const make = async ({ db, listen }: DatabaseHandle, more: Partial<ServerOptions> = {}) => {
+    const server = await createServer({ db, listen, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent', ...options, ...more });
     const url = await server.start(0, '127.0.0.1');
     return { server, url };
   };
-  const { server, url } = await make(database.db);
+  const { server, url } = await make(database);
   return {
     server,
     url,
@@ -35,7 +35,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     client: () => new HttpClient(url),
     async startAnother(more) {
       const other = await database.openAnother();
-      const started = await make(other.db, more);
+      const started = await make(other, more);
       extra.push(started.server);
       return started;
     },

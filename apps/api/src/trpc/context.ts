@@ -8,6 +8,7 @@ import { findSessionUser } from '../domain/auth.js';
 import type { LoginThrottle } from '../domain/login-throttle.js';
 import type { Actor } from '../domain/audit.js';
 import type { KeptAnswers } from '../domain/kept-answers.js';
+import type { KeptSessions } from '../kept-sessions.js';
 
 declare module 'fastify' {
   interface Session {
@@ -32,6 +33,8 @@ export interface AppDependencies {
   outboxMaxAttempts?: number | undefined;
   /** Answers kept a few seconds (the list's totals, the registration choices), forgotten after every mutation (init.ts). */
   kept: KeptAnswers;
+  /** Sessions this process has read (kept-sessions.ts), when it hears of session changes; forgotten after every mutation too. */
+  keptSessions?: KeptSessions<unknown> | undefined;
 }
 
 export interface Context extends AppDependencies {

@@ -61,16 +61,21 @@ const refuseNullCharacters = t.middleware(async ({ getRawInput, next }) => {
 
 /**
  * Every write goes through a mutation: after one, the answers the server keeps for a few seconds
- * are asked afresh (domain/kept-answers.ts), whether it succeeded or not.
+ * (domain/kept-answers.ts) and the sessions it keeps (kept-sessions.ts) are asked afresh, whether
+ * it succeeded or not, before its answer goes out. (The database's notice of a changed user or
+ * session comes too, but a moment later, over another connection.)
  */
-const forgetCountsAfterWrites = t.middleware(async ({ type, ctx, next }) => {
+const forgetKeptAfterWrites = t.middleware(async ({ type, ctx, next }) => {
   try {
     return await next();
   } finally {
-    if (type === 'mutation') ctx.kept.forget();
+    if (type === 'mutation') {
+      ctx.kept.forget();
+      ctx.keptSessions?.forgetAll();
+    }
   }
 });
-const procedure = t.procedure.use(forgetCountsAfterWrites);
+const procedure = t.procedure.use(forgetKeptAfterWrites);
 
 export const publicProcedure = procedure.use(refuseNullCharacters);
 

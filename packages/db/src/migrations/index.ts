@@ -6,6 +6,7 @@ import * as outboxDelivery from './2026-11-22T1300-outbox-delivery.js';
 import * as auditLogAndUnassignedIndexes from './2026-11-22T1200-audit-log-and-unassigned-indexes.js';
 import * as feeLedger from './2026-11-22T1400-fee-ledger.js';
 import * as studentListIndexesAndInvoices from './2026-11-22T1100-student-list-indexes-and-invoices.js';
+import * as sessionChangeNotices from './2026-11-25T0900-session-change-notices.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1200-audit-log-and-unassigned-indexes': auditLogAndUnassignedIndexes,
   '2026-11-22T1300-outbox-delivery': outboxDelivery,
   '2026-11-22T1400-fee-ledger': feeLedger,
+  '2026-11-25T0900-session-change-notices': sessionChangeNotices,
 };
