@@ -5,3 +5,4 @@ export { SESSION_CHANGES_CHANNEL, type NoticeHandlers, type StopListening } from
 export { seedEssentials } from './seed/essentials.js';
 export { TERMS_V1 } from './seed/terms-v1.js';
 export { isDatabaseUnavailable, isUniqueViolation } from './errors.js';
+export { compileOnce } from './compile-once.js';

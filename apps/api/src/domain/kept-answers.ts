@@ -1,7 +1,8 @@
 /**
  * Answers the server keeps for a few seconds instead of asking the database again: the students
  * list's totals (a count over every match: about 10 ms at 100,000 students, a search's 30 ms,
- * while the page itself takes 2 ms) and the registration form's schools and areas (public, asked
+ * while the page itself takes 2 ms), the Analytics tab's statistics (aggregates over every
+ * student, the same for every admin) and the registration form's schools and areas (public, asked
  * on every visit, changed a few times a year). Each is computed once for all the requests that ask
  * at the same moment, and kept for TTL_MS.
  *

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@school-transport/db';
+import { compileOnce, type Database } from '@school-transport/db';
 import { PARENT_MESSAGES, type ServiceType } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
@@ -78,9 +78,12 @@ export function parentStudentsQuery(db: Kysely<Database>, userId: string) {
   return ownStudents(db, userId).orderBy('students.createdAt').orderBy('students.automatedId');
 }
 
+/** Asked on every visit to the parent's dashboard: compiled once. */
+const parentStudents = compileOnce(parentStudentsQuery);
+
 /** The signed-in parent's own students, oldest registration first. */
 export async function listParentStudents(db: Kysely<Database>, userId: string): Promise<ParentStudentView[]> {
-  const rows = await parentStudentsQuery(db, userId).execute();
+  const { rows } = await db.executeQuery(parentStudents(db, userId));
   return rows.map(toView);
 }
 
