@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { CamelCase } from './camel-case.js';
 import { listenOnPglite, listenOnServer, type NoticeHandlers, type StopListening } from './notices.js';
 
 /** Extensions the migrations create (pg_trgm: indexed search of the students list); PostgreSQL ships them in contrib. */
@@ -37,7 +38,7 @@ export interface DatabaseOptions {
  * persisted in dataDir. Same migrations and queries on both.
  */
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new CamelCase()];
   if (options.databaseUrl && !options.pglite) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
