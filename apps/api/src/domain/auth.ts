@@ -27,52 +27,40 @@ export function toSessionUser(row: SessionUserRow | undefined): SessionUser | nu
   return user;
 }
 
-/** The signed-in user as the session sees it; null for a missing or deactivated account. */
-export async function findSessionUser(db: Kysely<Database>, userId: string): Promise<SessionUser | null> {
-  const row = await db
+/** Users with their driver record, selecting what a session user is made of. */
+function sessionUsers(db: Kysely<Database>) {
+  return db
     .selectFrom('users')
     .leftJoin('drivers', 'drivers.userId', 'users.id')
-    .select(['users.id', 'users.name', 'users.role', 'users.email', 'users.phone', 'users.status', 'users.language', 'drivers.id as driverId', 'drivers.status as driverStatus'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return toSessionUser(row);
+    .select(['users.id', 'users.name', 'users.role', 'users.email', 'users.phone', 'users.status', 'users.language', 'drivers.id as driverId', 'drivers.status as driverStatus']);
+}
+
+/** The signed-in user as the session sees it; null for a missing or deactivated account. */
+export async function findSessionUser(db: Kysely<Database>, userId: string): Promise<SessionUser | null> {
+  return toSessionUser(await sessionUsers(db).where('users.id', '=', userId).executeTakeFirst());
 }
 
 /**
  * Checks a password sign-in. An unknown account and a wrong password get the same 401 and take the
  * same time; a correct password on a deactivated account gets 403 so the person knows to call.
  */
-async function checkCredentials(
-  db: Kysely<Database>,
-  account: { id: string; passwordHash: string } | undefined,
-  password: string,
-  failureMessage: string,
-): Promise<SessionUser> {
+async function checkCredentials(account: (SessionUserRow & { passwordHash: string }) | undefined, password: string, failureMessage: string): Promise<SessionUser> {
   const valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDecoy(password);
   if (!account || !valid) throw new AppError('UNAUTHORIZED', failureMessage);
-  const user = await findSessionUser(db, account.id);
+  const user = toSessionUser(account);
   if (!user) throw new AppError('FORBIDDEN', INACTIVE_ACCOUNT);
   return user;
 }
 
 /** Parents and admins (and staff) sign in by email. */
 export async function signInByEmail(db: Kysely<Database>, email: string, password: string): Promise<SessionUser> {
-  const account = await db
-    .selectFrom('users')
-    .select(['id', 'passwordHash'])
-    .where('email', '=', email.toLowerCase())
-    .where('role', '!=', 'driver')
-    .executeTakeFirst();
-  return checkCredentials(db, account, password, SERVER_MESSAGES.invalidCredentials);
+  // The account and what its session will hold, in one query.
+  const account = await sessionUsers(db).select('users.passwordHash').where('users.email', '=', email.toLowerCase()).where('users.role', '!=', 'driver').executeTakeFirst();
+  return checkCredentials(account, password, SERVER_MESSAGES.invalidCredentials);
 }
 
 /** Drivers sign in by their 8-digit phone number. */
 export async function signInByPhone(db: Kysely<Database>, phone: string, password: string): Promise<SessionUser> {
-  const account = await db
-    .selectFrom('users')
-    .select(['id', 'passwordHash'])
-    .where('phone', '=', phone.trim())
-    .where('role', '=', 'driver')
-    .executeTakeFirst();
-  return checkCredentials(db, account, password, SERVER_MESSAGES.invalidDriverCredentials);
+  const account = await sessionUsers(db).select('users.passwordHash').where('users.phone', '=', phone.trim()).where('users.role', '=', 'driver').executeTakeFirst();
+  return checkCredentials(account, password, SERVER_MESSAGES.invalidDriverCredentials);
 }
