@@ -20,6 +20,11 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 
+  it('keeps sessions unless KEEP_SESSIONS turns it off (a transaction-mode pooler)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).keepSessions).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), KEEP_SESSIONS: '0' }).keepSessions).toBe(false);
+  });
+
   it('opens developer shortcuts only when asked for, and never in production', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).devShortcuts).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), DEV_SHORTCUTS: '1' }).devShortcuts).toBe(true);

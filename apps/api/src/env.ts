@@ -32,6 +32,7 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
+  KEEP_SESSIONS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The outbox (issue 10): how messages to parents and drivers leave, and how the worker retries.
   NOTIFY_TRANSPORT: z.enum(['log', 'webhook', 'whatsapp']).default('log'),
@@ -74,6 +75,12 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** API requests per client address and minute in each process; 0 = no cap. */
   requestsPerMinute: number;
+  /**
+   * Whether the server keeps the sessions it has read, told of changes by the database's notices
+   * (kept-sessions.ts). Off for a DATABASE_URL through a transaction-mode pooler (PgBouncer), where
+   * LISTEN is accepted but notices never come.
+   */
+  keepSessions: boolean;
   /** Delivery of the outbox: the transport and the worker of this process (undefined: no worker here). */
   outbox: OutboxConfig;
 }
@@ -106,6 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     allowedOrigins: env.ALLOWED_ORIGINS,
     requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    keepSessions: env.KEEP_SESSIONS ?? true,
     outbox: outboxConfig(env, production),
   };
 }

@@ -30,7 +30,7 @@ if (config.demoData) {
 
 const server = await createServer({
   db: database.db,
-  listen: database.listen,
+  listen: config.keepSessions ? database.listen : undefined,
   sessionSecret: config.sessionSecret,
   cookieSecure: config.cookieSecure,
   trustProxy: config.trustProxy,
