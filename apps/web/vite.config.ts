@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.js';
 import { routePreloads } from './build/route-preloads.js';
+import { lazyChunks } from './build/lazy-chunks.js';
+import { PAGE_DATA, pageDataUrl } from './src/routing/pageData.js';
 
 /** In development Vite serves the app and passes /api and /trpc to the API server (pnpm dev starts both). */
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
@@ -33,8 +35,14 @@ const ROUTE_PAGES = {
   '/driver-dashboard': 'src/pages/driver/DriverDashboard.page.tsx',
 };
 
+/** The data a page opens with, preloaded with its code (src/routing/pageData.ts). */
+const PAGE_DATA_URLS = Object.fromEntries(Object.entries(PAGE_DATA).map(([route, queries]) => [route, [pageDataUrl(queries)]]));
+
+/** The lazily loaded code in a few chunks rather than dozens of tiny ones (build/lazy-chunks.ts). */
+const lazy = lazyChunks(import.meta.dirname);
+
 export default defineConfig({
-  plugins: [react(), routePreloads(ROUTE_PAGES), precompress()],
+  plugins: [react(), lazy.plugin, routePreloads(ROUTE_PAGES, PAGE_DATA_URLS), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/trpc': apiTarget },
@@ -46,7 +54,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [arabicCatalogs, ...vendorGroups] } },
+      output: { codeSplitting: { groups: [arabicCatalogs, ...vendorGroups, ...lazy.groups] } },
     },
   },
 });

@@ -25,7 +25,13 @@ beforeAll(async () => {
   mkdirSync(join(webDist, '.vite'));
   writeFileSync(
     join(webDist, '.vite', 'route-preloads.json'),
-    JSON.stringify({ '/register': { scripts: ['/assets/Register.page-Xy12.js', '/assets/Select-Ab34.js'], styles: ['/assets/public-forms-Cd56.css'] } }),
+    JSON.stringify({
+      '/register': {
+        scripts: ['/assets/Register.page-Xy12.js', '/assets/Select-Ab34.js'],
+        styles: ['/assets/public-forms-Cd56.css'],
+        data: ['/trpc/public.meta,public.terms?batch=1&input=%7B%7D'],
+      },
+    }),
   );
   t = await startTestServer({ webDist });
 });
@@ -80,10 +86,13 @@ describe('static files of the web app', () => {
     }
   });
 
-  it("a page route's HTML names the chunks its page needs, so they download alongside the entry", async () => {
+  it("a page route's HTML names the chunks and data its page needs, so they download alongside the entry", async () => {
     const register = await rawGet('/register?from=landing', 'br');
+    // crossorigin as the web app's own requests make them (Vite links stylesheets anonymously, tRPC
+    // sends credentials): a preload in another mode would be downloaded twice.
     expect(register.headers.link).toBe(
-      '</assets/public-forms-Cd56.css>; rel=preload; as=style, </assets/Register.page-Xy12.js>; rel=modulepreload, </assets/Select-Ab34.js>; rel=modulepreload',
+      '</assets/public-forms-Cd56.css>; rel=preload; as=style; crossorigin, </assets/Register.page-Xy12.js>; rel=modulepreload, </assets/Select-Ab34.js>; rel=modulepreload, ' +
+        '</trpc/public.meta,public.terms?batch=1&input=%7B%7D>; rel=preload; as=fetch; crossorigin=use-credentials',
     );
     expect((await rawGet('/register/', 'br')).headers.link).toBe(register.headers.link);
     expect((await rawGet('/parent-login', 'br')).headers.link).toBeUndefined();

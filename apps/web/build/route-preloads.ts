@@ -14,6 +14,8 @@ type Manifest = Record<string, ManifestChunk>;
 export interface RoutePreloads {
   scripts: string[];
   styles: string[];
+  /** Addresses of the data the page opens with (src/routing/pageData.ts). */
+  data?: string[];
 }
 
 function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -29,7 +31,7 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
  * files its chunk needs (dist/.vite/route-preloads.json); the server names them in a `Link` header
  * on the page's HTML so the browser fetches them in parallel with the entry.
  */
-export function routePreloads(routes: Record<string, string>): Plugin {
+export function routePreloads(routes: Record<string, string>, data: Record<string, string[]> = {}): Plugin {
   let outDir = 'dist';
   return {
     name: 'school-transport:route-preloads',
@@ -48,6 +50,7 @@ export function routePreloads(routes: Record<string, string>): Plugin {
         preloads[route] = {
           scripts: keys.map((key) => `/${manifest[key]!.file}`),
           styles: [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
+          ...(data[route] ? { data: data[route] } : {}),
         };
       }
       await writeFile(join(outDir, '.vite', 'route-preloads.json'), JSON.stringify(preloads, null, 2));

@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { RequireRole } from './auth/RequireRole.js';
 import { PageLoader } from './components/PageLoader/PageLoader.js';
 import { PublicLayout } from './components/PublicLayout/PublicLayout.js';
 import { LandingPage } from './pages/public/Landing.page.js';
-import { queryClient, trpc } from './trpc.js';
+import { lazyPage, type LazyPage } from './routing/lazyPage.js';
+import { prefetchPageData } from './routing/prefetchPageData.js';
 
 /**
  * Every page but the landing page is its own chunk, loaded when its route is visited: a parent on a
@@ -12,20 +13,23 @@ import { queryClient, trpc } from './trpc.js';
  * stays in the first load because it is the first load for most visitors (a lazy one would cost
  * one more round trip before anything paints).
  */
-const NotFoundPage = lazy(() => import('./pages/NotFound.page.js').then((m) => ({ default: m.NotFoundPage })));
-const RegisterPage = lazy(() => {
-  // The form's choices and the terms dialog it opens with are fetched alongside the page's code.
-  void queryClient.prefetchQuery(trpc.public.meta.queryOptions());
-  void queryClient.prefetchQuery(trpc.public.terms.queryOptions());
-  void queryClient.prefetchQuery(trpc.public.settings.queryOptions());
-  return import('./pages/public/Register.page.js').then((m) => ({ default: m.RegisterPage }));
+const NotFoundPage = lazyPage(() => import('./pages/NotFound.page.js').then((m) => m.NotFoundPage));
+const RegisterPage = lazyPage(async () => {
+  // The form's choices and the terms dialog it opens with are fetched alongside the page's code, and
+  // the page waits for both: it then opens with the terms in the dialog, in one render (a failed
+  // fetch leaves it to the page's own queries, which show their error).
+  const [page] = await Promise.all([
+    import('./pages/public/Register.page.js'),
+    prefetchPageData('/register'),
+  ]);
+  return page.RegisterPage;
 });
-const ParentLoginPage = lazy(() => import('./pages/public/ParentLogin.page.js').then((m) => ({ default: m.ParentLoginPage })));
-const AdminLoginPage = lazy(() => import('./pages/public/AdminLogin.page.js').then((m) => ({ default: m.AdminLoginPage })));
-const DriverLoginPage = lazy(() => import('./pages/public/DriverLogin.page.js').then((m) => ({ default: m.DriverLoginPage })));
-const ParentDashboardPage = lazy(() => import('./pages/parent/ParentDashboard.page.js').then((m) => ({ default: m.ParentDashboardPage })));
-const AdminDashboardPage = lazy(() => import('./pages/admin/AdminDashboard.page.js').then((m) => ({ default: m.AdminDashboardPage })));
-const DriverDashboardPage = lazy(() => import('./pages/driver/DriverDashboard.page.js').then((m) => ({ default: m.DriverDashboardPage })));
+const ParentLoginPage = lazyPage(() => import('./pages/public/ParentLogin.page.js').then((m) => m.ParentLoginPage));
+const AdminLoginPage = lazyPage(() => import('./pages/public/AdminLogin.page.js').then((m) => m.AdminLoginPage));
+const DriverLoginPage = lazyPage(() => import('./pages/public/DriverLogin.page.js').then((m) => m.DriverLoginPage));
+const ParentDashboardPage = lazyPage(() => import('./pages/parent/ParentDashboard.page.js').then((m) => m.ParentDashboardPage));
+const AdminDashboardPage = lazyPage(() => import('./pages/admin/AdminDashboard.page.js').then((m) => m.AdminDashboardPage));
+const DriverDashboardPage = lazyPage(() => import('./pages/driver/DriverDashboard.page.js').then((m) => m.DriverDashboardPage));
 
 /**
  * Developer pages exist only in development builds: in a production bundle this branch is
@@ -33,8 +37,8 @@ const DriverDashboardPage = lazy(() => import('./pages/driver/DriverDashboard.pa
  */
 const devRoutes: ReactNode = import.meta.env.DEV
   ? (() => {
-      const TestRegisterPage = lazy(() => import('./pages/dev/TestRegister.page.js').then((m) => ({ default: m.TestRegisterPage })));
-      const ForceAdminLoginPage = lazy(() => import('./pages/dev/ForceAdminLogin.page.js').then((m) => ({ default: m.ForceAdminLoginPage })));
+      const TestRegisterPage = lazyPage(() => import('./pages/dev/TestRegister.page.js').then((m) => m.TestRegisterPage));
+      const ForceAdminLoginPage = lazyPage(() => import('./pages/dev/ForceAdminLogin.page.js').then((m) => m.ForceAdminLoginPage));
       return (
         <>
           <Route path="/test-register" element={<TestRegisterPage />} />
@@ -44,8 +48,33 @@ const devRoutes: ReactNode = import.meta.env.DEV
     })()
   : null;
 
-const InvoicePage = lazy(() => import('./pages/admin/Invoice.page.js').then((m) => ({ default: m.InvoicePage })));
-const ReceiptPage = lazy(() => import('./pages/receipts/Receipt.page.js').then((m) => ({ default: m.ReceiptPage })));
+const InvoicePage = lazyPage(() => import('./pages/admin/Invoice.page.js').then((m) => m.InvoicePage));
+const ReceiptPage = lazyPage(() => import('./pages/receipts/Receipt.page.js').then((m) => m.ReceiptPage));
+
+/** The page each address opens (the routes below), for loading it before the first render. */
+const PAGES: [path: string, page: LazyPage][] = [
+  ['/register', RegisterPage],
+  ['/parent-login', ParentLoginPage],
+  ['/driver-login', DriverLoginPage],
+  ['/admin-login', AdminLoginPage],
+  ['/parent', ParentDashboardPage],
+  ['/admin', AdminDashboardPage],
+  ['/admin-dashboard', AdminDashboardPage],
+  ['/admin/invoices/:studentId', InvoicePage],
+  ['/receipts/:paymentId', ReceiptPage],
+  ['/driver', DriverDashboardPage],
+  ['/driver-dashboard', DriverDashboardPage],
+];
+
+/**
+ * Loads the code of the page at `pathname` (main.tsx waits for it before the first render). The
+ * landing page is in the first load already; an address no route knows gets 'Page Not Found'.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  if (pathname === '/') return Promise.resolve();
+  const page = PAGES.find(([path]) => matchPath(path, pathname))?.[1] ?? NotFoundPage;
+  return page.preload();
+}
 
 /** Every route of spec section 2. */
 export function AppRoutes() {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminTab, openAdminTab, uniquePhone } from '../../fixtures/admin.js';
 import { uniqueName } from '../../fixtures/session.js';
+import { chooseOption } from '../../fixtures/forms.js';
 
 test('the admin adds a school, an area with roundabouts and a driver; registration offers them and the driver signs in', async ({ page }) => {
   const schoolName = uniqueName('E2E School');
@@ -70,15 +71,12 @@ test('the admin adds a school, an area with roundabouts and a driver; registrati
   await terms.getByRole('button', { name: 'I Agree' }).click();
   await expect(terms).toBeHidden();
 
-  await page.getByRole('combobox', { name: 'School', exact: true }).click();
-  await page.getByRole('option', { name: schoolName }).click();
-  await expect(page.getByRole('option', { name: schoolName })).toBeHidden();
+  await chooseOption(page, 'School', schoolName);
   await expect(page.getByRole('combobox', { name: 'Roundabout', exact: true })).toHaveCount(0);
-  await page.getByRole('combobox', { name: 'Area', exact: true }).click();
-  await page.getByRole('option', { name: `${areaName} - 31.50 BHD` }).click();
-  await page.getByRole('combobox', { name: 'Roundabout', exact: true }).click();
-  await expect(page.getByRole('option', { name: /^Roundabout \d+$/ })).toHaveCount(5);
-  await expect(page.getByRole('option', { name: 'Roundabout 5', exact: true })).toBeVisible();
+  await chooseOption(page, 'Area', `${areaName} - 31.50 BHD`);
+  const roundabout = page.getByRole('combobox', { name: 'Roundabout', exact: true });
+  await expect(roundabout.getByRole('option', { name: /^Roundabout \d+$/ })).toHaveCount(5);
+  await chooseOption(page, 'Roundabout', 'Roundabout 5');
 
   // The new driver signs in with the phone and password the admin set.
   await page.goto('/driver-login');

@@ -1,4 +1,4 @@
-import { Card, Grid, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Card, Grid, Radio, Stack, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { RegistrationFormValues } from './formValues.js';
 import { formatAmount } from '../../i18n/format.js';
 import { gradeOptions } from '../../i18n/labels.js';
 import { PasswordField } from '../PasswordField/PasswordField.js';
+import { ChoiceField } from '../ChoiceField/ChoiceField.js';
 
 export interface AreaChoice {
   id: string;
@@ -47,11 +48,10 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
             <TextInput label={t('register.automatedId')} placeholder={t('register.automatedIdPlaceholder')} readOnly value="" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
+            <ChoiceField
               label={t('register.school')}
               placeholder={t('register.schoolPlaceholder')}
               data={schools.map((school) => ({ value: school.id, label: school.name }))}
-              searchable
               withAsterisk
               {...form.getInputProps('schoolId')}
             />
@@ -66,10 +66,10 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
             <TextInput label={t('register.lastName')} withAsterisk {...form.getInputProps('lastName')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select label={t('register.grade')} placeholder={t('register.gradePlaceholder')} data={gradeOptions()} withAsterisk {...form.getInputProps('grade')} />
+            <ChoiceField label={t('register.grade')} placeholder={t('register.gradePlaceholder')} data={gradeOptions()} withAsterisk {...form.getInputProps('grade')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Select label={t('register.class')} placeholder={t('register.classPlaceholder')} data={[...CLASSES]} clearable {...form.getInputProps('class')} />
+            <ChoiceField label={t('register.class')} placeholder={t('register.classPlaceholder')} data={CLASSES} clearable {...form.getInputProps('class')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput label={t('register.studentSchoolId')} withAsterisk {...form.getInputProps('studentSchoolId')} />
@@ -110,11 +110,10 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
       <Section title={t('register.addressSection')}>
         <Grid>
           <Grid.Col span={{ base: 12, sm: roundabouts > 0 ? 6 : 12 }}>
-            <Select
+            <ChoiceField
               label={t('register.area')}
               placeholder={t('register.areaPlaceholder')}
               data={areas.map((choice) => ({ value: choice.id, label: t('register.areaOption', { name: choice.name, price: formatAmount(choice.price) }) }))}
-              searchable
               withAsterisk
               {...form.getInputProps('areaId')}
               onChange={(value) => {
@@ -126,7 +125,7 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
           </Grid.Col>
           {roundabouts > 0 && (
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
+              <ChoiceField
                 label={t('register.roundabout')}
                 placeholder={t('register.roundaboutPlaceholder')}
                 data={Array.from({ length: roundabouts }, (_, index) => ({ value: String(index + 1), label: t('register.roundaboutOption', { number: index + 1 }) }))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
@@ -57,12 +57,14 @@ export function TermsModal({ opened, onClose, onAccept }: TermsModalProps) {
                 <Text size="xs" c="dimmed">
                   {t('terms.version', { version: terms.data.version })}
                 </Text>
-                {/* A region of its own that the keyboard can reach and scroll (axe: scrollable-region-focusable). */}
-                <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('terms.textLabel') }}>
+                {/* A region of its own that the keyboard can reach and scroll (axe: scrollable-region-focusable),
+                    with the browser's own scrolling: on a phone it is the familiar one, and it costs the
+                    dialog nothing to open (a custom scroll area measures itself on every change). */}
+                <Box mah={320} style={{ overflowY: 'auto' }} tabIndex={0} role="region" aria-label={t('terms.textLabel')}>
                   <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                     {terms.data.content}
                   </Text>
-                </ScrollArea.Autosize>
+                </Box>
               </>
             )}
             <div>
