@@ -146,9 +146,12 @@ function restRouteOf(procedure: string): string {
   return route;
 }
 
-/** A value as one path segment; half a surrogate pair cannot be percent-encoded, so it goes as U+FFFD (what a browser sends). */
+/**
+ * A value as one path segment; half a surrogate pair cannot be percent-encoded, so it goes as U+FFFD
+ * (what a browser sends). An object goes as its JSON: String() throws on one without a prototype.
+ */
 function pathSegment(value: unknown): string {
-  const text = typeof value === 'string' && value !== '' ? value : String(value ?? 'missing');
+  const text = typeof value === 'string' && value !== '' ? value : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? 'missing');
   return encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 }
 
