@@ -41,7 +41,18 @@ const PAGE_DATA_URLS = Object.fromEntries(Object.entries(PAGE_DATA).map(([route,
 /** The lazily loaded code in a few chunks rather than dozens of tiny ones (build/lazy-chunks.ts). */
 const lazy = lazyChunks(import.meta.dirname);
 
-export default defineConfig({
+/**
+ * `vite build --ssr` (the build script's second step) writes dist-ssr/entry-server.js, with which the
+ * API server renders the public pages to HTML (src/entry-server.tsx). It is self-contained (every
+ * library bundled in) and never served: it lives outside dist.
+ */
+const serverBuild = defineConfig({
+  plugins: [react()],
+  ssr: { noExternal: true },
+  build: { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false, rolldownOptions: { input: 'src/entry-server.tsx' } },
+});
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverBuild : {
   plugins: [react(), lazy.plugin, routePreloads(ROUTE_PAGES, PAGE_DATA_URLS), precompress()],
   server: {
     port: 5173,

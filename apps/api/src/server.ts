@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type Session } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type Session } from 'fastify';
 import pino from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
@@ -14,6 +14,7 @@ import { contextFactory } from './trpc/context.js';
 import { registerRestShims } from './rest/index.js';
 import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
+import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
 import { LoginThrottle } from './domain/login-throttle.js';
 import { KeptAnswers } from './domain/kept-answers.js';
 import { KeptSessions } from './kept-sessions.js';
@@ -175,6 +176,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     await app.register(fastifyStatic, {
       root: options.webDist,
       wildcard: true,
+      // '/' is a page like the others (servePage below), not the file index.html.
+      index: false,
       // The build writes a .br and a .gz beside each text file (apps/web/build/precompress.ts): served
       // to clients that accept them, compressed once at build time rather than on every request.
       preCompressed: true,
@@ -186,15 +189,35 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     });
   }
 
-  const preloadLinks = options.webDist ? readRoutePreloads(options.webDist) : new Map<string, string>();
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/trpc');
-    if (!isApi && options.webDist && (req.method === 'GET' || req.method === 'HEAD')) {
-      const links = preloadLinks.get(req.url.split('?')[0]!.replace(/(.)\/$/, '$1'));
-      if (links) void reply.header('Link', links);
-      // Page routes are the web app's: it shows its own 'Page Not Found'.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  const preloads = options.webDist ? readRoutePreloads(options.webDist) : new Map<string, RoutePreloads>();
+  const pageRenderer = options.webDist ? await loadPageRenderer(options.webDist) : undefined;
+  /** A page of the web app: drawn here when it is a public page in English, else the app's index.html. */
+  const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = req.url.split('?')[0]!.replace(/(.)\/$/, '$1');
+    void reply.header('Cache-Control', 'no-cache');
+    const links = preloads.get(pathname);
+    let caller: Promise<ReturnType<typeof createCaller>> | undefined;
+    const loadPublic = async (query: PublicQuery) => {
+      caller ??= createContext({ req, res: reply }).then(createCaller);
+      return (await caller).public[query]();
+    };
+    const rendered = await pageRenderer?.render(req, pathname, loadPublic, links?.styles ?? []);
+    // A page drawn here links its stylesheets and carries its data; one the browser draws preloads them.
+    if (links) void reply.header('Link', rendered ? links.scripts : links.codeAndData);
+    if (rendered) {
+      // The page depends on the browser's language (cookie, Accept-Language) and is sent compressed.
+      void reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie').type('text/html; charset=utf-8');
+      if (rendered.encoding) void reply.header('Content-Encoding', rendered.encoding);
+      return reply.send(rendered.body);
     }
+    // Page routes are the web app's: it shows its own 'Page Not Found'.
+    return reply.sendFile('index.html');
+  };
+  // '/' is a page like the others, not the static folder's index.
+  if (options.webDist) app.get('/', servePage);
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/trpc');
+    if (!isApi && options.webDist && (req.method === 'GET' || req.method === 'HEAD')) return servePage(req, reply);
     return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
   });
 
@@ -240,22 +263,34 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
  * in parallel with the entry instead of after it: one round trip less on a phone. The data a page
  * opens with is named too (apps/web/src/routing/pageData.ts).
  */
-function readRoutePreloads(webDist: string): Map<string, string> {
+interface RoutePreloads {
+  /** The page's stylesheets: linked in the HTML of a page drawn here, preloaded otherwise. */
+  styles: string[];
+  /** The page's chunks and stylesheets, as a Link header. */
+  code: string;
+  /** Its chunks alone (a page drawn here links its stylesheets and carries its data). */
+  scripts: string;
+  /** Its chunks, stylesheets and the data it opens with, for when the browser draws the page. */
+  codeAndData: string;
+}
+
+function readRoutePreloads(webDist: string): Map<string, RoutePreloads> {
   const file = join(webDist, '.vite', 'route-preloads.json');
-  const links = new Map<string, string>();
+  const links = new Map<string, RoutePreloads>();
   if (!existsSync(file)) return links;
   const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { scripts: string[]; styles: string[]; data?: string[] }>;
   for (const [route, { scripts, styles, data = [] }] of Object.entries(routes)) {
-    links.set(
-      route,
-      [
-        // Vite's loader links a chunk's stylesheet with crossorigin (anonymous); a preload without it would not be used.
-        ...styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
-        ...scripts.map((href) => `<${href}>; rel=modulepreload`),
-        // The page's first data (the web client's own request: credentials included, so the preload matches it).
-        ...data.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=use-credentials`),
-      ].join(', '),
-    );
+    // Vite's loader links a chunk's stylesheet with crossorigin (anonymous); a preload without it would not be used.
+    const styleLinks = styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`);
+    const scriptLinks = scripts.map((href) => `<${href}>; rel=modulepreload`);
+    // The page's first data (the web client's own request: credentials included, so the preload matches it).
+    const dataLinks = data.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    links.set(route, {
+      styles,
+      scripts: scriptLinks.join(', '),
+      code: [...styleLinks, ...scriptLinks].join(', '),
+      codeAndData: [...styleLinks, ...scriptLinks, ...dataLinks].join(', '),
+    });
   }
   return links;
 }

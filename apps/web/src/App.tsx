@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { queryClient } from './trpc.js';
+import { queryClient as browserQueryClient } from './trpc.js';
 import { cssVariablesResolver, theme } from './theme.js';
 import { AppRoutes } from './Router.js';
 import { LanguageSync } from './i18n/LanguageSync.js';
@@ -11,7 +11,16 @@ import { useLocalizedTheme } from './i18n/useLocalizedTheme.js';
 
 const Toasts = lazy(() => import('./components/Toasts/Toasts.js').then((m) => ({ default: m.Toasts })));
 
-export function App() {
+interface AppProps {
+  /** The server renders with a cache and a router of its own (entry-server.tsx); the browser uses its one cache and its address bar. */
+  queryClient?: QueryClient;
+  router?: (routes: ReactNode) => ReactNode;
+}
+
+/** Navigations render at once rather than as transitions, so that leaving a guarded page on logout happens before the cleared session reaches that page's guard. */
+const browserRouter = (routes: ReactNode) => <BrowserRouter useTransitions={false}>{routes}</BrowserRouter>;
+
+export function App({ queryClient = browserQueryClient, router = browserRouter }: AppProps) {
   const localizedTheme = useLocalizedTheme(theme);
   return (
     // main.tsx has set the language (and <html dir>) before the first render.
@@ -22,13 +31,20 @@ export function App() {
         </Suspense>
         <QueryClientProvider client={queryClient}>
           <LanguageSync />
-          {/* Navigations render at once rather than as transitions, so that leaving a guarded page on
-              logout happens before the cleared session reaches that page's guard. */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
+          {router(<AppRoutes />)}
+          <TakenOver />
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
   );
+}
+
+/**
+ * A page drawn by the server arrives inert (apps/api/src/page-rendering.ts): until the app has taken
+ * its markup over, a tap would do nothing and a form would be sent by the browser itself, so none is
+ * possible. Once the first render is committed, the page answers.
+ */
+function TakenOver() {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  return null;
 }

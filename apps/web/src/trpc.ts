@@ -8,12 +8,17 @@ import { translateKnownMessage } from './i18n/messageTranslator.js';
  * Query defaults of spec section 7: no retry, no refetch on focus or reconnect, no polling, data
  * never goes stale. The session query and admin lists set their own exceptions where they are used.
  */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Infinity },
-    mutations: { retry: false },
-  },
-});
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The browser's one cache (the server renders each page with a client of its own: entry-server.tsx). */
+export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],

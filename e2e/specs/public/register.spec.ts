@@ -89,22 +89,64 @@ test('Cancel goes back to the landing page', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('opened directly, /register arrives with its terms and choices in the one request its HTML preloads', async ({ page }) => {
+test('opened directly in English, /register is drawn by the server with its terms and choices, and asks for no data', async ({ page }) => {
   const dataRequests: string[] = [];
-  const warnings: string[] = [];
+  const problems: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/trpc/public.')) dataRequests.push(new URL(request.url()).pathname);
   });
   page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    if (message.type() === 'warning' || message.type() === 'error') problems.push(message.text());
   });
+  page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/register');
   const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(dialog.getByRole('region', { name: 'Terms text' })).toContainText('The bus waits at most 3 minutes');
   await expect(page.getByRole('combobox', { name: 'Area', exact: true }).getByRole('option', { name: 'Manama - 25.00 BHD' })).toHaveCount(1);
-  // The browser's preload is the only request: the app's own ask for the same address was served by it
-  // (a preload in the wrong mode would show here as a second request and a console warning).
+  // The data came with the page, and the app took over the server's markup as it was (a mismatch
+  // would be a console error, and the page drawn again).
   await page.waitForLoadState('networkidle');
-  expect(dataRequests).toEqual(['/trpc/public.meta,public.terms,public.settings']);
-  expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+  expect(dataRequests).toEqual([]);
+  expect(problems).toEqual([]);
+  // The app works on the taken-over page: the dialog's box and button answer.
+  await acceptTerms(page);
+  await expect(dialog).toBeHidden();
+});
+
+test.describe('before any of the app\'s code runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/register shows the terms and the form, and /parent-login its form, from the HTML alone', async ({ page }) => {
+    await page.goto('/register');
+    const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
+    await expect(dialog.getByRole('region', { name: 'Terms text' })).toContainText('The bus waits at most 3 minutes');
+    await expect(page.getByRole('heading', { name: 'Student Registration' })).toBeAttached();
+    await expect(page.getByRole('combobox', { name: 'Area', exact: true }).getByRole('option', { name: 'Manama - 25.00 BHD' })).toHaveCount(1);
+    await page.goto('/parent-login');
+    await expect(page.getByRole('heading', { name: 'Parent Login' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar' });
+
+  test('/register is drawn by the browser, its terms and choices in the one request its HTML preloads', async ({ page }) => {
+    const dataRequests: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/public.')) dataRequests.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await page.goto('/register');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('dialog').getByRole('region')).toContainText('The bus waits at most 3 minutes');
+    // The browser's preload is the only request: the app's own ask for the same address was served by it
+    // (a preload in the wrong mode would show here as a second request and a console warning).
+    await page.waitForLoadState('networkidle');
+    expect(dataRequests).toEqual(['/trpc/public.meta,public.terms,public.settings']);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+  });
 });

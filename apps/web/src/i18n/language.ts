@@ -47,10 +47,19 @@ export function directionOf(language: Language): 'rtl' | 'ltr' {
   return language === 'ar' ? 'rtl' : 'ltr';
 }
 
+/** The cookie that tells the server this browser's language (it draws public pages in English only: entry-server.tsx). */
+export const LANGUAGE_COOKIE = 'language';
+
+/** Tells the server, on the next page it serves, which language this browser shows. */
+export function rememberLanguageForServer(language: Language): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** Remembers a choice on this browser; `signedOut` marks one made before signing in. */
 export function rememberLanguage(language: Language, options: { signedOut?: boolean } = {}): void {
   const store = storage();
   store?.setItem(STORAGE_KEY, language);
+  rememberLanguageForServer(language);
   if (options.signedOut) store?.setItem(CHOSEN_SIGNED_OUT_KEY, language);
 }
 

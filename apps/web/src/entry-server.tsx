@@ -1,0 +1,76 @@
+// First, before any module can use Zod (as in main.tsx).
+import './zod-config.js';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToString } from 'react-dom/server';
+import { dehydrate } from '@tanstack/react-query';
+import { StaticRouter } from 'react-router';
+import './i18n/index.js';
+import { App } from './App.js';
+import { preloadPage } from './Router.js';
+import { createQueryClient, trpc } from './trpc.js';
+import { PAGE_DATA, type PublicQuery } from './routing/pageData.js';
+
+/**
+ * The public pages the server renders to HTML (in English; Arabic is drawn by the browser, see
+ * main.tsx): a phone paints the page from the HTML and its stylesheets, before any of the app's
+ * code has arrived, and the code then takes over the same markup (hydration) instead of drawing it
+ * again. Guarded pages are not among them: they depend on who is signed in.
+ */
+export const SERVER_RENDERED_PAGES = ['/', '/register', '/parent-login', '/driver-login', '/admin-login'] as const;
+
+export interface RenderedPage {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** The page's data as the browser's cache takes it (TanStack Query's dehydrated state), as JSON. */
+  data: string;
+}
+
+const warmed = new Set<string>();
+
+/**
+ * The page is drawn in one synchronous pass (renderToString), so that the HTML is complete markup
+ * with no script: the Content-Security-Policy allows no inline script, and a Suspense boundary left
+ * for a script to fill in would be drawn again by the browser. A first pass per page, which waits
+ * for every lazily loaded component (React.lazy) of its tree, makes sure nothing suspends then.
+ */
+async function everythingLoaded(pathname: string, app: React.ReactElement): Promise<void> {
+  if (warmed.has(pathname)) return;
+  const { prelude } = await prerenderToNodeStream(app);
+  for await (const chunk of prelude) void chunk;
+  warmed.add(pathname);
+}
+
+/** Loads every lazily loaded part of the public pages (the server calls it once, at start). */
+export async function loadEverything(): Promise<void> {
+  for (const pathname of SERVER_RENDERED_PAGES) await renderPage(pathname, () => Promise.resolve(undefined));
+}
+
+/** The public queries `pathname` opens with (pageData.ts), in the order renderPage asks for them. */
+export function pageQueries(pathname: string): readonly PublicQuery[] {
+  return pathname in PAGE_DATA ? PAGE_DATA[pathname as keyof typeof PAGE_DATA] : [];
+}
+
+/**
+ * Renders a public page with the answers of the public queries it opens with (pageData.ts), which
+ * `loadPublic` gives (the server's own procedures). Every render has a cache of its own, so no
+ * answer is shared between requests but through `loadPublic`.
+ */
+export async function renderPage(pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  const queries = pageQueries(pathname);
+  const answers = await Promise.all(queries.map(loadPublic));
+  queries.forEach((query, index) => {
+    // As the browser would read it off the wire (no transformer: plain JSON), so both render the same.
+    const answer = answers[index];
+    if (answer !== undefined) queryClient.setQueryData(trpc.public[query].queryKey(), JSON.parse(JSON.stringify(answer)) as never);
+  });
+  await preloadPage(pathname);
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={(routes) => <StaticRouter location={pathname}>{routes}</StaticRouter>} />
+    </StrictMode>
+  );
+  await everythingLoaded(pathname, app);
+  return { html: renderToString(app), data: JSON.stringify(dehydrate(queryClient)) };
+}
