@@ -18,9 +18,10 @@ const RegisterPage = lazyPage(async () => {
   // The form's choices and the terms dialog it opens with are fetched alongside the page's code, and
   // the page waits for both: it then opens with the terms in the dialog, in one render (a failed
   // fetch leaves it to the page's own queries, which show their error).
+  // On the server the data comes with the render instead (entry-server.tsx).
   const [page] = await Promise.all([
     import('./pages/public/Register.page.js'),
-    prefetchPageData('/register'),
+    import.meta.env.SSR ? null : prefetchPageData('/register'),
   ]);
   return page.RegisterPage;
 });

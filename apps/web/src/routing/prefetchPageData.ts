@@ -13,7 +13,5 @@ const prefetchPublic: Record<PublicQuery, () => Promise<void>> = {
  * answered; a failed one is left to the page's own query, which shows its error.
  */
 export function prefetchPageData(route: keyof typeof PAGE_DATA): Promise<void[]> {
-  // On the server the data comes with the render (entry-server.tsx), not from this cache.
-  if (import.meta.env.SSR) return Promise.resolve([]);
   return Promise.all(PAGE_DATA[route].map((query) => prefetchPublic[query]()));
 }
