@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from './test/harness.js';
  */
 const INDEX =
   '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-AbC1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-Zz90.js">' +
   '<link rel="stylesheet" crossorigin href="/assets/app-Ef56.css"></head><body><div id="root"></div></body></html>';
 const ENTRY = `
 let renders = 0;
@@ -75,14 +76,14 @@ function pageData(html: string): unknown {
 const english = { 'accept-language': 'en-GB,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
 
 describe('public pages drawn by the server', () => {
-  it('in English, /register arrives drawn, with its data, its stylesheets inside, inert until the app takes over, compressed', async () => {
+  it('in English, /register arrives drawn, with its data, its stylesheets inside, its code after it, inert until the app takes over, compressed', async () => {
     const page = await get('/register', english);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
-    expect(page.html).toMatch(/<div id="root" inert><main>\/register render \d+<\/main><\/div>/);
+    expect(page.html).toMatch(/<div id="root" data-entry="\/assets\/index-AbC1.js" inert><main>\/register render \d+<\/main><\/div>/);
     // The terms and settings the server's own procedures answer (the seeded terms version).
     const [terms, settings] = pageData(page.html) as [{ id: string; content: string }, { supportPhone1: string }];
     expect(terms.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -91,14 +92,18 @@ describe('public pages drawn by the server', () => {
     expect(page.html).toContain('<style data-href="/assets/app-Ef56.css">body{margin:0}</style>');
     expect(page.html).toContain('<style data-href="/assets/sign-in-Gh78.css">.card{padding:1rem}</style><link rel="stylesheet" crossorigin href="/assets/sign-in-Gh78.css" media="not all">');
     expect(page.html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/app-Ef56.css">');
-    // The chunks are still preloaded; the data and stylesheets are in the page already.
-    expect(page.headers.link).toBe('</assets/Register.page-Xy12.js>; rel=modulepreload');
+    // The code is fetched at low priority and started after the first paint (public/paint-first.js).
+    expect(page.html).not.toContain('<script type="module" crossorigin src="/assets/index-AbC1.js">');
+    expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-AbC1.js"><script type="module" src="/paint-first.js"></script>');
+    expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/react-Zz90.js">');
+    expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/Register.page-Xy12.js">');
+    expect(page.headers.link).toBeUndefined();
   });
 
   it('/ is drawn too, gzip-compressed for a browser that takes only gzip', async () => {
     const page = await get('/', { 'accept-encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');
-    expect(page.html).toMatch(/<div id="root" inert><main>\/ render \d+<\/main><\/div>/);
+    expect(page.html).toMatch(/<div id="root" data-entry="[^"]+" inert><main>\/ render \d+<\/main><\/div>/);
   });
 
   it('for a browser in Arabic (its cookie, else its first language) the page is the app itself, with its data preloaded', async () => {
@@ -126,5 +131,6 @@ describe('public pages drawn by the server', () => {
     expect(settings.contactText).toBe('Call us </script><script>alert(1)</script>');
     // The text cannot end the JSON block: only the block's own closing tag is in the page.
     expect(changed.html.match(/<\/script>/g)).toHaveLength(2);
+    expect(changed.html).toContain('Call us \\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
   });
 });

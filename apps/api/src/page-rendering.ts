@@ -23,8 +23,14 @@ export interface RenderedHtml {
 
 export interface PageRenderer {
   /** The page's HTML drawn by the server, or undefined when the browser draws it (not a public page, or not English). */
-  /** `stylesheets` are the page's own (its lazily loaded code's), which its HTML carries (inlineStyles). */
-  render(req: FastifyRequest, pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, stylesheets: readonly string[]): Promise<RenderedHtml | undefined>;
+  /** `page` names the page's own stylesheets and chunks (its lazily loaded code's), which its HTML names too. */
+  render(req: FastifyRequest, pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, page: PageFiles): Promise<RenderedHtml | undefined>;
+}
+
+/** The files of a page's lazily loaded code (apps/web/build/route-preloads.ts). */
+export interface PageFiles {
+  styles: readonly string[];
+  scripts: readonly string[];
 }
 
 /** A drawn page as sent: plain, and compressed once when it is drawn (brotli at 6: some 10 ms for /register, 11 would take 230 ms for 10% less). */
@@ -54,15 +60,15 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   const templateFile = join(webDist, 'index.html');
   if (!existsSync(entryFile) || !existsSync(templateFile)) return undefined;
   const entry = (await import(pathToFileURL(entryFile).href)) as WebServerEntry;
-  const template = inlineStyles(readFileSync(templateFile, 'utf8'), webDist);
-  if (!template.includes('<div id="root"></div>')) throw new Error(`${templateFile} has no empty <div id="root"></div> to render into`);
+  const template = scriptsAfterThePage(inlineStyles(readFileSync(templateFile, 'utf8'), webDist));
+  if (!template.includes('<div id="root" data-entry=')) throw new Error(`${templateFile} has no empty <div id="root"></div> to render into`);
   // Every lazily loaded part of the public pages, loaded now rather than during the first visitor's request.
   await entry.loadEverything();
   const pages = new Set(entry.SERVER_RENDERED_PAGES);
   const kept = new Map<string, KeptPage>();
 
   return {
-    async render(req, pathname, loadPublic, stylesheets) {
+    async render(req, pathname, loadPublic, files) {
       if (!pages.has(pathname) || !wantsEnglish(req)) return undefined;
       // The data is asked for first: the render is kept per page and data, so a change shows at once.
       const queries = entry.pageQueries(pathname);
@@ -73,11 +79,12 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
         const { html, data } = await entry.renderPage(pathname, (query) => Promise.resolve(answers[queries.indexOf(query)]));
         // The page's own stylesheets are inlined too; a link that applies nowhere (media="not all") tells the
         // app's loader they are there, so it does not add them again (which would restyle the whole page).
-        const pageStyles = stylesheets.map((href) => `${styleElement(webDist, href)}<link rel="stylesheet" crossorigin href="${href}" media="not all">`).join('');
+        const pageStyles = files.styles.map((href) => `${styleElement(webDist, href)}<link rel="stylesheet" crossorigin href="${href}" media="not all">`).join('');
+        const pageScripts = files.scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join('');
         const plain = Buffer.from(
           template
-            .replace('</head>', `${pageStyles}</head>`)
-            .replace('<div id="root"></div>', `<div id="root" inert>${html}</div><script type="application/json" id="page-data">${escapeJsonForHtml(data)}</script>`),
+            .replace('</head>', () => `${pageStyles}${pageScripts}</head>`)
+            .replace(/<div id="root"( data-entry="[^"]+")><\/div>/, (_root, entry: string) => `<div id="root"${entry} inert>${html}</div><script type="application/json" id="page-data">${escapeJsonForHtml(data)}</script>`),
         );
         page = {
           plain,
@@ -99,6 +106,20 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
  */
 function inlineStyles(html: string, webDist: string): string {
   return html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_link, href: string) => styleElement(webDist, href));
+}
+
+/**
+ * The page is whole without its code, which only makes it answer: the code is fetched at low
+ * priority, so on a slow connection the HTML and what it shows come first, and it starts only once
+ * the page is painted (public/paint-first.js: the entry it starts is named on the root element).
+ */
+function scriptsAfterThePage(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error("index.html has no module script to start the app with");
+  return html
+    .replace(entry[0], () => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry[1]}"><script type="module" src="/paint-first.js"></script>`)
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+    .replace('<div id="root"></div>', () => `<div id="root" data-entry="${entry[1]}"></div>`);
 }
 
 function styleElement(webDist: string, href: string): string {

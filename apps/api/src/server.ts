@@ -201,9 +201,9 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       caller ??= createContext({ req, res: reply }).then(createCaller);
       return (await caller).public[query]();
     };
-    const rendered = await pageRenderer?.render(req, pathname, loadPublic, links?.styles ?? []);
-    // A page drawn here links its stylesheets and carries its data; one the browser draws preloads them.
-    if (links) void reply.header('Link', rendered ? links.scripts : links.codeAndData);
+    const rendered = await pageRenderer?.render(req, pathname, loadPublic, { styles: links?.styles ?? [], scripts: links?.scriptFiles ?? [] });
+    // A page drawn here names its code and carries its stylesheets and data; one the browser draws preloads them all.
+    if (links && !rendered) void reply.header('Link', links.codeAndData);
     if (rendered) {
       // The page depends on the browser's language (cookie, Accept-Language) and is sent compressed.
       void reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie').type('text/html; charset=utf-8');
@@ -264,13 +264,10 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
  * opens with is named too (apps/web/src/routing/pageData.ts).
  */
 interface RoutePreloads {
-  /** The page's stylesheets: linked in the HTML of a page drawn here, preloaded otherwise. */
+  /** The page's stylesheets and chunks: in the HTML of a page drawn here (page-rendering.ts). */
   styles: string[];
-  /** The page's chunks and stylesheets, as a Link header. */
-  code: string;
-  /** Its chunks alone (a page drawn here links its stylesheets and carries its data). */
-  scripts: string;
-  /** Its chunks, stylesheets and the data it opens with, for when the browser draws the page. */
+  scriptFiles: string[];
+  /** Its chunks, stylesheets and the data it opens with, as a Link header, for when the browser draws the page. */
   codeAndData: string;
 }
 
@@ -285,12 +282,7 @@ function readRoutePreloads(webDist: string): Map<string, RoutePreloads> {
     const scriptLinks = scripts.map((href) => `<${href}>; rel=modulepreload`);
     // The page's first data (the web client's own request: credentials included, so the preload matches it).
     const dataLinks = data.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=use-credentials`);
-    links.set(route, {
-      styles,
-      scripts: scriptLinks.join(', '),
-      code: [...styleLinks, ...scriptLinks].join(', '),
-      codeAndData: [...styleLinks, ...scriptLinks, ...dataLinks].join(', '),
-    });
+    links.set(route, { styles, scriptFiles: scripts, codeAndData: [...styleLinks, ...scriptLinks, ...dataLinks].join(', ') });
   }
   return links;
 }

@@ -32,8 +32,8 @@ const app = (
  */
 function render() {
   if (serverRendered) {
-    // After the next frame: the browser paints the server's page first, then the code takes it over.
-    requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, app))));
+    // public/paint-first.js started this code after the browser had painted the server's page.
+    startTransition(() => void hydrateRoot(container, app));
     return;
   }
   // English markup from the server, for a browser set to Arabic: drawn again in Arabic.
