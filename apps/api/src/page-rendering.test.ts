@@ -16,10 +16,11 @@ const INDEX =
   '<link rel="stylesheet" crossorigin href="/assets/app-Ef56.css"></head><body><div id="root"></div></body></html>';
 const ENTRY = `
 let renders = 0;
-export const SERVER_RENDERED_PAGES = ['/', '/register'];
+export const SERVER_RENDERED_PAGES = ['/', '/register', '/driver-login'];
 export function pageQueries(pathname) { return pathname === '/register' ? ['terms', 'settings'] : []; }
 export async function loadEverything() {}
 export async function renderPage(pathname, loadPublic) {
+  if (pathname === '/driver-login') throw new Error('a page that fails to draw');
   const answers = await Promise.all(pageQueries(pathname).map(loadPublic));
   renders += 1;
   return { html: '<main>' + pathname + ' render ' + renders + '</main>', data: JSON.stringify(answers) };
@@ -107,13 +108,20 @@ describe('public pages drawn by the server', () => {
   });
 
   it('for a browser in Arabic (its cookie, else its first language) the page is the app itself, with its data preloaded', async () => {
-    for (const headers of [{ cookie: 'language=ar' }, { 'accept-language': 'ar-BH,en;q=0.8' }, { cookie: 'language=ar', 'accept-language': 'en' }]) {
+    const arabic: Record<string, string>[] = [{ cookie: 'language=ar' }, { 'accept-language': 'ar-BH,en;q=0.8' }, { cookie: 'language=ar', 'accept-language': 'en' }];
+    for (const headers of arabic) {
       const page = await get('/register', headers);
       expect(page.html, JSON.stringify(headers)).toBe(INDEX);
       expect(page.headers.link, JSON.stringify(headers)).toContain('</trpc/public.terms,public.settings?batch=1&input=%7B%7D>; rel=preload; as=fetch; crossorigin=use-credentials');
     }
     // The cookie is the browser's own choice and wins over its first language.
     expect((await get('/register', { cookie: 'language=en', 'accept-language': 'ar' })).html).toContain('<main>/register');
+  });
+
+  it('a page that fails to draw on the server is the app itself, which draws it', async () => {
+    const page = await get('/driver-login', english);
+    expect(page.status).toBe(200);
+    expect(page.html).toBe(INDEX);
   });
 
   it('pages that depend on who is signed in are the app itself', async () => {

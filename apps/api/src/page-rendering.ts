@@ -67,32 +67,45 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   const pages = new Set(entry.SERVER_RENDERED_PAGES);
   const kept = new Map<string, KeptPage>();
 
+  /** The page with this data, drawn now or kept from an earlier request. */
+  async function drawn(pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, files: PageFiles): Promise<KeptPage> {
+    // The data is asked for first: the render is kept per page and data, so a change shows at once.
+    const queries = entry.pageQueries(pathname);
+    const answers = await Promise.all(queries.map(loadPublic));
+    const key = JSON.stringify([pathname, answers]);
+    let page = kept.get(key);
+    if (!page) {
+      const { html, data } = await entry.renderPage(pathname, (query) => Promise.resolve(answers[queries.indexOf(query)]));
+      // The page's own stylesheets are inlined too; a link that applies nowhere (media="not all") tells the
+      // app's loader they are there, so it does not add them again (which would restyle the whole page).
+      const pageStyles = files.styles.map((href) => `${styleElement(webDist, href)}<link rel="stylesheet" crossorigin href="${href}" media="not all">`).join('');
+      const pageScripts = files.scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join('');
+      const plain = Buffer.from(
+        template
+          .replace('</head>', () => `${pageStyles}${pageScripts}</head>`)
+          .replace(/<div id="root"( data-entry="[^"]+")><\/div>/, (_root, entryAttribute: string) => `<div id="root"${entryAttribute} inert>${html}</div><script type="application/json" id="page-data">${escapeJsonForHtml(data)}</script>`),
+      );
+      page = {
+        plain,
+        br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
+        gzip: gzipSync(plain, { level: 9 }),
+      };
+      if (kept.size >= KEPT_RENDERS) kept.clear();
+      kept.set(key, page);
+    }
+    return page;
+  }
+
   return {
     async render(req, pathname, loadPublic, files) {
       if (!pages.has(pathname) || !wantsEnglish(req)) return undefined;
-      // The data is asked for first: the render is kept per page and data, so a change shows at once.
-      const queries = entry.pageQueries(pathname);
-      const answers = await Promise.all(queries.map(loadPublic));
-      const key = JSON.stringify([pathname, answers]);
-      let page = kept.get(key);
-      if (!page) {
-        const { html, data } = await entry.renderPage(pathname, (query) => Promise.resolve(answers[queries.indexOf(query)]));
-        // The page's own stylesheets are inlined too; a link that applies nowhere (media="not all") tells the
-        // app's loader they are there, so it does not add them again (which would restyle the whole page).
-        const pageStyles = files.styles.map((href) => `${styleElement(webDist, href)}<link rel="stylesheet" crossorigin href="${href}" media="not all">`).join('');
-        const pageScripts = files.scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join('');
-        const plain = Buffer.from(
-          template
-            .replace('</head>', () => `${pageStyles}${pageScripts}</head>`)
-            .replace(/<div id="root"( data-entry="[^"]+")><\/div>/, (_root, entry: string) => `<div id="root"${entry} inert>${html}</div><script type="application/json" id="page-data">${escapeJsonForHtml(data)}</script>`),
-        );
-        page = {
-          plain,
-          br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
-          gzip: gzipSync(plain, { level: 9 }),
-        };
-        if (kept.size >= KEPT_RENDERS) kept.clear();
-        kept.set(key, page);
+      let page: KeptPage | undefined;
+      try {
+        page = await drawn(pathname, loadPublic, files);
+      } catch (error) {
+        // The database unreachable, or a bug in a page: the browser draws it, with its own error states.
+        req.log.error({ err: error, pathname }, 'drawing a page on the server failed; the browser draws it');
+        return undefined;
       }
       const encoding = acceptedEncoding(req);
       return { body: encoding ? page[encoding] : page.plain, encoding };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { acceptTerms, chooseOption } from '../../fixtures/forms.js';
 
 test('/register opens the terms on load; submitting without them asks again with Terms Required', async ({ page }) => {
@@ -89,7 +89,8 @@ test('Cancel goes back to the landing page', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('opened directly in English, /register is drawn by the server with its terms and choices, and asks for no data', async ({ page }) => {
+/** What a page asks the public data for, and the warnings and errors it reports, as they come. */
+function watch(page: Page) {
   const dataRequests: string[] = [];
   const problems: string[] = [];
   page.on('request', (request) => {
@@ -99,6 +100,11 @@ test('opened directly in English, /register is drawn by the server with its term
     if (message.type() === 'warning' || message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  return { dataRequests, problems };
+}
+
+test('opened directly in English, /register is drawn by the server with its terms and choices, and asks for no data', async ({ page }) => {
+  const { dataRequests, problems } = watch(page);
   await page.goto('/register');
   const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(dialog.getByRole('region', { name: 'Terms text' })).toContainText('The bus waits at most 3 minutes');
@@ -137,14 +143,7 @@ test.describe('in Arabic', () => {
   test.use({ locale: 'ar' });
 
   test('/register is drawn by the browser, its terms and choices in the one request its HTML preloads', async ({ page }) => {
-    const dataRequests: string[] = [];
-    const warnings: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/trpc/public.')) dataRequests.push(new URL(request.url()).pathname);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-    });
+    const { dataRequests, problems } = watch(page);
     await page.goto('/register');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('dialog').getByRole('region')).toContainText('The bus waits at most 3 minutes');
@@ -152,6 +151,6 @@ test.describe('in Arabic', () => {
     // (a preload in the wrong mode would show here as a second request and a console warning).
     await page.waitForLoadState('networkidle');
     expect(dataRequests).toEqual(['/trpc/public.meta,public.terms,public.settings']);
-    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    expect(problems.filter((text) => /preload/i.test(text))).toEqual([]);
   });
 });
