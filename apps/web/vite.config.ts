@@ -24,6 +24,8 @@ const arabicCatalogs = { name: 'i18n-ar', test: /[\\/]src[\\/]i18n[\\/]ar[\\/]/,
 
 /** The lazily loaded page behind each route of Router.tsx: the server preloads its chunks. */
 const ROUTE_PAGES = {
+  // The landing page is in the first load; the server draws it with what every page loads (below).
+  '/': null,
   '/register': 'src/pages/public/Register.page.tsx',
   '/parent-login': 'src/pages/public/ParentLogin.page.tsx',
   '/driver-login': 'src/pages/public/DriverLogin.page.tsx',
@@ -34,6 +36,9 @@ const ROUTE_PAGES = {
   '/driver': 'src/pages/driver/DriverDashboard.page.tsx',
   '/driver-dashboard': 'src/pages/driver/DriverDashboard.page.tsx',
 };
+
+/** What App.tsx loads lazily on every page: the toast area (its stylesheet goes into a server-drawn page). */
+const EVERY_PAGE = ['src/components/Toasts/Toasts.tsx'];
 
 /** The data a page opens with, preloaded with its code (src/routing/pageData.ts). */
 const PAGE_DATA_URLS = Object.fromEntries(Object.entries(PAGE_DATA).map(([route, queries]) => [route, [pageDataUrl(queries)]]));
@@ -53,7 +58,7 @@ const serverBuild = defineConfig({
 });
 
 export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverBuild : {
-  plugins: [react(), lazy.plugin, routePreloads(ROUTE_PAGES, PAGE_DATA_URLS), precompress()],
+  plugins: [react(), lazy.plugin, routePreloads(ROUTE_PAGES, PAGE_DATA_URLS, EVERY_PAGE), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/trpc': apiTarget },

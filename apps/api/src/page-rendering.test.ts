@@ -90,14 +90,15 @@ describe('public pages drawn by the server', () => {
     expect(terms.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(typeof settings.supportPhone1).toBe('string');
     // No stylesheet to fetch before the first paint; the page's own is marked for the app's loader.
-    expect(page.html).toContain('<style data-href="/assets/app-Ef56.css">body{margin:0}</style>');
-    expect(page.html).toContain('<style data-href="/assets/sign-in-Gh78.css">.card{padding:1rem}</style><link rel="stylesheet" crossorigin href="/assets/sign-in-Gh78.css" media="not all">');
+    // (a disabled link beside each tells the app's loader it is there, so it does not fetch it again).
+    expect(page.html).toContain('<style data-href="/assets/app-Ef56.css">body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/app-Ef56.css" disabled>');
+    expect(page.html).toContain('<style data-href="/assets/sign-in-Gh78.css">.card{padding:1rem}</style><link rel="stylesheet" crossorigin href="/assets/sign-in-Gh78.css" disabled>');
     expect(page.html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/app-Ef56.css">');
     // The code is fetched at low priority and started after the first paint (public/paint-first.js).
     expect(page.html).not.toContain('<script type="module" crossorigin src="/assets/index-AbC1.js">');
     expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-AbC1.js"><script type="module" src="/paint-first.js"></script>');
-    expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/react-Zz90.js">');
-    expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/Register.page-Xy12.js">');
+    expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" data-run-first href="/assets/react-Zz90.js">');
+    expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" data-run-first href="/assets/Register.page-Xy12.js">');
     expect(page.headers.link).toBeUndefined();
   });
 

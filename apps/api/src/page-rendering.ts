@@ -76,10 +76,10 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
     let page = kept.get(key);
     if (!page) {
       const { html, data } = await entry.renderPage(pathname, (query) => Promise.resolve(answers[queries.indexOf(query)]));
-      // The page's own stylesheets are inlined too; a link that applies nowhere (media="not all") tells the
-      // app's loader they are there, so it does not add them again (which would restyle the whole page).
-      const pageStyles = files.styles.map((href) => `${styleElement(webDist, href)}<link rel="stylesheet" crossorigin href="${href}" media="not all">`).join('');
-      const pageScripts = files.scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join('');
+      // The page's own stylesheets are inlined too.
+      const pageStyles = files.styles.map((href) => styleElement(webDist, href)).join('');
+      // In the build's order, what a chunk imports before it: paint-first.js runs them one task each.
+      const pageScripts = files.scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" data-run-first href="${href}">`).join('');
       const plain = Buffer.from(
         template
           .replace('</head>', () => `${pageStyles}${pageScripts}</head>`)
@@ -124,23 +124,29 @@ function inlineStyles(html: string, webDist: string): string {
 /**
  * The page is whole without its code, which only makes it answer: the code is fetched at low
  * priority, so on a slow connection the HTML and what it shows come first, and it starts only once
- * the page is painted (public/paint-first.js: the entry it starts is named on the root element).
+ * the page is painted (public/paint-first.js: the entry it starts is named on the root element, the
+ * files it runs one by one before it are marked data-run-first).
  */
 function scriptsAfterThePage(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error("index.html has no module script to start the app with");
   return html
     .replace(entry[0], () => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry[1]}"><script type="module" src="/paint-first.js"></script>`)
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" data-run-first href=')
     .replace('<div id="root"></div>', () => `<div id="root" data-entry="${entry[1]}"></div>`);
 }
 
+/**
+ * A stylesheet's rules in the page, and beside them a disabled link to its file (a disabled stylesheet
+ * is neither fetched nor applied): the app's loader finds the link and does not add the stylesheet
+ * again, which would fetch it and restyle the whole page.
+ */
 function styleElement(webDist: string, href: string): string {
   if (!/^\/assets\/[\w.-]+\.css$/.test(href)) throw new Error(`Unexpected stylesheet ${href}`);
   const css = readFileSync(join(webDist, href), 'utf8');
   // '</style' cannot appear in the build's CSS (it would end the element early); checked, not assumed.
   if (/<\/style/i.test(css)) throw new Error(`${href} contains '</style'`);
-  return `<style data-href="${href}">${css}</style>`;
+  return `<style data-href="${href}">${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
 }
 
 /**

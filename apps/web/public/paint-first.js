@@ -18,7 +18,20 @@ const painted = new Promise((resolve) => {
 const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => addEventListener('load', resolve, { once: true }));
 // This module runs once the whole page is parsed: the frame after the next one has painted all of it.
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-Promise.all([painted, loaded])
-  .then(nextFrame)
-  .then(nextFrame)
-  .then(() => setTimeout(() => import(document.getElementById('root').dataset.entry)));
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+// The app's files are run one at a time, each in a task of its own, in the order the page names them
+// (libraries, then the app's shared code, then the page's own), so that no single long task keeps
+// the phone from answering; the entry then finds them all ready.
+async function start() {
+  await Promise.all([painted, loaded]);
+  await nextFrame();
+  await nextFrame();
+  for (const link of document.querySelectorAll('link[rel="modulepreload"][data-run-first]')) {
+    await nextTask();
+    await import(link.href);
+  }
+  await nextTask();
+  await import(document.getElementById('root').dataset.entry);
+}
+void start();

@@ -1,4 +1,4 @@
-import { Card, Grid, Radio, Stack, TextInput, Title } from '@mantine/core';
+import { Card, Radio, Stack, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatAmount } from '../../i18n/format.js';
 import { gradeOptions } from '../../i18n/labels.js';
 import { PasswordField } from '../PasswordField/PasswordField.js';
 import { ChoiceField } from '../ChoiceField/ChoiceField.js';
+import { FieldCell, FieldGrid } from '../FieldGrid/FieldGrid.js';
 
 export interface AreaChoice {
   id: string;
@@ -43,11 +44,11 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
   return (
     <Stack gap="lg">
       <Section title={t('register.studentSection')}>
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+        <FieldGrid>
+          <FieldCell span={6}>
             <TextInput label={t('register.automatedId')} placeholder={t('register.automatedIdPlaceholder')} readOnly value="" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </FieldCell>
+          <FieldCell span={6}>
             <ChoiceField
               label={t('register.school')}
               placeholder={t('register.schoolPlaceholder')}
@@ -55,46 +56,46 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
               withAsterisk
               {...form.getInputProps('schoolId')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          </FieldCell>
+          <FieldCell span={4}>
             <TextInput label={t('register.firstName')} withAsterisk {...form.getInputProps('firstName')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          </FieldCell>
+          <FieldCell span={4}>
             <TextInput label={t('register.fathersName')} withAsterisk {...form.getInputProps('fathersName')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          </FieldCell>
+          <FieldCell span={4}>
             <TextInput label={t('register.lastName')} withAsterisk {...form.getInputProps('lastName')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          </FieldCell>
+          <FieldCell span={4}>
             <ChoiceField label={t('register.grade')} placeholder={t('register.gradePlaceholder')} data={gradeOptions()} withAsterisk {...form.getInputProps('grade')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          </FieldCell>
+          <FieldCell span={4}>
             <ChoiceField label={t('register.class')} placeholder={t('register.classPlaceholder')} data={CLASSES} clearable {...form.getInputProps('class')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          </FieldCell>
+          <FieldCell span={4}>
             <TextInput label={t('register.studentSchoolId')} withAsterisk {...form.getInputProps('studentSchoolId')} />
-          </Grid.Col>
-        </Grid>
+          </FieldCell>
+        </FieldGrid>
       </Section>
 
       <Section title={t('register.parentSection')}>
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+        <FieldGrid>
+          <FieldCell span={6}>
             <TextInput label={t('register.parentName')} withAsterisk autoComplete="name" {...form.getInputProps('parentName')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </FieldCell>
+          <FieldCell span={6}>
             <TextInput label={t('register.parentEmail')} type="email" withAsterisk autoComplete="email" {...form.getInputProps('parentEmail')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </FieldCell>
+          <FieldCell span={6}>
             <TextInput label={t('register.parentPhone')} withAsterisk inputMode="numeric" maxLength={8} autoComplete="tel-national" {...form.getInputProps('parentPhone')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </FieldCell>
+          <FieldCell span={6}>
             <TextInput label={t('register.parentPhone2')} inputMode="numeric" maxLength={8} {...form.getInputProps('parentPhone2')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
+          </FieldCell>
+          <FieldCell span={12}>
             <PasswordField label={t('register.password')} description={t('register.passwordHint')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
-          </Grid.Col>
-        </Grid>
+          </FieldCell>
+        </FieldGrid>
       </Section>
 
       <Section title={t('register.serviceSection')}>
@@ -108,8 +109,8 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
       </Section>
 
       <Section title={t('register.addressSection')}>
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: roundabouts > 0 ? 6 : 12 }}>
+        <FieldGrid>
+          <FieldCell span={roundabouts > 0 ? 6 : 12}>
             <ChoiceField
               label={t('register.area')}
               placeholder={t('register.areaPlaceholder')}
@@ -122,9 +123,9 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
                 form.setFieldValue('roundabout', null);
               }}
             />
-          </Grid.Col>
+          </FieldCell>
           {roundabouts > 0 && (
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <FieldCell span={6}>
               <ChoiceField
                 label={t('register.roundabout')}
                 placeholder={t('register.roundaboutPlaceholder')}
@@ -132,27 +133,27 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
                 clearable
                 {...form.getInputProps('roundabout')}
               />
-            </Grid.Col>
+            </FieldCell>
           )}
-          <Grid.Col span={{ base: 12, sm: 3 }}>
+          <FieldCell span={3}>
             <TextInput label={t('register.block')} withAsterisk {...form.getInputProps('block')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 3 }}>
+          </FieldCell>
+          <FieldCell span={3}>
             <TextInput label={t('register.road')} withAsterisk {...form.getInputProps('road')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 3 }}>
+          </FieldCell>
+          <FieldCell span={3}>
             <TextInput label={t('register.houseBuilding')} withAsterisk {...form.getInputProps('houseBuilding')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 3 }}>
+          </FieldCell>
+          <FieldCell span={3}>
             <TextInput label={t('register.flatHome')} {...form.getInputProps('flatHome')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
+          </FieldCell>
+          <FieldCell span={12}>
             <TextInput label={t('register.address')} description={t('register.addressHint')} {...form.getInputProps('address')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
+          </FieldCell>
+          <FieldCell span={12}>
             <TextInput label={t('register.address2')} {...form.getInputProps('address2')} />
-          </Grid.Col>
-        </Grid>
+          </FieldCell>
+        </FieldGrid>
       </Section>
     </Stack>
   );

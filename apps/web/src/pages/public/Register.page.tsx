@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
@@ -13,6 +13,7 @@ import { zodErrors } from '../../forms/validation.js';
 import { currentLanguage } from '../../i18n/language.js';
 import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
 import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
+import { FormWithSummary } from '../../components/FieldGrid/FieldGrid.js';
 import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/formValues.js';
 import '../../styles/public-forms.js';
 import { translateMessage, translateMessages } from '../../i18n/messages.js';
@@ -114,14 +115,10 @@ export function RegisterPage() {
         </Alert>
       )}
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <RegistrationFields form={form} schools={meta.data?.schools ?? []} areas={meta.data?.areas ?? []} area={area} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <RegistrationSummary serviceType={form.values.serviceType} price={area?.price} />
-          </Grid.Col>
-        </Grid>
+        <FormWithSummary
+          form={<RegistrationFields form={form} schools={meta.data?.schools ?? []} areas={meta.data?.areas ?? []} area={area} />}
+          summary={<RegistrationSummary serviceType={form.values.serviceType} price={area?.price} />}
+        />
         <Group justify="flex-end" mt="xl">
           <Button component={Link} to="/" variant="default">
             {t('register.cancel')}
