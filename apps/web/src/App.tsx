@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -26,9 +26,11 @@ export function App({ queryClient = browserQueryClient, router = browserRouter }
     // main.tsx has set the language (and <html dir>) before the first render.
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
       <MantineProvider theme={localizedTheme} cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
+        <AfterFirstRender>
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        </AfterFirstRender>
         <QueryClientProvider client={queryClient}>
           <LanguageSync />
           {router(<AppRoutes />)}
@@ -47,4 +49,16 @@ export function App({ queryClient = browserQueryClient, router = browserRouter }
 function TakenOver() {
   useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   return null;
+}
+
+/**
+ * Drawn only in the browser, once the first render is committed: the toast area is not in the HTML the
+ * server draws. Its code arrives lazily, so taken over from the server's markup it would be taken over
+ * late, possibly after the language had been switched, and keep the server's English label. A toast
+ * raised before it appears waits in the notifications store.
+ */
+function AfterFirstRender({ children }: { children: ReactNode }) {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => setRendered(true), []);
+  return rendered ? children : null;
 }
