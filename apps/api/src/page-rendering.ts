@@ -9,7 +9,8 @@ interface WebServerEntry {
   SERVER_RENDERED_PAGES: readonly string[];
   pageQueries(pathname: string): readonly PublicQuery[];
   loadEverything(): Promise<void>;
-  renderPage(pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>): Promise<{ html: string; data: string }>;
+  /** `answers`: those of pageQueries(pathname), in its order. */
+  renderPage(pathname: string, answers: readonly unknown[]): Promise<{ html: string; data: string }>;
 }
 
 /** The public queries a page may open with (apps/web/src/routing/pageData.ts). */
@@ -22,9 +23,12 @@ export interface RenderedHtml {
 }
 
 export interface PageRenderer {
-  /** The page's HTML drawn by the server, or undefined when the browser draws it (not a public page, or not English). */
-  /** `page` names the page's own stylesheets and chunks (its lazily loaded code's), which its HTML names too. */
-  render(req: FastifyRequest, pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, page: PageFiles): Promise<RenderedHtml | undefined>;
+  /**
+   * The page's HTML drawn by the server, or undefined when the browser draws it (not a public page,
+   * not English, or drawing failed). `files` are the page's own stylesheets and chunks (its lazily
+   * loaded code's), which its HTML carries and names.
+   */
+  render(req: FastifyRequest, pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, files: PageFiles): Promise<RenderedHtml | undefined>;
 }
 
 /** The files of a page's lazily loaded code (apps/web/build/route-preloads.ts). */
@@ -75,7 +79,7 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
     const key = JSON.stringify([pathname, answers]);
     let page = kept.get(key);
     if (!page) {
-      const { html, data } = await entry.renderPage(pathname, (query) => Promise.resolve(answers[queries.indexOf(query)]));
+      const { html, data } = await entry.renderPage(pathname, answers);
       // The page's own stylesheets are inlined too.
       const pageStyles = files.styles.map((href) => styleElement(webDist, href)).join('');
       // In the build's order, what a chunk imports before it: paint-first.js runs them one task each.

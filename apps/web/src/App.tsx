@@ -22,19 +22,20 @@ const browserRouter = (routes: ReactNode) => <BrowserRouter useTransitions={fals
 
 export function App({ queryClient = browserQueryClient, router = browserRouter }: AppProps) {
   const localizedTheme = useLocalizedTheme(theme);
+  const rendered = useFirstRenderCommitted();
   return (
     // main.tsx has set the language (and <html dir>) before the first render.
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
       <MantineProvider theme={localizedTheme} cssVariablesResolver={cssVariablesResolver}>
-        <AfterFirstRender>
+        {/* Only in the browser, after the first render: see useFirstRenderCommitted. */}
+        {rendered && (
           <Suspense fallback={null}>
             <Toasts />
           </Suspense>
-        </AfterFirstRender>
+        )}
         <QueryClientProvider client={queryClient}>
           <LanguageSync />
           {router(<AppRoutes />)}
-          <TakenOver />
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
@@ -42,23 +43,20 @@ export function App({ queryClient = browserQueryClient, router = browserRouter }
 }
 
 /**
- * A page drawn by the server arrives inert (apps/api/src/page-rendering.ts): until the app has taken
- * its markup over, a tap would do nothing and a form would be sent by the browser itself, so none is
- * possible. Once the first render is committed, the page answers.
+ * Whether the first render is committed, which also makes a page drawn by the server answer: it
+ * arrives inert (apps/api/src/page-rendering.ts), because until the app has taken its markup over a
+ * tap would do nothing and a form would be sent by the browser itself.
+ *
+ * The toast area waits for it: it is not in the HTML the server draws. Its code arrives lazily, so
+ * taken over from the server's markup it would be taken over late, possibly after the language had
+ * been switched, and keep the server's English label. A toast raised before it appears waits in the
+ * notifications store.
  */
-function TakenOver() {
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
-  return null;
-}
-
-/**
- * Drawn only in the browser, once the first render is committed: the toast area is not in the HTML the
- * server draws. Its code arrives lazily, so taken over from the server's markup it would be taken over
- * late, possibly after the language had been switched, and keep the server's English label. A toast
- * raised before it appears waits in the notifications store.
- */
-function AfterFirstRender({ children }: { children: ReactNode }) {
-  const [rendered, setRendered] = useState(false);
-  useEffect(() => setRendered(true), []);
-  return rendered ? children : null;
+function useFirstRenderCommitted(): boolean {
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+    setCommitted(true);
+  }, []);
+  return committed;
 }

@@ -43,7 +43,7 @@ async function everythingLoaded(pathname: string, app: React.ReactElement): Prom
 
 /** Loads every lazily loaded part of the public pages (the server calls it once, at start). */
 export async function loadEverything(): Promise<void> {
-  for (const pathname of SERVER_RENDERED_PAGES) await renderPage(pathname, () => Promise.resolve(undefined));
+  for (const pathname of SERVER_RENDERED_PAGES) await renderPage(pathname, []);
 }
 
 /** The public queries `pathname` opens with (pageData.ts), in the order renderPage asks for them. */
@@ -52,15 +52,13 @@ export function pageQueries(pathname: string): readonly PublicQuery[] {
 }
 
 /**
- * Renders a public page with the answers of the public queries it opens with (pageData.ts), which
- * `loadPublic` gives (the server's own procedures). Every render has a cache of its own, so no
- * answer is shared between requests but through `loadPublic`.
+ * Renders a public page with the answers of the public queries it opens with, in pageQueries' order
+ * (the server asks its own procedures; a missing answer leaves that query to the browser). Every
+ * render has a cache of its own, so no answer is shared between requests.
  */
-export async function renderPage(pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>): Promise<RenderedPage> {
+export async function renderPage(pathname: string, answers: readonly unknown[]): Promise<RenderedPage> {
   const queryClient = createQueryClient();
-  const queries = pageQueries(pathname);
-  const answers = await Promise.all(queries.map(loadPublic));
-  queries.forEach((query, index) => {
+  pageQueries(pathname).forEach((query, index) => {
     // As the browser would read it off the wire (no transformer: plain JSON), so both render the same.
     const answer = answers[index];
     if (answer !== undefined) queryClient.setQueryData(trpc.public[query].queryKey(), JSON.parse(JSON.stringify(answer)) as never);
