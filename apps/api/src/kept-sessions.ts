@@ -6,8 +6,10 @@
  * database's notices of session changes (the triggers of migration
  * 2026-11-25T0900-session-change-notices: any change to a session, a user or a driver row, made by
  * any process). Each notice forgets every kept session, and so does every write through this
- * server (trpc/init.ts), before its answer goes out. While the notices are not coming (the
- * listening connection was lost), nothing is kept and every request reads its session.
+ * server (trpc/init.ts), before its answer goes out. A change made elsewhere applies here when its
+ * notice arrives, milliseconds after the change commits: a request in between still sees the
+ * session as it was (a sign-out on another process, for instance). While the notices are not
+ * coming (the listening connection was lost), nothing is kept and every request reads its session.
  *
  * A read that was under way when something was forgotten is not kept: it may have seen the row
  * from before the change (`since`).

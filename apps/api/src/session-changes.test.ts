@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '@school-transport/db/testing';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
+import { eventually, startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createDriver, createParent } from './test/factories.js';
 
 /**
  * The server keeps the sessions it has read (kept-sessions.ts) and the database tells it when one
  * changes. What a user would notice: a change made anywhere (another process, an operator's SQL)
- * applies at the next request; while the server cannot hear of changes it reads every session.
+ * applies as soon as its notice arrives (milliseconds, hence `eventually`); while the server
+ * cannot hear of changes it reads every session.
  */
 let t: TestServer;
 beforeAll(async () => {
@@ -30,14 +31,6 @@ async function renameUnannounced(userId: string, name: string): Promise<void> {
     await trx.updateTable('users').set({ name }).where('id', '=', userId).execute();
     await sql`ALTER TABLE users ENABLE TRIGGER users_changed`.execute(trx);
   });
-}
-
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await check()) return true;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  return false;
 }
 
 describe('sessions kept by the server', () => {

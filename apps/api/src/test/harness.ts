@@ -47,6 +47,19 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
   };
 }
 
+/**
+ * True once `check` passes, false if it has not within 5 s. For what another process hears of
+ * through the database's notices (kept-sessions.ts): it arrives within milliseconds, not before
+ * the writer's answer.
+ */
+export async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await check()) return true;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return false;
+}
+
 export interface HttpResponse<T = unknown> {
   status: number;
   body: T;
