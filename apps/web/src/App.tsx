@@ -22,17 +22,11 @@ const browserRouter = (routes: ReactNode) => <BrowserRouter useTransitions={fals
 
 export function App({ queryClient = browserQueryClient, router = browserRouter }: AppProps) {
   const localizedTheme = useLocalizedTheme(theme);
-  const rendered = useFirstRenderCommitted();
   return (
     // main.tsx has set the language (and <html dir>) before the first render.
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
       <MantineProvider theme={localizedTheme} cssVariablesResolver={cssVariablesResolver}>
-        {/* Only in the browser, after the first render: see useFirstRenderCommitted. */}
-        {rendered && (
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-        )}
+        <ToastArea />
         <QueryClientProvider client={queryClient}>
           <LanguageSync />
           {router(<AppRoutes />)}
@@ -43,20 +37,27 @@ export function App({ queryClient = browserQueryClient, router = browserRouter }
 }
 
 /**
- * Whether the first render is committed, which also makes a page drawn by the server answer: it
- * arrives inert (apps/api/src/page-rendering.ts), because until the app has taken its markup over a
- * tap would do nothing and a form would be sent by the browser itself.
+ * The toast area, drawn only in the browser once the first render is committed; which also makes a
+ * page drawn by the server answer: it arrives inert (apps/api/src/page-rendering.ts), because until
+ * the app has taken its markup over a tap would do nothing and a form would be sent by the browser
+ * itself.
  *
- * The toast area waits for it: it is not in the HTML the server draws. Its code arrives lazily, so
- * taken over from the server's markup it would be taken over late, possibly after the language had
- * been switched, and keep the server's English label. A toast raised before it appears waits in the
- * notifications store.
+ * The toast area is not in the HTML the server draws. Its code arrives lazily, so taken over from
+ * the server's markup it would be taken over late, possibly after the language had been switched,
+ * and keep the server's English label. A toast raised before it appears waits in the notifications
+ * store. Its state is its own: held in App, the render it asks for would render the whole app
+ * again, in one long task on a phone, just after the page was taken over.
  */
-function useFirstRenderCommitted(): boolean {
+function ToastArea() {
   const [committed, setCommitted] = useState(false);
   useEffect(() => {
     document.getElementById('root')?.removeAttribute('inert');
     setCommitted(true);
   }, []);
-  return committed;
+  if (!committed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
 }

@@ -1,4 +1,4 @@
-import { createTheme, darken, luminance, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
 
 /**
  * The app's Mantine theme. Colours are chosen for WCAG 2.2 AA (4.5:1 for text), which Mantine's
@@ -42,6 +42,14 @@ function readableOn(color: string, backgrounds: string[]): string {
  * buttons) on its tinted background, hovered too (green-9 on green-2 is 3.8:1, yellow's 2.7:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
+  // Mantine asks again on every render of its provider; the answer depends on the theme alone.
+  let variables = variablesOf.get(resolved);
+  if (!variables) variablesOf.set(resolved, (variables = readableVariables(resolved)));
+  return variables;
+};
+const variablesOf = new WeakMap<MantineTheme, ReturnType<CSSVariablesResolver>>();
+
+function readableVariables(resolved: MantineTheme): ReturnType<CSSVariablesResolver> {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED,
     '--mantine-color-placeholder': DIMMED,
@@ -56,4 +64,4 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     light[`--mantine-color-${name}-light-color`] = readableOn(shades[9]!, [shades[1]!, shades[2]!]);
   }
   return { variables: {}, light, dark: {} };
-};
+}
