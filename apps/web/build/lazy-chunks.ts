@@ -17,6 +17,11 @@ const TOASTS = [
   /[\\/]src[\\/]components[\\/]Toasts[\\/]/,
 ];
 
+/** The contract's modules the public pages use: sign-in, registration and what they are made of. */
+const PUBLIC_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|fields|validation|auth|registration)\.ts$/;
+/** The rest of the contract: what the parent's, the office's and the driver's screens send and read. */
+const CONTRACTS_SIGNED_IN = [/[\\/]packages[\\/]contracts[\\/]src[\\/]/];
+
 /** A sign-in form: its inputs, the form state, the shared contract (Zod) and the app's form helpers. */
 const SIGN_IN = [
   mantineComponents(['Input', 'InputBase', 'TextInput', 'PasswordInput', 'ActionIcon']),
@@ -25,7 +30,9 @@ const SIGN_IN = [
   /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/,
   /[\\/]@mantine[\\/]core[\\/]esm[\\/]utils[\\/](?!Floating[\\/])/,
   lib('zod|@mantine[\\\\/]form|klona|fast-deep-equal'),
-  /[\\/]packages[\\/]contracts[\\/]src[\\/]/,
+  // Only the contract's public part: Zod builds every schema when its chunk runs (a few milliseconds
+  // each on a phone), so the signed-in areas' schemas go with them (CONTRACTS_SIGNED_IN).
+  PUBLIC_CONTRACTS,
   /[\\/]src[\\/](?:forms|auth)[\\/]/,
   /[\\/]src[\\/]i18n[\\/](?:messages|format|labels|en[\\/]messages)\.ts$/,
   /[\\/]src[\\/]components[\\/](?:PasswordField|LoginCard)[\\/]/,
@@ -110,5 +117,5 @@ export function lazyChunks(root: string) {
     priority: 4,
     includeDependenciesRecursively: false,
   };
-  return { plugin, groups: [shared, group('toasts', TOASTS, 3), group('sign-in', SIGN_IN, 2), group('public-forms', PUBLIC_FORMS, 1)] };
+  return { plugin, groups: [shared, group('toasts', TOASTS, 3), group('sign-in', SIGN_IN, 2), group('public-forms', PUBLIC_FORMS, 1), group('contracts', CONTRACTS_SIGNED_IN, 0)] };
 }

@@ -2,31 +2,9 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { USER_STATUSES } from './options.js';
 import { moneyInput } from './money.js';
-import { STUDENT_CONFLICT_FIELDS } from './students.js';
 import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
 
 /** Admin inputs for the office's reference data: schools, areas, drivers, terms versions. */
-
-/** What the admin screens and the server say about the office's reference data. */
-export const ADMIN_MESSAGES = {
-  schoolCodeTaken: 'School code is already used by another school',
-  areaNameTaken: 'Area name is already used by another area',
-  driverPhoneTaken: 'Phone number is already used by another driver',
-  unknownAreas: 'Choose areas from the list',
-  schoolNotFound: 'School not found',
-  areaNotFound: 'Area not found',
-  driverNotFound: 'Driver not found',
-  termsNotFound: 'Terms version not found',
-  termsVersionClash: 'Another terms version was saved at the same moment. Please try again.',
-} as const;
-
-/** Which form field a 409's message belongs to, so the form can show it under that field. */
-export const CONFLICT_FIELDS: Record<string, string> = {
-  [ADMIN_MESSAGES.schoolCodeTaken]: 'schoolCode',
-  [ADMIN_MESSAGES.areaNameTaken]: 'name',
-  [ADMIN_MESSAGES.driverPhoneTaken]: 'phone',
-  ...STUDENT_CONFLICT_FIELDS,
-};
 
 export const entityId = z.object({ id: z.string().trim().min(1).max(64) });
 

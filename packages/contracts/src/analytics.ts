@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { ANALYTICS_MESSAGES } from './messages.js';
 
 /** The admin's statistics, the unassigned-students bell and the audit log: inputs and answers. */
-
-export const ANALYTICS_MESSAGES = {
-  dateInvalid: 'Enter a date as YYYY-MM-DD',
-  dateRangeInvalid: 'The start date must be on or before the end date',
-  pageInvalid: 'Page must be a whole number from 1',
-  pageSizeInvalid: 'Page size must be from 1 to 200',
-} as const;
 
 /** The company runs in Bahrain (UTC+3 all year, no daylight saving): its months and days start there. */
 export const BUSINESS_UTC_OFFSET_HOURS = 3;

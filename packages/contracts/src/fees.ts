@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.js';
+import { FEE_MESSAGES, MESSAGES } from './messages.js';
 import { moneyInput } from './money.js';
 import { isMonth } from './school-year.js';
 
@@ -21,31 +21,6 @@ export type ProofMimeType = (typeof PROOF_MIME_TYPES)[number];
 
 /** The reason the ledger voids a month's payments when the office sets a student unpaid in the edit dialog. */
 export const SET_UNPAID_VOID_REASON = 'set unpaid in the edit dialog';
-
-export const FEE_MESSAGES = {
-  monthInvalid: 'Choose a month',
-  notServiceMonth: 'This month is not a service month of the school year',
-  feeNotFound: 'Fee not found',
-  paymentNotFound: 'Payment not found',
-  proofNotFound: 'Payment proof not found',
-  receiptNotFound: 'Receipt not found',
-  feesRequired: 'Choose at least one month to pay',
-  feesOfOneFamily: 'The chosen months must belong to one family',
-  feeNotPayable: 'This month is already paid or waived',
-  amountRequired: 'Amount is required',
-  amountPositive: 'The amount must be more than 0.00',
-  amountTooHigh: 'The amount is more than what is due on the chosen months',
-  methodRequired: 'Choose how it was paid',
-  paidAtInvalid: 'Enter the payment date',
-  reasonRequired: 'Reason is required',
-  alreadyVoided: 'This payment is already voided',
-  proofDecided: 'This payment proof has already been decided',
-  fileRequired: 'Choose a screenshot or PDF of the payment',
-  fileTooLarge: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.',
-  fileTypeRefused: 'Upload a JPEG, PNG, WebP or HEIC image, or a PDF.',
-  vatRateInvalid: 'VAT rate must be a percentage from 0 to 100 with at most two decimals',
-  firstServiceMonthInvalid: 'Choose the first service month',
-} as const;
 
 export const month = z
   .string({ error: FEE_MESSAGES.monthInvalid })

@@ -65,3 +65,116 @@ export const SERVER_MESSAGES = {
   unknownSchool: 'Choose a school from the list',
   unknownArea: 'Choose an area from the list',
 } as const;
+
+/**
+ * The words of each area's screens and answers. They live here, apart from the schemas of their
+ * areas, so that the web app's English catalog (which takes every message from here) does not bring
+ * the signed-in areas' Zod schemas into the public pages: Zod builds a schema when its module runs.
+ */
+
+/** What the admin screens and the server say about the office's reference data. */
+export const ADMIN_MESSAGES = {
+  schoolCodeTaken: 'School code is already used by another school',
+  areaNameTaken: 'Area name is already used by another area',
+  driverPhoneTaken: 'Phone number is already used by another driver',
+  unknownAreas: 'Choose areas from the list',
+  schoolNotFound: 'School not found',
+  areaNotFound: 'Area not found',
+  driverNotFound: 'Driver not found',
+  termsNotFound: 'Terms version not found',
+  termsVersionClash: 'Another terms version was saved at the same moment. Please try again.',
+} as const;
+
+/** The office's students (issue 8): the list, the add and edit forms, bulk changes. */
+export const STUDENT_MESSAGES = {
+  studentNotFound: 'Student not found',
+  parentNotFound: 'No parent account has this email or phone',
+  parentAmbiguous: 'Several parents have this phone number; use the email instead',
+  parentLookupRequired: "Enter the parent's email or phone",
+  parentEmailTaken: 'Email is already used by another account',
+  unknownDriver: 'Choose a driver from the list',
+  inactiveDriver: 'This driver is inactive; choose an active driver',
+  noTermsVersion: 'There is no active terms version; activate one under Terms first',
+  paymentStatusInvalid: 'Payment status must be paid or unpaid',
+  selectStudents: 'Select at least one student',
+  tooManyStudents: 'Select at most 200 students at a time',
+  nothingToApply: 'Choose a driver or a payment status to apply',
+  pageInvalid: 'Page must be a whole number from 1',
+  pageSizeInvalid: 'Page size must be a whole number from 1 to 200',
+  sortInvalid: 'Sort by one of: createdAt, name, automatedId, priceBhd, paymentStatus',
+} as const;
+
+/** Which form field a 409's message belongs to (merged into CONFLICT_FIELDS). */
+export const STUDENT_CONFLICT_FIELDS: Record<string, string> = {
+  [STUDENT_MESSAGES.parentEmailTaken]: 'parent.email',
+};
+
+/** Which form field a 409's message belongs to, so the form can show it under that field. */
+export const CONFLICT_FIELDS: Record<string, string> = {
+  [ADMIN_MESSAGES.schoolCodeTaken]: 'schoolCode',
+  [ADMIN_MESSAGES.areaNameTaken]: 'name',
+  [ADMIN_MESSAGES.driverPhoneTaken]: 'phone',
+  ...STUDENT_CONFLICT_FIELDS,
+};
+
+/** The parent portal's change requests and the office's decisions on them. */
+export const PARENT_MESSAGES = {
+  studentNotFound: 'Student not found',
+  requestNotFound: 'Change request not found',
+  noChanges: 'Nothing was changed. Edit at least one field before sending the request.',
+  pendingExists: 'This student already has a change request waiting for the office. You can send another once it is decided.',
+  alreadyApproved: 'This request was already approved.',
+  alreadyRejected: 'This request was already rejected.',
+  studentDeleted: 'The student was deleted after this request was made, so it can no longer be decided.',
+} as const;
+
+/** Spec section 8: the parent's toasts about a change request. */
+export const MODIFICATION_TOASTS = {
+  submittedTitle: 'Modification Request Submitted',
+  submittedText: 'Your request has been submitted for admin approval.',
+  failedTitle: 'Request Failed',
+  failedText: 'Failed to submit modification request',
+  noStudent: 'No student selected',
+} as const;
+
+/** The monthly fee ledger: fees, payments, receipts, proofs of payment. */
+export const FEE_MESSAGES = {
+  monthInvalid: 'Choose a month',
+  notServiceMonth: 'This month is not a service month of the school year',
+  feeNotFound: 'Fee not found',
+  paymentNotFound: 'Payment not found',
+  proofNotFound: 'Payment proof not found',
+  receiptNotFound: 'Receipt not found',
+  feesRequired: 'Choose at least one month to pay',
+  feesOfOneFamily: 'The chosen months must belong to one family',
+  feeNotPayable: 'This month is already paid or waived',
+  amountRequired: 'Amount is required',
+  amountPositive: 'The amount must be more than 0.00',
+  amountTooHigh: 'The amount is more than what is due on the chosen months',
+  methodRequired: 'Choose how it was paid',
+  paidAtInvalid: 'Enter the payment date',
+  reasonRequired: 'Reason is required',
+  alreadyVoided: 'This payment is already voided',
+  proofDecided: 'This payment proof has already been decided',
+  fileRequired: 'Choose a screenshot or PDF of the payment',
+  fileTooLarge: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.',
+  fileTypeRefused: 'Upload a JPEG, PNG, WebP or HEIC image, or a PDF.',
+  vatRateInvalid: 'VAT rate must be a percentage from 0 to 100 with at most two decimals',
+  firstServiceMonthInvalid: 'Choose the first service month',
+} as const;
+
+/** The admin's Outbox. */
+export const OUTBOX_MESSAGES = {
+  notificationNotFound: 'Message not found',
+  onlyFailedRetried: 'Only a failed message can be retried',
+  statusInvalid: 'Choose a status from the list',
+  templateInvalid: 'Choose a message type from the list',
+} as const;
+
+/** The admin's statistics, the unassigned-students bell and the audit log. */
+export const ANALYTICS_MESSAGES = {
+  dateInvalid: 'Enter a date as YYYY-MM-DD',
+  dateRangeInvalid: 'The start date must be on or before the end date',
+  pageInvalid: 'Page must be a whole number from 1',
+  pageSizeInvalid: 'Page size must be from 1 to 200',
+} as const;

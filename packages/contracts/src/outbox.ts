@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OUTBOX_MESSAGES } from './messages.js';
 import { NOTIFICATION_TEMPLATE_KEYS, type NotificationChannel } from './notifications.js';
 import type { Language } from './options.js';
 
@@ -6,13 +7,6 @@ import type { Language } from './options.js';
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
-
-export const OUTBOX_MESSAGES = {
-  notificationNotFound: 'Message not found',
-  onlyFailedRetried: 'Only a failed message can be retried',
-  statusInvalid: 'Choose a status from the list',
-  templateInvalid: 'Choose a message type from the list',
-} as const;
 
 export const OUTBOX_PAGE_SIZES = [10, 20, 50, 100] as const;
 

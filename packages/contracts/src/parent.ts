@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.js';
+import { MESSAGES, PARENT_MESSAGES } from './messages.js';
 import { MODIFICATION_STATUSES, SERVICE_TYPES, type ModificationStatus, type ServiceType } from './options.js';
 import { optionalText, requiredText } from './fields.js';
 import { addressFields, composeAddress, studentNameFields } from './registration.js';
@@ -25,25 +25,6 @@ export interface ModificationPayload {
   road: string;
   houseBuilding: string;
 }
-
-export const PARENT_MESSAGES = {
-  studentNotFound: 'Student not found',
-  requestNotFound: 'Change request not found',
-  noChanges: 'Nothing was changed. Edit at least one field before sending the request.',
-  pendingExists: 'This student already has a change request waiting for the office. You can send another once it is decided.',
-  alreadyApproved: 'This request was already approved.',
-  alreadyRejected: 'This request was already rejected.',
-  studentDeleted: 'The student was deleted after this request was made, so it can no longer be decided.',
-} as const;
-
-/** Spec section 8: the parent's toasts about a change request. */
-export const MODIFICATION_TOASTS = {
-  submittedTitle: 'Modification Request Submitted',
-  submittedText: 'Your request has been submitted for admin approval.',
-  failedTitle: 'Request Failed',
-  failedText: 'Failed to submit modification request',
-  noStudent: 'No student selected',
-} as const;
 
 /** 409 on approval: the named fields of the student were changed since the parent asked. */
 export function conflictingChangeMessage(fieldLabels: readonly string[]): string {

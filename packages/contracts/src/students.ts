@@ -1,34 +1,11 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.js';
+import { MESSAGES, STUDENT_MESSAGES } from './messages.js';
 import { PAYMENT_STATUSES, SERVICE_TYPES, type PaymentStatus, type ServiceType } from './options.js';
 import { moneyInput } from './money.js';
 import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
 import { addressFields, studentNameFields } from './registration.js';
 
 /** The office's students (issue 8): the list, the add and edit forms, bulk changes, invoices. */
-
-export const STUDENT_MESSAGES = {
-  studentNotFound: 'Student not found',
-  parentNotFound: 'No parent account has this email or phone',
-  parentAmbiguous: 'Several parents have this phone number; use the email instead',
-  parentLookupRequired: "Enter the parent's email or phone",
-  parentEmailTaken: 'Email is already used by another account',
-  unknownDriver: 'Choose a driver from the list',
-  inactiveDriver: 'This driver is inactive; choose an active driver',
-  noTermsVersion: 'There is no active terms version; activate one under Terms first',
-  paymentStatusInvalid: 'Payment status must be paid or unpaid',
-  selectStudents: 'Select at least one student',
-  tooManyStudents: 'Select at most 200 students at a time',
-  nothingToApply: 'Choose a driver or a payment status to apply',
-  pageInvalid: 'Page must be a whole number from 1',
-  pageSizeInvalid: 'Page size must be a whole number from 1 to 200',
-  sortInvalid: 'Sort by one of: createdAt, name, automatedId, priceBhd, paymentStatus',
-} as const;
-
-/** Which form field a 409's message belongs to (merged into CONFLICT_FIELDS). */
-export const STUDENT_CONFLICT_FIELDS: Record<string, string> = {
-  [STUDENT_MESSAGES.parentEmailTaken]: 'parent.email',
-};
 
 export const STUDENT_PAGE_SIZE_DEFAULT = 50;
 export const STUDENT_PAGE_SIZE_MAX = 200;
