@@ -17,8 +17,8 @@ const TOASTS = [
   /[\\/]src[\\/]components[\\/]Toasts[\\/]/,
 ];
 
-/** The contract's modules the public pages use: sign-in, registration and what they are made of. */
-const PUBLIC_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|fields|validation|auth|registration)\.ts$/;
+/** The contract's modules a sign-in form uses (the messages are every area's: the English catalog holds them all). */
+const SIGN_IN_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|fields|validation|auth)\.ts$/;
 /** The rest of the contract: what the parent's, the office's and the driver's screens send and read. */
 const CONTRACTS_SIGNED_IN = [/[\\/]packages[\\/]contracts[\\/]src[\\/]/];
 
@@ -30,9 +30,10 @@ const SIGN_IN = [
   /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/,
   /[\\/]@mantine[\\/]core[\\/]esm[\\/]utils[\\/](?!Floating[\\/])/,
   lib('zod|@mantine[\\\\/]form|klona|fast-deep-equal'),
-  // Only the contract's public part: Zod builds every schema when its chunk runs (a few milliseconds
-  // each on a phone), so the signed-in areas' schemas go with them (CONTRACTS_SIGNED_IN).
-  PUBLIC_CONTRACTS,
+  // Only a sign-in form's part of the contract: Zod builds every schema when its chunk runs (a few
+  // milliseconds each on a phone), so the registration's go with the public forms and the signed-in
+  // areas' with those areas (CONTRACTS_SIGNED_IN).
+  SIGN_IN_CONTRACTS,
   /[\\/]src[\\/](?:forms|auth)[\\/]/,
   /[\\/]src[\\/]i18n[\\/](?:messages|format|labels|en[\\/]messages)\.ts$/,
   /[\\/]src[\\/]components[\\/](?:PasswordField|LoginCard)[\\/]/,
@@ -48,6 +49,7 @@ const PUBLIC_FORMS = [
   lib('@floating-ui[\\\\/][^\\\\/]+'),
   /[\\/]src[\\/]a11y[\\/]/,
   /[\\/]src[\\/]components[\\/](?:TermsModal|RegistrationForm|PaymentInstructions)[\\/]/,
+  /[\\/]packages[\\/]contracts[\\/]src[\\/]registration\.ts$/,
 ];
 
 /**

@@ -66,6 +66,25 @@ export const SERVER_MESSAGES = {
   unknownArea: 'Choose an area from the list',
 } as const;
 
+/** The registration form's required fields with the names the 'Required Fields Missing' toast lists. */
+export const REGISTRATION_REQUIRED_FIELDS = {
+  schoolId: 'School',
+  firstName: 'First Name',
+  fathersName: "Father's Name",
+  lastName: 'Last Name',
+  grade: 'Grade',
+  studentSchoolId: 'Student School ID',
+  parentName: 'Parent Name',
+  parentEmail: 'Email',
+  parentPhone: 'Phone',
+  password: 'Password',
+  serviceType: 'Service Type',
+  areaId: 'Area',
+  block: 'Block',
+  road: 'Road',
+  houseBuilding: 'House/Building',
+} as const;
+
 /**
  * The words of each area's screens and answers. They live here, apart from the schemas of their
  * areas, so that the web app's English catalog (which takes every message from here) does not bring

@@ -59,25 +59,6 @@ export const registrationInput = z.object({
 export type RegistrationInput = z.input<typeof registrationInput>;
 export type Registration = z.output<typeof registrationInput>;
 
-/** The registration form's required fields with the names the 'Required Fields Missing' toast lists. */
-export const REGISTRATION_REQUIRED_FIELDS = {
-  schoolId: 'School',
-  firstName: 'First Name',
-  fathersName: "Father's Name",
-  lastName: 'Last Name',
-  grade: 'Grade',
-  studentSchoolId: 'Student School ID',
-  parentName: 'Parent Name',
-  parentEmail: 'Email',
-  parentPhone: 'Phone',
-  password: 'Password',
-  serviceType: 'Service Type',
-  areaId: 'Area',
-  block: 'Block',
-  road: 'Road',
-  houseBuilding: 'House/Building',
-} as const;
-
 /** Spec section 5: an empty full address is filled as block + road + house/building. */
 export function composeAddress(parts: { block: string; road: string; houseBuilding: string; address?: string | undefined }): string {
   if (parts.address && parts.address.trim()) return parts.address.trim();
