@@ -61,7 +61,8 @@ const PUBLIC_FORMS = [
  *
  * These groups gather that code by what the public pages need: the toast area's, a sign-in form's,
  * and the rest of the public forms and dialogs'; /parent-login then loads 2 files beyond the first
- * load and /register 4. The signed-in areas load the groups they use and keep their own chunks.
+ * load and /register 4. The signed-in areas load the groups they use, the contract's schemas that
+ * only they need (`contracts`), and keep their own chunks.
  *
  * What the first load holds must stay out of every group (a group holding one of its modules would be
  * pulled into the first load): the vendor groups, of higher priority, take the libraries it needs;
