@@ -105,6 +105,17 @@ export function RegisterPage() {
 
   return (
     <Container size="lg" py="xl">
+      {/* The dialog comes first in the page's HTML: a phone that shows the server's markup while it is
+          still arriving paints the terms with the first paint, not the form first and the dialog a
+          moment later (it is fixed over the page, so where it sits in the markup does not move it). */}
+      <TermsModal
+        opened={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAccept={(id) => {
+          setTermsVersionId(id);
+          setTermsOpen(false);
+        }}
+      />
       <Stack gap={4} mb="lg">
         <Title order={1}>{t('register.title')}</Title>
         <Text c="dimmed">{t('register.subtitle')}</Text>
@@ -128,14 +139,6 @@ export function RegisterPage() {
           </Button>
         </Group>
       </form>
-      <TermsModal
-        opened={termsOpen}
-        onClose={() => setTermsOpen(false)}
-        onAccept={(id) => {
-          setTermsVersionId(id);
-          setTermsOpen(false);
-        }}
-      />
     </Container>
   );
 }
