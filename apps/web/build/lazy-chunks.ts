@@ -37,9 +37,9 @@ const SIGN_IN = [
   /[\\/]src[\\/](?:forms|auth)[\\/]/,
   /[\\/]src[\\/]i18n[\\/](?:messages|format|labels|en[\\/]messages)\.ts$/,
   /[\\/]src[\\/]components[\\/](?:PasswordField|LoginCard)[\\/]/,
-  // The stylesheets of every public form and dialog (styles/public-forms.ts), one by one; signed-in.ts takes Mantine's whole styles.css.
-  /[\\/]src[\\/]styles[\\/]public-forms\.ts$/,
-  /[\\/]@mantine[\\/]core[\\/]styles[\\/][A-Za-z]+\.css$/,
+  // A sign-in form's stylesheets (styles/sign-in-forms.ts), one by one; signed-in.ts takes Mantine's whole styles.css.
+  /[\\/]src[\\/]styles[\\/]sign-in-forms\.ts$/,
+  /[\\/]@mantine[\\/]core[\\/]styles[\\/](?:Input|ActionIcon|PasswordInput)\.css$/,
 ];
 
 /** The rest of the public pages: the dialogs, the registration form's selects, radios and grid. */
@@ -50,6 +50,9 @@ const PUBLIC_FORMS = [
   /[\\/]src[\\/]a11y[\\/]/,
   /[\\/]src[\\/]components[\\/](?:TermsModal|RegistrationForm|PaymentInstructions)[\\/]/,
   /[\\/]packages[\\/]contracts[\\/]src[\\/]registration\.ts$/,
+  // The other public forms' and dialogs' stylesheets (styles/public-forms.ts): a sign-in page does not parse them.
+  /[\\/]src[\\/]styles[\\/]public-forms\.ts$/,
+  /[\\/]@mantine[\\/]core[\\/]styles[\\/][A-Za-z]+\.css$/,
 ];
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { trpcClient } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { rememberSignedInUser } from '../../auth/session.js';
-import '../../styles/public-forms.js';
+import '../../styles/sign-in-forms.js';
 
 /**
  * Development only (Router.tsx loads it only in dev builds): signs out, signs in as the admin the

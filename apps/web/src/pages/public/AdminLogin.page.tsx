@@ -11,7 +11,7 @@ import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
-import '../../styles/public-forms.js';
+import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
 /**

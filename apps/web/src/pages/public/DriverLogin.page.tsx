@@ -10,7 +10,7 @@ import { notify } from '../../notify.js';
 import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
-import '../../styles/public-forms.js';
+import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
 /** /driver-login (spec sections 2, 5 and 8): drivers sign in by phone and go to their dashboard. */

@@ -9,7 +9,7 @@ import { notify } from '../../notify.js';
 import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
-import '../../styles/public-forms.js';
+import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
 /** /parent-login (spec sections 2, 5 and 8): parents only; anyone else is signed out again. */
