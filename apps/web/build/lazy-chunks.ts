@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -37,10 +38,16 @@ const SIGN_IN = [
   /[\\/]src[\\/](?:forms|auth)[\\/]/,
   /[\\/]src[\\/]i18n[\\/](?:messages|format|labels|en[\\/]messages)\.ts$/,
   /[\\/]src[\\/]components[\\/](?:PasswordField|LoginCard)[\\/]/,
-  // A sign-in form's stylesheets (styles/sign-in-forms.ts), one by one; signed-in.ts takes Mantine's whole styles.css.
+  // A sign-in form's stylesheets (styles/sign-in-forms.ts; the Mantine files it names: signInStylesheets); signed-in.ts takes Mantine's whole styles.css.
   /[\\/]src[\\/]styles[\\/]sign-in-forms\.ts$/,
-  /[\\/]@mantine[\\/]core[\\/]styles[\\/](?:Input|ActionIcon|PasswordInput)\.css$/,
 ];
+
+/** The Mantine stylesheets styles/sign-in-forms.ts imports, read from it: that file is their one list. */
+function signInStylesheets(root: string): RegExp {
+  const names = [...readFileSync(resolve(root, 'src', 'styles', 'sign-in-forms.ts'), 'utf8').matchAll(/'@mantine\/core\/styles\/([A-Za-z]+)\.css'/g)].map((match) => match[1]);
+  if (names.length === 0) throw new Error('src/styles/sign-in-forms.ts imports no Mantine stylesheet');
+  return new RegExp(`[\\\\/]@mantine[\\\\/]core[\\\\/]styles[\\\\/](?:${names.join('|')})\\.css$`);
+}
 
 /** The rest of the public pages: the dialogs, the registration form's selects, radios and grid. */
 const PUBLIC_FORMS = [
@@ -123,5 +130,5 @@ export function lazyChunks(root: string) {
     priority: 4,
     includeDependenciesRecursively: false,
   };
-  return { plugin, groups: [shared, group('toasts', TOASTS, 3), group('sign-in', SIGN_IN, 2), group('public-forms', PUBLIC_FORMS, 1), group('contracts', CONTRACTS_SIGNED_IN, 0)] };
+  return { plugin, groups: [shared, group('toasts', TOASTS, 3), group('sign-in', [...SIGN_IN, signInStylesheets(root)], 2), group('public-forms', PUBLIC_FORMS, 1), group('contracts', CONTRACTS_SIGNED_IN, 0)] };
 }

@@ -1,8 +1,8 @@
 /**
  * Mantine styles of the public forms and dialogs (registration, the terms and login dialogs), loaded
  * with their chunks after first-screen.ts and a sign-in form's (sign-in-forms.ts, which comes first:
- * the inputs the selects here are built on). Shared building
- * blocks first (Mantine's list of reused components), then the components the public pages use.
+ * the inputs the selects here are built on). Shared building blocks first (Mantine's list of reused
+ * components), then the components the public pages use.
  */
 import './sign-in-forms.js';
 import '@mantine/core/styles/ScrollArea.css';
