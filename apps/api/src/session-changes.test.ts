@@ -83,6 +83,22 @@ describe('sessions kept by the server', () => {
     expect(await eventually(async () => (await client.get<{ user: { language: string } }>('/api/auth/user')).body.user.language === 'ar')).toBe(true);
   });
 
+  it('are not forgotten when someone signs in on another process: a sign-in changes no other session', async () => {
+    const parent = await createParent(t.db);
+    const someoneElse = await createParent(t.db);
+    const other = await t.startAnother();
+    const client = await signedIn(parent);
+    expect(await nameSeen(client)).toBe('Test Parent');
+    await renameUnannounced(parent.id, 'Renamed Quietly');
+    const elsewhere = t.client();
+    elsewhere.baseUrl = other.url;
+    expect((await elsewhere.post('/api/auth/login', { email: someoneElse.email, password: someoneElse.password })).status).toBe(200);
+    // A notice would arrive within milliseconds (the tests above); none comes, so this process
+    // still answers from the session it keeps.
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await nameSeen(client)).toBe('Test Parent');
+  });
+
   it.skipIf(testEngine() !== 'postgres')('are all read afresh while the server does not hear of changes, and kept again once it does', async () => {
     const parent = await createParent(t.db);
     const client = await signedIn(parent);

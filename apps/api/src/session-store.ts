@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Session } from 'fastify';
-import type { Database } from '@school-transport/db';
+import { compileOnce, type Database } from '@school-transport/db';
 import { toSessionUser, type SessionUserRow } from './domain/auth.js';
 import type { KeptSessions } from './kept-sessions.js';
 
@@ -10,6 +10,18 @@ const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const BROWSER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 type Callback = (error?: unknown) => void;
+
+/**
+ * The writes of every sign-in and sign-out, built and compiled once (compileOnce) rather than by
+ * Kysely on each call. The expiry goes as ISO text, cast to the timestamptz it is.
+ */
+const saveSession = compileOnce((db: Kysely<Database>, sid: string, sess: string, expire: string) =>
+  db
+    .insertInto('sessions')
+    .values({ sid, sess, expire: sql<Date>`cast(${expire} as timestamptz)` })
+    .onConflict((conflict) => conflict.column('sid').doUpdateSet((eb) => ({ sess: eb.ref('excluded.sess'), expire: eb.ref('excluded.expire') }))),
+);
+const deleteSession = compileOnce((db: Kysely<Database>, sid: string) => db.deleteFrom('sessions').where('sid', '=', sid));
 
 /**
  * @fastify/session's store on the `sessions` table: sessions survive a restart and every server
@@ -26,15 +38,16 @@ export class DatabaseSessionStore {
 
   set(sid: string, session: Session, callback: Callback): void {
     this.kept?.forget(sid);
+    // Only a signed-in session is worth a row. Sign-in's regenerate() hands the new session over
+    // empty, before the user is put in it; the answer's save writes it then: one INSERT, and no
+    // UPDATE of that row whose notice (the sessions_changed trigger) would make every server
+    // process forget every session it keeps, at every sign-in.
+    if (session.userId === undefined) return callback();
     const expiresAt = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + BROWSER_SESSION_TTL_MS);
     // The signed-in user is read afresh with every request (get), never stored.
     const { signedIn: _signedIn, ...stored } = session;
-    const sess = JSON.stringify(stored);
     this.db
-      .insertInto('sessions')
-      .values({ sid, sess, expire: expiresAt })
-      .onConflict((conflict) => conflict.column('sid').doUpdateSet({ sess, expire: expiresAt }))
-      .execute()
+      .executeQuery(saveSession(this.db, sid, JSON.stringify(stored), expiresAt.toISOString()))
       .then(() => this.sweepNowAndThen())
       .then(() => callback(), callback);
   }
@@ -69,9 +82,7 @@ export class DatabaseSessionStore {
   destroy(sid: string, callback: Callback): void {
     this.kept?.forget(sid);
     this.db
-      .deleteFrom('sessions')
-      .where('sid', '=', sid)
-      .execute()
+      .executeQuery(deleteSession(this.db, sid))
       .then(() => callback(), callback);
   }
 
