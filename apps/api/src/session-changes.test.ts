@@ -83,6 +83,16 @@ describe('sessions kept by the server', () => {
     expect(await eventually(async () => (await client.get<{ user: { language: string } }>('/api/auth/user')).body.user.language === 'ar')).toBe(true);
   });
 
+  it('are not forgotten when someone signs in on this process either', async () => {
+    const parent = await createParent(t.db);
+    const someoneElse = await createParent(t.db);
+    const client = await signedIn(parent);
+    expect(await nameSeen(client)).toBe('Test Parent');
+    await renameUnannounced(parent.id, 'Renamed Quietly');
+    await signedIn(someoneElse);
+    expect(await nameSeen(client)).toBe('Test Parent');
+  });
+
   it('are not forgotten when someone signs in on another process: a sign-in changes no other session', async () => {
     const parent = await createParent(t.db);
     const someoneElse = await createParent(t.db);

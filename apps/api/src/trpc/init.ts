@@ -59,7 +59,7 @@ function findUnstorableText(value: unknown, depth = 0): string | undefined {
  * keeps (kept-sessions.ts) are asked afresh, whether it succeeded or not, before its answer goes
  * out. (The database's notice of a changed user or session comes too, but a moment later.)
  */
-function gate<Admitted extends object>(admit: (ctx: Context) => Admitted) {
+function gate<Admitted extends object>(admit: (ctx: Context) => Admitted, { writesOnlyOwnSession = false } = {}) {
   return t.middleware(async ({ type, ctx, getRawInput, next }) => {
     try {
       const admitted = admit(ctx);
@@ -67,7 +67,7 @@ function gate<Admitted extends object>(admit: (ctx: Context) => Admitted) {
       if (problem) throw new AppError('BAD_REQUEST', problem);
       return await next({ ctx: { ...ctx, ...admitted } });
     } finally {
-      if (type === 'mutation') {
+      if (type === 'mutation' && !writesOnlyOwnSession) {
         ctx.kept.forget();
         ctx.keptSessions?.forgetAll();
       }
@@ -89,6 +89,14 @@ function withRole(ctx: Context, role: Role): { user: SessionUser } {
 }
 
 export const publicProcedure = t.procedure.use(gate(() => ({})));
+/**
+ * Signing in (and out) writes nothing but the caller's own session, which the session store
+ * forgets by itself (session-store.ts), and the database tells the other processes of a session
+ * it ends: what the server keeps for everyone else stays. (Were every sign-in to forget it all, a
+ * busy morning's sign-ins, one every few seconds, would have every signed-in request read its
+ * session again and every list count its students again.)
+ */
+export const sessionProcedure = t.procedure.use(gate(() => ({}), { writesOnlyOwnSession: true }));
 export const authenticatedProcedure = t.procedure.use(gate(signedIn));
 export const adminProcedure = t.procedure.use(gate((ctx) => withRole(ctx, 'admin')));
 export const parentProcedure = t.procedure.use(gate((ctx) => withRole(ctx, 'parent')));
