@@ -1,3 +1,5 @@
+// First: V8's heap tuning applies before the server allocates anything (heap-tuning.ts says why).
+import './heap-tuning.js';
 import { createDatabase, migrateToLatest, seedEssentials } from '@school-transport/db';
 import { loadDevelopmentExtras } from './development/load.js';
 import { loadConfig } from './env.js';
