@@ -1,4 +1,4 @@
-// First: V8's heap tuning applies before the server allocates anything (heap-tuning.ts says why).
+// First: V8's heap tuning is set before the server starts serving (heap-tuning.ts says why).
 import './heap-tuning.js';
 import { createDatabase, migrateToLatest, seedEssentials } from '@school-transport/db';
 import { loadDevelopmentExtras } from './development/load.js';
