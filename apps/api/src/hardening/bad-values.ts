@@ -1,9 +1,7 @@
 import fc from 'fast-check';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@school-transport/db';
 
 /**
- * The values the bad-input tests throw, as the issue lists them: wrong types, huge strings,
+ * The values the bad-input tests throw: wrong types, huge strings,
  * unicode (any code point, combining marks, emoji), right-to-left marks, null bytes, SQL and HTML
  * fragments, numbers out of range, money with three decimals.
  */
@@ -31,13 +29,4 @@ export const nasty: fc.Arbitrary<unknown> = fc.oneof(
 /** Money values with three decimals (or more): never accepted, never rounded into the ledger. */
 export function isMoneyWithThreeDecimals(value: unknown): boolean {
   return (typeof value === 'string' || typeof value === 'number') && /^-?\d+\.\d{3,}$/.test(String(value).trim());
-}
-
-/** Row counts of every table (sessions and migrations aside): a refused request leaves them as they were. */
-export async function tableCounts(db: Kysely<Database>): Promise<Record<string, number>> {
-  const tables = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'kysely_migration', 'kysely_migration_lock') ORDER BY tablename`.execute(db);
-  const counts = await sql<Record<string, string>>`SELECT ${sql.join(
-    tables.rows.map(({ tablename }) => sql`(SELECT count(*) FROM ${sql.table(tablename)}) AS ${sql.ref(tablename)}`),
-  )}`.execute(db);
-  return Object.fromEntries(Object.entries(counts.rows[0]!).map(([table, count]) => [table, Number(count)]));
 }

@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
 import { createAdmin, createParent } from '../test/factories.js';
 import { REST_PATHS } from '../rest/paths.js';
-import { isMoneyWithThreeDecimals, MONEY_WITH_THREE_DECIMALS, nasty, tableCounts } from './bad-values.js';
+import { isMoneyWithThreeDecimals, MONEY_WITH_THREE_DECIMALS, nasty } from './bad-values.js';
+import { changedRows, rowCounts, tableRows } from './table-rows.js';
 
 /**
  * The other half of the bad-input suite (bad-input.test.ts throws wholly generated payloads, which
  * validation mostly stops at the first field): here every write the product has starts from a
  * payload that succeeds, and fast-check changes one or two of its fields (a bad value of any kind,
  * a field left out, an unknown field added), through tRPC and through its REST path. So bad values
- * also reach the domain and the database. Whatever the answer: never a 5xx; a refusal writes
- * nothing; a success is written whole (the student with its outbox message, the office's change
+ * also reach the domain and the database. Whatever the answer: never a 5xx; a refusal changes no
+ * column of any row (table-rows.ts); a success is written whole (the student with its outbox message, the office's change
  * with its audit row); money with three decimals is never taken.
  */
 let t: TestServer;
@@ -30,7 +31,7 @@ interface Write {
   valid: () => Record<string, unknown>;
   /** The field that REST takes from the path, if any. */
   pathField?: string;
-  /** What a success must have written besides the row itself, by table: at least this many rows more. */
+  /** What a success must have written besides the row itself, by table (as PostgreSQL names it): at least this many rows more. */
   whole: Record<string, number>;
   /** Run before each try, so that a success stays possible (one pending change request per student). */
   reset?: () => Promise<void>;
@@ -54,30 +55,30 @@ const WRITES: Record<string, Write> = {
     caller: () => parent,
     valid: () => ({ studentId: fixed.studentId, firstName: `Amal ${next()}`, lastName: 'Owned', fathersName: 'Father', grade: '4', class: 'A', serviceType: 'BOTH', address: '', block: '1', road: '2', houseBuilding: '3' }),
     pathField: 'studentId',
-    whole: { modificationRequests: 1, auditLogs: 1 },
+    whole: { modification_requests: 1, audit_logs: 1 },
     reset: async () => {
       await t.db.deleteFrom('modificationRequests').where('studentId', '=', fixed.studentId).execute();
     },
   },
-  'admin.schools.create': { caller: () => admin, valid: () => ({ schoolCode: `S-${next()}`, name: `School ${next()}`, address: 'Manama', contactName: 'Office', contactPhone: '17001122' }), whole: { schools: 1, auditLogs: 1 } },
+  'admin.schools.create': { caller: () => admin, valid: () => ({ schoolCode: `S-${next()}`, name: `School ${next()}`, address: 'Manama', contactName: 'Office', contactPhone: '17001122' }), whole: { schools: 1, audit_logs: 1 } },
   'admin.schools.update': {
     caller: () => admin,
     valid: () => ({ id: fixed.schoolId, schoolCode: `S-${next()}`, name: `School ${next()}`, address: 'Riffa', contactName: '', contactPhone: '' }),
     pathField: 'id',
-    whole: { auditLogs: 1 },
+    whole: { audit_logs: 1 },
   },
-  'admin.areas.create': { caller: () => admin, valid: () => ({ name: `Area ${next()}`, price: '27.50', roundaboutCount: 0 }), whole: { areas: 1, auditLogs: 1 } },
-  'admin.areas.update': { caller: () => admin, valid: () => ({ id: fixed.areaId, name: `Area ${next()}`, price: `2${serial % 10}.50`, roundaboutCount: serial % 5 }), pathField: 'id', whole: { auditLogs: 1 } },
+  'admin.areas.create': { caller: () => admin, valid: () => ({ name: `Area ${next()}`, price: '27.50', roundaboutCount: 0 }), whole: { areas: 1, audit_logs: 1 } },
+  'admin.areas.update': { caller: () => admin, valid: () => ({ id: fixed.areaId, name: `Area ${next()}`, price: `2${serial % 10}.50`, roundaboutCount: serial % 5 }), pathField: 'id', whole: { audit_logs: 1 } },
   'admin.drivers.create': {
     caller: () => admin,
     valid: () => ({ name: `Driver ${next()}`, phone: phone(), licenseNo: `L-${next()}`, password: 'driver-pass', areaIds: [fixed.areaId], vehicle: { plate: '12345', seats: 14 } }),
-    whole: { drivers: 1, users: 1, auditLogs: 1 },
+    whole: { drivers: 1, users: 1, audit_logs: 1 },
   },
   'admin.drivers.update': {
     caller: () => admin,
     valid: () => ({ id: fixed.driverId, name: `Driver ${next()}`, phone: phone(), licenseNo: `L-${next()}`, areaIds: [fixed.areaId] }),
     pathField: 'id',
-    whole: { auditLogs: 1 },
+    whole: { audit_logs: 1 },
   },
   'admin.students.create': {
     caller: () => admin,
@@ -86,7 +87,7 @@ const WRITES: Record<string, Write> = {
       studentSchoolId: `OFF-${next()}`, schoolId: fixed.schoolId, areaId: fixed.areaId, serviceType: 'HOME_TO_SCHOOL', contactNumber1: '36001122', block: '1', road: '2', houseBuilding: '3',
       priceBhd: '22.50', paymentStatus: 'unpaid', driverId: null,
     }),
-    whole: { students: 1, auditLogs: 1 },
+    whole: { students: 1, audit_logs: 1 },
   },
   'admin.students.update': {
     caller: () => admin,
@@ -96,18 +97,18 @@ const WRITES: Record<string, Write> = {
       locationLink: '', priceBhd: '30.00', paymentStatus: 'unpaid', driverId: null,
     }),
     pathField: 'id',
-    whole: { auditLogs: 1 },
+    whole: { audit_logs: 1 },
   },
   'admin.settings.update': {
     caller: () => admin,
     valid: () => ({ companyName: `Gulf Bus ${next()}`, contactText: `Call us ${next()}`, supportPhone1: '17001122', supportPhone2: '', instagramUrl: 'https://instagram.com/gulfbus', facebookUrl: '', xUrl: '', paymentBankAccount: 'BH67BMAG00001299123456', paymentMobileNumber: '39998888', whatsappNumber: '33334444', firstServiceMonth: 9, vatRatePercent: '0', vatNumber: '' }),
-    whole: { auditLogs: 1 },
+    whole: { audit_logs: 1 },
   },
-  'admin.terms.create': { caller: () => admin, valid: () => ({ content: `Terms ${next()}: fees are due by the 30th.`, activate: false }), whole: { terms: 1, auditLogs: 1 } },
+  'admin.terms.create': { caller: () => admin, valid: () => ({ content: `Terms ${next()}: fees are due by the 30th.`, activate: false }), whole: { terms: 1, audit_logs: 1 } },
   'admin.fees.recordPayment': {
     caller: () => admin,
     valid: () => ({ feeIds: [fixed.feeIds[serial % fixed.feeIds.length]], amountBhd: '1.50', method: 'bank_transfer', reference: `TRX-${next()}`, paidAt: '2025-10-20', note: 'Paid at the office' }),
-    whole: { payments: 1, auditLogs: 1 },
+    whole: { payments: 1, audit_logs: 1 },
   },
 };
 
@@ -218,16 +219,17 @@ describe('one bad field in a payload that would succeed', () => {
         await fc.assert(
           fc.asyncProperty(mutantOf(write), async ({ payload, touched }) => {
             await write.reset?.();
-            const before = await tableCounts(t.db);
+            const before = await tableRows(t.db);
             const response = await send(via, procedure, write, payload);
             const what = `${JSON.stringify(touched).slice(0, 300)} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
             expect(response.status, what).toBeLessThan(500);
-            const after = await tableCounts(t.db);
+            const after = await tableRows(t.db);
             if (response.status >= 400) {
-              expect(after, what).toEqual(before);
+              expect(changedRows(before, after), `a refusal changed these rows: ${what}`).toEqual({});
               return;
             }
-            for (const [table, rows] of Object.entries(write.whole)) expect(after[table]! - before[table]!, `${table} after ${what}`).toBeGreaterThanOrEqual(rows);
+            const [countsBefore, countsAfter] = [rowCounts(before), rowCounts(after)];
+            for (const [table, rows] of Object.entries(write.whole)) expect(countsAfter[table]! - countsBefore[table]!, `${table} after ${what}`).toBeGreaterThanOrEqual(rows);
             for (const { key, value } of touched) if (MONEY_FIELD.test(key)) expect(isMoneyWithThreeDecimals(value), `money with three decimals taken: ${what}`).toBe(false);
           }),
           // A failure is reported as found: shrinking a 20,000-character payload over HTTP would outlast the test's time.
@@ -248,7 +250,7 @@ describe('the proof upload (multipart, REST only)', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(nasty, fc.constant('30')), fc.oneof(nasty, fc.constant('BENEFIT-1')), files, fc.oneof(fc.constantFrom(...fixed.feeIds), fc.string({ maxLength: 40 })), async (amount, reference, file, feeId) => {
         await t.db.deleteFrom('paymentProofs').execute();
-        const before = await tableCounts(t.db);
+        const before = await tableRows(t.db);
         const form = new FormData();
         form.append('amountBhd', typeof amount === 'string' ? amount : JSON.stringify(amount) ?? '');
         form.append('reference', typeof reference === 'string' ? reference : JSON.stringify(reference) ?? '');
@@ -256,7 +258,7 @@ describe('the proof upload (multipart, REST only)', () => {
         const response = await fetch(`${t.url}/api/parent/fees/${pathSegment(feeId)}/proofs`, { method: 'POST', body: form, headers: { cookie: parent.cookie! } });
         const body = await response.text();
         expect(response.status, body).toBeLessThan(500);
-        if (response.status >= 400) expect(await tableCounts(t.db)).toEqual(before);
+        if (response.status >= 400) expect(changedRows(before, await tableRows(t.db)), `a refused upload changed these rows: ${body}`).toEqual({});
         else expect(isMoneyWithThreeDecimals(amount), body).toBe(false);
       }),
       { numRuns: RUNS, endOnFailure: true },
