@@ -107,13 +107,15 @@ test('the dashboard, the bell and the Analytics tab show the real figures, also 
   await expect(figure('Registered This Month')).toContainText(String(stats.studentsThisMonth));
   await expect(figure('Registered Last Month')).toContainText(String(stats.studentsLastMonth));
   await expect(figure('Growth')).toContainText(stats.growthPercent === null ? '—' : `${stats.growthPercent}%`);
-  await expect(figure('Expected Monthly Revenue')).toContainText(`${stats.monthlyRevenue} BHD`);
+  // Amounts are shown grouped, as the office reads them: 1,234.50.
+  const bhd = (amount: string) => `${Number(amount).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} BHD`;
+  await expect(figure('Expected Monthly Revenue')).toContainText(bhd(stats.monthlyRevenue));
   const paidVsPending = page.getByRole('region', { name: 'Paid vs Pending' });
-  await expect(paidVsPending).toContainText(`Paid: ${stats.paidStudents} student${stats.paidStudents === 1 ? '' : 's'}, ${stats.paidRevenue} BHD`);
-  await expect(paidVsPending).toContainText(`Pending: ${stats.unpaidStudents} student${stats.unpaidStudents === 1 ? '' : 's'}, ${stats.pendingRevenue} BHD`);
+  await expect(paidVsPending).toContainText(`Paid: ${stats.paidStudents} student${stats.paidStudents === 1 ? '' : 's'}, ${bhd(stats.paidRevenue)}`);
+  await expect(paidVsPending).toContainText(`Pending: ${stats.unpaidStudents} student${stats.unpaidStudents === 1 ? '' : 's'}, ${bhd(stats.pendingRevenue)}`);
   const perArea = page.getByRole('region', { name: 'Students per Area' });
   const area = stats.byArea.find((candidate) => candidate.name === student.areaName)!;
-  await expect(perArea.getByText(new RegExp(`^${area.name}: ${area.students} students?, \\d+ paid, \\d+\\.\\d{2} BHD a month$`))).toBeVisible();
+  await expect(perArea.getByText(new RegExp(`^${area.name}: ${area.students} students?, \\d+ paid, [\\d,]+\\.\\d{2} BHD a month$`))).toBeVisible();
   await expect(page.getByRole('region', { name: 'Students per School' })).toContainText(student.schoolName);
   await expect(page.getByRole('region', { name: 'Students per Driver' })).toContainText(`Without a driver: ${stats.unassignedStudents}`);
   // The charts themselves are drawn.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDay, formatMonth, formatNumber } from './format.js';
+import { formatAmount, formatDate, formatDateTime, formatMonth, formatMonthName, formatNumber } from './format.js';
+
+const LATIN_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)/i;
 
 describe('formatting for the language', () => {
   it('shows BHD amounts with the two decimals the API gives, grouped, in Latin digits in both languages', () => {
@@ -7,20 +9,53 @@ describe('formatting for the language', () => {
     expect(formatAmount('25', 'ar')).toBe('25.00');
     expect(formatAmount('1234.5', 'en')).toBe('1,234.50');
     expect(formatAmount('1234.5', 'ar')).toBe('1,234.50');
+    expect(formatAmount(0.1 + 0.2, 'en')).toBe('0.30');
     expect(formatAmount('n/a', 'ar')).toBe('n/a');
     expect(formatNumber(24, 'ar')).toBe('24');
   });
 
-  it('writes dates and months with the language’s month names', () => {
-    expect(formatDay('2026-09-30', 'en')).toBe('30 Sept 2026');
-    expect(formatDay('2026-09-30', 'ar')).toBe('30 سبتمبر 2026');
+  it('writes calendar days, months and month names with the language’s month names', () => {
+    expect(formatDate('2026-09-30', 'en')).toBe('30 Sept 2026');
+    expect(formatDate('2026-09-30', 'ar')).toBe('30 سبتمبر 2026');
+    expect(formatDate('2026-09-30', 'en', 'long')).toBe('30 September 2026');
     expect(formatMonth('2026-11', 'en')).toBe('November 2026');
     expect(formatMonth('2026-11', 'ar')).toBe('نوفمبر 2026');
-    expect(formatDate('2026-11-22T10:00:00Z', 'en')).toBe('22 Nov 2026');
-    expect(formatDate('2026-11-22T10:00:00Z', 'ar')).toMatch(/^22 نوفمبر 2026$/);
+    expect(formatMonth('2026-11-01', 'ar')).toBe('نوفمبر 2026');
+    expect(formatMonth('2026-09', 'en', 'short')).toBe('Sept');
+    expect(formatMonth('2026-09', 'ar', 'short')).toBe('سبتمبر');
+    expect(formatMonthName(1, 'en')).toBe('January');
+    expect(formatMonthName(12, 'ar')).toBe('ديسمبر');
   });
 
-  it('never shows Arabic-Indic digits (phone numbers and IDs are typed in Latin digits)', () => {
-    for (const text of [formatAmount('987.65', 'ar'), formatDay('2026-12-31', 'ar'), formatNumber(1234567, 'ar')]) expect(text).not.toMatch(/[٠-٩]/);
+  it('writes a moment on Bahrain’s clock, so late evening UTC is already the next day', () => {
+    expect(formatDate('2026-11-22T10:00:00Z', 'en')).toBe('22 Nov 2026');
+    expect(formatDate('2026-11-22T10:00:00Z', 'ar')).toBe('22 نوفمبر 2026');
+    expect(formatDate('2026-11-25T22:30:00Z', 'en')).toBe('26 Nov 2026');
+    expect(formatDateTime('2026-11-26T00:51:00Z', 'en')).toBe('26 Nov 2026, 03:51');
+    const arabic = formatDateTime('2026-11-26T00:51:00Z', 'ar');
+    expect(arabic).toContain('26 نوفمبر 2026');
+    expect(arabic).toContain('03:51');
+  });
+
+  it('has no Latin month name in any Arabic date, month or amount, and no Arabic-Indic digits either', () => {
+    const texts: string[] = [];
+    for (let month = 1; month <= 12; month += 1) {
+      const mm = String(month).padStart(2, '0');
+      texts.push(formatDate(`2026-${mm}-15`, 'ar'), formatDate(`2026-${mm}-15T08:00:00Z`, 'ar', 'long'), formatDateTime(`2026-${mm}-15T08:00:00Z`, 'ar'));
+      texts.push(formatMonth(`2026-${mm}`, 'ar'), formatMonth(`2026-${mm}`, 'ar', 'short'), formatMonthName(month, 'ar'));
+    }
+    texts.push(formatAmount('987.65', 'ar'), formatNumber(1234567, 'ar'));
+    for (const text of texts) {
+      expect(text).not.toMatch(LATIN_MONTH);
+      expect(text).not.toMatch(/[٠-٩]/);
+    }
+    // The same dates in English do name the months, so the check above can tell.
+    expect(formatDate('2026-05-15', 'en')).toMatch(LATIN_MONTH);
+  });
+
+  it('shows text that is not a date or a month as it came', () => {
+    expect(formatDate('soon', 'en')).toBe('soon');
+    expect(formatDateTime('', 'ar')).toBe('');
+    expect(formatMonth('2026', 'en')).toBe('2026');
   });
 });

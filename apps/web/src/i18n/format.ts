@@ -1,53 +1,79 @@
 import type { Language } from '@school-transport/contracts';
-import { currentLanguage } from './language.js';
+import { currentLanguage, isLanguage } from './language.js';
 
 /**
- * Numbers, dates and BHD amounts in the screen's language, with Intl. Arabic keeps Latin digits, as
- * the outbox's messages do (apps/api/src/domain/notifications/templates.ts): the phone numbers,
- * student IDs and receipt numbers a parent types and reads are Latin digits, and one screen should
- * not mix two sets. Month names, separators and word order are Arabic's. English dates read as in
- * Bahrain (day month year).
+ * Every date, month and BHD amount the web shows is written here, in the screen's language, with
+ * Intl. Arabic keeps Latin digits, as the outbox's messages do (apps/api/src/domain/notifications/templates.ts):
+ * the phone numbers, student IDs and receipt numbers a parent types and reads are Latin digits, and
+ * one screen should not mix two sets. Month names, separators and word order are Arabic's. English
+ * dates read as in Bahrain (day month year).
+ *
+ * Each function takes the screen's language (i18n.language); without one, or with one the app does
+ * not have, the language the screens show now.
  */
 const LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-BH-u-nu-latn' };
 
-export function localeOf(language: Language = currentLanguage()): string {
-  return LOCALES[language];
+/**
+ * Moments (a message sent, a change decided) are shown on Bahrain's clock, whatever the device's
+ * zone: the office, the parents and the fee ledger's days are all in Bahrain, so a screen never
+ * shows a different day from the receipt or the due date beside it.
+ */
+const BAHRAIN = 'Asia/Bahrain';
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const SERVICE_MONTH = /^\d{4}-\d{2}$/;
+
+export function localeOf(language?: string): string {
+  return LOCALES[isLanguage(language) ? language : currentLanguage()];
 }
 
 /** A count or any plain number: 1,234. */
-export function formatNumber(value: number, language?: Language): string {
+export function formatNumber(value: number, language?: string): string {
   return new Intl.NumberFormat(localeOf(language)).format(value);
 }
 
 /**
- * An amount in BHD as the API gives it ("25.00", a string so no cent is lost), with the two
- * decimals the product shows everywhere; the catalogs put the currency beside it ('{{price}} BHD',
- * '{{price}} د.ب.'). Text that is not a number is shown as it came.
+ * An amount in BHD as the API gives it ("25.00", a string so no fils is lost), with the two
+ * decimals the product shows everywhere, grouped; the catalogs put the currency beside it
+ * ('{{price}} BHD', '{{price}} د.ب.'). Text that is not a number is shown as it came.
  */
-export function formatAmount(amount: string | number, language?: Language): string {
+export function formatAmount(amount: string | number, language?: string): string {
   const value = typeof amount === 'number' ? amount : Number(amount.trim());
   if (typeof amount === 'string' && (amount.trim() === '' || !Number.isFinite(value))) return amount;
   return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
-/** A moment (ISO text) as a date: "22 Nov 2026" / "22 نوفمبر 2026". */
-export function formatDate(iso: string, language?: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+/**
+ * A date: a calendar day 'YYYY-MM-DD' (a due date, a day paid: the day itself, no clock) or a
+ * moment in ISO text (its day in Bahrain). "22 Nov 2026" / "22 نوفمبر 2026"; 'long' spells the
+ * month out, for printed documents: "22 November 2026". Text that is neither is shown as it came.
+ */
+export function formatDate(value: string, language?: string, month: 'short' | 'long' = 'short'): string {
+  const day = CALENDAR_DAY.test(value);
+  const moment = day ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  if (Number.isNaN(moment.getTime())) return value;
+  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month, year: 'numeric', timeZone: day ? 'UTC' : BAHRAIN }).format(moment);
 }
 
-/** A moment with its time, for decisions the office reads back. */
-export function formatDateTime(iso: string, language?: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+/** A moment with its time on Bahrain's clock, for what the office reads back: "26 Nov 2026, 03:51". */
+export function formatDateTime(iso: string, language?: string): string {
+  const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) return iso;
+  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: BAHRAIN }).format(moment);
 }
 
-/** A calendar day 'YYYY-MM-DD' (no time zone: the day itself): "30 Sept 2026". */
-export function formatDay(day: string, language?: Language): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+/**
+ * A service month 'YYYY-MM' (or the month of a day 'YYYY-MM-DD'): "September 2026" / "سبتمبر 2026";
+ * 'short' for a chart's axis, without the year: "Sept" / "سبتمبر".
+ */
+export function formatMonth(month: string, language?: string, width: 'long' | 'short' = 'long'): string {
+  const first = SERVICE_MONTH.test(month) ? `${month}-01` : CALENDAR_DAY.test(month) ? month : null;
+  if (!first) return month;
+  const options: Intl.DateTimeFormatOptions = width === 'long' ? { month: 'long', year: 'numeric' } : { month: 'short' };
+  return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`));
 }
 
-/** A service month 'YYYY-MM': "September 2026" / "سبتمبر 2026". */
-export function formatMonth(month: string, language?: Language): string {
-  if (!/^\d{4}-\d{2}$/.test(month)) return month;
-  return new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
+/** A month of any year by its number, 1 for January: "September" / "سبتمبر" (a setting such as the school year's first month). */
+export function formatMonthName(monthNumber: number, language?: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, monthNumber - 1, 15)));
 }

@@ -9,6 +9,7 @@ import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/runAdminChange.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
+import { formatAmount } from '../../i18n/format.js';
 
 interface AreaValues {
   name: string;
@@ -30,7 +31,7 @@ function moneyOrNull(text: string): string | null {
  * registered students, the admin is asked whether those students move to the new price.
  */
 export function AreaFormModal({ area, onClose, onSaved }: { area: AdminArea | null; onClose: () => void; onSaved: () => Promise<void> }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const form = useForm<AreaValues>({
     initialValues: { name: area?.name ?? '', price: area?.price ?? '', roundaboutCount: area?.roundaboutCount ?? 0 },
     validate: zodValidate(areaInput),
@@ -69,7 +70,7 @@ export function AreaFormModal({ area, onClose, onSaved }: { area: AdminArea | nu
     <AdminDialog onClose={onClose} title={asking ? t('areas.applyTitle') : area ? t('areas.editTitle') : t('areas.addTitle')}>
       {asking && area ? (
         <Stack>
-          <Text>{t('areas.applyText', { count: area.studentCount, area: asking.name, price: newPrice })}</Text>
+          <Text>{t('areas.applyText', { count: area.studentCount, area: asking.name, price: formatAmount(newPrice, i18n.language) })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void save(asking, false)} disabled={pending}>
               {t('areas.applyNo')}

@@ -6,7 +6,7 @@ import { bahrainDate, PAYMENT_METHODS, recordPaymentInput, type AdminFee, type P
 import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { runAdminChange } from '../AdminForm/runAdminChange.js';
-import { formatMonth } from '../StudentFees/FeeStatusBadge.js';
+import { formatAmount, formatMonth } from '../../i18n/format.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 interface Values {
@@ -39,7 +39,7 @@ export function RecordPaymentModal({ fee, onClose, onSaved }: { fee: AdminFee; o
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            {fee.parentName} · {t('amount', { amount: fee.outstandingBhd })}
+            {fee.parentName} · {t('amount', { amount: formatAmount(fee.outstandingBhd, i18n.language) })}
           </Text>
           <TextInput label={t('payment.amount')} inputMode="decimal" withAsterisk {...form.getInputProps('amountBhd')} />
           <Select

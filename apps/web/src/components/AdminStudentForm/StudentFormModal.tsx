@@ -23,6 +23,7 @@ import { runAdminChange } from '../AdminForm/runAdminChange.js';
 import { ParentFields } from './ParentFields.js';
 import { editPayload, valuesOf, type StudentFormValues } from './formValues.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
+import { formatAmount } from '../../i18n/format.js';
 
 interface Lists {
   schools: AdminSchool[];
@@ -47,7 +48,7 @@ export function StudentFormModal({
   onSaved: () => Promise<void>;
   onCreated?: (result: { student: AdminStudent; generatedPassword?: string | undefined }, parentEmail: string) => void;
 }) {
-  const { t } = useTranslation('students');
+  const { t, i18n } = useTranslation('students');
   const form = useForm<StudentFormValues>({
     mode: 'controlled',
     initialValues: valuesOf(student),
@@ -68,7 +69,7 @@ export function StudentFormModal({
   const schoolOptions = lists.schools.filter((s) => s.active || s.id === student?.schoolId).map((s) => ({ value: s.id, label: s.name }));
   const areaOptions = lists.areas
     .filter((a) => a.active || a.id === student?.areaId)
-    .map((a) => ({ value: a.id, label: t('form.areaOption', { name: a.name, price: a.price }) }));
+    .map((a) => ({ value: a.id, label: t('form.areaOption', { name: a.name, price: formatAmount(a.price, i18n.language) }) }));
   const driverOptions = [
     { value: 'none', label: t('form.noDriver') },
     ...lists.drivers
@@ -138,7 +139,7 @@ export function StudentFormModal({
               label={t('form.price')}
               inputMode="decimal"
               withAsterisk={Boolean(student)}
-              description={student ? undefined : area ? t('form.priceHintArea', { price: area.price }) : t('form.priceHint')}
+              description={student ? undefined : area ? t('form.priceHintArea', { price: formatAmount(area.price, i18n.language) }) : t('form.priceHint')}
               placeholder={student ? undefined : area?.price}
               {...form.getInputProps('priceBhd')}
             />

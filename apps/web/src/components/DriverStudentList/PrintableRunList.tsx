@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompanySettings, DriverStudent } from '@school-transport/contracts';
 import { addressText, fullName, gradeText, groupBySchool } from './studentRows.js';
 import './print.css';
-import { formatDay } from '../../i18n/format.js';
+import { formatDate } from '../../i18n/format.js';
 
 export interface PrintJob {
   runLabel: string;
@@ -16,13 +16,17 @@ export interface PrintJob {
  * stylesheet can show it alone. On screen it is never displayed.
  */
 export function PrintableRunList({ job, driverName, company }: { job: PrintJob; driverName: string; company: CompanySettings | undefined }) {
-  const { t } = useTranslation('driver');
+  const { t, i18n } = useTranslation('driver');
   const phones = [company?.supportPhone1, company?.supportPhone2].filter(Boolean).join(' · ');
   return createPortal(
     <div className="driver-print-root" data-testid="driver-print-list">
-      {company?.companyName && <p>{company.companyName}</p>}
+      {company?.companyName && (
+        <p>
+          <bdi>{company.companyName}</bdi>
+        </p>
+      )}
       <h1>{t('print.title', { driver: driverName })}</h1>
-      <p>{t('print.subtitle', { run: job.runLabel, date: formatDay(job.date) })}</p>
+      <p>{t('print.subtitle', { run: job.runLabel, date: formatDate(job.date, i18n.language) })}</p>
       {groupBySchool(job.students).map((group) => (
         <section key={group.schoolName}>
           <h2>{t('list.schoolGroup', { school: group.schoolName, count: group.students.length })}</h2>
@@ -56,7 +60,11 @@ export function PrintableRunList({ job, driverName, company }: { job: PrintJob; 
       ))}
       <p>{t('print.total', { count: job.students.length })}</p>
       <footer>
-        {company?.contactText && <div>{company.contactText}</div>}
+        {company?.contactText && (
+          <div>
+            <bdi>{company.contactText}</bdi>
+          </div>
+        )}
         {phones && <div>{phones}</div>}
       </footer>
     </div>,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParentModificationRequest } from '@school-transport/contracts';
 import { ModificationStatusBadge } from './ModificationStatusBadge.js';
 import { ModificationComparison } from './ModificationComparison.js';
-import { formatDate } from './format.js';
+import { formatDate } from '../../i18n/format.js';
 import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 /**

@@ -2,9 +2,8 @@ import { Alert, Button, Center, Loader, Modal, SimpleGrid, Stack, Text } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
-import { formatDate } from '../ModificationRequests/format.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
-import { formatAmount } from '../../i18n/format.js';
+import { formatAmount, formatDate } from '../../i18n/format.js';
 import { gradeLabel } from '../../i18n/labels.js';
 import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 

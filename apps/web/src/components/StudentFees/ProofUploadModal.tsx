@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FEE_MESSAGES, PROOF_MAX_BYTES, proofUploadFields, proofUploadPath, type ParentFee } from '@school-transport/contracts';
 import { zodValidate } from '../../forms/validation.js';
 import { notify } from '../../notify.js';
-import { formatMonth } from './FeeStatusBadge.js';
 import { translateMessage, translateMessages } from '../../i18n/messages.js';
-import { formatAmount } from '../../i18n/format.js';
+import { formatAmount, formatMonth } from '../../i18n/format.js';
 import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 interface Values {
@@ -64,7 +63,7 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
     <Modal opened onClose={onClose} title={t('upload.title')} centered>
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
-          <Text size="sm">{t('upload.forMonth', { name: studentName, month: formatMonth(fee.month, i18n.language), amount: formatAmount(outstanding) })}</Text>
+          <Text size="sm">{t('upload.forMonth', { name: studentName, month: formatMonth(fee.month, i18n.language), amount: formatAmount(outstanding, i18n.language) })}</Text>
           {serverError && (
             <Alert color="red" role="alert">
               {serverError}

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { receiptPagePath, receiptPdfPath, type ParentFee } from '@school-transport/contracts';
 import { Link } from 'react-router';
 import { queryClient, trpc } from '../../trpc.js';
-import { FeeStatusBadge, formatDay, formatMonth } from './FeeStatusBadge.js';
+import { FeeStatusBadge } from './FeeStatusBadge.js';
 import { ProofUploadModal } from './ProofUploadModal.js';
-import { formatAmount } from '../../i18n/format.js';
+import { formatAmount, formatDate, formatMonth } from '../../i18n/format.js';
 
 const PAYABLE = new Set(['due', 'partly_paid', 'overdue']);
 
@@ -24,13 +24,13 @@ function FeeRow({ fee, onUpload }: { fee: ParentFee; onUpload: () => void }) {
       </Group>
       <Group gap="lg" mt={4} wrap="wrap">
         <Text size="sm">
-          {t('parent.amount')}: {t('amount', { amount: formatAmount(fee.amountBhd) })}
+          {t('parent.amount')}: {t('amount', { amount: formatAmount(fee.amountBhd, i18n.language) })}
         </Text>
         <Text size="sm">
-          {t('parent.paid')}: {t('amount', { amount: formatAmount(fee.paidBhd) })}
+          {t('parent.paid')}: {t('amount', { amount: formatAmount(fee.paidBhd, i18n.language) })}
         </Text>
         <Text size="sm">
-          {t('parent.dueDate')}: {formatDay(fee.dueDate, i18n.language)}
+          {t('parent.dueDate')}: {formatDate(fee.dueDate, i18n.language)}
         </Text>
       </Group>
       {latestProof && (

@@ -9,6 +9,7 @@ import '../../styles/signed-in.js';
 import type { StudentInvoice } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
+import { formatAmount, formatDate, formatMonth } from '../../i18n/format.js';
 import './invoice.css';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -17,7 +18,10 @@ function Field({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed" tt="uppercase">
         {label}
       </Text>
-      <Text size="sm">{value}</Text>
+      {/* <bdi>: a Latin name or address keeps its own direction (and its full stop) on an Arabic page. */}
+      <Text size="sm">
+        <bdi>{value}</bdi>
+      </Text>
     </div>
   );
 }
@@ -63,11 +67,9 @@ export function InvoicePage() {
     );
   }
 
-  // Arabic dates with Latin digits, like the invoice and student numbers beside them.
-  const locale = i18n.language === 'ar' ? 'ar-BH-u-nu-latn' : i18n.language;
-  const date = new Date(invoice.issuedAt).toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Bahrain' });
-  const [year, month] = invoice.period.split('-').map(Number);
-  const period = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)).toLocaleDateString(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const date = formatDate(invoice.issuedAt, i18n.language, 'long');
+  const period = formatMonth(invoice.period, i18n.language);
+  const bhd = (amount: string) => t('price', { price: formatAmount(amount, i18n.language) });
   const { company } = invoice;
   const phones = [company.supportPhone1, company.supportPhone2].filter(Boolean).join(' / ');
   const paid = invoice.paymentStatus === 'paid';
@@ -77,11 +79,11 @@ export function InvoicePage() {
       <Group justify="space-between" align="flex-start" className="invoice-header">
         <div>
           <Title order={1} size="h2">
-            {company.companyName || t('invoice.title')}
+            <bdi>{company.companyName || t('invoice.title')}</bdi>
           </Title>
           {company.contactText && (
             <Text size="sm" c="dimmed">
-              {company.contactText}
+              <bdi>{company.contactText}</bdi>
             </Text>
           )}
           {phones && <Text size="sm">{`${t('invoice.phones')}: ${phones}`}</Text>}
@@ -131,24 +133,24 @@ export function InvoicePage() {
         <Table.Tbody>
           <Table.Tr>
             <Table.Td>{`${t('invoice.line', { period })} · ${t(`form.services.${invoice.student.serviceType}`)}`}</Table.Td>
-            <Table.Td ta="end">{invoice.monthlyFeeBhd}</Table.Td>
+            <Table.Td ta="end">{formatAmount(invoice.monthlyFeeBhd, i18n.language)}</Table.Td>
           </Table.Tr>
           {invoice.vat && (
             <>
               <Table.Tr>
                 <Table.Td fw={500}>{t('invoice.net')}</Table.Td>
-                <Table.Td ta="end" data-testid="net">{t('price', { price: invoice.vat.netBhd })}</Table.Td>
+                <Table.Td ta="end" data-testid="net">{bhd(invoice.vat.netBhd)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td fw={500}>{t('invoice.vat', { rate: invoice.vat.ratePercent })}</Table.Td>
-                <Table.Td ta="end" data-testid="vat">{t('price', { price: invoice.vat.vatBhd })}</Table.Td>
+                <Table.Td ta="end" data-testid="vat">{bhd(invoice.vat.vatBhd)}</Table.Td>
               </Table.Tr>
             </>
           )}
           <Table.Tr>
             <Table.Td fw={500}>{t('invoice.monthlyFee')}</Table.Td>
             <Table.Td ta="end" data-testid="monthly-fee">
-              {t('price', { price: invoice.monthlyFeeBhd })}
+              {bhd(invoice.monthlyFeeBhd)}
             </Table.Td>
           </Table.Tr>
           <Table.Tr>
@@ -160,7 +162,7 @@ export function InvoicePage() {
           <Table.Tr>
             <Table.Td fw={700}>{t('invoice.totalDue')}</Table.Td>
             <Table.Td ta="end" fw={700} data-testid="total-due">
-              {t('price', { price: invoice.totalDueBhd })}
+              {bhd(invoice.totalDueBhd)}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>

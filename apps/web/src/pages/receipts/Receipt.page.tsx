@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../../styles/signed-in.js';
-import { CURRENCY, receiptPdfPath, type Receipt } from '@school-transport/contracts';
+import { receiptPdfPath, type Receipt } from '@school-transport/contracts';
 import { useSession, homePathFor } from '../../auth/session.js';
 import { errorMessage, trpc } from '../../trpc.js';
-import { formatDay, formatMonth } from '../../components/StudentFees/FeeStatusBadge.js';
+import { formatAmount, formatDate, formatMonth } from '../../i18n/format.js';
 import './receipt.css';
 import { TableScrollRegion } from '../../components/TableScrollRegion/TableScrollRegion.js';
 
@@ -18,18 +18,22 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Text size="sm" fw={600} w={140} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm">{value}</Text>
+      {/* <bdi>: a Latin name or reference keeps its own direction (and its full stop) on an Arabic page. */}
+      <Text size="sm">
+        <bdi>{value}</bdi>
+      </Text>
     </Group>
   );
 }
 
 function TotalLine({ label, amount, bold }: { label: string; amount: string; bold?: boolean }) {
+  const { t, i18n } = useTranslation('fees');
   return (
     <Group justify="flex-end" gap="xl" wrap="nowrap">
       <Text size="sm" fw={bold ? 700 : 400}>
         {label}
       </Text>
-      <Text size="sm" fw={bold ? 700 : 400} miw={110} ta="right">{`${amount} ${CURRENCY}`}</Text>
+      <Text size="sm" fw={bold ? 700 : 400} miw={110} ta="right">{t('amount', { amount: formatAmount(amount, i18n.language) })}</Text>
     </Group>
   );
 }
@@ -42,11 +46,11 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
     <>
       <Stack gap={2}>
         <Title order={1} size="h2">
-          {company.name || t('receipt.company')}
+          <bdi>{company.name || t('receipt.company')}</bdi>
         </Title>
         {company.contactText && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-            {company.contactText}
+            <bdi>{company.contactText}</bdi>
           </Text>
         )}
         {company.phones.length > 0 && <Text size="sm">{`${t('receipt.phones')}: ${company.phones.join(' / ')}`}</Text>}
@@ -63,7 +67,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
       )}
       <Stack gap={4} mt="sm">
         <Fact label={t('receipt.number')} value={receipt.receiptNumber} />
-        <Fact label={t('receipt.paidAt')} value={formatDay(receipt.paidAt, i18n.language)} />
+        <Fact label={t('receipt.paidAt')} value={formatDate(receipt.paidAt, i18n.language)} />
         <Fact label={t('receipt.receivedFrom')} value={receipt.parentName} />
         <Fact label={t('receipt.method')} value={t(`method.${receipt.method}`)} />
         {receipt.reference && <Fact label={t('receipt.reference')} value={receipt.reference} />}
@@ -84,7 +88,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
                 <Table.Td>{line.studentName}</Table.Td>
                 <Table.Td>{line.automatedId}</Table.Td>
                 <Table.Td>{formatMonth(line.month, i18n.language)}</Table.Td>
-                <Table.Td ta="right">{line.amountBhd}</Table.Td>
+                <Table.Td ta="right">{formatAmount(line.amountBhd, i18n.language)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -3,6 +3,7 @@ import '@mantine/charts/styles.css';
 import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminStatistics, StatisticsGroup } from '@school-transport/contracts';
+import { formatAmount } from '../../../i18n/format.js';
 
 function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -46,7 +47,7 @@ function GroupBars({ groups }: { groups: StatisticsGroup[] }) {
 
 /** The charts of the Analytics tab: paid vs pending, and students per area, school and driver. */
 export function AnalyticsCharts({ stats }: { stats: AdminStatistics }) {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
   const areaData = stats.byArea.map((area) => ({
     area: area.active ? area.name : t('tab.inactive', { name: area.name }),
     [t('tab.paid')]: area.paidStudents,
@@ -77,13 +78,13 @@ export function AnalyticsCharts({ stats }: { stats: AdminStatistics }) {
                 <Text span c="teal.7" fw={700} aria-hidden>
                   ●{' '}
                 </Text>
-                {t('tab.paidLine', { count: stats.paidStudents, amount: stats.paidRevenue })}
+                {t('tab.paidLine', { count: stats.paidStudents, amount: formatAmount(stats.paidRevenue, i18n.language) })}
               </Text>
               <Text size="sm">
                 <Text span c="yellow.7" fw={700} aria-hidden>
                   ●{' '}
                 </Text>
-                {t('tab.pendingLine', { count: stats.unpaidStudents, amount: stats.pendingRevenue })}
+                {t('tab.pendingLine', { count: stats.unpaidStudents, amount: formatAmount(stats.pendingRevenue, i18n.language) })}
               </Text>
               <Text size="sm" c="dimmed">
                 {t('tab.totalStudents', { count: stats.totalStudents })}
@@ -124,12 +125,12 @@ export function AnalyticsCharts({ stats }: { stats: AdminStatistics }) {
 
 /** The area chart's figures as text, for those who would rather read (and for screen readers). */
 function GroupBarsTable({ groups }: { groups: StatisticsGroup[] }) {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
   return (
     <Stack gap={2} mt="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {groups.map((group) => (
         <Text key={group.id} component="li" size="sm">
-          {t('tab.groupLine', { name: group.name, count: group.students, paid: group.paidStudents, amount: group.monthlyRevenue })}
+          {t('tab.groupLine', { name: group.name, count: group.students, paid: group.paidStudents, amount: formatAmount(group.monthlyRevenue, i18n.language) })}
         </Text>
       ))}
     </Stack>

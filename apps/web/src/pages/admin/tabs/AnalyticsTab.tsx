@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useStatistics } from '../analyticsQueries.js';
+import { formatAmount, formatMonth } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 
 // The charts (recharts) load after the figures, so the numbers show at once.
@@ -43,7 +44,7 @@ export function AnalyticsTab() {
   const { t, i18n } = useTranslation('analytics');
   const statistics = useStatistics();
   const stats = statistics.data;
-  const monthName = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthName = (day: string) => formatMonth(day, i18n.language);
   const growth = stats?.growthPercent;
 
   return (
@@ -68,7 +69,7 @@ export function AnalyticsTab() {
                 }
                 hint={growth === null ? t('tab.growthNone') : undefined}
               />
-              <Figure label={t('tab.revenue')} value={t('tab.amount', { amount: stats.monthlyRevenue })} hint={t('tab.revenueHint')} />
+              <Figure label={t('tab.revenue')} value={t('tab.amount', { amount: formatAmount(stats.monthlyRevenue, i18n.language) })} hint={t('tab.revenueHint')} />
             </SimpleGrid>
             {stats.totalStudents === 0 ? (
               <Text c="dimmed">{t('tab.noStudents')}</Text>

@@ -7,13 +7,14 @@ import { trpc } from '../../../trpc.js';
 import { AreaFormModal } from '../../../components/AdminAreaForm/AreaFormModal.js';
 import { refreshAdminData, useAreas } from '../adminQueries.js';
 import { ListState } from './ListState.js';
+import { formatAmount } from '../../../i18n/format.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 
 /** Areas: monthly price in BHD, roundabout count, add, edit, deactivate and reactivate. */
 export function AreasTab() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const areas = useAreas();
   const [editing, setEditing] = useState<AdminArea | null | undefined>(undefined);
   const setActive = useMutation(trpc.admin.areas.update.mutationOptions());
@@ -51,7 +52,7 @@ export function AreasTab() {
                   <Table.Tr key={area.id}>
                     <Table.Td>{area.id}</Table.Td>
                     <Table.Td>{area.name}</Table.Td>
-                    <Table.Td>{t('areas.priceShown', { price: area.price })}</Table.Td>
+                    <Table.Td>{t('areas.priceShown', { price: formatAmount(area.price, i18n.language) })}</Table.Td>
                     <Table.Td>{area.roundaboutCount}</Table.Td>
                     <Table.Td>{area.studentCount}</Table.Td>
                     <Table.Td>

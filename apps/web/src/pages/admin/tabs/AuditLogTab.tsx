@@ -12,6 +12,7 @@ import { useDataTablePaging } from './dataTablePaging.js';
 import { tableRegionProps } from './dataTableRegion.js';
 import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
 import { AuditDiff, useAuditLabels } from './AuditDiff.js';
+import { formatDateTime } from '../../../i18n/format.js';
 
 interface Filters {
   entityType: string | null;
@@ -47,7 +48,7 @@ export function AuditLogTab() {
     setFilters((current) => ({ ...current, ...next }));
     setPage(1);
   };
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <Stack>

@@ -11,7 +11,7 @@ import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { ModificationComparison } from '../../../components/ModificationRequests/ModificationComparison.js';
 import { ModificationStatusBadge } from '../../../components/ModificationRequests/ModificationStatusBadge.js';
-import { formatDateTime } from '../../../components/ModificationRequests/format.js';
+import { formatDateTime } from '../../../i18n/format.js';
 import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
 import { NO_COLOR, YES_COLOR } from './actionColors.js';
 

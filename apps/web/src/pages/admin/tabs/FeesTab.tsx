@@ -18,7 +18,8 @@ import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { refreshAdminData, useAreas, useDrivers, useSchools } from '../adminQueries.js';
 import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
-import { FeeStatusBadge, formatDay, formatMonth } from '../../../components/StudentFees/FeeStatusBadge.js';
+import { FeeStatusBadge } from '../../../components/StudentFees/FeeStatusBadge.js';
+import { formatAmount, formatDate, formatMonth } from '../../../i18n/format.js';
 import { RecordPaymentModal } from '../../../components/AdminFees/RecordPaymentModal.js';
 import { ReasonModal } from '../../../components/AdminFees/ReasonModal.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
@@ -27,14 +28,14 @@ import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.j
 const PAGE_SIZE = 25;
 
 function Total({ label, amount }: { label: string; amount: string | undefined }) {
-  const { t } = useTranslation('fees');
+  const { t, i18n } = useTranslation('fees');
   return (
     <Paper withBorder p="sm" radius="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text fw={700} size="lg">
-        {amount === undefined ? '…' : t('amount', { amount })}
+        {amount === undefined ? '…' : t('amount', { amount: formatAmount(amount, i18n.language) })}
       </Text>
     </Paper>
   );
@@ -81,12 +82,12 @@ function OverdueFamilies() {
                       </Table.Td>
                       <Table.Td>{phone ? <Anchor href={`tel:${phone}`}>{phone}</Anchor> : '—'}</Table.Td>
                       <Table.Td>{months}</Table.Td>
-                      <Table.Td>{t('amount', { amount: family.outstandingBhd })}</Table.Td>
+                      <Table.Td>{t('amount', { amount: formatAmount(family.outstandingBhd, i18n.language) })}</Table.Td>
                       <Table.Td>
                         {phone && (
                           <Button
                             component="a"
-                            href={whatsappLink(phone, t('admin.whatsappText', { name: family.parentName, months, amount: family.outstandingBhd }))}
+                            href={whatsappLink(phone, t('admin.whatsappText', { name: family.parentName, months, amount: formatAmount(family.outstandingBhd, i18n.language) }))}
                             target="_blank"
                             rel="noopener noreferrer"
                             size="xs"
@@ -226,9 +227,9 @@ export function FeesTab() {
                           {fee.parentPhone ?? ''}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{t('amount', { amount: fee.amountBhd })}</Table.Td>
-                      <Table.Td>{t('amount', { amount: fee.paidBhd })}</Table.Td>
-                      <Table.Td>{formatDay(fee.dueDate, i18n.language)}</Table.Td>
+                      <Table.Td>{t('amount', { amount: formatAmount(fee.amountBhd, i18n.language) })}</Table.Td>
+                      <Table.Td>{t('amount', { amount: formatAmount(fee.paidBhd, i18n.language) })}</Table.Td>
+                      <Table.Td>{formatDate(fee.dueDate, i18n.language)}</Table.Td>
                       <Table.Td>
                         <FeeStatusBadge status={fee.status} />
                       </Table.Td>
@@ -255,7 +256,7 @@ export function FeesTab() {
                             .map((p) => (
                               <Group key={p.paymentId} gap={6} wrap="nowrap">
                                 <Anchor href={receiptPdfPath(p.paymentId)} size="xs" download>
-                                  {t('admin.receipt', { number: p.receiptNumber })} · {t('amount', { amount: p.amountBhd })}
+                                  {t('admin.receipt', { number: p.receiptNumber })} · {t('amount', { amount: formatAmount(p.amountBhd, i18n.language) })}
                                 </Anchor>
                                 <Anchor href={receiptPagePath(p.paymentId)} target="_blank" rel="noopener" size="xs" aria-label={t('admin.printReceipt', { number: p.receiptNumber })}>
                                   {t('admin.printShort')}

@@ -6,13 +6,12 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { addMonths } from '@school-transport/contracts';
 import { useYearSummary } from '../analyticsQueries.js';
-import { formatMonth } from '../../../components/StudentFees/FeeStatusBadge.js';
+import { formatAmount, formatMonth } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 
 /** Money in fils-free cents, so the year's totals add up exactly. */
 const cents = (amount: string) => Math.round(Number(amount) * 100);
-const bhd = (value: number) => (value / 100).toFixed(2);
 
 /**
  * Collected vs expected per service month of a school year, from the fee ledger: a bar chart and
@@ -27,13 +26,13 @@ export function FeesYearChart() {
   const months = summary.data?.months ?? [];
   const first = months[0]?.month;
   const last = months.at(-1)?.month;
-  const short = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
+  const bhd = (hundredths: number) => formatAmount(hundredths / 100, i18n.language);
   const expected = months.reduce((sum, m) => sum + cents(m.expectedBhd), 0);
   const collected = months.reduce((sum, m) => sum + cents(m.collectedBhd), 0);
   const expectedName = t('feesYear.expected');
   const collectedName = t('feesYear.collected');
   const data = months.map((m) => ({
-    month: short.format(new Date(`${m.month}-01T12:00:00Z`)),
+    month: formatMonth(m.month, i18n.language, 'short'),
     [expectedName]: Number(m.expectedBhd),
     [collectedName]: Number(m.collectedBhd),
   }));
@@ -70,7 +69,7 @@ export function FeesYearChart() {
               data={data}
               dataKey="month"
               withLegend
-              valueFormatter={(value) => value.toFixed(2)}
+              valueFormatter={(value) => formatAmount(value, i18n.language)}
               yAxisProps={{ width: 56 }}
               series={[
                 { name: expectedName, color: 'gray.5' },
@@ -93,8 +92,8 @@ export function FeesYearChart() {
                   {months.map((m) => (
                     <Table.Tr key={m.month}>
                       <Table.Td>{formatMonth(m.month, i18n.language)}</Table.Td>
-                      <Table.Td ta="right">{m.expectedBhd}</Table.Td>
-                      <Table.Td ta="right">{m.collectedBhd}</Table.Td>
+                      <Table.Td ta="right">{formatAmount(m.expectedBhd, i18n.language)}</Table.Td>
+                      <Table.Td ta="right">{formatAmount(m.collectedBhd, i18n.language)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -12,8 +12,8 @@ import { refreshOutbox, useFailedMessageCount } from '../outboxQueries.js';
 import { ListState } from './ListState.js';
 import { useDataTablePaging } from './dataTablePaging.js';
 import { tableRegionProps } from './dataTableRegion.js';
+import { formatDateTime } from '../../../i18n/format.js';
 
-const timeOf = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_COLORS: Record<NotificationStatus | 'sending', string> = { pending: 'yellow', sending: 'blue', sent: 'teal', failed: 'red' };
 const isTemplateKey = (key: string): key is NotificationTemplateKey => (NOTIFICATION_TEMPLATE_KEYS as readonly string[]).includes(key);
 
@@ -22,7 +22,8 @@ const isTemplateKey = (key: string): key is NotificationTemplateKey => (NOTIFICA
  * filtered and paged by the server; a failed message (or all of them) can be sent again.
  */
 export function OutboxTab() {
-  const { t } = useTranslation('outbox');
+  const { t, i18n } = useTranslation('outbox');
+  const timeOf = (iso: string) => formatDateTime(iso, i18n.language);
   const [status, setStatus] = useState<NotificationStatus | null>(null);
   const [templateKey, setTemplateKey] = useState<NotificationTemplateKey | null>(null);
   const [recipientInput, setRecipientInput] = useState('');

@@ -10,7 +10,8 @@ import { refreshAdminData } from '../adminQueries.js';
 import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { ReasonModal } from '../../../components/AdminFees/ReasonModal.js';
-import { FeeStatusBadge, formatDay, formatMonth } from '../../../components/StudentFees/FeeStatusBadge.js';
+import { FeeStatusBadge } from '../../../components/StudentFees/FeeStatusBadge.js';
+import { formatAmount, formatDate, formatMonth } from '../../../i18n/format.js';
 import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 import { YES_COLOR } from './actionColors.js';
@@ -52,7 +53,7 @@ function AcceptModal({ proof, onClose }: { proof: PaymentProof; onClose: () => v
             <Checkbox.Group label={t('payment.months')} {...form.getInputProps('feeIds')}>
               <Stack gap={6} mt={4}>
                 {choices.map((fee) => (
-                  <Checkbox key={fee.id} value={fee.id} label={`${fee.studentName}, ${formatMonth(fee.month, i18n.language)}: ${t('amount', { amount: fee.outstandingBhd })}`} />
+                  <Checkbox key={fee.id} value={fee.id} label={`${fee.studentName}, ${formatMonth(fee.month, i18n.language)}: ${t('amount', { amount: formatAmount(fee.outstandingBhd, i18n.language) })}`} />
                 ))}
               </Stack>
             </Checkbox.Group>
@@ -94,9 +95,9 @@ function ProofCard({ proof, onAccept, onReject }: { proof: PaymentProof; onAccep
               {title}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('proofs.sent', { date: formatDay(proof.createdAt.slice(0, 10), i18n.language) })} · {proof.parentPhone ?? ''}
+              {t('proofs.sent', { date: formatDate(proof.createdAt, i18n.language) })} · {proof.parentPhone ?? ''}
             </Text>
-            <Text size="sm">{t('proofs.claimed', { amount: proof.amountBhd, reference: proof.reference || '—' })}</Text>
+            <Text size="sm">{t('proofs.claimed', { amount: formatAmount(proof.amountBhd, i18n.language), reference: proof.reference || '—' })}</Text>
             {proof.reason && <Text size="sm" c="red">{t('proofs.decidedReason', { reason: proof.reason })}</Text>}
             <Text size="sm" fw={600}>
               {t('proofs.familyDue')}
@@ -113,7 +114,7 @@ function ProofCard({ proof, onAccept, onReject }: { proof: PaymentProof; onAccep
                       <Table.Tr key={fee.id}>
                         <Table.Td>{fee.studentName}</Table.Td>
                         <Table.Td>{formatMonth(fee.month, i18n.language)}</Table.Td>
-                        <Table.Td>{t('amount', { amount: fee.outstandingBhd })}</Table.Td>
+                        <Table.Td>{t('amount', { amount: formatAmount(fee.outstandingBhd, i18n.language) })}</Table.Td>
                         <Table.Td>
                           <FeeStatusBadge status={fee.status} />
                         </Table.Td>

@@ -9,6 +9,7 @@ import { zodValidate } from '../../../forms/validation.js';
 import { FormActions } from '../../../components/AdminForm/FormActions.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { refreshAdminData } from '../adminQueries.js';
+import { formatMonthName } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 
 const EMPTY: CompanySettings = companySettings.parse({});
@@ -81,7 +82,7 @@ export function SettingsTab() {
                 <Select
                   label={tf('settings.firstServiceMonth')}
                   allowDeselect={false}
-                  data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, i, 15))) }))}
+                  data={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: formatMonthName(i + 1, i18n.language) }))}
                   value={String(form.values.firstServiceMonth)}
                   onChange={(value) => form.setFieldValue('firstServiceMonth', Number(value ?? 9))}
                   error={form.errors.firstServiceMonth}

@@ -17,6 +17,7 @@ import { BulkBar } from '../students/BulkBar.js';
 import { DeleteStudentDialog } from '../students/DeleteStudentDialog.js';
 import { GeneratedPasswordDialog } from '../students/GeneratedPasswordDialog.js';
 import { ListState } from './ListState.js';
+import { formatAmount } from '../../../i18n/format.js';
 import { translateMessage } from '../../../i18n/messages.js';
 import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
 import { useDataTablePaging } from './dataTablePaging.js';
@@ -30,7 +31,7 @@ const fullName = (student: AdminStudent) => `${student.firstName} ${student.fath
  * delete and restore, CSV export of the filtered list, and the printable invoice.
  */
 export default function StudentsTab() {
-  const { t } = useTranslation('students');
+  const { t, i18n } = useTranslation('students');
   const { view, update, editing, setEditing } = useStudentView();
   const schools = useSchools();
   const areas = useAreas();
@@ -152,7 +153,7 @@ export default function StudentsTab() {
                 </Badge>
               ),
             },
-            { accessor: 'priceBhd', title: t('columns.price'), sortable: true, textAlign: 'right', noWrap: true, render: (student) => t('price', { price: student.priceBhd }) },
+            { accessor: 'priceBhd', title: t('columns.price'), sortable: true, textAlign: 'right', noWrap: true, render: (student) => t('price', { price: formatAmount(student.priceBhd, i18n.language) }) },
             {
               accessor: 'actions',
               title: t('columns.actions'),

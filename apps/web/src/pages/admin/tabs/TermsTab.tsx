@@ -6,14 +6,14 @@ import { trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { TermsFormModal } from '../../../components/AdminTermsForm/TermsFormModal.js';
 import { refreshAdminData, useTermsVersions } from '../adminQueries.js';
+import { formatDateTime } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
-
-const dateOf = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Terms versions with their text; one is active, and registrations record the one they accepted. */
 export function TermsTab() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const terms = useTermsVersions();
+  const dateOf = (iso: string) => formatDateTime(iso, i18n.language);
   const [writing, setWriting] = useState(false);
   const activate = useMutation(trpc.admin.terms.activate.mutationOptions());
   const versions = terms.data?.terms ?? [];
