@@ -2,7 +2,9 @@
 // (native argon2 and PGlite's wasm files are loaded from node_modules at run time), so the
 // packages the bundled workspace code imports are listed as this app's own dependencies.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename } from 'node:path';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@school-transport/'));
@@ -27,3 +29,15 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// The receipt PDF's Arabic font files travel with the server (src/domain/fees/receipt-fonts.ts
+// reads them from dist/fonts, beside the bundle), so the build is all a deployment needs to draw them.
+if (!development) {
+  const require = createRequire(import.meta.url);
+  const fonts = new URL('../dist/fonts/', import.meta.url);
+  mkdirSync(fonts, { recursive: true });
+  for (const file of ['400Regular/NotoSansArabic_400Regular.ttf', '700Bold/NotoSansArabic_700Bold.ttf']) {
+    const source = require.resolve(`@expo-google-fonts/noto-sans-arabic/${file}`);
+    copyFileSync(source, new URL(basename(source), fonts));
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunksOf } from './bidi-text.js';
+import { chunksOf, isolate } from './bidi-text.js';
 
 /** The chunks as drawn from left to right; Arabic chunks (reversed by the font's shaping) marked. */
 const drawn = (line: string, direction: 'rtl' | 'ltr') => chunksOf(line, direction).map((chunk) => (chunk.arabicFont ? `[${chunk.text}]` : chunk.text));
@@ -22,6 +22,22 @@ describe('laying out a line of mixed Arabic and Latin text', () => {
 
   it('writes an Arabic name on an English line in its place, left to right around it', () => {
     expect(drawn('Received from مريم أحمد today', 'ltr')).toEqual(['Received from ', '[مريم أحمد]', ' today']);
+  });
+});
+
+describe('text someone typed, isolated inside the paragraph', () => {
+  it('keeps a Latin name’s final full stop at its end in a right-to-left paragraph', () => {
+    // Alone in an Arabic paragraph, the full stop takes the paragraph's direction and is drawn first.
+    expect(drawn('Demo Student Transport W.L.L.', 'rtl')).toEqual(['.', 'Demo Student Transport W.L.L']);
+    expect(drawn(isolate('Demo Student Transport W.L.L.'), 'rtl')).toEqual(['Demo Student Transport W.L.L.']);
+  });
+
+  it('keeps a list of numbers in its written order after an Arabic label', () => {
+    expect(drawn(`الهاتف: ${isolate('39000001 / 39000002')}`, 'rtl')).toEqual(['39000001 / 39000002', ' :', '[الهاتف]']);
+  });
+
+  it('keeps an Arabic name whole, and its full stop at its end, on an English line', () => {
+    expect(drawn(`Received from ${isolate('مريم.')}`, 'ltr')).toEqual(['Received from ', '.', '[مريم]']);
   });
 });
 

@@ -2,7 +2,8 @@ import PDFDocument from 'pdfkit';
 import type { Language, Receipt } from '@school-transport/contracts';
 import { formatMonth } from '../notifications/templates.js';
 import { RECEIPT_TEXTS } from './receipt-texts.js';
-import { hasArabic, registerArabicFonts, writeBidi } from './bidi-text.js';
+import { hasArabic, isolate, withoutMarks, writeBidi } from './bidi-text.js';
+import { registerArabicFonts } from './receipt-fonts.js';
 
 interface Place {
   /** Left edge and width of the box as laid out for English; Arabic mirrors it across the page. */
@@ -19,6 +20,8 @@ interface Place {
  * right, Helvetica); for Arabic each box is mirrored, its alignment flipped and its text drawn right
  * to left (bidi-text.ts), so labels sit on the right and amounts on the left. Arabic names and
  * settings on an English receipt are drawn with the Arabic font too, in a left-to-right paragraph.
+ * What people typed (names, references, the company's details) comes isolated (isolate()), so it
+ * keeps its own direction inside either paragraph.
  */
 function pageWriter(doc: PDFKit.PDFDocument, language: Language) {
   const left = doc.page.margins.left;
@@ -39,7 +42,7 @@ function pageWriter(doc: PDFKit.PDFDocument, language: Language) {
       if (language === 'en') {
         if (hasArabic(text)) return writeBidi(doc, text, { x: place.x, y, width: place.width, align }, style, 'ltr');
         doc.font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style.size);
-        doc.text(text, place.x, y, { width: place.width, align });
+        doc.text(withoutMarks(text), place.x, y, { width: place.width, align });
         return;
       }
       const mirroredX = left + width - (place.x - left) - place.width;
@@ -49,11 +52,15 @@ function pageWriter(doc: PDFKit.PDFDocument, language: Language) {
   };
 }
 
-/** A date as the reader writes it: 2026-11-22 in English, 22 نوفمبر 2026 in Arabic (Latin digits). */
+/**
+ * A calendar day as the reader writes it, as the web's receipt page does: 22 November 2026 in
+ * English, 22 نوفمبر 2026 in Arabic (Latin digits, like the receipt number beside it).
+ */
+const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-BH-u-nu-latn' };
 function formatDay(day: string, language: Language): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (language === 'en' || !match) return day;
-  return new Intl.DateTimeFormat('ar-BH-u-nu-latn', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (!match) return day;
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 /**
@@ -78,29 +85,29 @@ export function renderReceiptPdf(receipt: Receipt, language: Language): Promise<
   const full = { x: left, width };
   const bhd = (amount: string) => `${amount} ${words.currency}`;
 
-  page.write(company, { ...full, bold: true, size: 18 });
+  page.write(isolate(company), { ...full, bold: true, size: 18 });
   page.size(9);
   doc.fillColor('#444');
-  if (receipt.company.contactText) page.write(receipt.company.contactText, full);
-  if (receipt.company.phones.length > 0) page.write(`${words.phone}: ${receipt.company.phones.join(' / ')}`, full);
-  if (receipt.vat?.registrationNumber) page.write(`${words.vatNumber}: ${receipt.vat.registrationNumber}`, full);
+  if (receipt.company.contactText) page.write(isolate(receipt.company.contactText), full);
+  if (receipt.company.phones.length > 0) page.write(`${words.phone}: ${isolate(receipt.company.phones.join(' / '))}`, full);
+  if (receipt.vat?.registrationNumber) page.write(`${words.vatNumber}: ${isolate(receipt.vat.registrationNumber)}`, full);
   doc.fillColor('#000').moveDown(1.5);
 
   page.write(receipt.vat ? words.taxTitle : words.title, { ...full, bold: true, size: 16 });
   if (receipt.voided) {
     doc.fillColor('#c00');
-    page.write(`${words.void}${receipt.voidReason ? `: ${receipt.voidReason}` : ''}`, { ...full, size: 12, bold: true });
+    page.write(`${words.void}${receipt.voidReason ? `: ${isolate(receipt.voidReason)}` : ''}`, { ...full, size: 12, bold: true });
     doc.fillColor('#000');
   }
   doc.moveDown(0.5);
   page.size(10);
   const facts: [string, string][] = [
-    [words.receiptNumber, receipt.receiptNumber],
+    [words.receiptNumber, isolate(receipt.receiptNumber)],
     [words.datePaid, formatDay(receipt.paidAt, language)],
-    [words.receivedFrom, receipt.parentName],
+    [words.receivedFrom, isolate(receipt.parentName)],
     [words.method, words.methods[receipt.method]],
   ];
-  if (receipt.reference) facts.push([words.reference, receipt.reference]);
+  if (receipt.reference) facts.push([words.reference, isolate(receipt.reference)]);
   for (const [label, value] of facts) {
     const y = doc.y;
     page.write(label, { x: left, width: 130, y, bold: true });
@@ -129,8 +136,8 @@ export function renderReceiptPdf(receipt: Receipt, language: Language): Promise<
       page.write(text, { ...place, y });
       bottom = Math.max(bottom, doc.y);
     };
-    cell(line.studentName, columns.student);
-    cell(line.automatedId, columns.id);
+    cell(isolate(line.studentName), columns.student);
+    cell(isolate(line.automatedId), columns.id);
     cell(formatMonth(line.month, language) ?? line.month, columns.month);
     cell(line.amountBhd, columns.amount);
     doc.y = bottom;
