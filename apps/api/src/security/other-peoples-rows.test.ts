@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { FEE_MESSAGES } from '@school-transport/contracts';
 import { appRouter } from '../trpc/router.js';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
 import { createAdmin, createDriver, createParent } from '../test/factories.js';
@@ -14,7 +15,8 @@ import { accessOfPath, REST_PATHS } from '../rest/paths.js';
  * that names an id. A parent gets 404 (so ids cannot be probed), a driver naming another driver
  * 403 (as its path says), nothing is written, and the owner's own call with the same id works
  * (so the 404 is about ownership, not a wrong id). A new parent or driver path or procedure that
- * takes an id and has no row below fails the first test.
+ * takes an id and has no row below fails the first test. The office, which may read every family,
+ * still cannot book one family's proof of payment onto another family's months.
  */
 type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver';
 
@@ -204,4 +206,27 @@ describe("other people's rows", () => {
     expect(await driverNames(driverA.client)).toEqual(['Adel', 'Amal']);
     expect(await driverNames(driverB.client)).toEqual(['Badr']);
   });
+
+describe("one family's proof, another family's months", () => {
+  it("accepting a proof against another family's month is 404 and books nothing; the proof's own family's month is booked", async () => {
+    const otherFamilysFee = await t.db.selectFrom('fees').innerJoin('students', 'students.id', 'fees.studentId').select('fees.id').where('students.firstName', '=', 'Badr').where('fees.month', '=', PAST_MONTH).executeTakeFirstOrThrow();
+    const ledger = async () =>
+      JSON.stringify([
+        await t.db.selectFrom('payments').selectAll().orderBy('id').execute(),
+        await t.db.selectFrom('paymentAllocations').selectAll().orderBy('paymentId').orderBy('feeId').execute(),
+        await t.db.selectFrom('fees').selectAll().orderBy('id').execute(),
+        await t.db.selectFrom('paymentProofs').select(['id', 'status', 'paymentId']).orderBy('id').execute(),
+      ]);
+    const before = { ledger: await ledger(), counts: await tableCounts() };
+    for (const feeIds of [[otherFamilysFee.id], [ids.fee, otherFamilysFee.id]]) {
+      const refused = await admin.post(`/api/admin/payment-proofs/${ids.proof}/accept`, { amountBhd: '30', reference: 'TRX-OTHER', feeIds });
+      expect(refused, JSON.stringify(feeIds)).toMatchObject({ status: 404, body: { message: FEE_MESSAGES.feeNotFound } });
+    }
+    expect({ ledger: await ledger(), counts: await tableCounts() }).toEqual(before);
+
+    const accepted = await admin.post<{ payment: { allocations: { feeId: string; amountBhd: string }[] } }>(`/api/admin/payment-proofs/${ids.proof}/accept`, { amountBhd: '30', reference: 'TRX-OWN-2', feeIds: [ids.fee] });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.payment.allocations).toEqual([{ feeId: ids.fee, amountBhd: '30.00' }]);
+  });
+});
 });

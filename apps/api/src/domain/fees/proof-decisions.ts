@@ -11,6 +11,7 @@ import { familyContact } from './family.js';
 import { recordPaymentInTransaction } from './payments.js';
 
 const proofNotFound = () => new AppError('NOT_FOUND', FEE_MESSAGES.proofNotFound);
+const feeNotFound = () => new AppError('NOT_FOUND', FEE_MESSAGES.feeNotFound);
 
 async function lockPendingProof(trx: Kysely<Database>, id: string) {
   if (!isUuid(id)) throw proofNotFound();
@@ -27,15 +28,28 @@ async function lockPendingProof(trx: Kysely<Database>, id: string) {
   return proof;
 }
 
+/**
+ * The months a proof pays must be its own family's: another family's row (or no row) is 'not
+ * found', so a proof cannot book a payment onto someone else's account.
+ */
+async function refuseOtherFamiliesFees(trx: Kysely<Database>, feeIds: string[], parentId: string): Promise<void> {
+  const wanted = [...new Set(feeIds)];
+  if (!wanted.every(isUuid)) throw feeNotFound();
+  const own = await trx.selectFrom('fees').innerJoin('students', 'students.id', 'fees.studentId').select('fees.id').where('fees.id', 'in', wanted).where('students.parentId', '=', parentId).execute();
+  if (own.length !== wanted.length) throw feeNotFound();
+}
+
 /** Accepting a proof records the payment it shows (amount and reference as the office confirmed them) and links the two. */
 export async function acceptProof(db: Kysely<Database>, actor: Actor, input: z.output<typeof acceptProofInput>, now = new Date()): Promise<{ payment: Payment }> {
   return db.transaction().execute(async (trx) => {
     const proof = await lockPendingProof(trx, input.id);
+    const feeIds = input.feeIds ?? [proof.feeId];
+    await refuseOtherFamiliesFees(trx, feeIds, proof.parentId);
     const payment = await recordPaymentInTransaction(
       trx,
       actor,
       {
-        feeIds: input.feeIds ?? [proof.feeId],
+        feeIds,
         amountBhd: input.amountBhd,
         method: input.method,
         reference: input.reference,
