@@ -158,7 +158,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerRestShims(app, async (req, reply) => createCaller(await createContext({ req, res: reply })));
+  const contextFor = (req: FastifyRequest, reply: FastifyReply) => createContext({ req, res: reply });
+  registerRestShims(app, async (req, reply) => createCaller(await contextFor(req, reply)), contextFor);
   // Developer shortcuts exist only on a development server.
   if (deps.development) (await loadDevelopmentExtras()).registerDevShims(app, deps);
 

@@ -18,6 +18,12 @@ export type ProofStatus = (typeof PROOF_STATUSES)[number];
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] as const;
 export type ProofMimeType = (typeof PROOF_MIME_TYPES)[number];
+/**
+ * Proof uploads are open to anyone who registers, so they are capped: a month waits for the office
+ * with at most 3 unchecked proofs, and a family sends at most 20 a day (Bahrain's day).
+ */
+export const PROOF_PENDING_MAX_PER_FEE = 3;
+export const PROOF_UPLOADS_MAX_PER_DAY = 20;
 
 /** The reason the ledger voids a month's payments when the office sets a student unpaid in the edit dialog. */
 export const SET_UNPAID_VOID_REASON = 'set unpaid in the edit dialog';

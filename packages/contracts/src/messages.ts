@@ -185,6 +185,8 @@ export const FEE_MESSAGES = {
 /** The admin's Outbox. */
 export const OUTBOX_MESSAGES = {
   notificationNotFound: 'Message not found',
+  tooManyPendingProofs: 'This month already has 3 payment proofs waiting for the office. Please wait for the office to check them before sending another.',
+  tooManyProofsToday: 'You have sent 20 payment proofs today. Please try again tomorrow.',
   onlyFailedRetried: 'Only a failed message can be retried',
   statusInvalid: 'Choose a status from the list',
   templateInvalid: 'Choose a message type from the list',

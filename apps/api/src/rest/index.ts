@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CallerFor } from './caller.js';
+import type { CallerFor, ContextFor } from './caller.js';
 import { authShims } from './auth.js';
 import { publicShims } from './public.js';
 import { registrationShims } from './registration.js';
@@ -13,6 +13,6 @@ import { feesShims } from './fees.js';
 import { adminStudentShims } from './admin-students.js';
 
 /** Every documented /api path, each a thin call into the tRPC procedures. */
-export function registerRestShims(app: FastifyInstance, callerFor: CallerFor): void {
-  for (const shims of [authShims, publicShims, registrationShims, parentShims, adminShims, driverShims, adminNotificationShims, adminModificationRequestShims, adminAnalyticsShims, feesShims, adminStudentShims]) shims(app, callerFor);
+export function registerRestShims(app: FastifyInstance, callerFor: CallerFor, contextFor: ContextFor): void {
+  for (const shims of [authShims, publicShims, registrationShims, parentShims, adminShims, driverShims, adminNotificationShims, adminModificationRequestShims, adminAnalyticsShims, feesShims, adminStudentShims]) shims(app, callerFor, contextFor);
 }

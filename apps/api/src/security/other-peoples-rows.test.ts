@@ -70,7 +70,6 @@ const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = 
   'parent.modificationRequest': { owned: 'request', call: (c, id) => trpcQuery(c, 'parent.modificationRequest', { id }), stranger: 404, owner: 200 },
   'parent.requestModification': { owned: 'otherStudent', call: (c, id) => c.post('/trpc/parent.requestModification', { ...CHANGE, studentId: id }), stranger: 404, owner: 200 },
   'parent.fees.receipt': { owned: 'payment', call: (c, id) => trpcQuery(c, 'parent.fees.receipt', { id }), stranger: 404, owner: 200 },
-  'parent.fees.proofFile': { owned: 'proof', call: (c, id) => trpcQuery(c, 'parent.fees.proofFile', { id }), stranger: 404, owner: 200 },
   'driver.students': { owned: 'driver', call: (c, id) => trpcQuery(c, 'driver.students', { driverId: id }), stranger: 403, owner: 200 },
   // tRPC carries JSON, not files: every JSON call is refused as having no file, whoever's fee it names
   // (the multipart REST path above is the one that reaches the owner check).
@@ -206,6 +205,7 @@ describe("other people's rows", () => {
     expect(await driverNames(driverA.client)).toEqual(['Adel', 'Amal']);
     expect(await driverNames(driverB.client)).toEqual(['Badr']);
   });
+});
 
 describe("one family's proof, another family's months", () => {
   it("accepting a proof against another family's month is 404 and books nothing; the proof's own family's month is booked", async () => {
@@ -228,5 +228,4 @@ describe("one family's proof, another family's months", () => {
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.payment.allocations).toEqual([{ feeId: ids.fee, amountBhd: '30.00' }]);
   });
-});
 });

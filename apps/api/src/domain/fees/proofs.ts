@@ -1,6 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { FEE_MESSAGES, bahrainDate, proofFilePath, type PaymentProof, type ProofRef, type ProofStatus } from '@school-transport/contracts';
+import {
+  FEE_MESSAGES,
+  PROOF_PENDING_MAX_PER_FEE,
+  PROOF_UPLOADS_MAX_PER_DAY,
+  bahrainDate,
+  proofFilePath,
+  type PaymentProof,
+  type ProofRef,
+  type ProofStatus,
+} from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { recordAudit } from '../audit.js';
@@ -18,6 +27,8 @@ export function toProofRef(row: { id: string; status: ProofStatus; reason: strin
 /**
  * A parent sends a screenshot or PDF of a payment for one of their own fee rows. The type comes
  * from the bytes; nothing is stored when the file is refused. Another family's row is 'not found'.
+ * Anyone can register, so uploads are capped (429): a row holds at most PROOF_PENDING_MAX_PER_FEE
+ * proofs waiting for the office, a family sends at most PROOF_UPLOADS_MAX_PER_DAY in a Bahrain day.
  */
 export async function uploadProof(
   db: Kysely<Database>,
@@ -39,6 +50,10 @@ export async function uploadProof(
   if (toCents(fee.outstanding) === 0n) throw new AppError('CONFLICT', FEE_MESSAGES.feeNotPayable);
 
   return db.transaction().execute(async (trx) => {
+    // The family's row is locked first, so two uploads at once count one after the other and
+    // cannot both take the last place. (NO KEY: the proof's own reference to it is not blocked.)
+    await trx.selectFrom('parents').select('id').where('id', '=', parentId).forNoKeyUpdate().execute();
+    await refuseOverQuota(trx, { feeId: fee.id, parentId }, now);
     const proof = await trx
       .insertInto('paymentProofs')
       .values({ feeId: fee.id, parentId, file: Buffer.from(input.file.bytes), mime, size: input.file.bytes.byteLength, amount: input.amountBhd, reference: input.reference })
@@ -47,6 +62,21 @@ export async function uploadProof(
     await recordAudit(trx, { userId, ip: null }, { entityType: 'payment_proof', entityId: proof.id, action: 'upload', diff: { feeId: fee.id, month: fee.month, amountBhd: input.amountBhd, reference: input.reference, mime, size: input.file.bytes.byteLength } });
     return { ...toProofRef(proof), fileUrl: proofFilePath(proof.id) };
   });
+}
+
+/** The upload caps, counted inside the upload's transaction with the family's row locked. */
+async function refuseOverQuota(trx: Kysely<Database>, { feeId, parentId }: { feeId: string; parentId: string }, now: Date): Promise<void> {
+  const dayStart = new Date(`${bahrainDate(now)}T00:00:00+03:00`);
+  const { pendingOnFee, sentToday } = await trx
+    .selectFrom('paymentProofs')
+    .select([
+      sql<number>`count(*) FILTER (WHERE fee_id = ${feeId} AND status = 'pending')::int`.as('pendingOnFee'),
+      sql<number>`count(*) FILTER (WHERE parent_id = ${parentId} AND created_at >= ${dayStart})::int`.as('sentToday'),
+    ])
+    .where((eb) => eb.or([eb('parentId', '=', parentId), eb('feeId', '=', feeId)]))
+    .executeTakeFirstOrThrow();
+  if (pendingOnFee >= PROOF_PENDING_MAX_PER_FEE) throw new AppError('TOO_MANY_REQUESTS', FEE_MESSAGES.tooManyPendingProofs);
+  if (sentToday >= PROOF_UPLOADS_MAX_PER_DAY) throw new AppError('TOO_MANY_REQUESTS', FEE_MESSAGES.tooManyProofsToday);
 }
 
 export interface ProofFile {

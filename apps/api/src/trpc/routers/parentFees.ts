@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FEE_MESSAGES, proofUploadFields } from '@school-transport/contracts';
 import { parentProcedure, router } from '../init.js';
 import { listParentFees } from '../../domain/fees/parent-fees.js';
-import { readProofFile, uploadProof } from '../../domain/fees/proofs.js';
+import { uploadProof } from '../../domain/fees/proofs.js';
 import { readReceipt } from '../../domain/fees/receipts.js';
 import { accountLanguage } from '../../domain/account-language.js';
 
@@ -18,12 +18,15 @@ export const proofUpload = proofUploadFields.extend({
   file: z.object({ bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, FEE_MESSAGES.fileRequired) }, { error: FEE_MESSAGES.fileRequired }),
 });
 
-/** The parent's Fees section: own rows only; another family's row, receipt or file is 'not found'. */
+/**
+ * The parent's Fees section: own rows only; another family's row or receipt is 'not found'. No
+ * procedure answers a file's bytes: in a JSON answer a file becomes a string several times its size,
+ * built in memory on the event loop, and a batched call asks for many at once. Files are streamed
+ * by their REST paths (rest/fees.ts).
+ */
 export const parentFeesRouter = router({
   list: parentProcedure.query(async ({ ctx }) => ({ fees: await listParentFees(ctx.db, ctx.user.id) })),
   uploadProof: parentProcedure.input(proofUpload).mutation(async ({ ctx, input }) => ({ proof: await uploadProof(ctx.db, ctx.user.id, input) })),
   /** The receipt and the language its PDF is written in: the parent's own. */
   receipt: parentProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id, ctx.user.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
-  /** Server-side only (the REST file path): the bytes of one of the parent's own proofs. */
-  proofFile: parentProcedure.input(byId).query(({ ctx, input }) => readProofFile(ctx.db, input.id, ctx.user.id)),
 });

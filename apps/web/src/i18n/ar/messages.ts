@@ -119,6 +119,8 @@ export const messages: CatalogOf<typeof en> = {
     firstServiceMonthInvalid: 'اختر أول شهر للخدمة',
   },
   admin: {
+    tooManyPendingProofs: 'لهذا الشهر 3 إثباتات دفع بانتظار مراجعة المكتب. يرجى انتظار مراجعتها قبل إرسال إثبات آخر.',
+    tooManyProofsToday: 'لقد أرسلت 20 إثبات دفع اليوم. يرجى المحاولة مرة أخرى غدًا.',
     schoolCodeTaken: 'رمز المدرسة مستخدم لمدرسة أخرى',
     areaNameTaken: 'اسم المنطقة مستخدم لمنطقة أخرى',
     driverPhoneTaken: 'رقم الهاتف مستخدم لسائق آخر',

@@ -18,14 +18,14 @@ import { recordPayment, voidPayment } from '../../../domain/fees/payments.js';
 import { setFeeWaived } from '../../../domain/fees/waive.js';
 import { listOverdueFamilies } from '../../../domain/fees/overdue.js';
 import { readYearSummary } from '../../../domain/fees/year-summary.js';
-import { listProofs, readProofFile } from '../../../domain/fees/proofs.js';
+import { listProofs } from '../../../domain/fees/proofs.js';
 import { acceptProof, rejectProof } from '../../../domain/fees/proof-decisions.js';
 import { readReceipt } from '../../../domain/fees/receipts.js';
 import { accountLanguage } from '../../../domain/account-language.js';
 
 const byId = z.object({ id: z.string().trim().min(1).max(64) });
 
-/** The office's fee ledger: months, payments, voids, waivers, proofs of payment, receipts. */
+/** The office's fee ledger: months, payments, voids, waivers, proofs of payment, receipts (their data; the files are the REST paths'). */
 export const adminFeesRouter = router({
   list: adminProcedure.input(adminFeesQuery).query(({ ctx, input }) => listAdminFees(ctx.db, input)),
   generate: adminProcedure.input(generateFeesInput).mutation(({ ctx, input }) => generateFeesByOffice(ctx.db, actorOf(ctx), input.month)),
@@ -46,6 +46,4 @@ export const adminFeesRouter = router({
     await rejectProof(ctx.db, actorOf(ctx), input);
     return { ok: true as const };
   }),
-  /** Server-side only (the REST file path): any proof's bytes. */
-  proofFile: adminProcedure.input(byId).query(({ ctx, input }) => readProofFile(ctx.db, input.id)),
 });
