@@ -81,6 +81,7 @@ describe('who may use the admin paths', () => {
     ['GET', '/api/admin/terms'],
     ['POST', '/api/admin/terms', { content: 'New terms' }],
     ['POST', `/api/admin/terms/${someId}/activate`, {}],
+    ['PUT', `/api/admin/terms/${someId}/arabic`, { contentAr: 'نص' }],
   ];
 
   it('answers 401 to anonymous callers, 403 to parents and drivers, and lets the admin in', async () => {
@@ -109,6 +110,7 @@ describe('who may use the admin paths', () => {
     expect((await api.put('/api/admin/areas/area-999', { name: unique('A'), price: '1.00' })).status).toBe(404);
     expect((await api.put(`/api/admin/drivers/${someId}`, { name: 'X', phone: '30000000', licenseNo: 'L' })).status).toBe(404);
     expect((await api.post(`/api/admin/terms/${someId}/activate`, {})).status).toBe(404);
+    expect((await api.put(`/api/admin/terms/${someId}/arabic`, { contentAr: 'نص' })).body).toEqual({ message: ADMIN_MESSAGES.termsNotFound });
   });
 });
 
@@ -335,31 +337,63 @@ describe('company settings', () => {
 
 describe('terms versions', () => {
   const activeVersions = () => t.db.selectFrom('terms').select(['id', 'version']).where('active', '=', true).execute();
+  type TermsVersion = { id: string; version: number; active: boolean; content: string; contentAr: string | null };
 
   it('writes new versions after the highest and keeps exactly one active', async () => {
-    const listed = await api.get<{ terms: { id: string; version: number; active: boolean; content: string }[] }>('/api/admin/terms');
+    const listed = await api.get<{ terms: TermsVersion[] }>('/api/admin/terms');
     const highest = Math.max(...listed.body.terms.map((v) => v.version));
     expect(listed.body.terms.filter((v) => v.active)).toHaveLength(1);
 
-    const draft = await api.post<{ termsVersion: { id: string; version: number; active: boolean } }>('/api/admin/terms', { content: 'Draft terms' });
+    const draft = await api.post<{ termsVersion: TermsVersion }>('/api/admin/terms', { content: 'Draft terms', contentAr: 'شروط المسودة' });
     expect(draft.status).toBe(201);
-    expect(draft.body.termsVersion).toMatchObject({ version: highest + 1, active: false });
+    expect(draft.body.termsVersion).toMatchObject({ version: highest + 1, active: false, content: 'Draft terms', contentAr: 'شروط المسودة' });
     expect((await t.client().get<{ id: string }>('/api/terms')).body.id).not.toBe(draft.body.termsVersion.id);
 
     const activated = await api.post<{ termsVersion: { active: boolean } }>(`/api/admin/terms/${draft.body.termsVersion.id}/activate`, {});
     expect(activated.status).toBe(200);
     expect(activated.body.termsVersion.active).toBe(true);
     expect(await activeVersions()).toEqual([{ id: draft.body.termsVersion.id, version: highest + 1 }]);
-    expect((await t.client().get<{ id: string; content: string }>('/api/terms')).body).toMatchObject({ id: draft.body.termsVersion.id, content: 'Draft terms' });
+    expect((await t.client().get<{ id: string; content: string }>('/api/terms')).body).toMatchObject({ id: draft.body.termsVersion.id, content: 'Draft terms', contentAr: 'شروط المسودة' });
     expect((await auditRows('terms', draft.body.termsVersion.id)).map((r) => r.action)).toEqual(['create', 'activate']);
 
-    const published = await api.post<{ termsVersion: { id: string; version: number; active: boolean } }>('/api/admin/terms', { content: 'Published at once', activate: true });
+    const published = await api.post<{ termsVersion: TermsVersion }>('/api/admin/terms', { content: 'Published at once', contentAr: 'نُشرت فورًا', activate: true });
     expect(published.body.termsVersion).toMatchObject({ version: highest + 2, active: true });
     expect(await activeVersions()).toEqual([{ id: published.body.termsVersion.id, version: highest + 2 }]);
 
     // Going back to an older version is allowed, and still leaves one active.
     await api.post(`/api/admin/terms/${draft.body.termsVersion.id}/activate`, {});
     expect((await activeVersions()).map((v) => v.id)).toEqual([draft.body.termsVersion.id]);
+  });
+
+  it('refuses to make a version active without its Arabic text, until the Arabic is written', async () => {
+    const before = await activeVersions();
+    const englishOnly = await api.post<{ termsVersion: TermsVersion }>('/api/admin/terms', { content: 'English only terms', contentAr: '  ' });
+    expect(englishOnly.status).toBe(201);
+    expect(englishOnly.body.termsVersion).toMatchObject({ active: false, contentAr: null });
+    const id = englishOnly.body.termsVersion.id;
+
+    const refused = await api.post(`/api/admin/terms/${id}/activate`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: ADMIN_MESSAGES.termsBothTextsRequired });
+    // Nor at once when written: the form's field message says what is missing.
+    const atOnce = await api.post('/api/admin/terms', { content: 'English only, published', activate: true });
+    expect(atOnce.status).toBe(400);
+    expect(atOnce.body).toMatchObject({ issues: { contentAr: ADMIN_MESSAGES.termsBothTextsRequired } });
+    expect(await activeVersions()).toEqual(before);
+    expect(await t.db.selectFrom('terms').select('id').where('content', '=', 'English only, published').execute()).toEqual([]);
+
+    const written = await api.put<{ termsVersion: TermsVersion }>(`/api/admin/terms/${id}/arabic`, { contentAr: 'الشروط بالعربية' });
+    expect(written.status).toBe(200);
+    expect(written.body.termsVersion).toMatchObject({ id, content: 'English only terms', contentAr: 'الشروط بالعربية', active: false });
+    // What parents accepted must not change under them: the Arabic, once written, stays.
+    const again = await api.put(`/api/admin/terms/${id}/arabic`, { contentAr: 'نص آخر' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: ADMIN_MESSAGES.termsArabicWritten });
+    expect((await api.put(`/api/admin/terms/${id}/arabic`, { contentAr: ' ' })).body).toMatchObject({ issues: { contentAr: MESSAGES.contentRequired } });
+    expect((await auditRows('terms', id)).map((r) => r.action)).toEqual(['create', 'update']);
+
+    expect((await api.post(`/api/admin/terms/${id}/activate`, {})).status).toBe(200);
+    expect((await t.client().get<{ id: string; contentAr: string }>('/api/terms')).body).toMatchObject({ id, contentAr: 'الشروط بالعربية' });
   });
 
   it('refuses empty content', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.js';
+import { ADMIN_MESSAGES, MESSAGES } from './messages.js';
 import { USER_STATUSES } from './options.js';
 import { moneyInput } from './money.js';
 import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
@@ -89,11 +89,24 @@ export const driverUpdate = entityId.extend({
 });
 export type DriverUpdate = z.input<typeof driverUpdate>;
 
-export const termsVersionInput = z.object({
-  content: requiredText(MESSAGES.contentRequired, 20000),
-  activate: z.boolean().optional().default(false),
-});
+/**
+ * A terms version: its English text, and its Arabic one, which may follow later (termsArabicInput).
+ * A parent accepts the text in the page's language, so a version takes effect only with both.
+ */
+export const termsVersionInput = z
+  .object({
+    content: requiredText(MESSAGES.contentRequired, 20000),
+    contentAr: optionalText(20000),
+    activate: z.boolean().optional().default(false),
+  })
+  .refine((version) => !version.activate || version.contentAr !== undefined, { path: ['contentAr'], message: ADMIN_MESSAGES.termsBothTextsRequired });
 export type TermsVersionInput = z.input<typeof termsVersionInput>;
+
+/** The Arabic text of a version written without one. */
+export const termsArabicInput = entityId.extend({
+  contentAr: requiredText(MESSAGES.contentRequired, 20000),
+});
+export type TermsArabicInput = z.input<typeof termsArabicInput>;
 
 /** Answers of the admin procedures (and of the REST paths that call them). */
 export interface AdminSchool {

@@ -107,6 +107,8 @@ export const ADMIN_MESSAGES = {
 /** The office's students (issue 8): the list, the add and edit forms, bulk changes. */
 export const STUDENT_MESSAGES = {
   studentNotFound: 'Student not found',
+  termsBothTextsRequired: 'Write both the English and the Arabic text before making this version active',
+  termsArabicWritten: 'This version already has its Arabic text; write a new version to change it',
   parentNotFound: 'No parent account has this email or phone',
   parentAmbiguous: 'Several parents have this phone number; use the email instead',
   parentLookupRequired: "Enter the parent's email or phone",

@@ -53,6 +53,8 @@ export const registrationInput = z.object({
   ...addressFields,
   termsAccepted: z.literal(true, { error: MESSAGES.termsRequired }),
   termsVersionId: requiredText(MESSAGES.termsVersionRequired, 64),
+  /** The language of the terms text the parent read and accepted (a client that shows only English sends none). */
+  termsLanguage: z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }).optional().default('en'),
   /** The language the form was filled in: a new parent account starts in it (its messages too). */
   language: z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, STUDENT_MESSAGES } from './messages.js';
-import { PAYMENT_STATUSES, SERVICE_TYPES, type PaymentStatus, type ServiceType } from './options.js';
+import { PAYMENT_STATUSES, SERVICE_TYPES, type Language, type PaymentStatus, type ServiceType } from './options.js';
 import { moneyInput } from './money.js';
 import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
 import { addressFields, studentNameFields } from './registration.js';
@@ -221,6 +221,8 @@ export interface AdminStudent {
   parent: { id: string; name: string; email: string | null; phone: string | null };
   termsVersionId: string | null;
   termsAcceptedAt: string | null;
+  /** The language of the terms text the parent accepted; null where the office recorded the acceptance. */
+  termsLanguage: Language | null;
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;

@@ -3,6 +3,6 @@ export { createDatabase, PGLITE_EXTENSIONS, type DatabaseEngine, type DatabaseHa
 export { migrateToLatest, isMigrated } from './migrate.js';
 export { SESSION_CHANGES_CHANNEL, type NoticeHandlers, type StopListening } from './notices.js';
 export { seedEssentials } from './seed/essentials.js';
-export { TERMS_V1 } from './seed/terms-v1.js';
+export { TERMS_V1, TERMS_V1_AR } from './seed/terms-v1.js';
 export { isDatabaseUnavailable, isUniqueViolation } from './errors.js';
 export { compileOnce } from './compile-once.js';

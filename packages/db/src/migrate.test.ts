@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './client.js';
 import { isMigrated, migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import { seedEssentials } from './seed/essentials.js';
+import { TERMS_V1, TERMS_V1_AR } from './seed/terms-v1.js';
 import { createTestDatabase, testEngine, type TestDatabase } from './testing.js';
 
 describe(`migrations on ${testEngine()}, from an empty database`, () => {
@@ -40,11 +41,25 @@ describe(`schema behaviour on ${testEngine()}`, () => {
     expect(terms).toHaveLength(1);
     expect(terms[0]).toMatchObject({ version: 1, active: true });
     expect(terms[0]!.content).toContain('3 minutes');
+    expect(terms[0]!.contentAr).toBe(TERMS_V1_AR);
     const settings = await test.db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
     expect(settings.map((row) => row.key)).toContain('supportPhone1');
     expect(settings.every((row) => row.value === '')).toBe(true);
     await seedEssentials(test.db);
     expect(await test.db.selectFrom('terms').select('id').execute()).toHaveLength(1);
+  });
+
+  it("gives version 1 its Arabic text where it lacks one, only while its English is still the seeded text", async () => {
+    const version1 = () => test.db.selectFrom('terms').select(['content', 'contentAr']).where('version', '=', 1).executeTakeFirstOrThrow();
+    // A database seeded before the terms had an Arabic text.
+    await test.db.updateTable('terms').set({ contentAr: null }).where('version', '=', 1).execute();
+    await seedEssentials(test.db);
+    expect(await version1()).toEqual({ content: TERMS_V1, contentAr: TERMS_V1_AR });
+    // An office that changed version 1's English: the translation of the seeded text would be wrong.
+    await test.db.updateTable('terms').set({ content: `${TERMS_V1}\n9. Changed by the office.`, contentAr: null }).where('version', '=', 1).execute();
+    await seedEssentials(test.db);
+    expect((await version1()).contentAr).toBeNull();
+    await test.db.updateTable('terms').set({ content: TERMS_V1, contentAr: TERMS_V1_AR }).where('version', '=', 1).execute();
   });
 
   it('allocates readable area ids and keeps money exact', async () => {

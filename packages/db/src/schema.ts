@@ -73,6 +73,8 @@ export interface TermsTable {
   id: Generated<string>;
   version: number;
   content: string;
+  /** The Arabic text of the same terms; null until the office writes it. */
+  contentAr: ColumnType<string | null, string | null | undefined, string | null>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   effectiveFrom: Date | null;
   createdAt: CreatedAt;
@@ -108,6 +110,8 @@ export interface StudentsTable {
   termsVersionId: string | null;
   termsAcceptedAt: Date | null;
   termsIp: string | null;
+  /** The language of the terms text accepted; null where the office recorded the acceptance. */
+  termsLanguage: ColumnType<Language | null, Language | null | undefined, Language | null>;
   /** Set when the office deletes the student: the row stays for the records, every list hides it. */
   deletedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;

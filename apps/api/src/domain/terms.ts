@@ -5,10 +5,13 @@ import { AppError } from '../errors.js';
 export interface TermsVersionView {
   id: string;
   version: number;
+  /** The English text. */
   content: string;
   active: boolean;
   effectiveFrom: string | null;
   createdAt: string;
+  /** The Arabic text; null until the office writes it (the Arabic page then shows the English). */
+  contentAr: string | null;
 }
 
 export async function findActiveTerms(db: Kysely<Database>): Promise<TermsVersionView> {
@@ -17,7 +20,8 @@ export async function findActiveTerms(db: Kysely<Database>): Promise<TermsVersio
   return toTermsView(row);
 }
 
-export function toTermsView(row: { id: string; version: number; content: string; active: boolean; effectiveFrom: Date | null; createdAt: Date }): TermsVersionView {
+/** The answer's fields keep the order they had before the Arabic text: contentAr comes last. */
+export function toTermsView(row: { id: string; version: number; content: string; contentAr: string | null; active: boolean; effectiveFrom: Date | null; createdAt: Date }): TermsVersionView {
   return {
     id: row.id,
     version: row.version,
@@ -25,5 +29,6 @@ export function toTermsView(row: { id: string; version: number; content: string;
     active: row.active,
     effectiveFrom: row.effectiveFrom ? row.effectiveFrom.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    contentAr: row.contentAr,
   };
 }

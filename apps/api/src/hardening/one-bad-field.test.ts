@@ -104,7 +104,7 @@ const WRITES: Record<string, Write> = {
     valid: () => ({ companyName: `Gulf Bus ${next()}`, contactText: `Call us ${next()}`, supportPhone1: '17001122', supportPhone2: '', instagramUrl: 'https://instagram.com/gulfbus', facebookUrl: '', xUrl: '', paymentBankAccount: 'BH67BMAG00001299123456', paymentMobileNumber: '39998888', whatsappNumber: '33334444', firstServiceMonth: 9, vatRatePercent: '0', vatNumber: '' }),
     whole: { audit_logs: 1 },
   },
-  'admin.terms.create': { caller: () => admin, valid: () => ({ content: `Terms ${next()}: fees are due by the 30th.`, activate: false }), whole: { terms: 1, audit_logs: 1 } },
+  'admin.terms.create': { caller: () => admin, valid: () => ({ content: `Terms ${next()}: fees are due by the 30th.`, contentAr: `الشروط ${next()}: تُستحق الرسوم قبل يوم 30.`, activate: false }), whole: { terms: 1, audit_logs: 1 } },
   'admin.fees.recordPayment': {
     caller: () => admin,
     valid: () => ({ feeIds: [fixed.feeIds[serial % fixed.feeIds.length]], amountBhd: '1.50', method: 'bank_transfer', reference: `TRX-${next()}`, paidAt: '2025-10-20', note: 'Paid at the office' }),

@@ -24,6 +24,7 @@ export const adminShims: RestShims = (app, callerFor) => {
   app.get('/api/admin/terms', async (req, reply) => (await callerFor(req, reply)).admin.terms.list());
   app.post('/api/admin/terms', async (req, reply) => reply.code(201).send(await (await callerFor(req, reply)).admin.terms.create(bodyOf(req) as never)));
   app.post('/api/admin/terms/:id/activate', async (req, reply) => (await callerFor(req, reply)).admin.terms.activate({ id: paramOf(req, 'id') }));
+  app.put('/api/admin/terms/:id/arabic', async (req, reply) => (await callerFor(req, reply)).admin.terms.writeArabic({ ...bodyOf(req), id: paramOf(req, 'id') } as never));
 
   app.get('/api/admin/overview', async (req, reply) => (await callerFor(req, reply)).admin.overview());
 };

@@ -62,6 +62,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/terms': { summary: 'Terms versions', procedure: 'admin.terms.list' },
   'POST /api/admin/terms': { summary: 'Adds a terms version', procedure: 'admin.terms.create', status: 201 },
   'POST /api/admin/terms/:id/activate': { summary: 'Makes a terms version the current one', procedure: 'admin.terms.activate' },
+  'PUT /api/admin/terms/:id/arabic': { summary: 'Writes the Arabic text of a version that has none (409 once written)', procedure: 'admin.terms.writeArabic' },
   'GET /api/admin/overview': { summary: 'Counts for the admin dashboard', procedure: 'admin.overview' },
   'GET /api/admin/students': { summary: 'Students, paged (page, pageSize ≤ 200), sorted, searched (name, ID, parent phone or email) and filtered', procedure: 'admin.students.list' },
   'GET /api/admin/students.csv': { summary: 'The filtered students as CSV (UTF-8 with a byte-order mark)', procedure: 'admin.students.exportCsv' },

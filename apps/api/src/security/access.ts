@@ -76,6 +76,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   'admin.terms.list': 'admin',
   'admin.terms.create': 'admin',
   'admin.terms.activate': 'admin',
+  'admin.terms.writeArabic': 'admin',
   'admin.notifications.list': 'admin',
   'admin.notifications.failedCount': 'admin',
   'admin.notifications.retry': 'admin',

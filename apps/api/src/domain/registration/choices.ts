@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { SERVER_MESSAGES, type Registration } from '@school-transport/contracts';
+import { SERVER_MESSAGES, type Language, type Registration } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 
@@ -20,12 +20,13 @@ export function roundaboutProblem(roundaboutCount: number | null, roundabout: nu
 /**
  * What the registration form chose from the office's lists, checked against the database: an
  * active school, an active area (whose price the student pays), a roundabout the area offers, and
- * the terms version that is active now.
+ * the terms version that is active now, with the language of its text the parent read: the page
+ * shows a version's English until its Arabic is written, so Arabic is recorded only where it exists.
  */
 export async function checkRegistrationChoices(
   trx: Transaction<Database>,
   registration: Registration,
-): Promise<{ area: { id: string; price: string }; termsVersionId: string }> {
+): Promise<{ area: { id: string; price: string }; termsVersionId: string; termsLanguage: Language }> {
   const school = isUuid(registration.schoolId)
     ? await trx.selectFrom('schools').select('id').where('id', '=', registration.schoolId).where('active', '=', true).executeTakeFirst()
     : undefined;
@@ -43,9 +44,10 @@ export async function checkRegistrationChoices(
   if (problem) refuse('roundabout', problem);
 
   const terms = isUuid(registration.termsVersionId)
-    ? await trx.selectFrom('terms').select('id').where('id', '=', registration.termsVersionId).where('active', '=', true).executeTakeFirst()
+    ? await trx.selectFrom('terms').select(['id', 'contentAr']).where('id', '=', registration.termsVersionId).where('active', '=', true).executeTakeFirst()
     : undefined;
   if (!terms) refuse('termsVersionId', SERVER_MESSAGES.termsVersionNotActive);
 
-  return { area: { id: area.id, price: area.price }, termsVersionId: terms.id };
+  const termsLanguage = registration.termsLanguage === 'ar' && terms.contentAr !== null ? 'ar' : 'en';
+  return { area: { id: area.id, price: area.price }, termsVersionId: terms.id, termsLanguage };
 }

@@ -78,7 +78,7 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
   const plan = await planAccount(db, registration, registrant);
   try {
     return await db.transaction().execute(async (trx) => {
-      const { area, termsVersionId } = await checkRegistrationChoices(trx, registration);
+      const { area, termsVersionId, termsLanguage } = await checkRegistrationChoices(trx, registration);
       if (plan.kind === 'someone-else') {
         await tellAccountOwner(trx, plan, registration);
         return undefined;
@@ -115,6 +115,7 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
         .returning(['id', 'automatedId'])
         .executeTakeFirstOrThrow();
       await enqueueNotification(trx, {
+          termsLanguage,
         recipient: registration.parentPhone,
         // The family's language: a new account's is the one the form was filled in.
         language: plan.language,

@@ -134,6 +134,8 @@ export const messages: CatalogOf<typeof en> = {
   students: {
     studentNotFound: 'لم يُعثر على الطالب',
     parentNotFound: 'لا يوجد حساب ولي أمر بهذا البريد الإلكتروني أو رقم الهاتف',
+    termsBothTextsRequired: 'اكتب النصين الإنجليزي والعربي قبل اعتماد هذه النسخة',
+    termsArabicWritten: 'لهذه النسخة نص عربي مكتوب من قبل؛ لتغييره اكتب نسخة جديدة',
     parentAmbiguous: 'رقم الهاتف هذا مسجل لأكثر من ولي أمر؛ استخدم البريد الإلكتروني بدلًا منه',
     parentLookupRequired: 'أدخل البريد الإلكتروني لولي الأمر أو رقم هاتفه',
     parentEmailTaken: 'البريد الإلكتروني مستخدم لحساب آخر',

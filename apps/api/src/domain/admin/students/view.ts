@@ -92,6 +92,7 @@ export function toAdminStudent(row: StudentWithNames): AdminStudent {
     parent: { id: row.parentId, name: row.parentName, email: row.parentEmail, phone: row.parentPhone ?? row.parentWhatsapp },
     termsVersionId: row.termsVersionId,
     termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
+    termsLanguage: row.termsLanguage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
