@@ -1,7 +1,9 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
-import { eventually, startTestServer, type TestServer } from './test/harness.js';
+import { eventually, HttpClient, startTestServer, type TestServer } from './test/harness.js';
 import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { addressKey } from './domain/login-throttle.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -63,8 +65,43 @@ describe('sign-in by email', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThan(30.1);
   });
+});
 
-  it('slows down guessing with 429 after ten failures for one account', async () => {
+/** The statuses of some answers, in order, so that counts can be compared whatever order the answers came in. */
+const statusesOf = (answers: { status: number }[]) => answers.map((answer) => answer.status).sort();
+const tenFailuresAndOneRefusal = [...Array<number>(10).fill(401), 429];
+
+function expectRetryAfter(headers: Headers) {
+  const seconds = Number(headers.get('retry-after'));
+  expect(Number.isInteger(seconds)).toBe(true);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(600);
+}
+
+/**
+ * A sign-in sent from another address of this machine (all of 127.0.0.0/8 is loopback), as another
+ * client would send it: the server sees that address without trusting any proxy header.
+ */
+function signInFrom(localAddress: string, body: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const { port } = new URL(t.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, localAddress, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown, headers });
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe('sign-in limits', () => {
+  it('slows down guessing with 429 after ten failures for one account, the right password included', async () => {
     const parent = await createParent(t.db);
     const client = t.client();
     for (let attempt = 0; attempt < 10; attempt++) {
@@ -73,6 +110,110 @@ describe('sign-in by email', () => {
     const blocked = await client.post('/api/auth/login', { email: parent.email, password: parent.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts });
+    expectRetryAfter(blocked.headers);
+  });
+
+  it('checks at most ten passwords of eleven wrong sign-ins sent at once for one account: the eleventh gets 429', async () => {
+    const parent = await createParent(t.db);
+    // The identifier is the normalized email: its letter case makes no new account to guess at.
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => t.client().post('/api/auth/login', { email: i % 2 ? parent.email.toUpperCase() : parent.email, password: `guess-${i}` })),
+    );
+    expect(statusesOf(answers)).toEqual(tenFailuresAndOneRefusal);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts });
+    expectRetryAfter(refused.headers);
+    expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(429);
+  });
+
+  it('counts the calls of batched tRPC requests like separate sign-ins, and says when to retry there too', async () => {
+    const parent = await createParent(t.db);
+    const batch = (size: number, first: number) =>
+      t.client().post<{ error?: { message: string; data: { httpStatus: number } } }[]>(
+        `/trpc/${Array(size).fill('auth.login').join(',')}?batch=1`,
+        Object.fromEntries(Array.from({ length: size }, (_, i) => [i, { email: parent.email, password: `batched-guess-${first + i}` }])),
+      );
+    const answers = await Promise.all([batch(6, 0), batch(5, 6)]);
+    const calls = answers.flatMap((answer) => answer.body);
+    expect(calls.map((call) => call.error?.data.httpStatus).sort()).toEqual(tenFailuresAndOneRefusal);
+    const withRefusal = answers.find((answer) => answer.body.some((call) => call.error?.data.httpStatus === 429))!;
+    expect(withRefusal.body.find((call) => call.error?.data.httpStatus === 429)!.error!.message).toBe(SERVER_MESSAGES.tooManyAttempts);
+    expectRetryAfter(withRefusal.headers);
+
+    const single = await t.client().post(`/trpc/auth.login`, { email: parent.email, password: parent.password });
+    expect(single.status).toBe(429);
+    expectRetryAfter(single.headers);
+  });
+
+  it('holds across two server processes on one database', async () => {
+    const driver = await createDriver(t.db);
+    const other = await t.startAnother();
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => new HttpClient(i % 2 ? other.url : t.url).post('/api/driver/login', { phone: driver.phone, password: `guess-${i}` })),
+    );
+    expect(statusesOf(answers)).toEqual(tenFailuresAndOneRefusal);
+    for (const url of [t.url, other.url]) expect((await new HttpClient(url).post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(429);
+  });
+
+  it('lets the right password in after failures under the limit, and forgets those failures', async () => {
+    const parent = await createParent(t.db);
+    for (let attempt = 0; attempt < 9; attempt++) {
+      expect((await t.client().post('/api/auth/login', { email: parent.email, password: `guess-${attempt}` })).status).toBe(401);
+    }
+    expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
+    // Ten more tries, as if none had failed before the sign-in; the eleventh waits.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await t.client().post('/api/auth/login', { email: parent.email, password: `again-${attempt}` })).status).toBe(401);
+    }
+    expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(429);
+  });
+
+  it('lets an account try again once its ten minutes have passed, and deletes the rows of windows that have passed', async () => {
+    const parent = await createParent(t.db);
+    const stale = `email:stale-${Date.now()}@example.com`;
+    await t.db.insertInto('signInAttempts').values({ scope: 'account', key: stale, attempts: 10, windowStartedAt: new Date(Date.now() - 11 * 60_000) }).execute();
+    for (let attempt = 0; attempt < 11; attempt++) await t.client().post('/api/auth/login', { email: parent.email, password: `guess-${attempt}` });
+    expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(429);
+    // As if the window had begun ten minutes and a second ago.
+    await t.db
+      .updateTable('signInAttempts')
+      .set({ windowStartedAt: new Date(Date.now() - 10 * 60_000 - 1000) })
+      .where('scope', '=', 'account')
+      .where('key', '=', `email:${parent.email}`)
+      .execute();
+    expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
+    // The first sign-in attempt for some account in a new window deleted the row whose window had passed.
+    expect(await t.db.selectFrom('signInAttempts').select('key').where('key', '=', stale).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses an address after 100 failures across accounts, whatever account it tries next, and no other address', async () => {
+    const parent = await createParent(t.db);
+    const stamp = Date.now().toString(36);
+    for (let round = 0; round < 25; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => signInFrom('127.0.0.7', { email: `guesser-${stamp}-${round * 4 + i}@example.com`, password: 'wrong-guess' })),
+      );
+      expect(statusesOf(answers)).toEqual([401, 401, 401, 401]);
+    }
+    const refused = await signInFrom('127.0.0.7', { email: parent.email, password: parent.password });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts });
+    expectRetryAfter(refused.headers);
+    // Another address, and the same account, are not held up: the refusal was not counted against the account.
+    expect((await signInFrom('127.0.0.8', { email: parent.email, password: parent.password })).status).toBe(200);
+    // An IPv6 client is counted by its /64 network: moving within it is the same address.
+    expect(addressKey('2001:db8:1:2::7')).toBe(addressKey('2001:db8:1:2:ffff::1'));
+    expect(addressKey('2001:db8:1:3::7')).not.toBe(addressKey('2001:db8:1:2::7'));
+    expect(addressKey('::ffff:127.0.0.7')).toBe('127.0.0.7');
+  });
+
+  it('does not count successful sign-ins against their address', async () => {
+    const parents = await Promise.all(Array.from({ length: 3 }, () => createParent(t.db)));
+    await t.db.insertInto('signInAttempts').values({ scope: 'address', key: '127.0.0.9', attempts: 99, windowStartedAt: new Date() }).execute();
+    for (const parent of parents) expect((await signInFrom('127.0.0.9', { email: parent.email, password: parent.password })).status).toBe(200);
+    // The hundredth failure is still allowed; the next attempt is not.
+    expect((await signInFrom('127.0.0.9', { email: parents[0]!.email, password: 'wrong-guess' })).status).toBe(401);
+    expect((await signInFrom('127.0.0.9', { email: parents[1]!.email, password: parents[1]!.password })).status).toBe(429);
   });
 });
 
@@ -163,14 +304,14 @@ describe('sessions in the database', () => {
 
 describe('bootstrap admin', () => {
   it('creates the configured admin once over POST /api/auth/create-admin', async () => {
-    const configured = await t.startAnother({ bootstrapAdmin: { email: 'boot@example.com', password: 'boot-pass' } });
+    const configured = await t.startAnother({ bootstrapAdmin: { email: 'boot@example.com', password: 'boot-admin-pass' } });
     const client = t.client();
     client.baseUrl = configured.url;
     const created = await client.post('/api/auth/create-admin', {});
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ message: 'Admin account created' });
     expect((await client.post('/api/auth/create-admin', {})).status).toBe(409);
-    expect((await client.post('/api/auth/login', { email: 'boot@example.com', password: 'boot-pass' })).status).toBe(200);
+    expect((await client.post('/api/auth/login', { email: 'boot@example.com', password: 'boot-admin-pass' })).status).toBe(200);
   });
 
   it('does nothing where no admin is configured', async () => {

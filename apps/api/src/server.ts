@@ -132,7 +132,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   const deps = {
     db: options.db,
-    loginThrottle: new LoginThrottle(),
+    loginThrottle: new LoginThrottle(options.db),
     bootstrapAdmin: options.bootstrapAdmin,
     development: options.development ?? false,
     outboxMaxAttempts: options.outbox?.worker.maxAttempts,

@@ -178,6 +178,14 @@ export interface SessionsTable {
   expire: Date;
 }
 
+/** Sign-in attempts in the current window of one account identifier or one client address (domain/login-throttle.ts). */
+export interface SignInAttemptsTable {
+  scope: 'account' | 'address';
+  key: string;
+  attempts: number;
+  windowStartedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** A student's fee for one service month (issue 11); its status is computed from its payments. */
 export interface FeesTable {
   id: Generated<string>;
@@ -259,6 +267,7 @@ export interface Database {
   settings: SettingsTable;
   auditLogs: AuditLogsTable;
   sessions: SessionsTable;
+  signInAttempts: SignInAttemptsTable;
   fees: FeesTable;
   payments: PaymentsTable;
   paymentAllocations: PaymentAllocationsTable;

@@ -1,42 +1,125 @@
+import { sql, type Kysely } from 'kysely';
+import ipaddr from 'ipaddr.js';
+import type { Database } from '@school-transport/db';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 
-const WINDOW_MS = 10 * 60 * 1000;
-const MAX_FAILURES = 10;
+/** The window the limits count in, as an SQL interval (PostgreSQL computes every time). */
+const WINDOW = sql`interval '10 minutes'`;
+/** Failed sign-ins for one account identifier, from any address, before further tries wait. */
+export const MAX_ACCOUNT_FAILURES = 10;
+/**
+ * Failed sign-ins from one client address, across accounts. High, because many parents reach the
+ * server through one mobile carrier's address; it stops one machine trying password after password
+ * across many accounts.
+ */
+export const MAX_ADDRESS_FAILURES = 100;
+
+/** A refused sign-in: 429, and how many seconds until the window that refused it has passed. */
+export class TooManySignInAttempts extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyAttempts);
+  }
+}
+
+type Scope = 'account' | 'address';
+
+/** One counted attempt: its row and the window it was counted in, so that it can be taken back from that window only. */
+interface Counted {
+  scope: Scope;
+  key: string;
+  windowStartedAt: Date;
+}
 
 /**
- * Slows down password guessing: after 10 failed sign-ins for one account from one address within
- * 10 minutes, further tries answer 429 until the window passes. Kept in memory per process, which
- * bounds guessing per process; a success clears the count.
+ * The client address sign-ins are counted by: an IPv4 address as it is (also when it arrives as
+ * IPv4-mapped IPv6), an IPv6 address by its /64 network, which is what one subscriber of a carrier
+ * is given, so that walking through one's own /64 does not make new addresses.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
+
+/**
+ * Slows down password guessing, in the database so that every server process shares the limits:
+ * at most 10 failed sign-ins per account identifier (the normalized email or phone, whether or not
+ * an account has it, from any address) and 100 per client address (across accounts) within a
+ * 10-minute window that starts with its first failure; beyond, 429 until the window has passed.
+ *
+ * An attempt is counted before its password is checked, by an upsert whose row lock gives parallel
+ * attempts one count each: eleven at once for one account get ten password checks and one 429,
+ * like eleven in a row. The attempt is then settled by what the check found: a wrong password (401)
+ * stays counted; a sign-in clears the account's failures and takes the attempt back from the
+ * address (which counts failures only: a carrier's many parents signing in are not held against
+ * it); anything else (a deactivated account's right password, a lost database) takes it back from both.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>();
+  constructor(private readonly db: Kysely<Database>) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  assertAllowed(key: string): void {
-    const entry = this.failures.get(key);
-    if (entry && entry.resetAt > this.now() && entry.count >= MAX_FAILURES) {
-      throw new AppError('TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyAttempts);
+  async attempt<T>(who: { account: string; address: string }, checkPassword: () => Promise<T>): Promise<T> {
+    const account = await this.count('account', who.account, MAX_ACCOUNT_FAILURES);
+    let address: Counted;
+    try {
+      address = await this.count('address', addressKey(who.address), MAX_ADDRESS_FAILURES);
+    } catch (error) {
+      // Refused for its address: the account's password was not tried.
+      await this.takeBack(account);
+      throw error;
     }
-  }
-
-  recordFailure(key: string): void {
-    const now = this.now();
-    const entry = this.failures.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.failures.set(key, { count: 1, resetAt: now + WINDOW_MS });
-      if (this.failures.size > 10_000) this.prune(now);
-    } else {
-      entry.count += 1;
+    let result: T;
+    try {
+      result = await checkPassword();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'UNAUTHORIZED')) await Promise.all([this.takeBack(account), this.takeBack(address)]);
+      throw error;
     }
+    await Promise.all([this.clear(account), this.takeBack(address)]);
+    return result;
   }
 
-  recordSuccess(key: string): void {
-    this.failures.delete(key);
+  /**
+   * Counts one attempt in the row's current window (a new window when the last has passed) and
+   * refuses it beyond the limit. A new window is the moment to delete the rows whose windows have
+   * passed: at most once per identifier and address every 10 minutes, through an index.
+   */
+  private async count(scope: Scope, key: string, limit: number): Promise<Counted> {
+    const { rows } = await sql<{ attempts: number; windowStartedAt: Date; retryAfter: number }>`
+      INSERT INTO sign_in_attempts AS current (scope, key, attempts, window_started_at)
+      VALUES (${scope}, ${key}, 1, now())
+      ON CONFLICT (scope, key) DO UPDATE SET
+        attempts = CASE WHEN current.window_started_at > now() - ${WINDOW} THEN current.attempts + 1 ELSE 1 END,
+        window_started_at = CASE WHEN current.window_started_at > now() - ${WINDOW} THEN current.window_started_at ELSE now() END
+      RETURNING attempts, window_started_at, ceil(extract(epoch FROM window_started_at + ${WINDOW} - now()))::integer AS retry_after`.execute(this.db);
+    const counted = rows[0]!;
+    if (counted.attempts === 1) await this.prune();
+    if (counted.attempts > limit) throw new TooManySignInAttempts(Math.max(1, counted.retryAfter));
+    return { scope, key, windowStartedAt: counted.windowStartedAt };
   }
 
-  private prune(now: number): void {
-    for (const [key, entry] of this.failures) if (entry.resetAt <= now) this.failures.delete(key);
+  /** Takes one attempt back from the window it was counted in (none if that window has since been replaced). */
+  private async takeBack(counted: Counted): Promise<void> {
+    await this.db
+      .updateTable('signInAttempts')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+      .where('scope', '=', counted.scope)
+      .where('key', '=', counted.key)
+      .where('windowStartedAt', '=', counted.windowStartedAt)
+      .where('attempts', '>', 0)
+      .execute();
+  }
+
+  private async clear(counted: Counted): Promise<void> {
+    await this.db.deleteFrom('signInAttempts').where('scope', '=', counted.scope).where('key', '=', counted.key).execute();
+  }
+
+  /** Rows another statement holds are skipped, not waited for: they are being counted again, and the next prune takes them if not. */
+  private async prune(): Promise<void> {
+    await sql`
+      DELETE FROM sign_in_attempts WHERE (scope, key) IN (
+        SELECT scope, key FROM sign_in_attempts WHERE window_started_at <= now() - ${WINDOW} FOR UPDATE SKIP LOCKED
+      )`.execute(this.db);
   }
 }

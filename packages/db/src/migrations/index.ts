@@ -7,6 +7,7 @@ import * as auditLogAndUnassignedIndexes from './2026-11-22T1200-audit-log-and-u
 import * as feeLedger from './2026-11-22T1400-fee-ledger.js';
 import * as studentListIndexesAndInvoices from './2026-11-22T1100-student-list-indexes-and-invoices.js';
 import * as sessionChangeNotices from './2026-11-25T0900-session-change-notices.js';
+import * as signInAttempts from './2026-11-26T0900-sign-in-attempts.js';
 import * as termsInTwoLanguages from './2026-11-26T0920-terms-in-two-languages.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1300-outbox-delivery': outboxDelivery,
   '2026-11-22T1400-fee-ledger': feeLedger,
   '2026-11-25T0900-session-change-notices': sessionChangeNotices,
+  '2026-11-26T0900-sign-in-attempts': signInAttempts,
   '2026-11-26T0920-terms-in-two-languages': termsInTwoLanguages,
 };

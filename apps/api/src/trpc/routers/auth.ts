@@ -4,6 +4,7 @@ import { authenticatedProcedure, publicProcedure, router, sessionProcedure } fro
 import { signInByEmail, signInByPhone } from '../../domain/auth.js';
 import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
 import { setAccountLanguage } from '../../domain/language-switch.js';
+import { TooManySignInAttempts } from '../../domain/login-throttle.js';
 import { AppError } from '../../errors.js';
 
 /**
@@ -16,15 +17,16 @@ async function startSession(ctx: Context, user: SessionUser, rememberMe: boolean
   ctx.req.session.options({ maxAge: rememberMe ? REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000 : undefined });
 }
 
-async function throttled<T>(ctx: Context, identifier: string, attempt: () => Promise<T>): Promise<T> {
-  const key = `${ctx.ip}|${identifier.toLowerCase()}`;
-  ctx.loginThrottle.assertAllowed(key);
+/**
+ * A sign-in attempt under the sign-in limits (domain/login-throttle.ts), counted for the account
+ * identifier and the caller's address before the password is checked. A refusal tells the client
+ * when to try again (Retry-After, in seconds), on the tRPC and the REST answer alike.
+ */
+async function throttled<T>(ctx: Context, account: string, attempt: () => Promise<T>): Promise<T> {
   try {
-    const result = await attempt();
-    ctx.loginThrottle.recordSuccess(key);
-    return result;
+    return await ctx.loginThrottle.attempt({ account, address: ctx.ip }, attempt);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'UNAUTHORIZED') ctx.loginThrottle.recordFailure(key);
+    if (error instanceof TooManySignInAttempts) void ctx.res.header('Retry-After', String(error.retryAfterSeconds));
     throw error;
   }
 }
@@ -33,13 +35,13 @@ export const authRouter = router({
   user: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
   login: sessionProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await throttled(ctx, input.email, () => signInByEmail(ctx.db, input.email, input.password));
+    const user = await throttled(ctx, `email:${input.email}`, () => signInByEmail(ctx.db, input.email, input.password));
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
 
   driverLogin: sessionProcedure.input(driverLoginInput).mutation(async ({ ctx, input }) => {
-    const user = await throttled(ctx, input.phone, () => signInByPhone(ctx.db, input.phone, input.password));
+    const user = await throttled(ctx, `phone:${input.phone}`, () => signInByPhone(ctx.db, input.phone, input.password));
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
