@@ -74,7 +74,7 @@ describe('who may use the admin paths', () => {
     ['POST', '/api/admin/areas', { name: 'X', price: '1.00' }],
     ['PUT', '/api/admin/areas/area-999', { name: 'X', price: '1.00' }],
     ['GET', '/api/admin/drivers'],
-    ['POST', '/api/admin/drivers', { name: 'X', phone: '30000000', licenseNo: 'L', password: 'secret1' }],
+    ['POST', '/api/admin/drivers', { name: 'X', phone: '30000000', licenseNo: 'L', password: 'route-7-pass' }],
     ['PUT', `/api/admin/drivers/${someId}`, { name: 'X', phone: '30000000', licenseNo: 'L' }],
     ['GET', '/api/admin/settings'],
     ['PUT', '/api/admin/settings', {}],
@@ -243,7 +243,7 @@ describe('drivers', () => {
       name: 'Khalid Driver',
       phone,
       licenseNo: 'DL-123',
-      password: 'secret1',
+      password: 'route-7-pass',
       areaIds: [area.id, area.id],
       vehicle: { plate: 'BH 1234', seats: '24' },
     });
@@ -252,23 +252,23 @@ describe('drivers', () => {
     expect(JSON.stringify(response.body)).not.toMatch(/argon2|password/i);
     expect(JSON.stringify((await api.get('/api/admin/drivers')).body)).not.toMatch(/argon2|passwordHash/i);
 
-    const login = await t.client().post<{ user: { role: string; driverId: string } }>('/api/driver/login', { phone, password: 'secret1' });
+    const login = await t.client().post<{ user: { role: string; driverId: string } }>('/api/driver/login', { phone, password: 'route-7-pass' });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ role: 'driver', driverId: response.body.driver.id });
 
     const [row] = await auditRows('driver', String(response.body.driver.id));
     expect(row).toMatchObject({ actorUserId: admin.id, action: 'create', diff: expect.objectContaining({ phone, passwordSet: true }) });
-    expect(JSON.stringify(row!.diff)).not.toContain('secret1');
+    expect(JSON.stringify(row!.diff)).not.toContain('route-7-pass');
   });
 
   it('refuses a phone number already used by a driver with 409 naming the field, and unknown areas with 400', async () => {
     const existing = await createDriver(t.db);
-    const clash = await api.post('/api/admin/drivers', { name: 'Twin', phone: existing.phone, licenseNo: 'DL-9', password: 'secret1' });
+    const clash = await api.post('/api/admin/drivers', { name: 'Twin', phone: existing.phone, licenseNo: 'DL-9', password: 'route-7-pass' });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ message: ADMIN_MESSAGES.driverPhoneTaken });
     expect(clash.body.message).toMatch(/phone/i);
 
-    const unknownArea = await api.post('/api/admin/drivers', { name: 'Lost', phone: uniquePhone(), licenseNo: 'DL-9', password: 'secret1', areaIds: ['area-998'] });
+    const unknownArea = await api.post('/api/admin/drivers', { name: 'Lost', phone: uniquePhone(), licenseNo: 'DL-9', password: 'route-7-pass', areaIds: ['area-998'] });
     expect(unknownArea.status).toBe(400);
     expect(unknownArea.body).toMatchObject({ issues: { areaIds: ADMIN_MESSAGES.unknownAreas } });
 
@@ -299,9 +299,9 @@ describe('drivers', () => {
 
   it('deactivating ends the driver\'s open session and refuses the next sign-in', async () => {
     const phone = uniquePhone();
-    const created = await api.post<{ driver: { id: string; userId: string } }>('/api/admin/drivers', { name: 'Leaving Driver', phone, licenseNo: 'DL-7', password: 'secret1' });
+    const created = await api.post<{ driver: { id: string; userId: string } }>('/api/admin/drivers', { name: 'Leaving Driver', phone, licenseNo: 'DL-7', password: 'route-7-pass' });
     const driverClient = t.client();
-    expect((await driverClient.post('/api/driver/login', { phone, password: 'secret1' })).status).toBe(200);
+    expect((await driverClient.post('/api/driver/login', { phone, password: 'route-7-pass' })).status).toBe(200);
     const openSessions = () => t.db.selectFrom('sessions').select('sid').where(sql<string>`sess->>'userId'`, '=', created.body.driver.userId).execute();
     expect(await openSessions()).toHaveLength(1);
 
@@ -310,11 +310,11 @@ describe('drivers', () => {
     expect(await openSessions()).toHaveLength(0);
     expect((await t.db.selectFrom('users').select('status').where('id', '=', created.body.driver.userId).executeTakeFirstOrThrow()).status).toBe('inactive');
     expect((await driverClient.get('/api/auth/user')).status).toBe(401);
-    expect((await t.client().post('/api/driver/login', { phone, password: 'secret1' })).status).toBe(403);
+    expect((await t.client().post('/api/driver/login', { phone, password: 'route-7-pass' })).status).toBe(403);
     expect((await auditRows('driver', created.body.driver.id)).at(-1)).toMatchObject({ action: 'deactivate', diff: { status: { from: 'active', to: 'inactive' } } });
 
     await api.put(`/api/admin/drivers/${created.body.driver.id}`, { name: 'Leaving Driver', phone, licenseNo: 'DL-7', status: 'active' });
-    expect((await t.client().post('/api/driver/login', { phone, password: 'secret1' })).status).toBe(200);
+    expect((await t.client().post('/api/driver/login', { phone, password: 'route-7-pass' })).status).toBe(200);
   });
 });
 

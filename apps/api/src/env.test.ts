@@ -42,7 +42,7 @@ describe('configuration', () => {
 
   it('uses the embedded database unless DATABASE_URL is set, and reads the bootstrap admin', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '' }).databaseUrl).toBeUndefined();
-    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4000', DEMO_DATA: '1', ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'secret' });
-    expect(config).toMatchObject({ port: 4000, demoData: true, admin: { email: 'a@b.co', password: 'secret' } });
+    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4000', DEMO_DATA: '1', ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'a-long-admin-secret' });
+    expect(config).toMatchObject({ port: 4000, demoData: true, admin: { email: 'a@b.co', password: 'a-long-admin-secret' } });
   });
 });

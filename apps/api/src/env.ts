@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { NOTIFICATION_TEMPLATE_KEYS, type NotificationTemplateKey } from '@school-transport/contracts';
+import { passwordProblem } from './domain/password-rules.js';
 import type { OutboxConfig } from './domain/notifications/config.js';
 
 const optionalString = z.string().optional().transform((value) => value?.trim() || undefined);
@@ -95,6 +96,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !env.SESSION_SECRET) {
     throw new Error('SESSION_SECRET is required when NODE_ENV=production (at least 32 random characters).');
   }
+  // The configured admin's password follows the admin rules (12 characters, not a common one), in
+  // every environment: refused here, with the variable's name, rather than by the account creation.
+  const adminPasswordProblem = env.ADMIN_PASSWORD === undefined ? undefined : passwordProblem(env.ADMIN_PASSWORD, 'admin');
+  if (adminPasswordProblem) throw new Error(`ADMIN_PASSWORD is refused: ${adminPasswordProblem}`);
   const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
   return {
     production,

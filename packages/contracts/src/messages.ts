@@ -18,6 +18,9 @@ export const MESSAGES = {
   dialogInvalidEmail: 'Please enter a valid email address',
   phoneDigits: 'Phone number must be 8 digits',
   passwordMin: 'Password must be at least 6 characters',
+  staffPasswordMin: 'Password must be at least 12 characters',
+  /** The server checks a new password against the most common ones; the list stays on the server. */
+  passwordTooCommon: 'This password is too common. Please choose another.',
   passwordRequired: 'Password is required',
   phoneRequired: 'Phone number is required',
   termsRequired: 'You must accept the terms and conditions',

@@ -25,6 +25,8 @@ export const CURRENCY = 'BHD';
 export const DEFAULT_AREA_PRICE = '25.00';
 export const PHONE_DIGITS = 8;
 export const PASSWORD_MIN_LENGTH = 6;
+/** Admin and staff accounts open the office's data on every family: longer passwords (OWASP ASVS's 12). */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
 export const REGISTRATION_REDIRECT_DELAY_MS = 2000;
 export const TOAST_DURATION_MS = 5000;
 /** A 'remember me' sign-in keeps its cookie this long; otherwise the cookie lives for the browser session. */

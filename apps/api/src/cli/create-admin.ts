@@ -11,7 +11,7 @@ const config = loadConfig();
 const [emailArg, nameArg] = process.argv.slice(2);
 const prompt = createInterface({ input: process.stdin, output: process.stdout });
 const email = emailArg ?? process.env.ADMIN_EMAIL ?? (await prompt.question('Admin email: '));
-const password = process.env.ADMIN_PASSWORD ?? (await prompt.question('Password (at least 6 characters): '));
+const password = process.env.ADMIN_PASSWORD ?? (await prompt.question('Password (at least 12 characters): '));
 prompt.close();
 
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -6,7 +6,7 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** Accounts for tests, written straight to the database with real argon2id hashes. */
-export async function createAdmin(db: Kysely<Database>, password = 'admin-pass') {
+export async function createAdmin(db: Kysely<Database>, password = 'test-admin-pass') {
   const email = `admin-${unique()}@example.com`;
   const user = await db.insertInto('users').values({ email, passwordHash: await hashPassword(password), role: 'admin', name: 'Test Admin' }).returning('id').executeTakeFirstOrThrow();
   return { id: user.id, email, password };

@@ -3,7 +3,7 @@ import type { Database } from '../schema.js';
 
 /** The sign-ins the demo prints: all three roles can be tried at once. Never loaded in production. */
 export const DEMO_SIGN_INS = {
-  admin: { email: 'admin@demo.bh', password: 'demo-admin' },
+  admin: { email: 'admin@demo.bh', password: 'demo-admin-pass' },
   parent: { email: 'parent@demo.bh', password: 'demo-parent' },
   driver: { phone: '33000001', password: 'demo-driver' },
 } as const;

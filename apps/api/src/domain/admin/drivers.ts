@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { hashPassword } from '../passwords.js';
+import { assertPasswordAllowed } from '../password-rules.js';
 import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -65,6 +66,7 @@ async function endSessionsOf(db: Db, userId: string): Promise<void> {
 
 /** Creates the driver's sign-in account (users row) and driver record together. */
 export async function createDriver(db: Kysely<Database>, actor: Actor, input: z.output<typeof driverInput>): Promise<AdminDriver> {
+  assertPasswordAllowed(input.password, 'driver');
   // Hashing takes a moment; done before the transaction so no lock waits on it.
   const passwordHash = await hashPassword(input.password);
   return withUniqueField(ADMIN_MESSAGES.driverPhoneTaken, () =>
@@ -101,6 +103,7 @@ export async function createDriver(db: Kysely<Database>, actor: Actor, input: z.
  */
 export async function updateDriver(db: Kysely<Database>, actor: Actor, input: z.output<typeof driverUpdate>): Promise<AdminDriver> {
   assertUuid(input.id, ADMIN_MESSAGES.driverNotFound);
+  if (input.password) assertPasswordAllowed(input.password, 'driver');
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return withUniqueField(ADMIN_MESSAGES.driverPhoneTaken, () =>
     db.transaction().execute(async (trx) => {

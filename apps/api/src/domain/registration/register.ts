@@ -3,6 +3,7 @@ import type { Database } from '@school-transport/db';
 import { isUniqueViolation } from '@school-transport/db';
 import { composeAddress, type Language, type Registration, type SessionUser } from '@school-transport/contracts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../passwords.js';
+import { assertPasswordAllowed } from '../password-rules.js';
 import { checkRegistrationChoices } from './choices.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 
@@ -75,6 +76,9 @@ async function newParent(trx: Transaction<Database>, registration: Registration,
  * Answers undefined in that case.
  */
 export async function registerStudent(db: Kysely<Database>, registration: Registration, registrant: Registrant, retried = false): Promise<RegisteredStudent | undefined> {
+  // Checked whether or not the email has an account, so the answer does not tell which; a
+  // signed-in parent's registration sets no password.
+  if (registrant.user?.role !== 'parent') assertPasswordAllowed(registration.password, 'parent');
   const plan = await planAccount(db, registration, registrant);
   try {
     return await db.transaction().execute(async (trx) => {

@@ -19,6 +19,8 @@ export const messages: CatalogOf<typeof en> = {
     dialogInvalidEmail: 'يرجى إدخال بريد إلكتروني صحيح',
     phoneDigits: 'يجب أن يتكون رقم الهاتف من 8 أرقام',
     passwordMin: 'يجب ألا تقل كلمة المرور عن 6 أحرف',
+    staffPasswordMin: 'يجب ألا تقل كلمة المرور عن 12 حرفًا',
+    passwordTooCommon: 'كلمة المرور هذه شائعة جدًا. يرجى اختيار كلمة مرور أخرى.',
     passwordRequired: 'كلمة المرور مطلوبة',
     phoneRequired: 'رقم الهاتف مطلوب',
     termsRequired: 'يجب الموافقة على الشروط والأحكام',
