@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useQuery, useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +8,29 @@ import { notify } from '../notify.js';
 
 const SESSION_FRESH_MS = 5 * 60 * 1000;
 
-/** The signed-in user, or null. A failed check is logged and treated as signed out (spec section 8). */
+const subscribeToNothing = () => () => {};
+
+/**
+ * False on the server and while React hydrates the markup the server rendered, true in every other
+ * render (React renders again with true once hydration is done).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeToNothing, () => true, () => false);
+}
+
+/**
+ * The signed-in user, or null. A failed check is logged and treated as signed out.
+ *
+ * While hydrating, the session is not known yet, as it was not when the server rendered the page:
+ * the session's answer may already be in the cache by the time a lazily loaded part of the page
+ * hydrates (the app's shell asked for it first), and a page rendered from it would not match the
+ * server's markup.
+ */
 export function useSession(): { user: SessionUser | null; isLoading: boolean } {
   const query = useQuery({ ...trpc.auth.user.queryOptions(), staleTime: SESSION_FRESH_MS });
+  const hydrated = useHydrated();
   if (query.error) console.error('Session check failed', query.error);
+  if (!hydrated) return { user: null, isLoading: true };
   return { user: query.data?.user ?? null, isLoading: query.isLoading };
 }
 
