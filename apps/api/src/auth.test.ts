@@ -113,6 +113,13 @@ describe('sign-in limits', () => {
     expectRetryAfter(blocked.headers);
   });
 
+  it('limits an email that has no account like one that has, so the limit does not tell which exist', async () => {
+    const nobody = `nobody-limited-${Date.now()}@example.com`;
+    for (let attempt = 0; attempt < 10; attempt++) expect((await t.client().post('/api/auth/login', { email: nobody, password: `guess-${attempt}` })).status).toBe(401);
+    const refused = await t.client().post('/api/auth/login', { email: nobody, password: 'guess-10' });
+    expect([refused.status, refused.body]).toEqual([429, { message: SERVER_MESSAGES.tooManyAttempts }]);
+  });
+
   it('checks at most ten passwords of eleven wrong sign-ins sent at once for one account: the eleventh gets 429', async () => {
     const parent = await createParent(t.db);
     // The identifier is the normalized email: its letter case makes no new account to guess at.

@@ -60,13 +60,14 @@ export class LoginThrottle {
   constructor(private readonly db: Kysely<Database>) {}
 
   async attempt<T>(who: { account: string; address: string }, checkPassword: () => Promise<T>): Promise<T> {
-    const account = await this.count('account', who.account, MAX_ACCOUNT_FAILURES);
-    let address: Counted;
+    // The address first: a flood from an address already refused writes no row per account it names.
+    const address = await this.count('address', addressKey(who.address), MAX_ADDRESS_FAILURES);
+    let account: Counted;
     try {
-      address = await this.count('address', addressKey(who.address), MAX_ADDRESS_FAILURES);
+      account = await this.count('account', who.account, MAX_ACCOUNT_FAILURES);
     } catch (error) {
-      // Refused for its address: the account's password was not tried.
-      await this.takeBack(account);
+      // Refused for its account: no password was tried from this address.
+      await this.takeBack(address);
       throw error;
     }
     let result: T;
