@@ -18,6 +18,8 @@ export async function startProductionServer({ port, env = {} }) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses to start without a transport chosen; the log sends nothing to anyone.
+      NOTIFY_TRANSPORT: 'log',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
       DATABASE_URL: '',

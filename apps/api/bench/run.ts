@@ -402,6 +402,8 @@ const rows = new Map<string, Row>(
 const appEnv = {
   ...database.env,
   NODE_ENV: 'production',
+  // Production refuses to start without a transport chosen; the log sends nothing to anyone.
+  NOTIFY_TRANSPORT: 'log',
   SESSION_SECRET: randomBytes(32).toString('hex'),
   COOKIE_SECURE: 'false',
   PORT: String(appPort),

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { NOTIFICATION_TEMPLATE_KEYS, type NotificationTemplateKey } from '@school-transport/contracts';
 import { passwordProblem } from './domain/password-rules.js';
-import type { OutboxConfig } from './domain/notifications/config.js';
+import { leaseProblem, type OutboxConfig } from './domain/notifications/config.js';
 
 const optionalString = z.string().optional().transform((value) => value?.trim() || undefined);
 
@@ -35,8 +35,10 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
   KEEP_SESSIONS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // The outbox (issue 10): how messages to parents and drivers leave, and how the worker retries.
-  NOTIFY_TRANSPORT: z.enum(['log', 'webhook', 'whatsapp']).default('log'),
+  // The outbox: how messages to parents and drivers leave, and how the worker retries. No default in
+  // production (outboxConfig): `log` there means nothing reaches parents, so it must be chosen.
+  NOTIFY_TRANSPORT: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['log', 'webhook', 'whatsapp']).optional()),
+  NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   NOTIFY_WEBHOOK_URL: optionalString,
   NOTIFY_WEBHOOK_SECRET: optionalString,
   WHATSAPP_TOKEN: optionalString,
@@ -51,7 +53,12 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
   OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(25),
+  // Registration texts across the service per hour before further ones are held for the office (0: all held).
+  REGISTRATION_TEXTS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
 });
+
+/** The name of every variable the server reads (env.test.ts checks that .env.example and the README name the same). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export interface AppConfig {
   production: boolean;
@@ -125,6 +132,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** The transport named by NOTIFY_TRANSPORT with what it needs; a missing piece stops the start. */
 function outboxConfig(env: z.output<typeof envSchema>, production: boolean): OutboxConfig {
+  if (production && !env.NOTIFY_TRANSPORT) {
+    throw new Error(
+      'NOTIFY_TRANSPORT is required when NODE_ENV=production: webhook (an SMS/WhatsApp gateway) or whatsapp (the WhatsApp Cloud API) to reach parents and drivers, or log on purpose (messages then only reach the server log and are marked sent).',
+    );
+  }
+  const lease = leaseProblem(env.OUTBOX_LEASE_MS, env.NOTIFY_TIMEOUT_MS);
+  if (lease) throw new Error(lease);
+  const registrationTextsPerHour = env.REGISTRATION_TEXTS_PER_HOUR;
+  const timeoutMs = env.NOTIFY_TIMEOUT_MS;
   const worker = {
     enabled: env.OUTBOX_WORKER ?? true,
     intervalMs: env.OUTBOX_INTERVAL_MS,
@@ -136,12 +152,13 @@ function outboxConfig(env: z.output<typeof envSchema>, production: boolean): Out
   if (env.NOTIFY_TRANSPORT === 'webhook') {
     if (!env.NOTIFY_WEBHOOK_URL) throw new Error('NOTIFY_TRANSPORT=webhook needs NOTIFY_WEBHOOK_URL.');
     if (production && !env.NOTIFY_WEBHOOK_SECRET) throw new Error('NOTIFY_TRANSPORT=webhook needs NOTIFY_WEBHOOK_SECRET in production.');
-    return { worker, transport: { kind: 'webhook', url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET ?? '' } };
+    return { worker, registrationTextsPerHour, transport: { kind: 'webhook', url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET ?? '', timeoutMs } };
   }
   if (env.NOTIFY_TRANSPORT === 'whatsapp') {
     if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID) throw new Error('NOTIFY_TRANSPORT=whatsapp needs WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID.');
     return {
       worker,
+      registrationTextsPerHour,
       transport: {
         kind: 'whatsapp',
         apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
@@ -149,10 +166,12 @@ function outboxConfig(env: z.output<typeof envSchema>, production: boolean): Out
         phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
         templateNames: whatsappTemplateNames(env.WHATSAPP_TEMPLATES),
         languageCodes: { en: env.WHATSAPP_LANGUAGE_EN, ar: env.WHATSAPP_LANGUAGE_AR },
+        timeoutMs,
       },
     };
   }
-  return { worker, transport: { kind: 'log' } };
+  // In production the log must not collect parents' and drivers' phone numbers.
+  return { worker, registrationTextsPerHour, transport: { kind: 'log', maskPhones: production } };
 }
 
 /** "registration_received=bus_registration,driver_assigned=bus_driver": the approved template of each key (default: the key itself). */

@@ -7,8 +7,21 @@ import { createServer } from './server.js';
 import { createBootstrapAdmin } from './domain/admin-bootstrap.js';
 import { hashPassword } from './domain/passwords.js';
 
+/** A setting that stops the start (env.ts) is said in one line, not as a stack trace. */
+function readConfig(): ReturnType<typeof loadConfig> {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(`The server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 /** Starts the application: database, migrations, essential rows, optional admin and demo data, then HTTP. */
-const config = loadConfig();
+const config = readConfig();
+if (config.production && config.outbox.transport.kind === 'log') {
+  console.warn('NOTIFY_TRANSPORT=log: messages to parents and drivers only reach this log (phone numbers masked) and are marked sent.');
+}
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 await seedEssentials(database.db);

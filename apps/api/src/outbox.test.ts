@@ -36,13 +36,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A real HTTP gateway on 127.0.0.1 that answers each call with the status `answer` picks. */
+/** A real HTTP gateway on 127.0.0.1 that answers each call with the status `answer` picks, after `delayMs`. */
 interface Gateway {
   url: string;
   calls: { headers: IncomingHttpHeaders; raw: string; body: Record<string, unknown>; path: string; status: number }[];
   close(): Promise<void>;
 }
-async function startGateway(answer: (callNumber: number, body: Record<string, unknown>) => number): Promise<Gateway> {
+async function startGateway(answer: (callNumber: number, body: Record<string, unknown>) => number, delayMs = 0): Promise<Gateway> {
   const calls: Gateway['calls'] = [];
   const server: Server = createHttpServer((req, res) => {
     let raw = '';
@@ -52,7 +52,7 @@ async function startGateway(answer: (callNumber: number, body: Record<string, un
       const body = JSON.parse(raw) as Record<string, unknown>;
       const status = answer(calls.length + 1, body);
       calls.push({ headers: req.headers, raw, body, path: req.url ?? '', status });
-      res.writeHead(status, { 'content-type': 'application/json' }).end(status < 300 ? '{"ok":true}' : '{"error":{"message":"gateway is down"}}');
+      setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(status < 300 ? '{"ok":true}' : '{"error":{"message":"gateway is down"}}'), delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -375,6 +375,52 @@ describe('delivery', () => {
     }
   });
 
+  it('a gateway slower than the lease: with two workers on two connections each message reaches it once', async () => {
+    // Each answer takes 300 ms; the first worker claims six messages with a lease of 1 s, so its
+    // batch (1.8 s) outlasts the lease it took at the claim, and the second worker (another
+    // process, looking every 100 ms) may claim the rest meanwhile.
+    const gateway = await startGateway(() => 200, 300);
+    const other = await t.database.openAnother();
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 6; i++) ids.push((await pendingMessage(t.db)).id);
+      // Only this test's messages are due: earlier rows are parked for the moment.
+      await t.db.updateTable('notifications').set({ nextAttemptAt: sql<Date>`now() + interval '1 hour'` }).where('status', '=', 'pending').where('id', 'not in', ids).execute();
+      const transport = createTransport({ kind: 'webhook', url: gateway.url, secret: WEBHOOK_SECRET }, quiet);
+      const first = new OutboxWorker(t.db, transport, { ...FAST, leaseMs: 1000, batchSize: 6 }, quiet, 'slow-first');
+      const second = new OutboxWorker(other.db, transport, { ...FAST, leaseMs: 1000, batchSize: 1 }, quiet, 'slow-second');
+
+      let firstDone = false;
+      const firstRound = first.runOnce().finally(() => (firstDone = true));
+      const claimedByFirst = async () => (await t.db.selectFrom('notifications').select('id').where('id', 'in', ids).where('lockedBy', '=', 'slow-first').execute()).length;
+      for (let i = 0; i < 100 && (await claimedByFirst()) < 6; i++) await sleep(5);
+      const secondRounds = (async () => {
+        const total = { claimed: 0, sent: 0 };
+        while (!firstDone) {
+          const round = await second.runOnce();
+          total.claimed += round.claimed;
+          total.sent += round.sent;
+          await sleep(100);
+        }
+        return total;
+      })();
+      const [firstOutcome, secondOutcome] = await Promise.all([firstRound, secondRounds]);
+
+      const calls = gateway.calls.filter((call) => ids.includes(call.body.id as string));
+      expect(calls.map((call) => call.body.id).sort()).toEqual([...ids].sort());
+      // The second worker did take over messages whose first lease had run out, and the first one skipped them.
+      expect(secondOutcome.sent).toBeGreaterThan(0);
+      expect(firstOutcome.skipped).toBe(secondOutcome.sent);
+      expect(firstOutcome.sent + secondOutcome.sent).toBe(6);
+      const rows = await t.db.selectFrom('notifications').select(['status', 'attempts', 'lockedBy']).where('id', 'in', ids).execute();
+      expect(rows.every((row) => row.status === 'sent' && row.lockedBy === null)).toBe(true);
+    } finally {
+      await t.db.updateTable('notifications').set({ nextAttemptAt: sql<Date>`now()` }).where('status', '=', 'pending').execute();
+      await other.close();
+      await gateway.close();
+    }
+  });
+
   it('WhatsApp: a template message in the recipient’s language with the rendered facts as parameters', async () => {
     const gateway = await startGateway(() => 200);
     try {
@@ -399,6 +445,8 @@ describe('delivery', () => {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to: `973${row.recipient}`,
+        // The Cloud API has no idempotency key; the outbox id comes back in its status webhooks.
+        biz_opaque_callback_data: row.id,
         type: 'template',
         template: {
           name: 'bus_driver_removed',
@@ -528,9 +576,9 @@ describe('admin Outbox', () => {
 
 describe('configuration', () => {
   const dataDir = () => mkdtempSync(join(tmpdir(), 'outbox-env-'));
-  it('logs messages by default and names what a chosen transport is missing', () => {
+  it('logs messages by default outside production and names what a chosen transport is missing', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
-    expect(config.outbox.transport).toEqual({ kind: 'log' });
+    expect(config.outbox.transport).toEqual({ kind: 'log', maskPhones: false });
     expect(config.outbox.worker).toMatchObject({ enabled: true, maxAttempts: 5, intervalMs: 5000 });
     expect(() => loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'webhook' })).toThrow(/NOTIFY_WEBHOOK_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'whatsapp', WHATSAPP_TOKEN: 'x' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
@@ -538,5 +586,41 @@ describe('configuration', () => {
     const whatsapp = loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'whatsapp', WHATSAPP_TOKEN: 'x', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_TEMPLATES: 'registration_received=bus_welcome, payment_received=bus_paid', OUTBOX_MAX_ATTEMPTS: '3' });
     expect(whatsapp.outbox.transport).toMatchObject({ kind: 'whatsapp', templateNames: { registration_received: 'bus_welcome', payment_received: 'bus_paid' }, languageCodes: { en: 'en', ar: 'ar' } });
     expect(whatsapp.outbox.worker.maxAttempts).toBe(3);
+  });
+  it('refuses a lease that does not outlast the gateway’s timeout (another process could send the message again)', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OUTBOX_LEASE_MS: '15000' })).toThrow(/OUTBOX_LEASE_MS \(15000\) must be at least NOTIFY_TIMEOUT_MS \(10000\) \+ 10000 ms/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OUTBOX_LEASE_MS: '120000', NOTIFY_TIMEOUT_MS: '115000' })).toThrow(/OUTBOX_LEASE_MS/);
+    const webhook = loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'webhook', NOTIFY_WEBHOOK_URL: 'http://gateway.test/send', OUTBOX_LEASE_MS: '30000', NOTIFY_TIMEOUT_MS: '20000' });
+    expect(webhook.outbox.transport).toMatchObject({ kind: 'webhook', timeoutMs: 20_000 });
+    expect(webhook.outbox.worker.leaseMs).toBe(30_000);
+  });
+});
+
+describe('the log transport', () => {
+  const SECRET = 'a-production-secret-of-more-than-32-chars';
+  function recordingLog() {
+    const lines: { object: Record<string, unknown>; message: string }[] = [];
+    return { lines, info: (object: Record<string, unknown>, message: string) => lines.push({ object, message }) };
+  }
+  const message = (to: string, text: string): DeliveryMessage => ({ id: 'id-1', channel: 'sms', to, text, templateKey: 'student_assigned', payload: {}, language: 'en', params: [] });
+
+  it('in production shows every phone number as +973****0001, the recipient’s and those in the text', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'outbox-env-')), NOTIFY_TRANSPORT: 'log' });
+    const log = recordingLog();
+    await createTransport(config.outbox.transport, log).send(
+      message('+97336000001', 'New student Sara (STU-2026-00042), parent 36000001 or +97336000001 or 0097336000001, driver 33001234. Bank transfer to BH67BMAG00001299123456.'),
+    );
+    expect(log.lines).toHaveLength(1);
+    expect(log.lines[0]!.message).toBe(
+      'SMS to +973****0001: New student Sara (STU-2026-00042), parent +973****0001 or +973****0001 or +973****0001, driver +973****1234. Bank transfer to BH67BMAG00001299123456.',
+    );
+    expect(log.lines[0]!.object).toMatchObject({ notificationId: 'id-1', to: '+973****0001' });
+    expect(JSON.stringify(log.lines)).not.toMatch(/3600|3300/);
+  });
+
+  it('outside production shows the numbers as they are (demos and development)', async () => {
+    const log = recordingLog();
+    await createTransport(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'outbox-env-')) }).outbox.transport, log).send(message('+97336000001', 'Call 36000001.'));
+    expect(log.lines[0]!.message).toBe('SMS to +97336000001: Call 36000001.');
   });
 });

@@ -136,6 +136,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     bootstrapAdmin: options.bootstrapAdmin,
     development: options.development ?? false,
     outboxMaxAttempts: options.outbox?.worker.maxAttempts,
+    registrationTextsPerHour: options.outbox?.registrationTextsPerHour,
     kept: new KeptAnswers(),
     keptSessions,
   };

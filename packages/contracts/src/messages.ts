@@ -193,6 +193,7 @@ export const OUTBOX_MESSAGES = {
   tooManyPendingProofs: 'This month already has 3 payment proofs waiting for the office. Please wait for the office to check them before sending another.',
   tooManyProofsToday: 'You have sent 20 payment proofs today. Please try again tomorrow.',
   onlyFailedRetried: 'Only a failed message can be retried',
+  onlyHeldReleased: 'Only a held message can be released',
   statusInvalid: 'Choose a status from the list',
   templateInvalid: 'Choose a message type from the list',
 } as const;

@@ -3,9 +3,13 @@ import { OUTBOX_MESSAGES } from './messages.js';
 import { NOTIFICATION_TEMPLATE_KEYS, type NotificationChannel } from './notifications.js';
 import type { Language } from './options.js';
 
-/** The admin's Outbox (issue 10): what the office sees of the messages sent to parents and drivers. */
+/** The admin's Outbox: what the office sees of the messages sent to parents and drivers. */
 
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * `held`: written but not sent until the office releases it (then `pending`): registration texts
+ * beyond the service's hourly cap wait there.
+ */
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'held'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 export const OUTBOX_PAGE_SIZES = [10, 20, 50, 100] as const;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-import type { Language, ModificationStatus, PaymentStatus, Role, ServiceType, UserStatus } from '@school-transport/contracts';
+import type { Language, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus } from '@school-transport/contracts';
 
 /**
  * The typed shape of every table (spec section 3). Columns are snake_case in PostgreSQL and
@@ -137,7 +137,8 @@ export interface NotificationsTable {
   recipient: string;
   templateKey: string;
   payload: JSONColumnType<Record<string, unknown>, string, string>;
-  status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  /** `held` (migration 2026-11-26T0910): written, not sent until the office releases it. */
+  status: ColumnType<NotificationStatus, NotificationStatus | undefined, NotificationStatus>;
   errorMsg: string | null;
   createdAt: CreatedAt;
   /** Delivery (migration 2026-11-22T1300): tries made, when the next may start, and the lease of the process sending it. */

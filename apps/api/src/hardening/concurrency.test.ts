@@ -29,7 +29,8 @@ describe('200 concurrent registrations', () => {
           studentSchoolId: `MANY-${stamp}-${i}`,
           parentName: 'Parent',
           parentEmail: `many-${stamp}-${i}@example.com`,
-          parentPhone: '36005555',
+          // A phone each: one phone number gets at most 3 registration texts a day.
+          parentPhone: String(36_005_000 + i),
           password: 'many-pass',
           serviceType: 'HOME_TO_SCHOOL',
           block: '1',
@@ -45,6 +46,7 @@ describe('200 concurrent registrations', () => {
     const stored = await t.db.selectFrom('students').select(['automatedId', 'studentSchoolId']).where('studentSchoolId', 'like', `MANY-${stamp}-%`).execute();
     expect(stored.map((s) => s.studentSchoolId).sort()).toEqual(Array.from({ length: 200 }, (_, i) => `MANY-${stamp}-${i}`).sort());
     expect(new Set(stored.map((s) => s.automatedId)).size).toBe(200);
+    // Each with its text: sent, or beyond the hourly cap (REGISTRATION_TEXTS_PER_HOUR) held for the office.
     const messages = await t.db
       .selectFrom('notifications')
       .select('id')

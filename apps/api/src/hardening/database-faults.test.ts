@@ -40,7 +40,8 @@ function registration(tag: string) {
     studentSchoolId: tag,
     parentName: 'Load Parent',
     parentEmail: `load-${tag}@example.com`,
-    parentPhone: '36001234',
+    // A phone of its own: one phone number gets at most 3 registration texts a day.
+    parentPhone: String(36_000_000 + sequence),
     password: 'load-pass',
     serviceType: 'BOTH',
     block: '1',

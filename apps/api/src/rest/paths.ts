@@ -96,6 +96,9 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/notifications/failed-count': { summary: 'How many messages failed for good', procedure: 'admin.notifications.failedCount' },
   'POST /api/admin/notifications/retry-failed': { summary: 'Sends every failed message again', procedure: 'admin.notifications.retryAllFailed' },
   'POST /api/admin/notifications/:id/retry': { summary: 'Sends a failed message again', procedure: 'admin.notifications.retry' },
+  'GET /api/admin/notifications/held-count': { summary: 'How many registration texts are held for the office (beyond the hourly cap)', procedure: 'admin.notifications.heldCount' },
+  'POST /api/admin/notifications/release-held': { summary: 'Releases every held message: they are sent', procedure: 'admin.notifications.releaseAllHeld' },
+  'POST /api/admin/notifications/:id/release': { summary: 'Releases a held message: it is sent', procedure: 'admin.notifications.release' },
 };
 
 /** Who may call a path: its own row's access, else its procedure's. */

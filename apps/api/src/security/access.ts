@@ -81,4 +81,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   'admin.notifications.failedCount': 'admin',
   'admin.notifications.retry': 'admin',
   'admin.notifications.retryAllFailed': 'admin',
+  'admin.notifications.heldCount': 'admin',
+  'admin.notifications.release': 'admin',
+  'admin.notifications.releaseAllHeld': 'admin',
 };

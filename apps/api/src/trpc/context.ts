@@ -31,6 +31,8 @@ export interface AppDependencies {
   development: boolean;
   /** Tries before an outbox message fails (OUTBOX_MAX_ATTEMPTS), shown beside each message's tries. */
   outboxMaxAttempts?: number | undefined;
+  /** Registration texts per hour across the service before further ones are held (REGISTRATION_TEXTS_PER_HOUR). */
+  registrationTextsPerHour?: number | undefined;
   /** Answers kept a few seconds (the list's totals, the registration choices), forgotten after every mutation (init.ts). */
   kept: KeptAnswers;
   /** Sessions this process has read (kept-sessions.ts), when it hears of session changes; forgotten after every mutation too. */

@@ -8,6 +8,7 @@ import * as feeLedger from './2026-11-22T1400-fee-ledger.js';
 import * as studentListIndexesAndInvoices from './2026-11-22T1100-student-list-indexes-and-invoices.js';
 import * as sessionChangeNotices from './2026-11-25T0900-session-change-notices.js';
 import * as signInAttempts from './2026-11-26T0900-sign-in-attempts.js';
+import * as outboxHeldMessages from './2026-11-26T0910-outbox-held-messages.js';
 import * as termsInTwoLanguages from './2026-11-26T0920-terms-in-two-languages.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-fee-ledger': feeLedger,
   '2026-11-25T0900-session-change-notices': sessionChangeNotices,
   '2026-11-26T0900-sign-in-attempts': signInAttempts,
+  '2026-11-26T0910-outbox-held-messages': outboxHeldMessages,
   '2026-11-26T0920-terms-in-two-languages': termsInTwoLanguages,
 };

@@ -8,7 +8,11 @@ import { readCompanySettings } from '../settings.js';
 import { isUuid } from '../ids.js';
 import { messageOf } from './worker.js';
 
-/** The admin's Outbox: the messages with their text, tries and errors; a failed one is sent again on request. */
+/**
+ * The admin's Outbox: the messages with their text, tries and errors; a failed one is sent again on
+ * request, and a held one (a registration text beyond the hourly cap) is sent once the office
+ * releases it.
+ */
 
 function toView(row: Notification, settings: CompanySettings, maxAttempts: number, now: Date): AdminNotification {
   let text = row.body ?? '';
@@ -62,10 +66,13 @@ export async function listNotifications(db: Kysely<Database>, input: z.output<ty
   return { notifications: rows.map((row) => toView(row, settings, maxAttempts, now)), total: Number(countRow.n) };
 }
 
-export async function failedNotificationCount(db: Kysely<Database>): Promise<{ count: number }> {
-  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'failed').executeTakeFirstOrThrow();
+async function countWithStatus(db: Kysely<Database>, status: 'failed' | 'held'): Promise<{ count: number }> {
+  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', status).executeTakeFirstOrThrow();
   return { count: Number(row.n) };
 }
+
+export const failedNotificationCount = (db: Kysely<Database>) => countWithStatus(db, 'failed');
+export const heldNotificationCount = (db: Kysely<Database>) => countWithStatus(db, 'held');
 
 /** Back in the queue for a full set of tries, due now; the last error stays visible until the next try. */
 const RETRY = { status: 'pending', attempts: 0, nextAttemptAt: sql<Date>`now()`, lockedUntil: null, lockedBy: null, updatedAt: sql<Date>`now()` } as const;
@@ -108,5 +115,50 @@ export async function retryAllFailed(db: Kysely<Database>, actor: Actor): Promis
         .execute();
     }
     return { retried: rows.length };
+  });
+}
+
+/** A held message goes into the queue as written, due now: its tries start from none. */
+const RELEASE = { status: 'pending', nextAttemptAt: sql<Date>`now()`, updatedAt: sql<Date>`now()` } as const;
+
+/** Sends one held message: it becomes pending, and the release is audited. */
+export async function releaseNotification(db: Kysely<Database>, actor: Actor, id: string, maxAttempts: number): Promise<{ notification: AdminNotification }> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
+  const row = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('notifications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
+    if (before.status !== 'held') throw new AppError('CONFLICT', OUTBOX_MESSAGES.onlyHeldReleased);
+    const after = await trx.updateTable('notifications').set(RELEASE).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      entityType: 'notification',
+      entityId: id,
+      action: 'release',
+      diff: { status: { from: 'held', to: 'pending' }, recipient: before.recipient, templateKey: before.templateKey },
+    });
+    return after;
+  });
+  return { notification: toView(row, await readCompanySettings(db), maxAttempts, new Date()) };
+}
+
+/** Every held message released at once; one audit row per message, in the same transaction. */
+export async function releaseAllHeld(db: Kysely<Database>, actor: Actor): Promise<{ released: number }> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.updateTable('notifications').set(RELEASE).where('status', '=', 'held').returning(['id', 'recipient', 'templateKey']).execute();
+    if (rows.length > 0) {
+      await trx
+        .insertInto('auditLogs')
+        .values(
+          rows.map((row) => ({
+            actorUserId: actor.userId,
+            entityType: 'notification',
+            entityId: row.id,
+            action: 'release',
+            diff: JSON.stringify({ status: { from: 'held', to: 'pending' }, recipient: row.recipient, templateKey: row.templateKey, all: true }),
+            ip: actor.ip,
+          })),
+        )
+        .execute();
+    }
+    return { released: rows.length };
   });
 }

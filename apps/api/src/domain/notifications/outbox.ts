@@ -15,6 +15,8 @@ export interface OutgoingMessage<K extends NotificationTemplateKey> {
    * `payment_received:<studentId>:2026-11`. By default every call is a message of its own.
    */
   idempotencyKey?: string;
+  /** Written `held`: not sent until the office releases it (registration-texts.ts decides). */
+  held?: boolean;
 }
 
 /** The language of the account the message goes to (the parent's or driver's users row). */
@@ -50,6 +52,7 @@ export async function enqueueNotification<K extends NotificationTemplateKey>(
       payload: JSON.stringify(message.payload),
       language,
       ...(message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : {}),
+      ...(message.held ? { status: 'held' as const } : {}),
     })
     .onConflict((oc) => oc.column('idempotencyKey').doNothing())
     .execute();

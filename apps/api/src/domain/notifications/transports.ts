@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Language, NotificationChannel } from '@school-transport/contracts';
-import type { TransportConfig } from './config.js';
+import { DEFAULT_TRANSPORT_TIMEOUT_MS, type TransportConfig } from './config.js';
+import { maskPhone, maskPhoneNumbers } from './phone.js';
 import { hasTemplate } from './templates.js';
 
 /** One message on its way out: the row's facts, the address in E.164 and the rendered text. */
@@ -52,11 +53,18 @@ async function post(url: string, body: string, headers: Record<string, string>, 
   }
 }
 
-export function logTransport(log: TransportLogger): Transport {
+/**
+ * Writes each message to the server log, where it ends: nothing reaches the recipient. With
+ * maskPhones (production), the recipient's number and every phone number in the text show only the
+ * country code and last 4 digits, so the log does not collect parents' and drivers' numbers.
+ */
+export function logTransport(log: TransportLogger, options: { maskPhones?: boolean } = {}): Transport {
+  const shown = options.maskPhones ? maskPhoneNumbers : (text: string) => text;
   return {
     name: 'log',
     async send(message) {
-      log.info({ notificationId: message.id, channel: message.channel, to: message.to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${message.to}: ${message.text}`);
+      const to = options.maskPhones && message.channel === 'sms' ? maskPhone(message.to) : message.to;
+      log.info({ notificationId: message.id, channel: message.channel, to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${to}: ${shown(message.text)}`);
     },
   };
 }
@@ -71,7 +79,7 @@ export function webhookTransport(config: Extract<TransportConfig, { kind: 'webho
     name: 'webhook',
     async send(message) {
       const body = JSON.stringify({ channel: message.channel, to: message.to, text: message.text, templateKey: message.templateKey, payload: message.payload, id: message.id });
-      const response = await post(config.url, body, { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(body, config.secret), [IDEMPOTENCY_HEADER]: message.id }, config.timeoutMs ?? 10_000);
+      const response = await post(config.url, body, { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(body, config.secret), [IDEMPOTENCY_HEADER]: message.id }, config.timeoutMs ?? DEFAULT_TRANSPORT_TIMEOUT_MS);
       if (!response.ok) throw failureFor(response.status, await response.text().catch(() => ''));
     },
   };
@@ -83,6 +91,12 @@ const whatsappParam = (value: string) => ({ type: 'text', text: value.replace(/\
 /**
  * WhatsApp Cloud API template messages: each key's approved template (WHATSAPP_TEMPLATES) in the
  * recipient's language, with the rendered facts as body parameters {{1}}, {{2}}, ...
+ *
+ * The Cloud API documents no idempotency key for POST /messages: a repeated request is a second
+ * message. The outbox's lease keeps two processes from sending one message; what remains is a try
+ * whose answer was lost (a timeout after Meta accepted it), which is tried again. Each request
+ * carries the outbox id as `biz_opaque_callback_data` (at most 512 characters, not processed by
+ * the API), which comes back in the status webhooks, so a repeat can be recognised there.
  */
 export function whatsappTransport(config: Extract<TransportConfig, { kind: 'whatsapp' }>): Transport {
   return {
@@ -94,6 +108,7 @@ export function whatsappTransport(config: Extract<TransportConfig, { kind: 'what
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to: message.to.replace(/^\+/, ''),
+        biz_opaque_callback_data: message.id,
         type: 'template',
         template: {
           name,
@@ -101,7 +116,7 @@ export function whatsappTransport(config: Extract<TransportConfig, { kind: 'what
           components: [{ type: 'body', parameters: message.params.map(whatsappParam) }],
         },
       });
-      const response = await post(`${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`, body, { authorization: `Bearer ${config.token}` }, config.timeoutMs ?? 10_000);
+      const response = await post(`${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`, body, { authorization: `Bearer ${config.token}` }, config.timeoutMs ?? DEFAULT_TRANSPORT_TIMEOUT_MS);
       if (!response.ok) {
         const text = await response.text().catch(() => '');
         let detail = text;
@@ -123,6 +138,6 @@ export function createTransport(config: TransportConfig, log: TransportLogger): 
     case 'whatsapp':
       return whatsappTransport(config);
     default:
-      return logTransport(log);
+      return logTransport(log, { maskPhones: config.maskPhones ?? false });
   }
 }

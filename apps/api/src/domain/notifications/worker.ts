@@ -20,6 +20,8 @@ export interface DeliveryRound {
   sent: number;
   retried: number;
   failed: number;
+  /** Claimed, but another worker took it over before it was sent (see renewLease). */
+  skipped: number;
 }
 
 /** The wait before try number `attempts + 1`: base, 2×base, 4×base, ... (at most a day). */
@@ -42,10 +44,12 @@ export function messageOf(row: Notification, settings: CompanySettings): { text:
 
 /**
  * Delivers the outbox. Each round claims due messages in a short transaction
- * (`SELECT ... FOR UPDATE SKIP LOCKED`, then a lease: locked_until and locked_by), sends them with
- * no transaction open, and records each outcome: sent, or another try after an exponential wait,
- * or failed after the last try. Several processes on one PostgreSQL database never claim the same
- * message; a message whose lease ran out (its process died) is claimed again. On PGlite (one
+ * (`SELECT ... FOR UPDATE SKIP LOCKED`, then a lease: locked_until and locked_by), sends them one
+ * by one with no transaction open, and records each outcome: sent, or another try after an
+ * exponential wait, or failed after the last try. Several processes on one PostgreSQL database
+ * never claim the same message; a message whose lease ran out (its process died) is claimed again.
+ * Just before each send the worker renews its lease on that message, or skips it when another
+ * worker claimed it meanwhile, so a message is never sent by two processes. On PGlite (one
  * connection) the same code runs: every query inside the transaction uses the transaction.
  */
 export class OutboxWorker {
@@ -98,13 +102,14 @@ export class OutboxWorker {
 
   /** Rounds until nothing is due (or the worker is stopped): a backlog is sent without waiting for the next tick. */
   async drain(): Promise<DeliveryRound> {
-    const total: DeliveryRound = { claimed: 0, sent: 0, retried: 0, failed: 0 };
+    const total: DeliveryRound = { claimed: 0, sent: 0, retried: 0, failed: 0, skipped: 0 };
     for (;;) {
       const round = await this.runOnce();
       total.claimed += round.claimed;
       total.sent += round.sent;
       total.retried += round.retried;
       total.failed += round.failed;
+      total.skipped += round.skipped;
       if (round.claimed < this.settings.batchSize || this.stopping) return total;
     }
   }
@@ -112,14 +117,35 @@ export class OutboxWorker {
   /** One round: claim up to batchSize due messages, send them, record the outcomes. */
   async runOnce(): Promise<DeliveryRound> {
     const claimed = await this.claim();
-    const round: DeliveryRound = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
+    const round: DeliveryRound = { claimed: claimed.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
     if (claimed.length === 0) return round;
     const settings = await readCompanySettings(this.db);
     for (const row of claimed) {
-      const outcome = await this.deliver(row, settings);
+      const outcome = (await this.renewLease(row.id)) ? await this.deliver(row, settings) : 'skipped';
       round[outcome] += 1;
     }
     return round;
+  }
+
+  /**
+   * A full lease on one claimed message from now, taken just before it is sent: the lease of the
+   * claim may have run out while the batch's earlier messages were sent (a batch of slow answers
+   * takes longer than one lease). No row means another worker claimed it since (a claim writes its
+   * own locked_by under the row's lock, so an expired lease still naming this worker was taken by
+   * nobody); this worker then leaves it alone. The lease outlasts the send that follows (env.ts
+   * checks OUTBOX_LEASE_MS against NOTIFY_TIMEOUT_MS), so nobody can claim it before its outcome is
+   * recorded.
+   */
+  private async renewLease(id: string): Promise<boolean> {
+    const renewed = await this.db
+      .updateTable('notifications')
+      .set({ lockedUntil: sql<Date>`now() + ${this.settings.leaseMs}::integer * interval '1 millisecond'` })
+      .where('id', '=', id)
+      .where('lockedBy', '=', this.id)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .executeTakeFirst();
+    return renewed !== undefined;
   }
 
   /** The short claiming transaction: lock due rows no one else holds, lease them to this worker, count the try. */

@@ -5,7 +5,7 @@ import { composeAddress, type Language, type Registration, type SessionUser } fr
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../passwords.js';
 import { assertPasswordAllowed } from '../password-rules.js';
 import { checkRegistrationChoices } from './choices.js';
-import { enqueueNotification } from '../notifications/outbox.js';
+import { enqueueRegistrationText } from '../notifications/registration-texts.js';
 
 export interface RegisteredStudent {
   automatedId: string;
@@ -75,7 +75,7 @@ async function newParent(trx: Transaction<Database>, registration: Registration,
  * which tells a parent who mistyped their password to sign in and register from their account.
  * Answers undefined in that case.
  */
-export async function registerStudent(db: Kysely<Database>, registration: Registration, registrant: Registrant, retried = false): Promise<RegisteredStudent | undefined> {
+export async function registerStudent(db: Kysely<Database>, registration: Registration, registrant: Registrant, textsPerHour: number, retried = false): Promise<RegisteredStudent | undefined> {
   // Checked whether or not the email has an account, so the answer does not tell which; a
   // signed-in parent's registration sets no password.
   if (registrant.user?.role !== 'parent') assertPasswordAllowed(registration.password, 'parent');
@@ -84,7 +84,7 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
     return await db.transaction().execute(async (trx) => {
       const { area, termsVersionId, termsLanguage } = await checkRegistrationChoices(trx, registration);
       if (plan.kind === 'someone-else') {
-        await tellAccountOwner(trx, plan, registration);
+        await tellAccountOwner(trx, plan, registration, textsPerHour);
         return undefined;
       }
       const parentId = plan.kind === 'new' ? await newParent(trx, registration, plan.passwordHash, plan.language) : await parentIdOf(trx, plan.userId, registration.parentPhone);
@@ -115,36 +115,46 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
           termsVersionId,
           termsAcceptedAt: new Date(),
           termsIp: registrant.ip,
+          termsLanguage,
         })
         .returning(['id', 'automatedId'])
         .executeTakeFirstOrThrow();
-      await enqueueNotification(trx, {
-          termsLanguage,
-        recipient: registration.parentPhone,
-        // The family's language: a new account's is the one the form was filled in.
-        language: plan.language,
-        templateKey: 'registration_received',
-        payload: { automatedId: student.automatedId, studentName: `${registration.firstName} ${registration.lastName}` },
-      });
+      // Within the registration texts' limits (registration-texts.ts): the answer is the same whether
+      // the text is queued, held or dropped.
+      await enqueueRegistrationText(
+        trx,
+        {
+          recipient: registration.parentPhone,
+          // The family's language: a new account's is the one the form was filled in.
+          language: plan.language,
+          templateKey: 'registration_received',
+          payload: { automatedId: student.automatedId, studentName: `${registration.firstName} ${registration.lastName}` },
+        },
+        textsPerHour,
+      );
       return { automatedId: student.automatedId, studentId: student.id, parentId };
     });
   } catch (error) {
     // Two first registrations with one new email at the same moment: the second is planned again,
     // now against the account the first made (its password matches, or its owner is told).
-    if (!retried && isUniqueViolation(error) && error.constraint === 'users_email_key') return registerStudent(db, registration, registrant, true);
+    if (!retried && isUniqueViolation(error) && error.constraint === 'users_email_key') return registerStudent(db, registration, registrant, textsPerHour, true);
     throw error;
   }
 }
 
 /** The SMS to the owner of an email that a registration used without the account's password. */
-async function tellAccountOwner(trx: Transaction<Database>, plan: { userId: string; phone: string | null; language: Language }, registration: Registration): Promise<void> {
+async function tellAccountOwner(trx: Transaction<Database>, plan: { userId: string; phone: string | null; language: Language }, registration: Registration, textsPerHour: number): Promise<void> {
   const phone = plan.phone ?? (await trx.selectFrom('parents').select('whatsappNumber').where('userId', '=', plan.userId).executeTakeFirst())?.whatsappNumber;
   if (!phone) return;
-  await enqueueNotification(trx, {
-    recipient: phone,
-    language: plan.language,
-    templateKey: 'registration_email_in_use',
-    payload: { studentName: `${registration.firstName} ${registration.lastName}` },
-    idempotencyKey: `registration_email_in_use:${plan.userId}:${new Date().toISOString().slice(0, 10)}`,
-  });
+  await enqueueRegistrationText(
+    trx,
+    {
+      recipient: phone,
+      language: plan.language,
+      templateKey: 'registration_email_in_use',
+      payload: { studentName: `${registration.firstName} ${registration.lastName}` },
+      idempotencyKey: `registration_email_in_use:${plan.userId}:${new Date().toISOString().slice(0, 10)}`,
+    },
+    textsPerHour,
+  );
 }

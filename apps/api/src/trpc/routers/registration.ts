@@ -1,6 +1,7 @@
 import { registrationInput, SERVER_MESSAGES, type RegistrationResult } from '@school-transport/contracts';
 import { publicProcedure, router } from '../init.js';
 import { registerStudent } from '../../domain/registration/register.js';
+import { DEFAULT_REGISTRATION_TEXTS_PER_HOUR } from '../../domain/notifications/config.js';
 
 /**
  * Student registration (spec sections 2 and 5): public; a signed-in parent registers for their own
@@ -10,7 +11,7 @@ import { registerStudent } from '../../domain/registration/register.js';
  */
 export const registrationRouter = router({
   create: publicProcedure.input(registrationInput).mutation(async ({ ctx, input }): Promise<RegistrationResult> => {
-    await registerStudent(ctx.db, input, { ip: ctx.ip, user: ctx.user });
+    await registerStudent(ctx.db, input, { ip: ctx.ip, user: ctx.user }, ctx.registrationTextsPerHour ?? DEFAULT_REGISTRATION_TEXTS_PER_HOUR);
     return { message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login' };
   }),
 });

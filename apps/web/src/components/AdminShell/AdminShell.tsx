@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../auth/session.js';
@@ -14,6 +14,32 @@ export interface AdminTab {
   count?: number | undefined;
   /** The badge's colour (default: the theme's); red for counts that need attention. */
   color?: string | undefined;
+  /**
+   * A second count after the first, shown only when above 0 (the Outbox's held messages), with
+   * the words that say what it counts to a screen reader.
+   */
+  extraCount?: { count: number | undefined; color: string; label: string } | undefined;
+}
+
+function TabBadges({ tab }: { tab: AdminTab }) {
+  const extra = tab.extraCount;
+  const extraCount = extra?.count ?? 0;
+  if (tab.count === undefined && extraCount === 0) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {tab.count !== undefined && (
+        <Badge size="sm" variant="light" color={tab.color} circle={tab.count < 10}>
+          {tab.count}
+        </Badge>
+      )}
+      {extra && extraCount > 0 && (
+        <Badge size="sm" variant="light" color={extra.color} circle={extraCount < 10}>
+          {extraCount}
+          <VisuallyHidden> {extra.label}</VisuallyHidden>
+        </Badge>
+      )}
+    </Group>
+  );
 }
 
 const NAVIGATION_ID = 'admin-sections';
@@ -84,7 +110,7 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
             mih={44}
             active={tab.key === current}
             aria-current={tab.key === current ? 'page' : undefined}
-            rightSection={tab.count === undefined ? null : <Badge size="sm" variant="light" color={tab.color} circle={tab.count < 10}>{tab.count}</Badge>}
+            rightSection={<TabBadges tab={tab} />}
             onClick={() => select(tab.key)}
           />
         ))}

@@ -105,6 +105,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       terms: 'الشروط',
       settings: 'الإعدادات',
       modificationRequest: 'طلب تعديل',
+      notification: 'رسالة',
     },
     actions: {
       create: 'إنشاء',
@@ -117,6 +118,8 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       bulkUpdate: 'تعديل جماعي',
       approve: 'موافقة',
       reject: 'رفض',
+      retry: 'إعادة إرسال',
+      release: 'السماح بالإرسال',
     },
   },
 };

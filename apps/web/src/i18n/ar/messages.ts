@@ -155,6 +155,7 @@ export const messages: CatalogOf<typeof en> = {
   outbox: {
     notificationNotFound: 'لم يُعثر على الرسالة',
     onlyFailedRetried: 'لا يمكن إعادة إرسال إلا الرسائل التي فشل إرسالها',
+    onlyHeldReleased: 'لا يمكن السماح بإرسال إلا الرسائل المحتجزة',
     statusInvalid: 'اختر حالة من القائمة',
     templateInvalid: 'اختر نوع رسالة من القائمة',
   },

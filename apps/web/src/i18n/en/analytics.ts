@@ -102,6 +102,7 @@ export const analytics = {
       terms: 'Terms',
       settings: 'Settings',
       modificationRequest: 'Change request',
+      notification: 'Message',
     },
     actions: {
       create: 'Created',
@@ -114,6 +115,8 @@ export const analytics = {
       bulkUpdate: 'Bulk change',
       approve: 'Approved',
       reject: 'Rejected',
+      retry: 'Sent again',
+      release: 'Released',
     },
   },
 } as const;

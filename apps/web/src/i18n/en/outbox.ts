@@ -1,8 +1,8 @@
-/** Strings of the admin's Outbox tab (issue 10): the messages sent to parents and drivers. */
+/** Strings of the admin's Outbox tab: the messages sent to parents and drivers. */
 export const outbox = {
   tab: 'Outbox',
   title: 'Outbox',
-  intro: 'SMS and WhatsApp messages to parents and drivers. Failed messages can be sent again.',
+  intro: 'SMS and WhatsApp messages to parents and drivers. Failed messages can be sent again. Registration texts beyond the hourly limit are held until you release them.',
   refresh: 'Refresh',
   retryAll: 'Retry all failed ({{count}})',
   retryAllDone: 'Failed messages queued again',
@@ -11,6 +11,14 @@ export const outbox = {
   retryLabel: 'Retry the message to {{recipient}}',
   retryDone: 'Message queued again',
   retryFailed: 'Could not retry the message',
+  releaseAll: 'Release all held ({{count}})',
+  releaseAllDone: 'Held messages released',
+  releaseAllDoneMessage: '{{count}} messages will be sent',
+  release: 'Release',
+  releaseLabel: 'Release the message to {{recipient}}',
+  releaseDone: 'Message released',
+  releaseFailed: 'Could not release the message',
+  heldBadge: 'held',
   empty: 'No messages yet.',
   noMatch: 'No message matches these filters.',
   total: 'Total: {{count}}',
@@ -40,6 +48,7 @@ export const outbox = {
     sending: 'Sending',
     sent: 'Sent',
     failed: 'Failed',
+    held: 'Held',
   },
   channel: {
     sms: 'SMS / WhatsApp',

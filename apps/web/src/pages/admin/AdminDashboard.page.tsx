@@ -11,7 +11,7 @@ import { AreasTab } from './tabs/AreasTab.js';
 import { DriversTab } from './tabs/DriversTab.js';
 import { SettingsTab } from './tabs/SettingsTab.js';
 import { TermsTab } from './tabs/TermsTab.js';
-import { useFailedMessageCount } from './outboxQueries.js';
+import { useFailedMessageCount, useHeldMessageCount } from './outboxQueries.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 import { useChangeRequestCounts } from './changeRequestQueries.js';
 import '../../styles/signed-in.js';
@@ -49,6 +49,7 @@ export function AdminDashboardPage() {
   const drivers = useDrivers();
   const terms = useTermsVersions();
   const failedMessages = useFailedMessageCount();
+  const heldMessages = useHeldMessageCount();
   const changeRequestCounts = useChangeRequestCounts();
 
   const tabs: AdminTab[] = [
@@ -62,7 +63,7 @@ export function AdminDashboardPage() {
     { key: 'changeRequests', label: t('tabs.changeRequests'), count: changeRequestCounts.data?.pending },
     { key: 'fees', label: tf('admin.title') },
     { key: 'paymentProofs', label: tf('proofs.title') },
-    { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red' },
+    { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red', extraCount: { count: heldMessages.data?.count, color: 'orange', label: tOutbox('heldBadge') } },
     { key: 'auditLog', label: ta('audit.tab') },
     { key: 'settings', label: t('tabs.settings') },
   ];

@@ -8,18 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TEMPLATE_KEYS, OUTBOX_PAGE_SIZES, type AdminNotification, type NotificationStatus, type NotificationTemplateKey } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
-import { refreshOutbox, useFailedMessageCount } from '../outboxQueries.js';
+import { refreshOutbox, useFailedMessageCount, useHeldMessageCount } from '../outboxQueries.js';
 import { ListState } from './ListState.js';
 import { useDataTablePaging } from './dataTablePaging.js';
 import { tableRegionProps } from './dataTableRegion.js';
 import { formatDateTime } from '../../../i18n/format.js';
 
-const STATUS_COLORS: Record<NotificationStatus | 'sending', string> = { pending: 'yellow', sending: 'blue', sent: 'teal', failed: 'red' };
+const STATUS_COLORS: Record<NotificationStatus | 'sending', string> = { pending: 'yellow', sending: 'blue', sent: 'teal', failed: 'red', held: 'orange' };
 const isTemplateKey = (key: string): key is NotificationTemplateKey => (NOTIFICATION_TEMPLATE_KEYS as readonly string[]).includes(key);
 
 /**
  * The Outbox: every message to parents and drivers with its text, tries, last error and times,
- * filtered and paged by the server; a failed message (or all of them) can be sent again.
+ * filtered and paged by the server; a failed message (or all of them) can be sent again, and a
+ * held one (a registration text beyond the hourly cap) is sent once the office releases it.
  */
 export function OutboxTab() {
   const { t, i18n } = useTranslation('outbox');
@@ -40,7 +41,11 @@ export function OutboxTab() {
   const failed = useFailedMessageCount();
   const retry = useMutation(trpc.admin.notifications.retry.mutationOptions());
   const retryAll = useMutation(trpc.admin.notifications.retryAllFailed.mutationOptions());
+  const held = useHeldMessageCount();
+  const release = useMutation(trpc.admin.notifications.release.mutationOptions());
+  const releaseAll = useMutation(trpc.admin.notifications.releaseAllHeld.mutationOptions());
   const failedCount = failed.data?.count ?? 0;
+  const heldCount = held.data?.count ?? 0;
   const records = list.data?.notifications ?? [];
   const total = list.data?.total ?? 0;
   const filtered = Boolean(status || templateKey || recipient);
@@ -55,6 +60,10 @@ export function OutboxTab() {
     runAdminChange(() => retry.mutateAsync({ id: message.id }), { success: () => ({ title: t('retryDone'), message: message.recipient }), failure: t('retryFailed') }, { after: refreshOutbox });
   const retryEvery = () =>
     runAdminChange(() => retryAll.mutateAsync(), { success: (result) => ({ title: t('retryAllDone'), message: t('retryAllDoneMessage', { count: result.retried }) }), failure: t('retryFailed') }, { after: refreshOutbox });
+  const releaseOne = (message: AdminNotification) =>
+    runAdminChange(() => release.mutateAsync({ id: message.id }), { success: () => ({ title: t('releaseDone'), message: message.recipient }), failure: t('releaseFailed') }, { after: refreshOutbox });
+  const releaseEvery = () =>
+    runAdminChange(() => releaseAll.mutateAsync(), { success: (result) => ({ title: t('releaseAllDone'), message: t('releaseAllDoneMessage', { count: result.released }) }), failure: t('releaseFailed') }, { after: refreshOutbox });
 
   return (
     <Stack>
@@ -72,6 +81,11 @@ export function OutboxTab() {
           <Button color="red" variant="light" mih={44} disabled={failedCount === 0 || retryAll.isPending} onClick={() => void retryEvery()}>
             {t('retryAll', { count: failedCount })}
           </Button>
+          {heldCount > 0 && (
+            <Button color="orange" variant="light" mih={44} disabled={releaseAll.isPending} onClick={() => void releaseEvery()}>
+              {t('releaseAll', { count: heldCount })}
+            </Button>
+          )}
         </Group>
       </Group>
       <Group align="flex-end" justify="space-between">
@@ -195,6 +209,10 @@ export function OutboxTab() {
                 message.status === 'failed' ? (
                   <Button size="sm" mih={44} variant="light" aria-label={t('retryLabel', { recipient: message.recipient })} disabled={retry.isPending} onClick={() => void retryOne(message)}>
                     {t('retry')}
+                  </Button>
+                ) : message.status === 'held' ? (
+                  <Button size="sm" mih={44} variant="light" color="orange" aria-label={t('releaseLabel', { recipient: message.recipient })} disabled={release.isPending} onClick={() => void releaseOne(message)}>
+                    {t('release')}
                   </Button>
                 ) : null,
             },
