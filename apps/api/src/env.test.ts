@@ -32,6 +32,21 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, NOTIFY_TRANSPORT: 'log', DEV_SHORTCUTS: '1' }).devShortcuts).toBe(false);
   });
 
+  it('trusts no X-Forwarded-For unless told, then only a hop count or the listed proxies, never every hop', () => {
+    const trustProxy = (value?: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    for (const off of [undefined, '', 'false', '0', 'no']) expect(trustProxy(off), String(off)).toBe(false);
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('10.0.0.1, 10.0.0.0/8,fd00::/8, loopback')).toEqual(['10.0.0.1', '10.0.0.0/8', 'fd00::/8', 'loopback']);
+    // Every hop would let a client write its own address first: refused at start, saying what to set.
+    for (const every of ['true', 'TRUE', 'yes']) {
+      expect(() => trustProxy(every), every).toThrow('TRUST_PROXY=true would trust every X-Forwarded-For hop, so any client could choose its own address');
+    }
+    expect(() => trustProxy('10.0.0.300')).toThrow(/TRUST_PROXY: invalid IP address/);
+    expect(() => trustProxy('10.0.0.0/40')).toThrow(/TRUST_PROXY: invalid range/);
+    expect(() => trustProxy('proxy.internal')).toThrow(/TRUST_PROXY/);
+  });
+
   it('outside production generates a session secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { NOTIFICATION_TEMPLATE_KEYS, type NotificationTemplateKey } from '@school-transport/contracts';
 import { passwordProblem } from './domain/password-rules.js';
 import { leaseProblem, type OutboxConfig } from './domain/notifications/config.js';
+import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.js';
 
 const optionalString = z.string().optional().transform((value) => value?.trim() || undefined);
 
@@ -22,7 +23,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   COOKIE_SECURE: flag,
-  TRUST_PROXY: flag,
+  // false, a hop count or proxy addresses; `true` is refused (security/trust-proxy.ts).
+  TRUST_PROXY: z.string().optional(),
   ADMIN_EMAIL: z.string().optional().transform((value) => value || undefined),
   ADMIN_PASSWORD: z.string().optional().transform((value) => value || undefined),
   DEMO_DATA: flag,
@@ -68,7 +70,8 @@ export interface AppConfig {
   dataDir: string;
   sessionSecret: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** The proxies in front of the server whose X-Forwarded-For entries are believed. */
+  trustProxy: TrustProxy;
   admin: { email: string; password: string } | undefined;
   demoData: boolean;
   /**
@@ -116,7 +119,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? keptSessionSecret(dataDir),
     cookieSecure: env.COOKIE_SECURE ?? production,
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     // Demo data is never loaded in production, whatever DEMO_DATA says.
     demoData: !production && (env.DEMO_DATA ?? false),

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
 import { isMigrated, SESSION_CHANGES_CHANNEL, type Database, type DatabaseHandle } from '@school-transport/db';
-import { SERVER_MESSAGES } from '@school-transport/contracts';
+import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contracts';
 import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { registerRestShims } from './rest/index.js';
@@ -22,8 +22,11 @@ import { describeError } from './errors.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { refuseCrossSiteWrites } from './security/same-origin.js';
 import { limitRequestsPerAddress } from './security/request-limit.js';
+import { guardTrpcRequests } from './security/trpc-requests.js';
+import { isApiRequest } from './security/request-paths.js';
 import { sendSecurityHeaders } from './security/headers.js';
-import { OneLinePerRequest } from './request-log.js';
+import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.js';
+import { OneLinePerRequest, requestFields } from './request-log.js';
 import type { OutboxConfig } from './domain/notifications/config.js';
 import { OutboxWorker } from './domain/notifications/worker.js';
 import { createTransport } from './domain/notifications/transports.js';
@@ -39,13 +42,19 @@ export interface ServerOptions {
   listen?: DatabaseHandle['listen'];
   sessionSecret: string;
   cookieSecure: boolean;
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For entries are believed (TRUST_PROXY): how many hops, or their
+   * addresses. Never every hop: then the client names its own address.
+   */
+  trustProxy?: TrustProxy;
   bootstrapAdmin?: { email: string; password: string } | undefined;
   /** Developer shortcuts (the force-admin credentials endpoint); never in production. */
   development?: boolean;
   /** The built web app; when set, page routes fall back to its index.html. */
   webDist?: string | undefined;
   logLevel?: string;
+  /** Where log lines go; standard output unless given (tests read the lines). */
+  logStream?: pino.DestinationStream;
   /** Other origins allowed to send state-changing requests besides the app's own (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
   /** API requests per client address and minute; 0 turns the cap off (RATE_LIMIT_PER_MINUTE). */
@@ -73,14 +82,15 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'info',
-      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Any line that names the request says what request-log.ts says of it: never the query string.
+      serializers: { req: requestFields },
       // Written without blocking: lines that come while a write is under way go out together in
       // the next one, instead of one synchronous write per line (pino flushes what is left on exit).
-      stream: pino.destination({ dest: 1, sync: false }),
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
     },
     logController: new OneLinePerRequest(),
     bodyLimit: ONE_MEGABYTE,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     // Batched tRPC calls put every procedure name in the path.
     routerOptions: { maxParamLength: 5000 },
   });
@@ -103,7 +113,9 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
 
-  await limitRequestsPerAddress(app, options.requestsPerMinute ?? 0);
+  const countUnmatchedRequest = await limitRequestsPerAddress(app, options.requestsPerMinute ?? 0);
+  // After the cap, so that refused calls count against it too.
+  guardTrpcRequests(app, '/trpc');
   refuseCrossSiteWrites(app, options.allowedOrigins ?? []);
   const keptSessions = options.listen ? new KeptSessions<Session>() : undefined;
   if (keptSessions && options.listen) {
@@ -145,6 +157,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   app.setErrorHandler((error, req, reply) => {
     const { status, body } = describeError(error);
     if (status >= 500) req.log.error({ err: error }, 'request failed');
+    // A body of a type no route takes is not read: the connection closes instead of draining it.
+    if (status === 415) void reply.header('connection', 'close');
     void reply.code(status).send(body);
   });
 
@@ -153,6 +167,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     trpcOptions: {
       router: appRouter,
       createContext,
+      // guardTrpcRequests refuses longer batches before their body is read; this holds if it ever did not.
+      maxBatchSize: MAX_CALLS_PER_BATCH,
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
       },
@@ -217,8 +233,9 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   };
   // '/' is a page like the others, not the static folder's index.
   if (options.webDist) app.get('/', servePage);
-  app.setNotFoundHandler(async (req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/trpc');
+  // Requests to API paths no route serves count against the cap too.
+  app.setNotFoundHandler({ preHandler: countUnmatchedRequest }, async (req, reply) => {
+    const isApi = isApiRequest(req);
     if (!isApi && options.webDist && (req.method === 'GET' || req.method === 'HEAD')) return servePage(req, reply);
     return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
   });

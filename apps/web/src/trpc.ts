@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@school-transport/api';
+import { MAX_CALLS_PER_BATCH } from '@school-transport/contracts';
 import { translateKnownMessage } from './i18n/messageTranslator.js';
 
 /**
@@ -21,7 +22,8 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+  // The server refuses a batch of more calls than MAX_CALLS_PER_BATCH: longer ones are split.
+  links: [httpBatchLink({ url: '/trpc', maxItems: MAX_CALLS_PER_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
 });
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -60,6 +60,8 @@ export const SERVER_MESSAGES = {
   payloadTooLarge: 'The request is too large',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   crossSiteRefused: 'This request came from another site and was refused',
+  jsonOnly: 'Send the request as JSON (Content-Type: application/json)',
+  tooManyCalls: 'Too many calls in one request',
   /** The same for every registration that passes the form's checks: it must not tell whether the email had an account. */
   registrationReceived: 'Registration received. We will send you a text message shortly. Please sign in to the parent portal.',
   termsVersionNotActive: 'These terms are no longer current. Please read and accept the current terms.',

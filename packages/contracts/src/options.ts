@@ -31,6 +31,8 @@ export const REGISTRATION_REDIRECT_DELAY_MS = 2000;
 export const TOAST_DURATION_MS = 5000;
 /** A 'remember me' sign-in keeps its cookie this long; otherwise the cookie lives for the browser session. */
 export const REMEMBER_ME_DAYS = 30;
+/** The most calls one batched tRPC request may carry: the web's batch link sends no more, the server refuses more. */
+export const MAX_CALLS_PER_BATCH = 10;
 
 /** The languages of the screens and of the messages: English, and Arabic (right to left). */
 export const LANGUAGES = ['en', 'ar'] as const;

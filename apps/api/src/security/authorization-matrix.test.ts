@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contracts';
 import { appRouter } from '../trpc/router.js';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
 import { createAdmin, createDriver, createParent } from '../test/factories.js';
@@ -95,10 +96,16 @@ describe('every procedure and path has a row', () => {
   });
 });
 
+/** A caller the table lets in gets neither 401/403 nor a server error, whatever the input; the others get their refusal. */
 function check(status: number, want: 401 | 403 | 'allowed', what: string) {
-  if (want === 'allowed') expect([401, 403], `${what} answered ${status}`).not.toContain(status);
-  else expect(status, what).toBe(want);
+  if (want === 'allowed') {
+    expect([401, 403], `${what} answered ${status}`).not.toContain(status);
+    expect(status, `${what} answered ${status}`).toBeLessThan(500);
+  } else expect(status, what).toBe(want);
 }
+
+/** Signing out or in would change this caller's session for the next rows. */
+const SESSION_CHANGING = ['auth.logout', 'auth.login', 'auth.driverLogin'];
 
 describe('tRPC procedures', () => {
   for (const principal of PRINCIPALS) {
@@ -106,8 +113,7 @@ describe('tRPC procedures', () => {
       const client = clients.get(principal)!;
       for (const { path, type } of procedures) {
         const access = PROCEDURE_ACCESS[path]!;
-        // Signing out or in would change this caller's session for the next rows.
-        if (['auth.logout', 'auth.login', 'auth.driverLogin'].includes(path)) continue;
+        if (SESSION_CHANGING.includes(path)) continue;
         const response = type === 'query' ? await client.get(`/trpc/${path}`) : await client.post(`/trpc/${path}`, {});
         check(response.status, expected(access, principal), `${principal} → ${path}`);
       }
@@ -128,6 +134,55 @@ describe('REST paths', () => {
         const want = expected(access, principal);
         // A random id is someone else's: paths that take only the caller's own id refuse it.
         check(response.status, want === 'allowed' && REST_PATHS[route]!.ownIdOnly ? 403 : want, `${principal} → ${route}`);
+      }
+    });
+  }
+});
+
+/** The callable procedures of one type, in batches of at most MAX_CALLS_PER_BATCH. */
+function batchesOf(type: string): string[][] {
+  const paths = procedures.filter((p) => p.type === type && !SESSION_CHANGING.includes(p.path)).map((p) => p.path);
+  const batches: string[][] = [];
+  for (let start = 0; start < paths.length; start += MAX_CALLS_PER_BATCH) batches.push(paths.slice(start, start + MAX_CALLS_PER_BATCH));
+  return batches;
+}
+
+describe('batched tRPC calls', () => {
+  for (const principal of PRINCIPALS) {
+    it(`answer each call of a batch by ${principal}'s rights for that call`, async () => {
+      const client = clients.get(principal)!;
+      let mixed = 0;
+      for (const type of ['query', 'mutation']) {
+        for (const paths of batchesOf(type)) {
+          const inputs = JSON.stringify(Object.fromEntries(paths.map((_, index) => [String(index), {}])));
+          const url = `/trpc/${paths.join(',')}?batch=1`;
+          const response = type === 'query' ? await client.get<unknown[]>(`${url}&input=${encodeURIComponent(inputs)}`) : await client.post<unknown[]>(url, inputs);
+          expect(Array.isArray(response.body), `${principal} → ${paths.join(',')} answered ${response.status}`).toBe(true);
+          const wants = paths.map((path) => expected(PROCEDURE_ACCESS[path]!, principal));
+          if (wants.includes('allowed') && wants.some((want) => want !== 'allowed')) mixed += 1;
+          paths.forEach((path, index) => {
+            const call = response.body[index] as { error?: { data?: { httpStatus?: number } } };
+            check(call.error?.data?.httpStatus ?? 200, wants[index]!, `${principal} → ${path} in a batch`);
+          });
+        }
+      }
+      // Every caller but the admin has batches where some calls are allowed and others refused.
+      if (principal !== 'admin') expect(mixed).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('tRPC takes no multipart form', () => {
+  for (const principal of PRINCIPALS) {
+    it(`answers ${principal} 415 for every procedure sent as multipart/form-data`, async () => {
+      const client = clients.get(principal)!;
+      for (const { path } of procedures) {
+        const form = new FormData();
+        form.set('0', JSON.stringify({}));
+        const response = await fetch(`${client.baseUrl}/trpc/${path}`, { method: 'POST', body: form, headers: client.cookie ? { cookie: client.cookie } : {} });
+        expect(response.status, `${principal} → ${path}`).toBe(415);
+        expect(await response.json(), `${principal} → ${path}`).toEqual({ message: SERVER_MESSAGES.jsonOnly });
+        expect(response.headers.get('set-cookie'), `${principal} → ${path} changed the session`).toBeNull();
       }
     });
   }

@@ -8,7 +8,7 @@ let proxied: { url: string };
 beforeAll(async () => {
   t = await startTestServer({ allowedOrigins: ['https://app.example.bh'] });
   limited = await t.startAnother({ requestsPerMinute: 5 });
-  proxied = await t.startAnother({ requestsPerMinute: 5, trustProxy: true });
+  proxied = await t.startAnother({ requestsPerMinute: 5, trustProxy: 1 });
 });
 afterAll(() => t.close());
 

@@ -56,6 +56,8 @@ export const messages: CatalogOf<typeof en> = {
     payloadTooLarge: 'حجم الطلب أكبر من المسموح',
     tooManyRequests: 'طلبات كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
     crossSiteRefused: 'رُفض هذا الطلب لأنه صادر من موقع آخر',
+    jsonOnly: 'أرسل الطلب بصيغة JSON (Content-Type: application/json)',
+    tooManyCalls: 'عدد الاستدعاءات في هذا الطلب أكبر من المسموح',
     registrationReceived: 'تم استلام التسجيل. سنرسل إليك رسالة نصية قريبًا. يُرجى تسجيل الدخول إلى بوابة أولياء الأمور.',
     termsVersionNotActive: 'هذه الشروط لم تعد سارية. يرجى قراءة الشروط الحالية والموافقة عليها.',
     roundaboutNotOffered: 'لا يتوفر اختيار الدوار في هذه المنطقة',
