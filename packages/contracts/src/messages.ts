@@ -107,13 +107,13 @@ export const ADMIN_MESSAGES = {
   driverNotFound: 'Driver not found',
   termsNotFound: 'Terms version not found',
   termsVersionClash: 'Another terms version was saved at the same moment. Please try again.',
+  termsBothTextsRequired: 'Write both the English and the Arabic text before making this version active',
+  termsArabicWritten: 'This version already has its Arabic text; write a new version to change it',
 } as const;
 
 /** The office's students (issue 8): the list, the add and edit forms, bulk changes. */
 export const STUDENT_MESSAGES = {
   studentNotFound: 'Student not found',
-  termsBothTextsRequired: 'Write both the English and the Arabic text before making this version active',
-  termsArabicWritten: 'This version already has its Arabic text; write a new version to change it',
   parentNotFound: 'No parent account has this email or phone',
   parentAmbiguous: 'Several parents have this phone number; use the email instead',
   parentLookupRequired: "Enter the parent's email or phone",
@@ -185,6 +185,8 @@ export const FEE_MESSAGES = {
   fileRequired: 'Choose a screenshot or PDF of the payment',
   fileTooLarge: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.',
   fileTypeRefused: 'Upload a JPEG, PNG, WebP or HEIC image, or a PDF.',
+  tooManyPendingProofs: 'This month already has 3 payment proofs waiting for the office. Please wait for the office to check them before sending another.',
+  tooManyProofsToday: 'You have sent 20 payment proofs today. Please try again tomorrow.',
   vatRateInvalid: 'VAT rate must be a percentage from 0 to 100 with at most two decimals',
   firstServiceMonthInvalid: 'Choose the first service month',
 } as const;
@@ -192,8 +194,6 @@ export const FEE_MESSAGES = {
 /** The admin's Outbox. */
 export const OUTBOX_MESSAGES = {
   notificationNotFound: 'Message not found',
-  tooManyPendingProofs: 'This month already has 3 payment proofs waiting for the office. Please wait for the office to check them before sending another.',
-  tooManyProofsToday: 'You have sent 20 payment proofs today. Please try again tomorrow.',
   onlyFailedRetried: 'Only a failed message can be retried',
   onlyHeldReleased: 'Only a held message can be released',
   statusInvalid: 'Choose a status from the list',
