@@ -154,6 +154,17 @@ test('every admin tab in Arabic writes its dates and months with Arabic month na
     // year's first month in Settings) once its data and its lazy charts are in.
     if (dated) await expect.poll(async () => (await shownText(main)).join('\n'), { message: `a date on the ${tab} tab`, timeout: 20_000 }).toMatch(ARABIC_MONTH);
     await expectNoLatinMonth(main, data, `${tab} tab`);
+    if (tab === 'auditLog') {
+      // The date range's calendar: its month, weekdays and the days' names read out.
+      const range = main.getByRole('button', { name: w.analytics.audit.dateRange });
+      await range.click();
+      await expect(range).toHaveAttribute('aria-controls', /.+/);
+      const calendar = page.locator(`[id="${await range.getAttribute('aria-controls')}"]`);
+      await expect(calendar).toContainText(ARABIC_MONTH);
+      await expectNoLatinMonth(calendar, data, 'audit log’s calendar');
+      await page.keyboard.press('Escape');
+      await expect(calendar).toBeHidden();
+    }
   }
 
   // The receipt and the printable invoice the office opens from these tabs.

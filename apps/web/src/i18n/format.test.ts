@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatMonth, formatMonthName, formatNumber } from './format.js';
+import { formatAmount, formatDate, formatDateTime, formatMonth, formatMonthName, formatNumber, formatWeekday } from './format.js';
 
 const LATIN_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)/i;
 
@@ -25,6 +25,8 @@ describe('formatting for the language', () => {
     expect(formatMonth('2026-09', 'ar', 'short')).toBe('سبتمبر');
     expect(formatMonthName(1, 'en')).toBe('January');
     expect(formatMonthName(12, 'ar')).toBe('ديسمبر');
+    expect(formatWeekday('2026-11-22', 'en')).toBe('Sun');
+    expect(formatWeekday('2026-11-22', 'ar')).toBe('ح');
   });
 
   it('writes a moment on Bahrain’s clock, so late evening UTC is already the next day', () => {

@@ -73,6 +73,16 @@ export function formatMonth(month: string, language?: string, width: 'long' | 's
   return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`));
 }
 
+/**
+ * A calendar day's weekday as a calendar's column heading: "Sun" / "ح" (Arabic's one-letter form:
+ * its short names are whole words, too wide for seven columns).
+ */
+export function formatWeekday(day: string, language?: string): string {
+  if (!CALENDAR_DAY.test(day)) return day;
+  const locale = localeOf(language);
+  return new Intl.DateTimeFormat(locale, { weekday: locale === LOCALES.ar ? 'narrow' : 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+}
+
 /** A month of any year by its number, 1 for January: "September" / "سبتمبر" (a setting such as the school year's first month). */
 export function formatMonthName(monthNumber: number, language?: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, monthNumber - 1, 15)));

@@ -12,7 +12,7 @@ import { useDataTablePaging } from './dataTablePaging.js';
 import { tableRegionProps } from './dataTableRegion.js';
 import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
 import { AuditDiff, useAuditLabels } from './AuditDiff.js';
-import { formatDateTime } from '../../../i18n/format.js';
+import { formatDate, formatDateTime, formatMonth, formatWeekday } from '../../../i18n/format.js';
 
 interface Filters {
   entityType: string | null;
@@ -96,6 +96,11 @@ export function AuditLogTab() {
           clearable
           allowSingleDateInRange
           valueFormat="YYYY-MM-DD"
+          // The calendar's month, weekday and day names in the screen's language, like every other date.
+          monthLabelFormat={(month) => formatMonth(month, i18n.language)}
+          monthsListFormat={(month) => formatMonth(month, i18n.language, 'short')}
+          weekdayFormat={(day) => formatWeekday(day, i18n.language)}
+          getDayAriaLabel={(day) => formatDate(day, i18n.language, 'long')}
           value={filters.range}
           onChange={(range) => change({ range: range as DatesRangeValue<string> })}
           ariaLabels={{
