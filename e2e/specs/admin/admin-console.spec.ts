@@ -102,17 +102,25 @@ test('a new terms version becomes the one registration shows, and only one is ac
   await openAdminTab(page, 'Terms');
   await page.getByRole('button', { name: 'Write New Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Terms Version' });
-  await expect(dialog.getByLabel('Terms Text')).not.toHaveValue('');
+  await expect(dialog.getByLabel('English Text')).not.toHaveValue('');
+  await expect(dialog.getByLabel('Arabic Text')).not.toHaveValue('');
   const text = `E2E terms ${Date.now()}: the bus waits at most 3 minutes.`;
-  await dialog.getByLabel('Terms Text').fill(text);
+  const arabic = `شروط الاختبار ${Date.now()}: تنتظر الحافلة 3 دقائق كحدٍّ أقصى.`;
+  await dialog.getByLabel('English Text').fill(text);
+  // A version takes effect only with both texts: without the Arabic, the form says so.
+  await dialog.getByLabel('Arabic Text').fill('');
   await dialog.getByLabel('Make this version active now').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Write both the English and the Arabic text before making this version active')).toBeVisible();
+  await dialog.getByLabel('Arabic Text').fill(arabic);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Version \d+ is now active/)).toBeVisible();
   await expect(page.getByText('Active', { exact: true })).toHaveCount(1);
   const newest = page.getByRole('article').first();
   await expect(newest).toContainText(text);
+  await expect(newest).toContainText(arabic);
   await expect(newest).toContainText('Active');
-  expect(((await (await page.request.get('/api/terms')).json()) as { content: string }).content).toBe(text);
+  expect((await (await page.request.get('/api/terms')).json()) as { content: string; contentAr: string }).toMatchObject({ content: text, contentAr: arabic });
 
   // Going back to the previous version.
   await page.getByRole('article').nth(1).getByRole('button', { name: 'Make Active' }).click();

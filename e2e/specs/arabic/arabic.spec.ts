@@ -177,6 +177,9 @@ test.describe('Arabic on a phone', () => {
       const outbox = (await (await api.get(`/api/admin/notifications?recipient=${phone}&templateKey=registration_received`)).json()) as { notifications: { language: string }[] };
       expect(outbox.notifications.map((message) => message.language)).toEqual(['ar']);
     } finally {
+      // The terms were read and accepted in Arabic, and the office sees so with the student.
+      const found = (await (await api.get(`/api/admin/students?search=${encodeURIComponent(email)}`)).json()) as { students: { termsLanguage: string | null }[] };
+      expect(found.students.map((student) => student.termsLanguage)).toEqual(['ar']);
       await office.close();
     }
   });

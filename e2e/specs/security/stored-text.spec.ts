@@ -60,7 +60,7 @@ test.beforeAll(async () => {
     admin.post('/api/admin/drivers', { data: { name: TEXT.driver, phone: world.driverPhone, licenseNo: '<b>DL</b>-1', password: world.driverPassword, areaIds: [area.id], vehicle: { plate: '<u>BUS</u>', seats: 20 } } }),
     201,
   );
-  await ok(admin.post('/api/admin/terms', { data: { content: TEXT.terms, activate: false } }), 201);
+  await ok(admin.post('/api/admin/terms', { data: { content: TEXT.terms, contentAr: TEXT.terms, activate: false } }), 201);
   savedSettings = (await ok<{ settings: Record<string, unknown> }>(admin.get('/api/admin/settings'))).settings;
   await ok(admin.put('/api/admin/settings', { data: { ...savedSettings, contactText: TEXT.contact, companyName: TEXT.company } }));
 

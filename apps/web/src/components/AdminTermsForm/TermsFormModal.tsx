@@ -11,13 +11,18 @@ import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 interface TermsValues {
   content: string;
+  contentAr: string;
   activate: boolean;
 }
 
-/** A new terms version, starting from the current text; active at once only when ticked. */
-export function TermsFormModal({ startingText, onClose, onSaved }: { startingText: string; onClose: () => void; onSaved: () => Promise<void> }) {
+/**
+ * A new terms version in English and Arabic, starting from the current texts; active at once only
+ * when ticked, which needs both texts. Each text is laid out in its own direction, whatever the
+ * screen's language.
+ */
+export function TermsFormModal({ starting, onClose, onSaved }: { starting: { content: string; contentAr: string }; onClose: () => void; onSaved: () => Promise<void> }) {
   const { t } = useTranslation('admin');
-  const form = useForm<TermsValues>({ initialValues: { content: startingText, activate: false }, validate: zodValidate(termsVersionInput) });
+  const form = useForm<TermsValues>({ initialValues: { ...starting, activate: false }, validate: zodValidate(termsVersionInput) });
   const create = useMutation(trpc.admin.terms.create.mutationOptions());
 
   const submit = async (values: TermsValues) => {
@@ -39,7 +44,8 @@ export function TermsFormModal({ startingText, onClose, onSaved }: { startingTex
     <AdminDialog onClose={onClose} title={t('terms.addTitle')} size="xl">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
-          <Textarea label={t('terms.content')} withAsterisk autosize minRows={10} maxRows={24} {...form.getInputProps('content')} />
+          <Textarea label={t('terms.content')} withAsterisk autosize minRows={8} maxRows={20} lang="en" dir="ltr" {...form.getInputProps('content')} />
+          <Textarea label={t('terms.contentAr')} description={t('terms.contentArHint')} withAsterisk autosize minRows={8} maxRows={20} lang="ar" dir="rtl" {...form.getInputProps('contentAr')} />
           <Checkbox label={t('terms.activateNow')} description={t('terms.activateHint')} {...form.getInputProps('activate', { type: 'checkbox' })} />
           <FormActions pending={create.isPending} onCancel={onClose} />
         </Stack>

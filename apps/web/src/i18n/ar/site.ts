@@ -29,6 +29,7 @@ export const site: CatalogOf<typeof en> = {
     loadFailed: 'تعذّر تحميل الشروط. يرجى المحاولة مرة أخرى.',
     version: 'الإصدار {{version}}',
     textLabel: 'نص الشروط',
+    arabicNotAvailable: 'النص العربي لهذه الشروط غير متوفر بعد، لذا يُعرض النص الإنجليزي.',
     paymentTitle: 'الدفع',
     contactTitle: 'التواصل',
     agreeLabel: 'قرأت الشروط والأحكام وأوافق عليها',

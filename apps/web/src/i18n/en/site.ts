@@ -26,6 +26,7 @@ export const site = {
     loadFailed: 'The terms could not be loaded. Please try again.',
     version: 'Version {{version}}',
     textLabel: 'Terms text',
+    arabicNotAvailable: 'The Arabic text of these terms is not available yet, so the English text is shown.',
     paymentTitle: 'Payment',
     contactTitle: 'Contact',
     agreeLabel: 'I have read and agree to the Terms & Conditions',

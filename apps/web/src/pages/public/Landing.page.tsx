@@ -110,10 +110,10 @@ export function LandingPage() {
           <TermsModal
             opened={termsOpen}
             onClose={() => setTermsOpen(false)}
-            onAccept={(termsVersionId) => {
+            onAccept={(accepted) => {
               setTermsOpen(false);
-              // /register need not ask again for the version just accepted here.
-              void navigate('/register', { state: { termsVersionId } });
+              // /register need not ask again for the version just accepted here (nor in which language).
+              void navigate('/register', { state: accepted });
             }}
           />
         )}

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { composeAddress, REGISTRATION_REDIRECT_DELAY_MS, registrationInput } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { TermsModal } from '../../components/TermsModal/TermsModal.js';
+import { TermsModal, type AcceptedTerms } from '../../components/TermsModal/TermsModal.js';
 import { zodErrors } from '../../forms/validation.js';
-import { currentLanguage } from '../../i18n/language.js';
+import { currentLanguage, isLanguage } from '../../i18n/language.js';
 import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
 import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
 import { FormWithSummary } from '../../components/FieldGrid/FieldGrid.js';
@@ -18,10 +18,10 @@ import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues 
 import '../../styles/public-forms.js';
 import { translateMessage, translateMessages } from '../../i18n/messages.js';
 
-/** The terms version accepted on the landing page, passed along so /register does not ask twice. */
-function acceptedOnLanding(state: unknown): string | null {
-  const id = (state as { termsVersionId?: unknown } | null)?.termsVersionId;
-  return typeof id === 'string' ? id : null;
+/** The terms accepted on the landing page, passed along so /register does not ask twice. */
+function acceptedOnLanding(state: unknown): AcceptedTerms | null {
+  const { termsVersionId, termsLanguage } = (state ?? {}) as { termsVersionId?: unknown; termsLanguage?: unknown };
+  return typeof termsVersionId === 'string' ? { termsVersionId, termsLanguage: isLanguage(termsLanguage) ? termsLanguage : 'en' } : null;
 }
 
 /**
@@ -33,8 +33,8 @@ export function RegisterPage() {
   const { t } = useTranslation('site');
   const navigate = useNavigate();
   const location = useLocation();
-  const [termsVersionId, setTermsVersionId] = useState<string | null>(() => acceptedOnLanding(location.state));
-  const [termsOpen, setTermsOpen] = useState(() => termsVersionId === null);
+  const [acceptedTerms, setAcceptedTerms] = useState<AcceptedTerms | null>(() => acceptedOnLanding(location.state));
+  const [termsOpen, setTermsOpen] = useState(() => acceptedTerms === null);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const submitting = useRef(false);
 
@@ -61,12 +61,13 @@ export function RegisterPage() {
   const submit = async (values: RegistrationFormValues) => {
     // A second click while the first is on its way does nothing.
     if (submitting.current || register.isPending) return;
-    if (!termsVersionId) {
+    if (!acceptedTerms) {
       setTermsOpen(true);
       notify({ title: t('register.termsRequired'), message: t('register.termsRequiredText'), variant: 'destructive' });
       return;
     }
-    const candidate = { ...values, termsAccepted: true, termsVersionId };
+    // The student keeps the language of the terms text the parent read when accepting.
+    const candidate = { ...values, termsAccepted: true, ...acceptedTerms };
     const missing = missingRequiredFields(values);
     if (missing.length > 0) {
       form.setErrors(zodErrors(registrationInput, candidate));
@@ -90,7 +91,7 @@ export function RegisterPage() {
       const result = await register.mutateAsync({ ...parsed.data, address: composeAddress(parsed.data), language: currentLanguage() });
       notify({ title: t('register.success'), message: t('register.successText', { message: translateMessage(result.message) }) });
       form.reset();
-      setTermsVersionId(null);
+      setAcceptedTerms(null);
       setRedirectTo(result.redirectTo || '/parent-login');
     } catch (error) {
       if (error instanceof TRPCClientError) {
@@ -111,8 +112,8 @@ export function RegisterPage() {
       <TermsModal
         opened={termsOpen}
         onClose={() => setTermsOpen(false)}
-        onAccept={(id) => {
-          setTermsVersionId(id);
+        onAccept={(accepted) => {
+          setAcceptedTerms(accepted);
           setTermsOpen(false);
         }}
       />

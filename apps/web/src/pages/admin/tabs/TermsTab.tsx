@@ -5,16 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { TermsFormModal } from '../../../components/AdminTermsForm/TermsFormModal.js';
+import { TermsArabicModal } from '../../../components/AdminTermsForm/TermsArabicModal.js';
 import { refreshAdminData, useTermsVersions } from '../adminQueries.js';
 import { formatDateTime } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 
-/** Terms versions with their text; one is active, and registrations record the one they accepted. */
+/**
+ * Terms versions with their English and Arabic texts; one is active, and registrations record the
+ * one they accepted and in which language. A version without its Arabic text cannot be made active
+ * until that is written.
+ */
 export function TermsTab() {
   const { t, i18n } = useTranslation('admin');
   const terms = useTermsVersions();
   const dateOf = (iso: string) => formatDateTime(iso, i18n.language);
   const [writing, setWriting] = useState(false);
+  const [translating, setTranslating] = useState<{ id: string; version: number; content: string } | null>(null);
   const activate = useMutation(trpc.admin.terms.activate.mutationOptions());
   const versions = terms.data?.terms ?? [];
   const current = versions.find((version) => version.active);
@@ -40,25 +46,49 @@ export function TermsTab() {
               <Group gap="sm">
                 <Title order={3} size="h4">{t('terms.version', { version: version.version })}</Title>
                 {version.active && <Badge color="green" variant="light">{t('terms.active')}</Badge>}
+                {version.contentAr === null && <Badge color="yellow" variant="light">{t('terms.noArabic')}</Badge>}
               </Group>
-              {!version.active && (
-                <Button size="xs" variant="light" onClick={() => void makeActive(version.id, version.version)} disabled={activate.isPending}>
-                  {t('terms.makeActive')}
-                </Button>
-              )}
+              <Group gap="xs">
+                {version.contentAr === null && (
+                  <Button size="xs" variant="default" onClick={() => setTranslating(version)}>
+                    {t('terms.writeArabic')}
+                  </Button>
+                )}
+                {!version.active && (
+                  <Button size="xs" variant="light" onClick={() => void makeActive(version.id, version.version)} disabled={activate.isPending || version.contentAr === null}>
+                    {t('terms.makeActive')}
+                  </Button>
+                )}
+              </Group>
             </Group>
             <Text size="xs" c="dimmed" mb="sm">
               {version.active && version.effectiveFrom ? t('terms.effectiveFrom', { date: dateOf(version.effectiveFrom) }) : t('terms.createdAt', { date: dateOf(version.createdAt) })}
             </Text>
-            <Spoiler maxHeight={120} showLabel={t('terms.showMore')} hideLabel={t('terms.showLess')}>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {version.content}
-              </Text>
+            <Spoiler maxHeight={160} showLabel={t('terms.showMore')} hideLabel={t('terms.showLess')}>
+              <Stack gap="sm">
+                <div>
+                  <Text size="xs" fw={600}>{t('terms.english')}</Text>
+                  <Text size="sm" lang="en" dir="ltr" style={{ whiteSpace: 'pre-wrap' }}>
+                    {version.content}
+                  </Text>
+                </div>
+                <div>
+                  <Text size="xs" fw={600}>{t('terms.arabic')}</Text>
+                  {version.contentAr === null ? (
+                    <Text size="sm" c="dimmed">{t('terms.arabicMissing')}</Text>
+                  ) : (
+                    <Text size="sm" lang="ar" dir="rtl" style={{ whiteSpace: 'pre-wrap' }}>
+                      {version.contentAr}
+                    </Text>
+                  )}
+                </div>
+              </Stack>
             </Spoiler>
           </Card>
         ))}
       </ListState>
-      {writing && <TermsFormModal startingText={current?.content ?? ''} onClose={() => setWriting(false)} onSaved={refreshAdminData} />}
+      {writing && <TermsFormModal starting={{ content: current?.content ?? '', contentAr: current?.contentAr ?? '' }} onClose={() => setWriting(false)} onSaved={refreshAdminData} />}
+      {translating && <TermsArabicModal version={translating} onClose={() => setTranslating(null)} onSaved={refreshAdminData} />}
     </Stack>
   );
 }
