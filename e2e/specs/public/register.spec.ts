@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptTerms, chooseOption } from '../../fixtures/forms.js';
-
-test('/register opens the terms on load; submitting without them asks again with Terms Required', async ({ page }) => {
 import { startTestServer, type TestServer } from '../../../apps/api/src/test/harness.js';
 
 /** A terms text with no Arabic yet, as versions written before there was an Arabic text are. */
 const ENGLISH_ONLY = '1. The bus waits at most 3 minutes at the pick-up point.\n2. This agreement is valid for 10 months.';
+
+test('/register opens the terms on load; submitting without them asks again with Terms Required', async ({ page }) => {
   await page.goto('/register');
   const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(dialog).toBeVisible();
@@ -113,10 +113,10 @@ test('opened directly in English, /register is drawn by the server with its term
   await page.goto('/register');
   const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(dialog.getByRole('region', { name: 'Terms text' })).toContainText('The bus waits at most 3 minutes');
-  await expect(page.getByRole('combobox', { name: 'Area', exact: true }).getByRole('option', { name: 'Manama - 25.00 BHD' })).toHaveCount(1);
-  // The data came with the page, and the app took over the server's markup as it was (a mismatch
   // The English text, laid out left to right, as the server drew it and the app takes it over.
   await expect(dialog.getByRole('region', { name: 'Terms text' }).locator('[lang="en"][dir="ltr"]')).toContainText('at the pick-up point.');
+  await expect(page.getByRole('combobox', { name: 'Area', exact: true }).getByRole('option', { name: 'Manama - 25.00 BHD' })).toHaveCount(1);
+  // The data came with the page, and the app took over the server's markup as it was (a mismatch
   // would be a console error, and the page drawn again).
   await page.waitForLoadState('networkidle');
   expect(dataRequests).toEqual([]);
