@@ -37,10 +37,7 @@ export function App({ queryClient = browserQueryClient, router = browserRouter }
 }
 
 /**
- * The toast area, drawn only in the browser once the first render is committed; which also makes a
- * page drawn by the server answer: it arrives inert (apps/api/src/page-rendering.ts), because until
- * the app has taken its markup over a tap would do nothing and a form would be sent by the browser
- * itself.
+ * The toast area, drawn only in the browser once the first render is committed.
  *
  * The toast area is not in the HTML the server draws. Its code arrives lazily, so taken over from
  * the server's markup it would be taken over late, possibly after the language had been switched,
@@ -50,10 +47,7 @@ export function App({ queryClient = browserQueryClient, router = browserRouter }
  */
 function ToastArea() {
   const [committed, setCommitted] = useState(false);
-  useEffect(() => {
-    document.getElementById('root')?.removeAttribute('inert');
-    setCommitted(true);
-  }, []);
+  useEffect(() => setCommitted(true), []);
   if (!committed) return null;
   return (
     <Suspense fallback={null}>

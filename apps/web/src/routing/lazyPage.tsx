@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { useMarkupTakenOver } from './markupTakenOver.js';
 
 export interface LazyPage {
   (): React.JSX.Element;
@@ -29,6 +30,7 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Page() {
+    useMarkupTakenOver();
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <Lazy />;
   }

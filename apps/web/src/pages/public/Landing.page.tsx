@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
+import { useMarkupTakenOver } from '../../routing/markupTakenOver.js';
 
 /** The dialogs are downloaded when first opened, not with the page. */
 const TermsModal = lazy(() => import('../../components/TermsModal/TermsModal.js').then((m) => ({ default: m.TermsModal })));
@@ -12,6 +13,8 @@ const LoginDialog = lazy(() => import('../../components/LoginDialog/LoginDialog.
 
 /** The landing page (spec section 1): headline, three points, contacts from the settings, two ways in. */
 export function LandingPage() {
+  // Not a lazy page (routing/lazyPage.tsx does this for those): its own hydration lifts the inert markup.
+  useMarkupTakenOver();
   const { t } = useTranslation('site');
   const navigate = useNavigate();
   const [termsOpen, setTermsOpen] = useState(false);
