@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isolateTypedText } from './bidi.js';
 import { common } from './en/common.js';
 import { site } from './en/site.js';
 import { parent } from './en/parent.js';
@@ -65,7 +66,7 @@ export function loadLanguage(language: string): Promise<void> {
   return arabicLoaded;
 }
 
-void i18n.use(initReactI18next).init({
+void i18n.use(initReactI18next).use(isolateTypedText).init({
   resources,
   lng: 'en',
   fallbackLng: 'en',
@@ -74,7 +75,8 @@ void i18n.use(initReactI18next).init({
   ns: NAMESPACES,
   // Arabic's bundles are added after start-up: i18next must not treat them as missing.
   partialBundledLanguages: true,
-  interpolation: { escapeValue: false },
+  // Typed text inside an Arabic sentence keeps its own direction: every value goes through bidi.ts.
+  interpolation: { escapeValue: false, alwaysFormat: true },
   returnNull: false,
 });
 

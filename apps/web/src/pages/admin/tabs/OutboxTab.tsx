@@ -178,7 +178,8 @@ export function OutboxTab() {
               accessor: 'text',
               title: t('columns.text'),
               render: (message) => (
-                <Text size="sm" miw={260} maw={420} dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
+                // The message is in its recipient's language, whatever the screen's: read out (and checked) as such.
+                <Text size="sm" miw={260} maw={420} dir="auto" lang={message.language} style={{ whiteSpace: 'pre-wrap' }}>
                   {message.text}
                 </Text>
               ),
