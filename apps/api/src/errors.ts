@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
+import type { output, ZodType } from 'zod';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { fieldErrors, SERVER_MESSAGES } from '@school-transport/contracts';
 import { isDatabaseUnavailable } from '@school-transport/db';
+import { findUnstorableText } from './security/unstorable-text.js';
 
 /**
  * The one error type of the domain: a code the user's situation maps to, and a message fit to show.
@@ -55,4 +57,17 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
   if (status === 413) return { status, body: { message: SERVER_MESSAGES.payloadTooLarge } };
   if (status && status >= 400 && status < 500) return { status, body: { message: fastifyError.message ?? 'Bad request' } };
   return { status: 500, body: { message: SERVER_MESSAGES.internal } };
+}
+
+/**
+ * Validates input from outside with its contract, for the few paths that call the domain without a
+ * procedure: a refusal is the same 400 `{ message, issues }` a procedure's gate and validation give.
+ */
+export function parseInput<Schema extends ZodType>(schema: Schema, input: unknown): output<Schema> {
+  const unstorable = findUnstorableText(input);
+  if (unstorable) throw new AppError('BAD_REQUEST', unstorable);
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = fieldErrors(result.error.issues as Parameters<typeof fieldErrors>[0]);
+  throw new AppError('BAD_REQUEST', Object.values(issues)[0] ?? 'Invalid input', issues);
 }

@@ -11,7 +11,7 @@ import { isMigrated, SESSION_CHANGES_CHANNEL, type Database, type DatabaseHandle
 import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contracts';
 import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
-import { registerRestShims } from './rest/index.js';
+import { registerRestPaths } from './rest/index.js';
 import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
@@ -176,7 +176,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   });
 
   const contextFor = (req: FastifyRequest, reply: FastifyReply) => createContext({ req, res: reply });
-  registerRestShims(app, async (req, reply) => createCaller(await contextFor(req, reply)), contextFor);
+  registerRestPaths(app, async (req, reply) => createCaller(await contextFor(req, reply)), contextFor);
   // Developer shortcuts exist only on a development server.
   if (deps.development) (await loadDevelopmentExtras()).registerDevShims(app, deps);
 

@@ -88,7 +88,8 @@ export type ModificationRequestInput = z.input<typeof modificationRequestInput>;
 export const modificationRequestId = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const modificationRequestFilter = z
-  .object({ status: z.enum(MODIFICATION_STATUSES, { error: 'Status must be pending, approved or rejected' }).optional() })
+  // An empty ?status= (the REST query string) means every status, like an absent one.
+  .object({ status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(MODIFICATION_STATUSES, { error: 'Status must be pending, approved or rejected' }).optional()) })
   .optional()
   .default({});
 

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallerFor, ContextFor } from './caller.js';
-import { authShims } from './auth.js';
-import { publicShims } from './public.js';
-import { registrationShims } from './registration.js';
-import { parentShims } from './parent.js';
-import { adminShims } from './admin.js';
-import { driverShims } from './driver.js';
-import { adminNotificationShims } from './admin-notifications.js';
-import { adminModificationRequestShims } from './admin-modification-requests.js';
-import { adminAnalyticsShims } from './admin-analytics.js';
-import { feesShims } from './fees.js';
-import { adminStudentShims } from './admin-students.js';
+import { registerJsonPaths } from './json-paths.js';
+import { registerAuthUser } from './auth-user.js';
+import { registerStudentsCsv } from './students-csv.js';
+import { registerProofUpload } from './proof-upload.js';
+import { registerFeeFiles } from './fee-files.js';
 
-/** Every documented /api path, each a thin call into the tRPC procedures. */
-export function registerRestShims(app: FastifyInstance, callerFor: CallerFor, contextFor: ContextFor): void {
-  for (const shims of [authShims, publicShims, registrationShims, parentShims, adminShims, driverShims, adminNotificationShims, adminModificationRequestShims, adminAnalyticsShims, feesShims, adminStudentShims]) shims(app, callerFor, contextFor);
+/**
+ * Every documented /api path (rest/paths.ts): the JSON paths from the table, each a call of its
+ * procedure, and the few that are not JSON-in/JSON-out with handlers of their own.
+ */
+export function registerRestPaths(app: FastifyInstance, callerFor: CallerFor, contextFor: ContextFor): void {
+  registerJsonPaths(app, callerFor);
+  registerAuthUser(app, contextFor);
+  registerStudentsCsv(app, contextFor);
+  registerProofUpload(app, contextFor);
+  registerFeeFiles(app, contextFor);
 }

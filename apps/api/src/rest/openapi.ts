@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { appRouter } from '../trpc/router.js';
-import { accessOfPath, REST_PATHS } from './paths.js';
+import { accessOfPath, REST_PATHS, type RestPath } from './paths.js';
 
 type JsonSchema = Record<string, unknown>;
 interface ProcedureDef {
@@ -10,8 +10,8 @@ interface ProcedureDef {
 const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures;
 
 /** The request schema of a procedure (what a client sends), as JSON Schema. */
-function inputSchema(procedure: string | undefined): JsonSchema | undefined {
-  const inputs = procedure ? procedures[procedure]?._def.inputs : undefined;
+function inputSchema(row: RestPath): JsonSchema | undefined {
+  const inputs = row.procedure ? procedures[row.procedure]?._def.inputs : row.handler?.input ? [row.handler.input] : undefined;
   if (!inputs || inputs.length === 0) return undefined;
   const schemas = inputs.map((input) => {
     const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -43,7 +43,7 @@ export function buildOpenApiDocument(): JsonSchema {
     const [method, pattern] = route.split(' ') as [string, string];
     const pathParams = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!);
     const openApiPath = pattern.replace(/:(\w+)/g, '{$1}');
-    const schema = inputSchema(row.procedure);
+    const schema = inputSchema(row);
     const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema?.required ?? []) as string[]);
     const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
@@ -51,9 +51,9 @@ export function buildOpenApiDocument(): JsonSchema {
       summary: row.summary,
       description: ACCESS_TEXT[access],
       tags: [pattern.split('/')[2] ?? 'api'],
-      operationId: row.procedure ?? route,
+      operationId: row.procedure ?? row.handler?.name ?? route,
       responses: {
-        [String(row.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: {} } } },
+        [String(typeof row.status === 'number' ? row.status : 200)]: { description: 'Success', content: { 'application/json': { schema: {} } } },
         '400': errorResponse('Invalid input: `message` and the field messages in `issues`'),
         ...(access === 'anyone' ? {} : { '401': errorResponse('Not signed in') }),
         ...(access === 'anyone' || access === 'signed-in' ? {} : { '403': errorResponse('Signed in with another role') }),

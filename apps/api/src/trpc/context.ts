@@ -67,3 +67,12 @@ export function contextFactory(deps: AppDependencies) {
 export function actorOf(ctx: Context & { user: SessionUser }): Actor {
   return { userId: ctx.user.id, ip: ctx.ip };
 }
+
+/**
+ * After a write, whether it succeeded or not: the answers the server keeps for a few seconds and
+ * the sessions it keeps are asked afresh, so the writer's next read sees the write.
+ */
+export function forgetAfterWrite(deps: Pick<AppDependencies, 'kept' | 'keptSessions'>): void {
+  deps.kept.forget();
+  deps.keptSessions?.forgetAll();
+}

@@ -1,8 +1,9 @@
 import { initTRPC } from '@trpc/server';
-import type { Role, SessionUser } from '@school-transport/contracts';
-import { MESSAGES, SERVER_MESSAGES } from '@school-transport/contracts';
+import { SERVER_MESSAGES } from '@school-transport/contracts';
+import { findUnstorableText } from '../security/unstorable-text.js';
+import { signedIn, withRole } from '../security/roles.js';
 import { AppError, describeError, validationIssues } from '../errors.js';
-import type { Context } from './context.js';
+import { forgetAfterWrite, type Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -15,38 +16,6 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const middleware = t.middleware;
-
-/**
- * Text a database cannot keep as sent: U+0000 (PostgreSQL text cannot hold it; the embedded
- * database can), or half of a surrogate pair (no character at all: PostgreSQL's jsonb refuses it
- * and a text column would silently store U+FFFD instead). Answers the message, or undefined.
- */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-function unstorableText(text: string): string | undefined {
-  if (text.includes('\u0000')) return MESSAGES.nullCharacter;
-  if (LONE_SURROGATE.test(text)) return MESSAGES.brokenCharacter;
-  return undefined;
-}
-
-/** The first unstorable text in a value from outside, in any string or key. */
-function findUnstorableText(value: unknown, depth = 0): string | undefined {
-  if (typeof value === 'string') return unstorableText(value);
-  if (depth > 20 || value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = findUnstorableText(item, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  // Uploaded file bytes are not text. (Query strings arrive as objects of their own prototype.)
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Date) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = unstorableText(key) ?? findUnstorableText(item, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /**
  * Who may call a procedure, settled in one middleware per kind of procedure rather than one per
@@ -69,25 +38,9 @@ function gate<Admitted extends object>(admit: (ctx: Context) => Admitted, { writ
       // defineProperty, so handing it the whole context again doubled that copy on every call.
       return await next({ ctx: admitted });
     } finally {
-      if (type === 'mutation' && !writesOnlyOwnSession) {
-        ctx.kept.forget();
-        ctx.keptSessions?.forgetAll();
-      }
+      if (type === 'mutation' && !writesOnlyOwnSession) forgetAfterWrite(ctx);
     }
   });
-}
-
-/** Anonymous callers get 401. */
-function signedIn(ctx: Context): { user: SessionUser } {
-  if (!ctx.user) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.notSignedIn);
-  return { user: ctx.user };
-}
-
-/** Signed in with another role: 403. */
-function withRole(ctx: Context, role: Role): { user: SessionUser } {
-  const { user } = signedIn(ctx);
-  if (user.role !== role) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
-  return { user };
 }
 
 export const publicProcedure = t.procedure.use(gate(() => ({})));

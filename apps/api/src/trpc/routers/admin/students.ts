@@ -1,4 +1,4 @@
-import { entityId, parentLookup, studentBulkUpdate, studentCreate, studentFilters, studentListQuery, studentUpdate } from '@school-transport/contracts';
+import { entityId, parentLookup, studentBulkUpdate, studentCreate, studentListQuery, studentUpdate } from '@school-transport/contracts';
 import { adminProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
 import { listStudents } from '../../../domain/admin/students/list.js';
@@ -7,12 +7,10 @@ import { createStudent } from '../../../domain/admin/students/create.js';
 import { updateStudent } from '../../../domain/admin/students/update.js';
 import { bulkUpdateStudents } from '../../../domain/admin/students/bulk-update.js';
 import { removeStudent, restoreStudent } from '../../../domain/admin/students/remove.js';
-import { exportStudentsCsv } from '../../../domain/admin/students/export-csv.js';
 import { findParents } from '../../../domain/admin/students/parent-account.js';
 import { issueInvoice } from '../../../domain/admin/students/invoices.js';
-import { accountLanguage } from '../../../domain/account-language.js';
 
-/** The office's students: the list at scale, add, edit, bulk changes, soft delete and restore, CSV, invoices. */
+/** The office's students: the list at scale, add, edit, bulk changes, soft delete and restore and invoices (the CSV file is rest/students-csv.ts). */
 export const adminStudentsRouter = router({
   list: adminProcedure.input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.db, input, ctx.kept)),
   get: adminProcedure.input(entityId).query(async ({ ctx, input }) => ({ student: await findStudent(ctx.db, input.id) })),
@@ -21,7 +19,6 @@ export const adminStudentsRouter = router({
   remove: adminProcedure.input(entityId).mutation(async ({ ctx, input }) => ({ student: await removeStudent(ctx.db, actorOf(ctx), input.id) })),
   restore: adminProcedure.input(entityId).mutation(async ({ ctx, input }) => ({ student: await restoreStudent(ctx.db, actorOf(ctx), input.id) })),
   bulkUpdate: adminProcedure.input(studentBulkUpdate).mutation(({ ctx, input }) => bulkUpdateStudents(ctx.db, actorOf(ctx), input)),
-  exportCsv: adminProcedure.input(studentFilters).query(async ({ ctx, input }) => ({ csv: await exportStudentsCsv(ctx.db, input, await accountLanguage(ctx.db, ctx.user.id)) })),
   findParent: adminProcedure.input(parentLookup).query(async ({ ctx, input }) => ({ parents: await findParents(ctx.db, input.emailOrPhone) })),
   issueInvoice: adminProcedure.input(entityId).mutation(async ({ ctx, input }) => ({ invoice: await issueInvoice(ctx.db, actorOf(ctx), input.id) })),
 });
