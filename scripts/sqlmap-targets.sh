@@ -1,0 +1,113 @@
+# The SQL injection scan's targets, sourced by scripts/sqlmap-scan.sh after it has made the data
+# (the ids below). One `target` per REST path in apps/api/src/rest/paths.ts that takes input;
+# apps/api/src/hardening/sqlmap-coverage.test.ts fails when a path has neither a target nor a
+# `no_input` line, or a target names a path that no longer exists.
+#
+#   target WHO METHOD 'ROUTE' URL [--json BODY | --multipart 'field=value&...'] [--reset SQL] [--ci]
+#
+# WHO signs the requests (anonymous, admin, parent, parent_b, driver). sqlmap tests every query
+# parameter, every JSON field (nested ones and array items too), every multipart text field, and
+# each path parameter (the script marks it). --reset SQL puts back before each request what the
+# previous one changed, so that every payload meets the same data and reaches the statements that
+# write it rather than a 409 or 429 (a decided proof, a taken email, a used quota). --ci: also in
+# the short scan of .ci/run, which takes one path of each input shape.
+# shellcheck shell=bash disable=SC2016,SC2154
+
+ADMIN_USER=$(sql "SELECT id FROM users WHERE email = '$ADMIN_EMAIL'")
+TERMS_DRAFT=$(api admin POST /api/admin/terms '{"content":"Scan terms, English only.","activate":false}' | field .termsVersion.id)
+M1=${MONTHS[0]}
+# Two of the registrations' messages: one the office retries (as if failed), one it releases (as if held).
+NOTIFICATION=$(sql "SELECT id FROM notifications ORDER BY created_at, id LIMIT 1")
+NOTIFICATION_HELD=$(sql "SELECT id FROM notifications ORDER BY created_at, id OFFSET 1 LIMIT 1")
+
+# --- Sign-in and registration (anonymous) ---
+# Failed sign-ins are counted per account and address (429 after ten): the count is cleared before each.
+target anonymous POST '/api/auth/login' /api/auth/login --json '{"email":"scan-parent-a@example.com","password":"not-the-password-1","rememberMe":false}' \
+  --reset 'DELETE FROM sign_in_attempts'
+target anonymous POST '/api/driver/login' /api/driver/login --json "{\"phone\":\"$DRIVER_PHONE\",\"password\":\"not-the-password-1\",\"rememberMe\":false}" \
+  --reset 'DELETE FROM sign_in_attempts'
+# A third family, removed again before each request so that its email is free.
+target anonymous POST '/api/registrations' /api/registrations --json "$(registration scan-parent-new@example.com 36000003 S-NEW)" --reset "
+  DELETE FROM fees WHERE student_id IN (SELECT s.id FROM students s JOIN parents p ON p.id = s.parent_id JOIN users u ON u.id = p.user_id WHERE u.email LIKE 'scan-parent-new%');
+  DELETE FROM students WHERE parent_id IN (SELECT p.id FROM parents p JOIN users u ON u.id = p.user_id WHERE u.email LIKE 'scan-parent-new%');
+  DELETE FROM users WHERE email LIKE 'scan-parent-new%'"
+
+# --- The parent portal ---
+target parent GET '/api/parent/students/:id' "/api/parent/students/$STUDENT"
+target parent GET '/api/parent/modification-requests/:id' "/api/parent/modification-requests/$REQUEST"
+target parent_b POST '/api/parent/students/:id/modification-requests' "/api/parent/students/$STUDENT_B/modification-requests" --json "$CHANGE" \
+  --reset "DELETE FROM modification_requests WHERE student_id = '$STUDENT_B'"
+# Family B's uploads: its proofs are removed before each request, so that neither the pending proofs
+# of a month (3) nor the family's uploads of a day (20) refuse it before the fields are stored.
+target parent_b POST '/api/parent/fees/:id/proofs' "/api/parent/fees/$FEE_B/proofs" --multipart 'amountBhd=0.01&reference=BENEFIT-1' \
+  --reset "DELETE FROM payment_proofs WHERE parent_id = (SELECT parent_id FROM students WHERE id = '$STUDENT_B')" --ci
+target parent GET '/api/payment-proofs/:id/file' "/api/payment-proofs/$PROOF_REJECT/file" --ci
+target parent GET '/api/receipts/:file' "/api/receipts/$PAYMENT_RECEIPT.pdf"
+
+# --- The driver ---
+target driver GET '/api/driver/students/:driverId' "/api/driver/students/$DRIVER"
+no_input 'GET /api/driver/students' 'the shim calls the procedure without input: the driver is the signed-in one'
+
+# --- The office: change requests ---
+target admin GET '/api/admin/modification-requests' '/api/admin/modification-requests?status=pending'
+REQUEST_PENDING="UPDATE modification_requests SET status = 'pending', admin_note = NULL, decided_by = NULL, decided_at = NULL WHERE id = '$REQUEST'"
+target admin POST '/api/admin/modification-requests/:id/approve' "/api/admin/modification-requests/$REQUEST/approve" --json '{"adminNote":"Approved by the office"}' --reset "$REQUEST_PENDING"
+target admin POST '/api/admin/modification-requests/:id/reject' "/api/admin/modification-requests/$REQUEST/reject" --json '{"adminNote":"Please call the office"}' --reset "$REQUEST_PENDING"
+
+# --- The office: schools, areas, drivers, settings, terms ---
+target admin POST '/api/admin/schools' /api/admin/schools --json '{"schoolCode":"SCAN2","name":"Scan School 2","address":"Manama","contactName":"Office","contactPhone":"17001122"}' \
+  --reset "DELETE FROM schools WHERE school_code ILIKE 'SCAN2%'"
+target admin PUT '/api/admin/schools/:id' "/api/admin/schools/$SCHOOL" --json '{"schoolCode":"SCAN","name":"Scan School","address":"Riffa","contactName":"Office","contactPhone":"17001133","active":true}'
+target admin POST '/api/admin/areas' /api/admin/areas --json '{"name":"Scan Area 2","price":"27.50","roundaboutCount":0}' \
+  --reset "DELETE FROM areas WHERE name LIKE 'Scan Area 2%'"
+target admin PUT '/api/admin/areas/:id' "/api/admin/areas/$AREA" --json '{"name":"Scan Area","price":"25","roundaboutCount":0,"active":true,"applyPriceToStudents":false}'
+target admin POST '/api/admin/drivers' /api/admin/drivers --json "{\"name\":\"New Driver\",\"phone\":\"36000077\",\"licenseNo\":\"L-NEW\",\"password\":\"$DRIVER_PASSWORD\",\"areaIds\":[\"$AREA\"],\"vehicle\":{\"plate\":\"12345\",\"seats\":14},\"status\":\"active\"}" \
+  --reset "DELETE FROM users WHERE id IN (SELECT user_id FROM drivers WHERE phone LIKE '36000077%' OR license_no LIKE 'L-NEW%')"
+# No password: a new one would end the driver's session the driver's targets use.
+target admin PUT '/api/admin/drivers/:id' "/api/admin/drivers/$DRIVER" --json "{\"name\":\"Scan Driver\",\"phone\":\"$DRIVER_PHONE\",\"licenseNo\":\"L-SCAN\",\"areaIds\":[\"$AREA\"],\"vehicle\":{\"plate\":\"12345\",\"seats\":14},\"status\":\"active\"}"
+target admin GET '/api/admin/drivers/:id/students' "/api/admin/drivers/$DRIVER/students"
+target admin PUT '/api/admin/settings' /api/admin/settings --json '{"companyName":"Gulf Bus","contactText":"Call us","supportPhone1":"17001122","supportPhone2":"17001133","instagramUrl":"https://instagram.com/gulfbus","facebookUrl":"https://facebook.com/gulfbus","xUrl":"https://x.com/gulfbus","paymentBankAccount":"BH67BMAG00001299123456","paymentMobileNumber":"39998888","whatsappNumber":"33334444","firstServiceMonth":9,"vatRatePercent":"10","vatNumber":"200000000000003"}'
+target admin POST '/api/admin/terms' /api/admin/terms --json '{"content":"Scan terms: fees are due by the 30th.","contentAr":"الشروط","activate":false}'
+# The version in force: activating it again changes nothing the other targets rely on.
+target admin POST '/api/admin/terms/:id/activate' "/api/admin/terms/$TERMS/activate"
+# The Arabic text is written once; it is taken away again before each request.
+target admin PUT '/api/admin/terms/:id/arabic' "/api/admin/terms/$TERMS_DRAFT/arabic" --json '{"contentAr":"الشروط والأحكام"}' \
+  --reset "UPDATE terms SET content_ar = NULL WHERE id = '$TERMS_DRAFT'"
+
+# --- The office: students ---
+STUDENT_QUERY="search=Sara&schoolId=$SCHOOL&areaId=$AREA&driverId=$DRIVER&paymentStatus=unpaid&unassigned=false&deleted=false&sort=lastName&order=asc"
+target admin GET '/api/admin/students' "/api/admin/students?$STUDENT_QUERY&page=1&pageSize=20"
+target admin GET '/api/admin/students.csv' "/api/admin/students.csv?$STUDENT_QUERY"
+target admin GET '/api/admin/parents/lookup' '/api/admin/parents/lookup?emailOrPhone=scan-parent-a%40example.com'
+target admin POST '/api/admin/students' /api/admin/students --json "$(office_student S-OFFICE)" --reset "
+  DELETE FROM fees WHERE student_id IN (SELECT id FROM students WHERE student_school_id LIKE 'S-OFFICE%');
+  DELETE FROM students WHERE student_school_id LIKE 'S-OFFICE%'"
+target admin POST '/api/admin/students/bulk-update' /api/admin/students/bulk-update --json "{\"studentIds\":[\"$STUDENT_C\"],\"driverId\":\"$DRIVER\"}"
+target admin GET '/api/admin/students/:id' "/api/admin/students/$STUDENT_C"
+target admin PUT '/api/admin/students/:id' "/api/admin/students/$STUDENT_C" --json "$(office_student S-C | sed -E 's/"parent":\{[^}]*\},//')"
+target admin DELETE '/api/admin/students/:id' "/api/admin/students/$STUDENT_D" --reset "UPDATE students SET deleted_at = NULL WHERE id = '$STUDENT_D'"
+target admin POST '/api/admin/students/:id/restore' "/api/admin/students/$STUDENT_D/restore" --reset "UPDATE students SET deleted_at = now() WHERE id = '$STUDENT_D'"
+target admin POST '/api/admin/students/:id/invoice' "/api/admin/students/$STUDENT_C/invoice"
+
+# --- The office: fees, payments, proofs ---
+target admin GET '/api/admin/fees' "/api/admin/fees?month=$M1&status=due&schoolId=$SCHOOL&areaId=$AREA&driverId=$DRIVER&page=1&pageSize=20" --ci
+target admin POST '/api/admin/fees/generate' /api/admin/fees/generate --json "{\"month\":\"$M1\"}"
+target admin GET '/api/admin/fees/year-summary' "/api/admin/fees/year-summary?month=$M1"
+target admin POST '/api/admin/fees/:id/waive' "/api/admin/fees/$FEE_2/waive" --json '{"waived":true,"reason":"Family hardship"}' \
+  --reset "UPDATE fees SET waived = false, waived_reason = NULL WHERE id = '$FEE_2'"
+# 0.01 a payment: the month's 25.00 takes 2,500 of them before it is paid.
+target admin POST '/api/admin/payments' /api/admin/payments --json "$(payment "$FEE_3")" --ci
+target admin POST '/api/admin/payments/:id/void' "/api/admin/payments/$PAYMENT_VOID/void" --json '{"reason":"Entered twice"}' \
+  --reset "UPDATE payments SET voided_at = NULL, void_reason = NULL, voided_by = NULL WHERE id = '$PAYMENT_VOID'"
+target admin GET '/api/admin/payment-proofs' '/api/admin/payment-proofs?status=pending'
+PROOF_PENDING="UPDATE payment_proofs SET status = 'pending', reason = NULL, payment_id = NULL, decided_by = NULL, decided_at = NULL WHERE id IN ('$PROOF_ACCEPT', '$PROOF_REJECT')"
+target admin POST '/api/admin/payment-proofs/:id/accept' "/api/admin/payment-proofs/$PROOF_ACCEPT/accept" \
+  --json "{\"amountBhd\":\"0.01\",\"reference\":\"BENEFIT-1\",\"method\":\"bank_transfer\",\"paidAt\":\"$TODAY\",\"feeIds\":[\"$FEE_1\"]}" --reset "$PROOF_PENDING"
+target admin POST '/api/admin/payment-proofs/:id/reject' "/api/admin/payment-proofs/$PROOF_REJECT/reject" --json '{"reason":"The picture is unreadable"}' --reset "$PROOF_PENDING"
+
+# --- The office: statistics, audit log, outbox ---
+target admin GET '/api/admin/unassigned-students' '/api/admin/unassigned-students?limit=10'
+target admin GET '/api/admin/audit-logs' "/api/admin/audit-logs?page=1&pageSize=20&entityType=school&action=create&actorUserId=$ADMIN_USER&from=2020-01-01&to=$TODAY"
+target admin GET '/api/admin/notifications' '/api/admin/notifications?status=sent&templateKey=registration_received&recipient=36000001&page=1&pageSize=20'
+target admin POST '/api/admin/notifications/:id/retry' "/api/admin/notifications/$NOTIFICATION/retry" --reset "UPDATE notifications SET status = 'failed' WHERE id = '$NOTIFICATION'"
+target admin POST '/api/admin/notifications/:id/release' "/api/admin/notifications/$NOTIFICATION_HELD/release" --reset "UPDATE notifications SET status = 'held' WHERE id = '$NOTIFICATION_HELD'"
