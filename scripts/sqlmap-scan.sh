@@ -161,8 +161,6 @@ target() {
   done
   T_WHO+=("$who") T_METHOD+=("$method") T_ROUTE+=("$route") T_URL+=("$url") T_KIND+=("$kind") T_BODY+=("$body") T_RESET+=("$reset") T_CI+=("$ci")
 }
-# no_input 'METHOD ROUTE' 'why': a path whose procedure has an input that no request can fill.
-no_input() { :; }
 # shellcheck source=scripts/sqlmap-targets.sh
 source scripts/sqlmap-targets.sh
 

@@ -1,7 +1,7 @@
 # The SQL injection scan's targets, sourced by scripts/sqlmap-scan.sh after it has made the data
-# (the ids below). One `target` per REST path in apps/api/src/rest/paths.ts that takes input;
-# apps/api/src/hardening/sqlmap-coverage.test.ts fails when a path has neither a target nor a
-# `no_input` line, or a target names a path that no longer exists.
+# (the ids below). One `target` per REST path in apps/api/src/rest/paths.ts that takes input (a
+# path parameter, a query string, a JSON body, a form); apps/api/src/hardening/sqlmap-coverage.test.ts
+# fails when such a path has no target, or a target names a path that no longer exists.
 #
 #   target WHO METHOD 'ROUTE' URL [--json BODY | --multipart 'field=value&...'] [--reset SQL] [--ci]
 #
@@ -46,7 +46,6 @@ target parent GET '/api/receipts/:file' "/api/receipts/$PAYMENT_RECEIPT.pdf"
 
 # --- The driver ---
 target driver GET '/api/driver/students/:driverId' "/api/driver/students/$DRIVER"
-no_input 'GET /api/driver/students' 'the shim calls the procedure without input: the driver is the signed-in one'
 
 # --- The office: change requests ---
 target admin GET '/api/admin/modification-requests' '/api/admin/modification-requests?status=pending'

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.js';
 import { routePreloads } from './build/route-preloads.js';
 import { lazyChunks } from './build/lazy-chunks.js';
-import { PAGE_DATA, pageDataUrl } from './src/routing/pageData.js';
+import { PAGE_ROUTES } from './src/routing/routes.js';
 
 /** In development Vite serves the app and passes /api and /trpc to the API server (pnpm dev starts both). */
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
@@ -22,26 +22,8 @@ const vendorGroups = [
 /** The Arabic catalogs (src/i18n/ar/*.ts, loaded on demand by i18n/index.ts) travel as one chunk, fetched once. */
 const arabicCatalogs = { name: 'i18n-ar', test: /[\\/]src[\\/]i18n[\\/]ar[\\/]/, priority: 40 };
 
-/** The lazily loaded page behind each route of Router.tsx: the server preloads its chunks. */
-const ROUTE_PAGES = {
-  // The landing page is in the first load; the server draws it with what every page loads (below).
-  '/': null,
-  '/register': 'src/pages/public/Register.page.tsx',
-  '/parent-login': 'src/pages/public/ParentLogin.page.tsx',
-  '/driver-login': 'src/pages/public/DriverLogin.page.tsx',
-  '/admin-login': 'src/pages/public/AdminLogin.page.tsx',
-  '/parent': 'src/pages/parent/ParentDashboard.page.tsx',
-  '/admin': 'src/pages/admin/AdminDashboard.page.tsx',
-  '/admin-dashboard': 'src/pages/admin/AdminDashboard.page.tsx',
-  '/driver': 'src/pages/driver/DriverDashboard.page.tsx',
-  '/driver-dashboard': 'src/pages/driver/DriverDashboard.page.tsx',
-};
-
 /** What App.tsx loads lazily on every page: the toast area (its stylesheet goes into a server-drawn page). */
 const EVERY_PAGE = ['src/components/Toasts/Toasts.tsx'];
-
-/** The data a page opens with, preloaded with its code (src/routing/pageData.ts). */
-const PAGE_DATA_URLS = Object.fromEntries(Object.entries(PAGE_DATA).map(([route, queries]) => [route, [pageDataUrl(queries)]]));
 
 /** The lazily loaded code in a few chunks rather than dozens of tiny ones (build/lazy-chunks.ts). */
 const lazy = lazyChunks(import.meta.dirname);
@@ -58,7 +40,7 @@ const serverBuild = defineConfig({
 });
 
 export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverBuild : {
-  plugins: [react(), lazy.plugin, routePreloads(ROUTE_PAGES, PAGE_DATA_URLS, EVERY_PAGE), precompress()],
+  plugins: [react(), lazy.plugin, routePreloads(PAGE_ROUTES, EVERY_PAGE), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/trpc': apiTarget },

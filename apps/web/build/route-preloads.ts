@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { pageDataUrl } from '../src/routing/pageData.js';
+import type { PageRoute } from '../src/routing/routes.js';
 
 interface ManifestChunk {
   file: string;
@@ -31,15 +33,17 @@ function staticClosure(manifest: Manifest, key: string, visited = new Set<string
 }
 
 /**
- * `routes` maps each page route to its lazily loaded page (null: the page is in the first load, as the
- * landing page is); `everyPage` names the lazily loaded parts that every page loads (the toast area).
+ * `routes` are the app's page routes (src/routing/routes.ts); `everyPage` names the lazily loaded
+ * parts that every page loads (the toast area).
  *
  * Pages are lazy chunks, so a phone opening /register directly would first run the entry, then
  * discover the page's chunk: one more round trip on mobile data. This writes, per page route, the
  * files its chunk needs (dist/.vite/route-preloads.json); the server names them in a `Link` header
- * on the page's HTML so the browser fetches them in parallel with the entry.
+ * on the page's HTML so the browser fetches them in parallel with the entry. The server looks a
+ * page up by its exact address, so only routes without parameters are listed (not the invoice or
+ * the receipt, nor 'Page Not Found').
  */
-export function routePreloads(routes: Record<string, string | null>, data: Record<string, string[]> = {}, everyPage: string[] = []): Plugin {
+export function routePreloads(routes: readonly PageRoute[], everyPage: string[] = []): Plugin {
   let outDir = 'dist';
   return {
     name: 'school-transport:route-preloads',
@@ -53,8 +57,10 @@ export function routePreloads(routes: Record<string, string | null>, data: Recor
       const initial = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
       const preloads: Record<string, RoutePreloads> = {};
       for (const source of everyPage) if (!manifest[source]) this.error(`${source} is not a chunk of the build: update vite.config.ts`);
-      for (const [route, source] of Object.entries(routes)) {
-        if (source !== null && !manifest[source]) this.error(`${source} (route ${route}) is not a chunk of the build: update the route list in vite.config.ts`);
+      for (const { path: route, page, firstLoad, data } of routes.filter(({ path }) => path !== '*' && !path.includes(':'))) {
+        // The page in the first load (the landing page) adds no chunk: the route preloads what every page loads.
+        const source = firstLoad ? null : `src/pages/${page}`;
+        if (source !== null && !manifest[source]) this.error(`${source} (route ${route}) is not a chunk of the build: is it still imported by src/Router.tsx?`);
         // What every page loads lazily (the toast area) first, then the page's own chunk and its imports.
         const ordered = new Set<string>();
         for (const key of [...everyPage, ...(source === null ? [] : [source])]) staticClosure(manifest, key, new Set(), ordered);
@@ -62,7 +68,7 @@ export function routePreloads(routes: Record<string, string | null>, data: Recor
         preloads[route] = {
           scripts: keys.map((key) => `/${manifest[key]!.file}`),
           styles: [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
-          ...(data[route] ? { data: data[route] } : {}),
+          ...(data ? { data: [pageDataUrl(data)] } : {}),
         };
       }
       await writeFile(join(outDir, '.vite', 'route-preloads.json'), JSON.stringify(preloads, null, 2));

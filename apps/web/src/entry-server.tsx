@@ -14,15 +14,16 @@ import './i18n/index.js';
 import { App } from './App.js';
 import { preloadPage } from './Router.js';
 import { createQueryClient, trpc } from './trpc.js';
-import { PAGE_DATA, type PublicQuery } from './routing/pageData.js';
+import type { PublicQuery } from './routing/pageData.js';
+import { PAGE_ROUTES } from './routing/routes.js';
 
 /**
- * The public pages the server renders to HTML (in English; Arabic is drawn by the browser, see
- * main.tsx): a phone paints the page from the HTML and its stylesheets, before any of the app's
- * code has arrived, and the code then takes over the same markup (hydration) instead of drawing it
- * again. Guarded pages are not among them: they depend on who is signed in.
+ * The public pages the server renders to HTML (routes.ts: `serverRendered`; in English, Arabic is
+ * drawn by the browser, see main.tsx): a phone paints the page from the HTML and its stylesheets,
+ * before any of the app's code has arrived, and the code then takes over the same markup (hydration)
+ * instead of drawing it again. Guarded pages are not among them: they depend on who is signed in.
  */
-export const SERVER_RENDERED_PAGES = ['/', '/register', '/parent-login', '/driver-login', '/admin-login'] as const;
+export const SERVER_RENDERED_PAGES: readonly string[] = PAGE_ROUTES.filter((route) => route.serverRendered).map((route) => route.path);
 
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */
@@ -51,9 +52,9 @@ export async function loadEverything(): Promise<void> {
   for (const pathname of SERVER_RENDERED_PAGES) await renderPage(pathname, []);
 }
 
-/** The public queries `pathname` opens with (pageData.ts), in the order renderPage asks for them. */
+/** The public queries `pathname` opens with (its route's `data`, routes.ts), in the order renderPage asks for them. */
 export function pageQueries(pathname: string): readonly PublicQuery[] {
-  return pathname in PAGE_DATA ? PAGE_DATA[pathname as keyof typeof PAGE_DATA] : [];
+  return PAGE_ROUTES.find((route) => route.path === pathname)?.data ?? [];
 }
 
 /**

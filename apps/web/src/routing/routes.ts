@@ -1,0 +1,54 @@
+import type { Role } from '@school-transport/contracts';
+import type { PublicQuery } from './pageData.js';
+
+/**
+ * A page of the app at an address. The list below is the one place routes are declared: the router
+ * builds its routes from it (Router.tsx), the build writes each page's files for the server to
+ * preload (build/route-preloads.ts) and the server renders the public pages it marks
+ * (entry-server.tsx). It holds data only, no code to load, so the build's config can read it.
+ */
+export interface PageRoute {
+  path: string;
+  /**
+   * The page's module under src/pages; `Name.page.tsx` exports `NamePage`. It is its own chunk,
+   * loaded when its route is visited, unless the route is `firstLoad`.
+   */
+  page: string;
+  /** The page is in the first load (the landing page: it is the first load for most visitors). */
+  firstLoad?: true;
+  /** Under the public header (PublicLayout), or on a screen of its own (sign-in card, dashboards, printouts). */
+  layout: 'public' | 'own';
+  /** Who may open it: anyone else goes to the sign-in page of the first role named. None: anyone. */
+  roles?: Role | readonly [Role, ...Role[]];
+  /** Rendered to HTML by the server (in English): public pages only, as they depend on nobody's session. */
+  serverRendered?: true;
+  /** The public queries the page opens with, fetched with its code (pageData.ts). */
+  data?: readonly PublicQuery[];
+}
+
+/** Every page route (spec section 2), in the order the server's preload list is written. */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/', page: 'public/Landing.page.tsx', firstLoad: true, layout: 'public', serverRendered: true },
+  { path: '/register', page: 'public/Register.page.tsx', layout: 'public', serverRendered: true, data: ['meta', 'terms', 'settings'] },
+  { path: '/parent-login', page: 'public/ParentLogin.page.tsx', layout: 'public', serverRendered: true },
+  { path: '/driver-login', page: 'public/DriverLogin.page.tsx', layout: 'public', serverRendered: true },
+  { path: '/admin-login', page: 'public/AdminLogin.page.tsx', layout: 'own', serverRendered: true },
+  { path: '/parent', page: 'parent/ParentDashboard.page.tsx', layout: 'own', roles: 'parent' },
+  { path: '/admin', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: 'admin' },
+  { path: '/admin-dashboard', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: 'admin' },
+  { path: '/admin/invoices/:studentId', page: 'admin/Invoice.page.tsx', layout: 'own', roles: 'admin' },
+  { path: '/receipts/:paymentId', page: 'receipts/Receipt.page.tsx', layout: 'own', roles: ['parent', 'admin'] },
+  { path: '/driver', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver' },
+  { path: '/driver-dashboard', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver' },
+  { path: '*', page: 'NotFound.page.tsx', layout: 'public' },
+];
+
+/**
+ * Developer pages, routed only in development builds: the router reads this list behind
+ * `import.meta.env.DEV`, so a production bundle holds neither the list nor the pages, and both
+ * addresses fall through to 'Page Not Found'.
+ */
+export const DEV_ROUTES: readonly PageRoute[] = [
+  { path: '/test-register', page: 'dev/TestRegister.page.tsx', layout: 'public' },
+  { path: '/force-admin-login', page: 'dev/ForceAdminLogin.page.tsx', layout: 'public' },
+];
