@@ -10,7 +10,7 @@ import type { StudentInvoice } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { formatAmount, formatDate, formatMonth } from '../../i18n/format.js';
-import './invoice.css';
+import '../../styles/print-document.css';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -75,7 +75,7 @@ export function InvoicePage() {
   const paid = invoice.paymentStatus === 'paid';
 
   return (
-    <main className="invoice-sheet">
+    <main className="document-sheet">
       <Group justify="space-between" align="flex-start" className="invoice-header">
         <div>
           <Title order={1} size="h2">

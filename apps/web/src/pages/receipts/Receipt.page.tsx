@@ -9,7 +9,7 @@ import { receiptPdfPath, type Receipt } from '@school-transport/contracts';
 import { useSession, homePathFor } from '../../auth/session.js';
 import { errorMessage, trpc } from '../../trpc.js';
 import { formatAmount, formatDate, formatMonth } from '../../i18n/format.js';
-import './receipt.css';
+import '../../styles/print-document.css';
 import { TableScrollRegion } from '../../components/TableScrollRegion/TableScrollRegion.js';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -143,7 +143,7 @@ export function ReceiptPage() {
     );
   }
   return (
-    <main className="receipt-sheet">
+    <main className="document-sheet">
       <Group justify="space-between" mb="md" className="no-print" wrap="wrap" gap="xs">
         <Anchor component={Link} to={user ? homePathFor(user.role) : '/'} size="sm">
           {t('receipt.back')}
