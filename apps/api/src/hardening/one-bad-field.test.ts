@@ -44,7 +44,7 @@ const WRITES: Record<string, Write> = {
       const tag = next();
       return {
         firstName: 'Sara', fathersName: 'Ali', lastName: 'Hassan', grade: '3', class: 'A', schoolId: fixed.schoolId, studentSchoolId: `ONE-${tag}`,
-        parentName: 'Fatima', parentEmail: `one-${tag}@example.com`, parentPhone: '36001122', parentPhone2: '', password: 'secret-1',
+        parentName: 'Fatima', parentEmail: `one-${tag}@example.com`, parentPhone: phone(), parentPhone2: '', password: 'secret-1',
         serviceType: 'BOTH', areaId: fixed.areaId, block: '901', road: '12', houseBuilding: '34', flatHome: '', address: '', address2: '',
         termsAccepted: true, termsVersionId: fixed.termsVersionId,
       };
