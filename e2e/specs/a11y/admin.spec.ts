@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectTouchTargets, forEachViewport, setAccountLanguage, showLanguage, type Language } from '../../fixtures/a11y.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
@@ -71,8 +72,8 @@ function tabHeadings(w: AdminWords): [string, string][] {
 // Each test walks several screens, each with a screenshot and an axe run of a few seconds (more on a busy machine).
 test.describe.configure({ timeout: 8 * 60_000 });
 
-test.beforeAll(async () => {
-  await adminWorldWithWaitingWork();
+test.beforeAll(async ({ server }) => {
+  await adminWorldWithWaitingWork(server.url);
 });
 
 forEachViewport(({ viewport, language, label }) => {

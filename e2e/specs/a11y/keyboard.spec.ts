@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, failedRequest, test } from '../../fixtures/test.js';
 import { showLanguage, type Language } from '../../fixtures/a11y.js';
 import { fill, wordsOf } from '../../fixtures/catalogs.js';
 
@@ -31,7 +32,7 @@ async function expectVisibleFocus(target: Locator): Promise<void> {
 for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
   const words = wordsOf(language);
 
-  test(`keyboard only (${language}): the sign-in dialog opens, keeps and returns focus; F8 reaches the notifications`, async ({ page }) => {
+  test(`keyboard only (${language}): the sign-in dialog opens, keeps and returns focus; F8 reaches the notifications`, async ({ page, expectConsoleError }) => {
     await showLanguage(page, language);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: words.site.landing.headline })).toBeVisible();
@@ -53,6 +54,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await expect(portal).toBeFocused();
 
     // A failed sign-in raises a toast; F8 takes focus to its region, Tab to its close button.
+    expectConsoleError(failedRequest(401, '/trpc/auth.login'));
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     await dialog.getByRole('textbox', { name: words.site.login.email, exact: true }).fill('nobody@example.com');

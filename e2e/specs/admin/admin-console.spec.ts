@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, failedRequest, test } from '../../fixtures/test.js';
 import { openAdminTab, registerStudentVia, uniquePhone } from '../../fixtures/admin.js';
 import { uniqueName } from '../../fixtures/session.js';
 
@@ -43,7 +43,7 @@ test('changing an area price asks whether it applies to the students registered 
   await expect(page.getByRole('row', { name: new RegExp(areaName) })).toContainText('25.00 BHD');
 });
 
-test('a clash on a unique field shows under the field, and a deactivated driver can no longer sign in', async ({ page }) => {
+test('a clash on a unique field shows under the field, and a deactivated driver can no longer sign in', async ({ page, expectConsoleError }) => {
   await openAdminTab(page, 'Drivers');
   const phone = uniquePhone();
   const name = uniqueName('Leaving Driver');
@@ -56,6 +56,7 @@ test('a clash on a unique field shows under the field, and a deactivated driver 
   await dialog.getByLabel('Phone Number').fill(phone);
   await dialog.getByLabel('License Number').fill('DL-Y');
   await dialog.getByLabel(/^Password/).fill('secret-1');
+  expectConsoleError(failedRequest(409, '/trpc/admin.drivers.create'));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Phone number is already used by another driver')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

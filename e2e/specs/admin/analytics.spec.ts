@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { bahrainDate } from '@school-transport/contracts';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { adminTab, openAdminTab } from '../../fixtures/admin.js';

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { adminTab, openAdminTab, uniquePhone } from '../../fixtures/admin.js';
 import { E2E_WEBHOOK_SECRET, startGateway } from '../../fixtures/gateway.js';
 import { newestAutomatedIdOf } from '../../fixtures/students.js';
 
-test('the admin sees a registration’s message in the Outbox and sends a failed one again', async ({ page }) => {
-  const gateway = await startGateway(503);
+test('the admin sees a registration’s message in the Outbox and sends a failed one again', async ({ page, server }) => {
+  const gateway = await startGateway(server.gatewayPort, 503);
   try {
     // A parent registers: the server's worker tries to send the student ID, and the gateway is down.
     const phone = uniquePhone();
@@ -34,7 +34,7 @@ test('the admin sees a registration’s message in the Outbox and sends a failed
       },
     });
     expect(registered.status(), await registered.text()).toBe(201);
-    const automatedId = await newestAutomatedIdOf(parentEmail, 'parent-pass');
+    const automatedId = await newestAutomatedIdOf(server.url, parentEmail, 'parent-pass');
     await expect.poll(() => gateway.calls.filter((call) => call.body.to === `+973${phone}`).length, { timeout: 15_000 }).toBe(2);
 
     await openAdminTab(page, 'Dashboard');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { adminTab, openAdminTab, uniquePhone } from '../../fixtures/admin.js';
 import { uniqueName } from '../../fixtures/session.js';
 import { chooseOption } from '../../fixtures/forms.js';

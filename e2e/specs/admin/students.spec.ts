@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { adminTab, openAdminTab, uniquePhone } from '../../fixtures/admin.js';
 import { signInByEmail, uniqueName } from '../../fixtures/session.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
@@ -20,10 +21,10 @@ async function riffa(page: Page) {
   return { school: schools[0]!, area };
 }
 
-test('the office adds a driver, assigns them to a registered student, marks the fee paid and prints the invoice', async ({ page }) => {
+test('the office adds a driver, assigns them to a registered student, marks the fee paid and prints the invoice', async ({ page, server }) => {
   const { school, area } = await riffa(page);
   const lastName = uniqueWord('Invoice');
-  const { automatedId } = await registerStudent(page, { firstName: 'Maryam', lastName, schoolId: school.id, areaId: area.id });
+  const { automatedId } = await registerStudent(page, server.url, { firstName: 'Maryam', lastName, schoolId: school.id, areaId: area.id });
   const driverName = uniqueName('Route Driver');
   const driverPhone = uniquePhone();
 
@@ -77,10 +78,10 @@ test('the office adds a driver, assigns them to a registered student, marks the 
   await invoice.close();
 });
 
-test('editing shows the spec messages, and ?edit=<id> opens the dialog from a link', async ({ page }) => {
+test('editing shows the spec messages, and ?edit=<id> opens the dialog from a link', async ({ page, server }) => {
   const { school, area } = await riffa(page);
   const lastName = uniqueWord('Validation');
-  await registerStudent(page, { firstName: 'Huda', lastName, schoolId: school.id, areaId: area.id });
+  await registerStudent(page, server.url, { firstName: 'Huda', lastName, schoolId: school.id, areaId: area.id });
   await openStudents(page, `search=${lastName}`);
   await expect(bodyRows(page)).toHaveCount(1);
 
@@ -112,11 +113,11 @@ test('editing shows the spec messages, and ?edit=<id> opens the dialog from a li
   await expect(page.getByRole('row', { name: new RegExp(lastName) })).toContainText('27.50 BHD');
 });
 
-test('search, filters, sorting and pages live in the URL, and Back returns to the previous view', async ({ page }) => {
+test('search, filters, sorting and pages live in the URL, and Back returns to the previous view', async ({ page, server }) => {
   const { school, area } = await riffa(page);
   const lastName = uniqueWord('Pages');
   // One family registers; the office adds 25 more children to it (quicker than 26 sign-ups).
-  const family = await registerStudent(page, { firstName: 'Kid00', lastName, schoolId: school.id, areaId: area.id });
+  const family = await registerStudent(page, server.url, { firstName: 'Kid00', lastName, schoolId: school.id, areaId: area.id });
   const registered = [family];
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
   for (let i = 1; i < 26; i++) {
@@ -178,11 +179,11 @@ test('search, filters, sorting and pages live in the URL, and Back returns to th
   await expect(page.getByText('No students match this view.')).toBeVisible();
 });
 
-test('several students get a driver in one step, the filtered list exports as CSV, and a deleted student can be restored', async ({ page }) => {
+test('several students get a driver in one step, the filtered list exports as CSV, and a deleted student can be restored', async ({ page, server }) => {
   const { school, area } = await riffa(page);
   const lastName = uniqueWord('Bulk');
-  const first = await registerStudent(page, { firstName: 'Salman', lastName, schoolId: school.id, areaId: area.id });
-  await registerStudent(page, { firstName: 'مريم', lastName, schoolId: school.id, areaId: area.id });
+  const first = await registerStudent(page, server.url, { firstName: 'Salman', lastName, schoolId: school.id, areaId: area.id });
+  await registerStudent(page, server.url, { firstName: 'مريم', lastName, schoolId: school.id, areaId: area.id });
   await openStudents(page, `search=${lastName}`);
   await expect(bodyRows(page)).toHaveCount(2);
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { chooseOption } from '../../fixtures/forms.js';
 import { signedInApi } from '../../fixtures/session.js';
@@ -176,10 +177,10 @@ test.describe('Arabic on a phone', () => {
       const api = await signedInApi(office.request, E2E_ADMIN.email, E2E_ADMIN.password);
       const outbox = (await (await api.get(`/api/admin/notifications?recipient=${phone}&templateKey=registration_received`)).json()) as { notifications: { language: string }[] };
       expect(outbox.notifications.map((message) => message.language)).toEqual(['ar']);
-    } finally {
       // The terms were read and accepted in Arabic, and the office sees so with the student.
       const found = (await (await api.get(`/api/admin/students?search=${encodeURIComponent(email)}`)).json()) as { students: { termsLanguage: string | null }[] };
       expect(found.students.map((student) => student.termsLanguage)).toEqual(['ar']);
+    } finally {
       await office.close();
     }
   });

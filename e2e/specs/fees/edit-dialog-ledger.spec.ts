@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { bahrainDate, currentServiceMonth } from '@school-transport/contracts';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
-import { monthLabel, registerLedgerFamily as registerFamily } from '../../fixtures/fees.js';
+import { amountLabel, monthLabel, registerLedgerFamily as registerFamily } from '../../fixtures/fees.js';
 
 // The office is in Bahrain: the browser's "today" is the business day the server files changes under.
 test.use({ timezoneId: 'Asia/Bahrain' });
@@ -81,7 +82,7 @@ test('the Analytics tab charts fees collected vs expected for each month of the 
   await expect(chart.locator('.recharts-rectangle').first()).toBeVisible();
   const table = chart.getByRole('table', { name: 'Fees collected and expected per month' });
   await expect(table.getByRole('row')).toHaveCount(11);
-  await expect(table.getByRole('row', { name: new RegExp(`^${monthLabel(month)}`) })).toContainText(`${current.expectedBhd}${current.collectedBhd}`);
+  await expect(table.getByRole('row', { name: new RegExp(`^${monthLabel(month)}`) })).toContainText(`${amountLabel(current.expectedBhd)}${amountLabel(current.collectedBhd)}`);
 
   // The years before and after are one click away.
   const firstYear = Number(summary.months[0]!.month.slice(0, 4));

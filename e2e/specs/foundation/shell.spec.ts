@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { DEMO } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { acceptTerms, chooseOption } from '../../fixtures/forms.js';
 import { signInByEmail, uniqueName } from '../../fixtures/session.js';
 import { DEMO } from '../../fixtures/accounts.js';

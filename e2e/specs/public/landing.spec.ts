@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, failedRequest, test } from '../../fixtures/test.js';
 import { DEMO, E2E_ADMIN } from '../../fixtures/accounts.js';
 
 test('the landing page shows the headline, the three points and the contacts from the settings', async ({ page }) => {
@@ -54,7 +54,8 @@ test.describe('the Parent Portal login dialog', () => {
     await expect(dialog.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
   });
 
-  test('shows Login Failed with the server message for a wrong password', async ({ page }) => {
+  test('shows Login Failed with the server message for a wrong password', async ({ page, expectConsoleError }) => {
+    expectConsoleError(failedRequest(401, '/trpc/auth.login'));
     await page.goto('/');
     await page.getByRole('button', { name: 'Parent Portal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Parent Portal' });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, failedRequest, test } from '../../fixtures/test.js';
 import { DEMO, E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
 
@@ -53,7 +53,8 @@ test.describe('/admin-login', () => {
     expect(logins).toBe(0);
   });
 
-  test('a wrong password: Login failed with the message', async ({ page }) => {
+  test('a wrong password: Login failed with the message', async ({ page, expectConsoleError }) => {
+    expectConsoleError(failedRequest(401, '/trpc/auth.login'));
     await page.goto('/admin-login');
     await page.getByRole('textbox', { name: 'Admin Email', exact: true }).fill(E2E_ADMIN.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
@@ -92,7 +93,8 @@ test.describe('/parent-login', () => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
-  test('a wrong password shows Login Failed', async ({ page }) => {
+  test('a wrong password shows Login Failed', async ({ page, expectConsoleError }) => {
+    expectConsoleError(failedRequest(401, '/trpc/auth.login'));
     await page.goto('/parent-login');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO.parent.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-it');
@@ -115,7 +117,8 @@ test.describe('/driver-login', () => {
     await expect(page).toHaveURL(/\/driver-dashboard$/);
   });
 
-  test('a wrong password shows Login failed', async ({ page }) => {
+  test('a wrong password shows Login failed', async ({ page, expectConsoleError }) => {
+    expectConsoleError(failedRequest(401, '/trpc/auth.driverLogin'));
     await page.goto('/driver-login');
     await page.getByRole('textbox', { name: 'Phone Number', exact: true }).fill(DEMO.driver.phone);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-it');

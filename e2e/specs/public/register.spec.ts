@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
 import { acceptTerms, chooseOption } from '../../fixtures/forms.js';
 import { startTestServer, type TestServer } from '../../../apps/api/src/test/harness.js';
 

@@ -1,5 +1,6 @@
-import { expect, request, test, type APIRequestContext, type APIResponse, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_PORT } from '../../fixtures/accounts.js';
+import { request, type APIRequestContext, type APIResponse, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
+import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { adminTab, uniquePhone } from '../../fixtures/admin.js';
 import { signInByEmail, signInDriver } from '../../fixtures/session.js';
 
@@ -37,7 +38,6 @@ const TEXT = {
   terms: `${script('terms')}\n<img src=x onerror="window.__xss='terms2'"> Fees are due by the 30th.`,
 };
 
-const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 let admin: APIRequestContext;
 let savedSettings: Record<string, unknown> | undefined;
 const world = {} as { parentEmail: string; parentPassword: string; driverPhone: string; driverPassword: string; studentId: string; automatedId: string };
@@ -48,7 +48,8 @@ async function ok<T>(response: Promise<APIResponse>, status = 200): Promise<T> {
   return (await answer.json()) as T;
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ server }) => {
+  const baseURL = server.url;
   admin = await request.newContext({ baseURL });
   await ok(admin.post('/api/auth/login', { data: E2E_ADMIN }));
   // The office's own records.
