@@ -24,3 +24,4 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Center.css';
 import './direction.css';
 import './touch-targets.css';
+import './whole-labels.css';

@@ -76,15 +76,20 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
     }
   };
 
+  // On a phone the header has no room for the product's name beside its buttons: it heads the page instead.
+  const title = (
+    <Title order={1} size="h4" mb={phone ? 'md' : undefined}>
+      {t('shell.title')}
+    </Title>
+  );
+
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
             <Burger ref={burger} opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" miw={44} mih={44} aria-label={t('shell.navigation')} aria-expanded={opened} aria-controls={NAVIGATION_ID} />
-            <Title order={1} size="h4" lineClamp={1}>
-              {t('shell.title')}
-            </Title>
+            {!phone && title}
           </Group>
           <Group gap={4} wrap="nowrap">
             <UnassignedBell />
@@ -116,6 +121,7 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
         ))}
       </AppShell.Navbar>
       <AppShell.Main ref={main} tabIndex={-1} style={{ outline: 'none' }}>
+        {phone && title}
         {children}
       </AppShell.Main>
     </AppShell>

@@ -254,14 +254,15 @@ export function FeesTab() {
                           {fee.payments
                             .filter((p) => !p.voided)
                             .map((p) => (
-                              <Group key={p.paymentId} gap={6} wrap="nowrap">
+                              // Wraps rather than running past the cell: the receipt, its print link and its void button.
+                              <Group key={p.paymentId} gap={6}>
                                 <Anchor href={receiptPdfPath(p.paymentId)} size="xs" download>
                                   {t('admin.receipt', { number: p.receiptNumber })} · {t('amount', { amount: formatAmount(p.amountBhd, i18n.language) })}
                                 </Anchor>
                                 <Anchor href={receiptPagePath(p.paymentId)} target="_blank" rel="noopener" size="xs" aria-label={t('admin.printReceipt', { number: p.receiptNumber })}>
                                   {t('admin.printShort')}
                                 </Anchor>
-                                <Button size="compact-xs" miw={phone ? 44 : undefined} variant="subtle" color="red" onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}>
+                                <Button size="compact-xs" variant="subtle" color="red" onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}>
                                   {t('admin.voidPayment', { number: p.receiptNumber })}
                                 </Button>
                               </Group>
