@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@school-transport/db';
+import type { Db } from '@school-transport/db';
 
 export interface Actor {
   userId: string;
@@ -19,7 +18,7 @@ export interface AuditEntry {
 }
 
 /** Writes one audit_logs row, inside the caller's transaction so the change and its record stand or fall together. */
-export async function recordAudit(db: Kysely<Database> | Transaction<Database>, actor: AuditActor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('auditLogs')
     .values({

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@school-transport/db';
+import { sql } from 'kysely';
+import type { Db } from '@school-transport/db';
 
 /**
  * Many students at once, written by the database itself (generate_series), each with a parent of
@@ -7,7 +7,7 @@ import type { Database } from '@school-transport/db';
  * half paid, 1% deleted. For the tests of the list at scale.
  */
 export async function seedStudents(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   options: { count: number; schoolIds: string[]; areaIds: string[]; driverIds: string[]; tag?: string },
 ): Promise<void> {
   const tag = options.tag ?? 'seed';

@@ -1,11 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Area, Database } from '@school-transport/db';
+import { sql, type Kysely } from 'kysely';
+import type { Area, Database, Db } from '@school-transport/db';
 import { ADMIN_MESSAGES, type AdminArea, type areaInput, type areaUpdate } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { conflict, notFound, withUniqueField } from './guards.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 function toView(row: Area & { studentCount: number | string | bigint | null }): AdminArea {
   return {

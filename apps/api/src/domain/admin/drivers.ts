@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, Driver } from '@school-transport/db';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Db, Driver } from '@school-transport/db';
 import { ADMIN_MESSAGES, type AdminDriver, type driverInput, type driverUpdate } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -8,7 +8,6 @@ import { hashPassword } from '../passwords.js';
 import { assertPasswordAllowed } from '../password-rules.js';
 import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 function toView(row: Driver & { studentCount: number | string | bigint | null }): AdminDriver {
   return {

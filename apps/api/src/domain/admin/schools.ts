@@ -1,11 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, School } from '@school-transport/db';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Db, School } from '@school-transport/db';
 import { ADMIN_MESSAGES, type AdminSchool, type schoolInput, type schoolUpdate } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 function toView(row: School & { studentCount: number | string | bigint }): AdminSchool {
   return {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import type { UnassignedStudents } from '@school-transport/contracts';
+import { STUDENT_FULL_NAME } from '../student-columns.js';
 
 /** The header bell: students (not deleted) without a driver, newest first, and how many there are in all. */
 export async function listUnassignedStudents(db: Kysely<Database>, limit: number): Promise<UnassignedStudents> {
@@ -11,9 +12,7 @@ export async function listUnassignedStudents(db: Kysely<Database>, limit: number
       .select([
         'students.id',
         'students.automatedId',
-        'students.firstName',
-        'students.fathersName',
-        'students.lastName',
+        ...STUDENT_FULL_NAME,
         'students.createdAt',
         'schools.id as schoolId',
         'schools.name as schoolName',

@@ -3,6 +3,7 @@ import { compileOnce, type Database } from '@school-transport/db';
 import { ADMIN_MESSAGES, type DriverProfile, type DriverStudent } from '@school-transport/contracts';
 import { isUuid } from '../ids.js';
 import { notFound } from '../admin/guards.js';
+import { STUDENT_ADDRESS, STUDENT_FULL_NAME } from '../student-columns.js';
 
 /**
  * A driver's list and info card. No HTTP here: who may read which driver is the procedures' job.
@@ -24,17 +25,12 @@ export function driverStudentsQuery(db: Kysely<Database>, driverId: string) {
     .select([
       'students.id',
       'students.automatedId',
-      'students.firstName',
-      'students.fathersName',
-      'students.lastName',
+      ...STUDENT_FULL_NAME,
       'students.grade',
       'students.class',
       'schools.name as schoolName',
       'areas.name as areaName',
-      'students.address',
-      'students.block',
-      'students.road',
-      'students.houseBuilding',
+      ...STUDENT_ADDRESS,
       'students.flatHome',
       'students.contactNumber1',
       'students.contactNumber2',

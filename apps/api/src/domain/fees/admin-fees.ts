@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { bahrainDate, type AdminFee, type adminFeesQuery, type FeeTotals, type PaymentMethod } from '@school-transport/contracts';
 import type { z } from 'zod';
+import { STUDENT_NAME } from '../student-columns.js';
 import { money, outstandingSql, paidSql, statusSql } from './ledger.js';
 import { isUuid } from '../ids.js';
 
@@ -58,8 +59,7 @@ export async function listAdminFees(db: Kysely<Database>, query: Query, now = ne
         outstandingSql.as('outstanding'),
         statusSql(today).as('status'),
         'students.automatedId',
-        'students.firstName',
-        'students.lastName',
+        ...STUDENT_NAME,
         'students.parentId',
         'users.name as parentName',
         sql<string | null>`coalesce(parents.whatsapp_number, users.phone)`.as('parentPhone'),

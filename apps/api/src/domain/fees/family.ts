@@ -1,5 +1,5 @@
+import type { Db } from '@school-transport/db';
 import type { Language } from '@school-transport/contracts';
-import type { Db } from './ledger.js';
 
 export interface FamilyContact {
   parentId: string;

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@school-transport/db';
+import type { Database, Db } from '@school-transport/db';
 import { FEE_MESSAGES, addMonths, bahrainDate, dueWindow, isServiceMonth, monthOfDate, monthStartInstant } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { recordAudit, SYSTEM_ACTOR, type Actor, type AuditActor } from '../audit.js';
-import { feeLedger, toCents, type Db } from './ledger.js';
+import { feeLedger, toCents } from './ledger.js';
 import { readFeeSettings } from './fee-settings.js';
 import { recordPaymentInTransaction } from './payments.js';
 

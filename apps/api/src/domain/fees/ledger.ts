@@ -1,8 +1,7 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database } from '@school-transport/db';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '@school-transport/db';
 import type { FeeStatus } from '@school-transport/contracts';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The one definition of what a fee row's payments add up to and what its status is, in SQL, so

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { bahrainDate, type OverdueFamily } from '@school-transport/contracts';
+import { STUDENT_NAME } from '../student-columns.js';
 import { feeLedger, fromCents, toCents } from './ledger.js';
 
 /** Families with rows past their due date and not paid, any month, most owed first: the office's call list. */
@@ -11,7 +12,7 @@ export async function listOverdueFamilies(db: Kysely<Database>, now = new Date()
     .innerJoin('students', 'students.id', 'fees.studentId')
     .innerJoin('parents', 'parents.id', 'students.parentId')
     .innerJoin('users', 'users.id', 'parents.userId')
-    .select(['students.parentId', 'students.firstName', 'students.lastName', 'users.name as parentName', 'users.phone', 'parents.whatsappNumber'])
+    .select(['students.parentId', ...STUDENT_NAME, 'users.name as parentName', 'users.phone', 'parents.whatsappNumber'])
     .where('students.deletedAt', 'is', null)
     .where(sql<string>`fees.due_date`, '<', sql<string>`${today}::date`)
     .where('fees.waived', '=', false)

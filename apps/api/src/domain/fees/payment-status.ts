@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import type { Db } from '@school-transport/db';
 import { bahrainDate, currentServiceMonth } from '@school-transport/contracts';
-import { statusSql, type Db } from './ledger.js';
+import { statusSql } from './ledger.js';
 import { readFeeSettings } from './fee-settings.js';
 
 /**

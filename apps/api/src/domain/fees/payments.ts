@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { recordAudit, type Actor, type AuditActor } from '../audit.js';
 import { enqueueNotification } from '../notifications/outbox.js';
+import { STUDENT_NAME } from '../student-columns.js';
 import { feeLedger, fromCents, money, toCents } from './ledger.js';
 import { familyContact, studentName } from './family.js';
 import { syncStudentPaymentStatus } from './payment-status.js';
@@ -55,7 +56,7 @@ export async function recordPaymentInTransaction(trx: Transaction<Database>, act
   await trx.selectFrom('fees').select('id').where('id', 'in', feeIds).orderBy('id').forUpdate().execute();
   const rows = await feeLedger(trx, bahrainDate(now))
     .innerJoin('students', 'students.id', 'fees.studentId')
-    .select(['students.parentId', 'students.firstName', 'students.lastName'])
+    .select(['students.parentId', ...STUDENT_NAME])
     .where('fees.id', 'in', feeIds)
     .orderBy('fees.month')
     .orderBy('students.firstName')

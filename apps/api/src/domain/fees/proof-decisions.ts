@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { enqueueNotification } from '../notifications/outbox.js';
+import { STUDENT_NAME } from '../student-columns.js';
 import { money } from './ledger.js';
 import { familyContact } from './family.js';
 import { recordPaymentInTransaction } from './payments.js';
@@ -19,7 +20,7 @@ async function lockPendingProof(trx: Kysely<Database>, id: string) {
     .selectFrom('paymentProofs')
     .innerJoin('fees', 'fees.id', 'paymentProofs.feeId')
     .innerJoin('students', 'students.id', 'fees.studentId')
-    .select(['paymentProofs.id', 'paymentProofs.feeId', 'paymentProofs.parentId', 'paymentProofs.status', 'paymentProofs.amount', 'paymentProofs.createdAt', 'fees.month', 'students.firstName', 'students.lastName'])
+    .select(['paymentProofs.id', 'paymentProofs.feeId', 'paymentProofs.parentId', 'paymentProofs.status', 'paymentProofs.amount', 'paymentProofs.createdAt', 'fees.month', ...STUDENT_NAME])
     .where('paymentProofs.id', '=', id)
     .forUpdate('paymentProofs')
     .executeTakeFirst();

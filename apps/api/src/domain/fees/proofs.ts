@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { recordAudit } from '../audit.js';
+import { STUDENT_NAME } from '../student-columns.js';
 import { feeLedger, money, toCents } from './ledger.js';
 import { parentIdOfUser } from './family.js';
 import { checkedProofType, PROOF_FILE_EXTENSIONS } from './proof-file-type.js';
@@ -118,8 +119,7 @@ export async function listProofs(db: Kysely<Database>, status: ProofStatus | und
       'paymentProofs.paymentId',
       'paymentProofs.createdAt',
       'fees.month',
-      'students.firstName',
-      'students.lastName',
+      ...STUDENT_NAME,
       'users.name as parentName',
       sql<string | null>`coalesce(parents.whatsapp_number, users.phone)`.as('parentPhone'),
     ])
@@ -133,7 +133,7 @@ export async function listProofs(db: Kysely<Database>, status: ProofStatus | und
       ? []
       : await feeLedger(db, today)
           .innerJoin('students', 'students.id', 'fees.studentId')
-          .select(['students.parentId', 'students.firstName', 'students.lastName'])
+          .select(['students.parentId', ...STUDENT_NAME])
           .where('students.parentId', 'in', parentIds)
           .orderBy('fees.month')
           .execute();

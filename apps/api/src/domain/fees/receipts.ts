@@ -4,6 +4,7 @@ import { FEE_MESSAGES, splitVat, type Receipt } from '@school-transport/contract
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { readCompanySettings } from '../settings.js';
+import { STUDENT_NAME } from '../student-columns.js';
 import { money } from './ledger.js';
 
 /**
@@ -35,7 +36,7 @@ export async function readReceipt(db: Kysely<Database>, paymentId: string, owner
     .selectFrom('paymentAllocations')
     .innerJoin('fees', 'fees.id', 'paymentAllocations.feeId')
     .innerJoin('students', 'students.id', 'fees.studentId')
-    .select(['students.firstName', 'students.lastName', 'students.automatedId', 'fees.month', 'paymentAllocations.amount'])
+    .select([...STUDENT_NAME, 'students.automatedId', 'fees.month', 'paymentAllocations.amount'])
     .where('paymentAllocations.paymentId', '=', paymentId)
     .orderBy('fees.month')
     .orderBy('students.firstName')

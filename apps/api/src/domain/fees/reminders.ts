@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { bahrainDate } from '@school-transport/contracts';
 import { enqueueNotification } from '../notifications/outbox.js';
+import { STUDENT_NAME } from '../student-columns.js';
 import { feeLedger, fromCents, money, toCents } from './ledger.js';
 import { familyContact } from './family.js';
 
@@ -37,7 +38,7 @@ export async function sendDueReminders(db: Kysely<Database>, now = new Date()): 
       if (!family?.phone) return 0;
       const rows = await feeLedger(trx, today)
         .innerJoin('students', 'students.id', 'fees.studentId')
-        .select(['students.firstName', 'students.lastName'])
+        .select(STUDENT_NAME)
         .where(
           'fees.id',
           'in',

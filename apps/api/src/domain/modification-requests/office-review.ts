@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, StudentUpdate } from '@school-transport/db';
+import type { Database, Db, StudentUpdate } from '@school-transport/db';
 import {
   conflictingChangeMessage,
   MODIFICATION_FIELD_LABELS,
@@ -16,7 +16,8 @@ import { AppError } from '../../errors.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { isUuid } from '../ids.js';
 import { enqueueNotification } from '../notifications/outbox.js';
-import { changedModificationFields, payloadOfStudent, storedPayload, type Db } from './payload.js';
+import { MODIFICATION_REQUEST_COLUMNS } from '../student-columns.js';
+import { changedModificationFields, payloadOfStudent, storedPayload } from './payload.js';
 
 type Decision = z.output<typeof modificationDecisionInput>;
 
@@ -39,16 +40,7 @@ function officeRequests(db: Db) {
       'modificationRequests.payloadNew',
       'students.id as studentId',
       'students.automatedId',
-      'students.firstName',
-      'students.lastName',
-      'students.fathersName',
-      'students.grade',
-      'students.class',
-      'students.serviceType',
-      'students.address',
-      'students.block',
-      'students.road',
-      'students.houseBuilding',
+      ...MODIFICATION_REQUEST_COLUMNS,
       'schools.name as schoolName',
       'parentUsers.name as parentName',
       'parentUsers.phone as parentPhone',
@@ -136,16 +128,7 @@ async function lockPending(trx: Transaction<Database>, id: string) {
     .select([
       'students.id',
       'students.deletedAt',
-      'students.firstName',
-      'students.lastName',
-      'students.fathersName',
-      'students.grade',
-      'students.class',
-      'students.serviceType',
-      'students.address',
-      'students.block',
-      'students.road',
-      'students.houseBuilding',
+      ...MODIFICATION_REQUEST_COLUMNS,
       'users.phone as parentPhone',
       'users.language as parentLanguage',
       'parents.whatsappNumber',

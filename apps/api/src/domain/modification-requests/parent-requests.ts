@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation, type Database } from '@school-transport/db';
+import { isUniqueViolation, type Database, type Db } from '@school-transport/db';
 import { PARENT_MESSAGES, type modificationRequestInput, type ParentModificationRequest } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { isUuid } from '../ids.js';
-import { changedModificationFields, requestedPayload, payloadOfStudent, storedPayload, type Db } from './payload.js';
+import { MODIFICATION_REQUEST_COLUMNS, STUDENT_NAME } from '../student-columns.js';
+import { changedModificationFields, requestedPayload, payloadOfStudent, storedPayload } from './payload.js';
 
 const notFound = (message: string) => new AppError('NOT_FOUND', message);
 
@@ -24,8 +25,7 @@ function parentRequests(db: Db, userId: string) {
       'modificationRequests.payloadOld',
       'modificationRequests.payloadNew',
       'students.id as studentId',
-      'students.firstName',
-      'students.lastName',
+      ...STUDENT_NAME,
     ])
     .where('parents.userId', '=', userId)
     .whereRef('students.parentId', '=', 'modificationRequests.parentId')
@@ -80,16 +80,7 @@ export async function requestModification(db: Kysely<Database>, actor: Actor, in
         .select([
           'students.id',
           'students.parentId',
-          'students.firstName',
-          'students.lastName',
-          'students.fathersName',
-          'students.grade',
-          'students.class',
-          'students.serviceType',
-          'students.address',
-          'students.block',
-          'students.road',
-          'students.houseBuilding',
+          ...MODIFICATION_REQUEST_COLUMNS,
         ])
         .where('students.id', '=', input.studentId)
         .where('parents.userId', '=', actor.userId)

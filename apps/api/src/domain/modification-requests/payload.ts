@@ -1,8 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@school-transport/db';
 import { changedModificationFields, MODIFICATION_FIELDS, requestedPayload, type ModificationPayload } from '@school-transport/contracts';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 type StudentValues = { [K in keyof ModificationPayload]: K extends 'class' ? string | null : ModificationPayload[K] };
 

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@school-transport/db';
+import type { Db } from '@school-transport/db';
 import type { Language, NotificationChannel, NotificationPayloads, NotificationTemplateKey } from '@school-transport/contracts';
 
 export interface OutgoingMessage<K extends NotificationTemplateKey> {
@@ -20,7 +19,7 @@ export interface OutgoingMessage<K extends NotificationTemplateKey> {
 }
 
 /** The language of the account the message goes to (the parent's or driver's users row). */
-async function recipientLanguage(trx: Transaction<Database> | Kysely<Database>, channel: NotificationChannel, recipient: string): Promise<Language> {
+async function recipientLanguage(trx: Db, channel: NotificationChannel, recipient: string): Promise<Language> {
   const column = channel === 'email' ? 'email' : 'phone';
   const account = await trx
     .selectFrom('users')
@@ -38,7 +37,7 @@ async function recipientLanguage(trx: Transaction<Database> | Kysely<Database>, 
  * outbox worker (worker.ts) renders and sends it after the transaction commits.
  */
 export async function enqueueNotification<K extends NotificationTemplateKey>(
-  trx: Transaction<Database> | Kysely<Database>,
+  trx: Db,
   message: OutgoingMessage<K>,
 ): Promise<void> {
   const channel = message.channel ?? 'sms';

@@ -3,6 +3,7 @@ import { compileOnce, type Database } from '@school-transport/db';
 import { PARENT_MESSAGES, type ServiceType } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
+import { STUDENT_ADDRESS, STUDENT_NAME } from '../student-columns.js';
 
 /** A student as the parent portal shows it (spec section 3, "Parent students"). */
 export interface ParentStudentView {
@@ -42,8 +43,7 @@ function ownStudents(db: Kysely<Database>, userId: string) {
     .select([
       'students.id',
       'students.automatedId',
-      'students.firstName',
-      'students.lastName',
+      ...STUDENT_NAME,
       'students.fathersName',
       'students.grade',
       'students.class',
@@ -54,10 +54,7 @@ function ownStudents(db: Kysely<Database>, userId: string) {
       'areas.name as areaName',
       'drivers.name as driverName',
       'drivers.phone as driverPhone',
-      'students.address',
-      'students.block',
-      'students.road',
-      'students.houseBuilding',
+      ...STUDENT_ADDRESS,
     ])
     .where('parents.userId', '=', userId)
     .where('students.deletedAt', 'is', null);

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '@school-transport/db';
+import type { Database, Db } from '@school-transport/db';
 import type { AdminStudentPage, SortOrder, StudentFilters, StudentListQuery } from '@school-transport/contracts';
 import { studentConditions } from './search.js';
-import { studentsWithNames, toAdminStudent, type Db } from './view.js';
+import { studentsWithNames, toAdminStudent } from './view.js';
 import type { KeptAnswers } from '../../kept-answers.js';
 
 /** The order of each sort, always ending in the id so that pages never overlap or skip a row. */

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@school-transport/db';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '@school-transport/db';
 import { STUDENT_MESSAGES, type ParentMatch, type StudentParentChoice } from '@school-transport/contracts';
 import { AppError } from '../../../errors.js';
 import { conflict } from '../guards.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Parents whose account email is the text, or whose phone (account or WhatsApp) is. */
 export async function findParents(db: Db, emailOrPhone: string): Promise<ParentMatch[]> {

@@ -1,10 +1,9 @@
-import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
-import type { Database, Student } from '@school-transport/db';
+import type { Selectable, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Database, Db, Student } from '@school-transport/db';
 import { STUDENT_MESSAGES, type AdminStudent, type Language } from '@school-transport/contracts';
 import { isUuid } from '../../ids.js';
 import { notFound } from '../guards.js';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Students with the names of their school, area, driver and parent: what every admin answer is read
