@@ -1,36 +1,27 @@
-import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
-const NM = String.raw`[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?`;
-const lib = (names: string) => new RegExp(`${NM}(?:${names})[\\\\/]`);
-const mantineComponents = (names: string[]) => new RegExp(`${NM}@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](?:${names.join('|')})[\\\\/]`);
-
-/** The toast area's libraries (src/components/Toasts, loaded on every page after the first paint). */
-const TOASTS = [
-  lib('@mantine[\\\\/]notifications|react-transition-group|@babel[\\\\/]runtime'),
-  mantineComponents(['Notification', 'CloseButton', 'Portal', 'Transition']),
-  /[\\/]@mantine[\\/]hooks[\\/]esm[\\/](?:use-merged-ref|use-force-update|use-drag|use-reduced-motion|use-did-update)[\\/]/,
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/](?:Box[\\/]get-style-object|utils[\\/]get-default-z-index)[\\/]/,
-  // Notifications keep the page from scrolling while a toast is dragged away (the dialogs use it too).
-  lib('react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|tslib|get-nonce|detect-node-es'),
-  /[\\/]@mantine[\\/]core[\\/]styles[\\/](?:CloseButton|Notification)\.css$/,
-  /[\\/]src[\\/]components[\\/]Toasts[\\/]/,
+/**
+ * The libraries loaded lazily, keyed by package name only (Mantine's file layout inside its package
+ * may change with any release): a group takes its packages' modules and, as Rolldown does by default,
+ * what they import that no group of higher priority holds. The toast area's @mantine/notifications
+ * comes first and so takes the few Mantine components a toast is made of (every page loads it);
+ * the rest of Mantine that the later pages use is one chunk, cached once for all of them.
+ */
+const LIBRARIES = [
+  { name: 'toasts', packages: ['@mantine/notifications'], priority: 8 },
+  { name: 'mantine-components', packages: ['@mantine/core', '@mantine/hooks'], priority: 7 },
+  { name: 'forms', packages: ['zod', '@mantine/form'], priority: 6 },
 ];
+const inPackages = (packages: string[]) => new RegExp(`/node_modules/(?:${packages.join('|')})/.*\\.m?js$`);
 
 /** The contract's modules a sign-in form uses (the messages are every area's: the English catalog holds them all). */
 const SIGN_IN_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|fields|validation|auth)\.ts$/;
 /** The rest of the contract: what the parent's, the office's and the driver's screens send and read. */
 const CONTRACTS_SIGNED_IN = [/[\\/]packages[\\/]contracts[\\/]src[\\/]/];
 
-/** A sign-in form: its inputs, the form state, the shared contract (Zod) and the app's form helpers. */
+/** The app's side of a sign-in form: the shared contract (Zod), the form helpers, the password field. */
 const SIGN_IN = [
-  mantineComponents(['Input', 'InputBase', 'TextInput', 'PasswordInput', 'ActionIcon']),
-  // Mantine's shared helpers: whatever the toast area does not hold.
-  /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]/,
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/,
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]utils[\\/](?!Floating[\\/])/,
-  lib('zod|@mantine[\\\\/]form|klona|fast-deep-equal'),
   // Only a sign-in form's part of the contract: Zod builds every schema when its chunk runs (a few
   // milliseconds each on a phone), so the registration's go with the public forms and the signed-in
   // areas' with those areas (CONTRACTS_SIGNED_IN).
@@ -38,28 +29,17 @@ const SIGN_IN = [
   /[\\/]src[\\/](?:forms|auth)[\\/]/,
   /[\\/]src[\\/]i18n[\\/](?:messages|format|labels|en[\\/]messages)\.ts$/,
   /[\\/]src[\\/]components[\\/](?:PasswordField|LoginCard)[\\/]/,
-  // A sign-in form's stylesheets (styles/sign-in-forms.ts; the Mantine files it names: signInStylesheets); signed-in.ts takes Mantine's whole styles.css.
+  // A sign-in form's stylesheets (the Mantine files it imports come with it); signed-in.ts takes Mantine's whole styles.css.
   /[\\/]src[\\/]styles[\\/]sign-in-forms\.ts$/,
 ];
 
-/** The Mantine stylesheets styles/sign-in-forms.ts imports, read from it: that file is their one list. */
-function signInStylesheets(root: string): RegExp {
-  const names = [...readFileSync(resolve(root, 'src', 'styles', 'sign-in-forms.ts'), 'utf8').matchAll(/'@mantine\/core\/styles\/([A-Za-z]+)\.css'/g)].map((match) => match[1]);
-  if (names.length === 0) throw new Error('src/styles/sign-in-forms.ts imports no Mantine stylesheet');
-  return new RegExp(`[\\\\/]@mantine[\\\\/]core[\\\\/]styles[\\\\/](?:${names.join('|')})\\.css$`);
-}
-
-/** The rest of the public pages: the dialogs, the registration form's selects, radios and grid. */
+/** The app's side of the rest of the public pages: the dialogs and the registration form. */
 const PUBLIC_FORMS = [
-  mantineComponents(['Alert', 'Checkbox', 'Radio', 'Divider', 'Grid', 'List', 'Select', 'Combobox', 'Popover', 'ScrollArea', 'Modal', 'ModalBase', 'Overlay', 'FocusTrap', 'VisuallyHidden']),
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating[\\/]/,
-  lib('@floating-ui[\\\\/][^\\\\/]+'),
   /[\\/]src[\\/]a11y[\\/]/,
   /[\\/]src[\\/]components[\\/](?:TermsModal|RegistrationForm|PaymentInstructions)[\\/]/,
   /[\\/]packages[\\/]contracts[\\/]src[\\/]registration\.ts$/,
   // The other public forms' and dialogs' stylesheets (styles/public-forms.ts): a sign-in page does not parse them.
   /[\\/]src[\\/]styles[\\/]public-forms\.ts$/,
-  /[\\/]@mantine[\\/]core[\\/]styles[\\/][A-Za-z]+\.css$/,
 ];
 
 /**
@@ -69,18 +49,19 @@ const PUBLIC_FORMS = [
  * it and every further 6 files cost one more round trip on mobile data (150 ms in Lighthouse's slow
  * 4G) before the page can paint.
  *
- * These groups gather that code by what the public pages need: the toast area's, a sign-in form's,
- * and the rest of the public forms and dialogs'; /parent-login then loads 2 files beyond the first
- * load and /register 4. The signed-in areas load the groups they use, the contract's schemas that
- * only they need (`contracts`), and keep their own chunks.
+ * These groups gather it: the libraries by package (LIBRARIES), the app's own code by what the
+ * public pages need (a sign-in form's, the rest of the public forms and dialogs'); /parent-login
+ * then loads 4 files beyond the first load and /register 6 (docs/performance.md). The signed-in
+ * areas load the groups they use, the contract's schemas that only they need (`contracts`), and
+ * keep their own chunks.
  *
  * What the first load holds must stay out of every group (a group holding one of its modules would be
  * pulled into the first load): the vendor groups, of higher priority, take the libraries it needs;
  * the app's own modules and the stylesheets the entry imports are found by walking the entry's
  * imports within src/ (the app has no re-exporting index files, so an import there is a real use).
  * The contract package's index re-exports everything, so of the contract only options.ts (the
- * language list) is kept out by name. A group takes no modules beyond those it matches
- * (`includeDependenciesRecursively: false`): the first load's modules stay where they are.
+ * language list) is kept out by name. A group of the app's code takes no modules beyond those it
+ * matches (`includeDependenciesRecursively: false`): the first load's modules stay where they are.
  */
 export function lazyChunks(root: string) {
   const src = resolve(root, 'src') + sep;
@@ -130,5 +111,6 @@ export function lazyChunks(root: string) {
     priority: 4,
     includeDependenciesRecursively: false,
   };
-  return { plugin, groups: [shared, group('toasts', TOASTS, 3), group('sign-in', [...SIGN_IN, signInStylesheets(root)], 2), group('public-forms', PUBLIC_FORMS, 1), group('contracts', CONTRACTS_SIGNED_IN, 0)] };
+  const libraries = LIBRARIES.map(({ name, packages, priority }) => ({ name, test: (id: string) => lazyShared(id) && inPackages(packages).test(id), priority }));
+  return { plugin, groups: [...libraries, shared, group('sign-in', SIGN_IN, 2), group('public-forms', PUBLIC_FORMS, 1), group('contracts', CONTRACTS_SIGNED_IN, 0)] };
 }
