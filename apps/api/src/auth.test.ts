@@ -279,7 +279,7 @@ describe('sessions in the database', () => {
     // The process that signed out has forgotten the session before answering...
     expect((await fetch(`${t.url}/api/auth/user`, { headers: { cookie: sid } })).status).toBe(401);
     // ...the other forgets it when the database's notice of the deleted row reaches it, milliseconds
-    // later (kept-sessions.ts), and never honours it again.
+    // later (session-cache.ts), and never honours it again.
     expect(await eventually(async () => (await fetch(`${other.url}/api/auth/user`, { headers: { cookie: sid } })).status === 401)).toBe(true);
     expect((await fetch(`${other.url}/api/auth/user`, { headers: { cookie: sid } })).status).toBe(401);
   });

@@ -21,9 +21,9 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, NOTIFY_TRANSPORT: 'log', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 
-  it('keeps sessions unless KEEP_SESSIONS turns it off (a transaction-mode pooler)', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).keepSessions).toBe(true);
-    expect(loadConfig({ DATA_DIR: dataDir(), KEEP_SESSIONS: '0' }).keepSessions).toBe(false);
+  it('caches sessions unless KEEP_SESSIONS turns it off (a transaction-mode pooler)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sessionCache).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), KEEP_SESSIONS: '0' }).sessionCache).toBe(false);
   });
 
   it('opens developer shortcuts only when asked for, and never in production', () => {

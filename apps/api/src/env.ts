@@ -87,11 +87,11 @@ export interface AppConfig {
   /** API requests per client address and minute in each process; 0 = no cap. */
   requestsPerMinute: number;
   /**
-   * Whether the server keeps the sessions it has read, told of changes by the database's notices
-   * (kept-sessions.ts). Off for a DATABASE_URL through a transaction-mode pooler (PgBouncer), where
-   * LISTEN is accepted but notices never come.
+   * Whether the server caches the sessions it has read (KEEP_SESSIONS), told of changes by the
+   * database's notices (session-cache.ts). Off for a DATABASE_URL through a transaction-mode
+   * pooler (PgBouncer), where LISTEN is accepted but notices never come.
    */
-  keepSessions: boolean;
+  sessionCache: boolean;
   /** Delivery of the outbox: the transport and the worker of this process (undefined: no worker here). */
   outbox: OutboxConfig;
 }
@@ -128,7 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     allowedOrigins: env.ALLOWED_ORIGINS,
     requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
-    keepSessions: env.KEEP_SESSIONS ?? true,
+    sessionCache: env.KEEP_SESSIONS ?? true,
     outbox: outboxConfig(env, production),
   };
 }

@@ -45,7 +45,7 @@ if (config.demoData) {
 
 const server = await createServer({
   db: database.db,
-  listen: config.keepSessions ? database.listen : undefined,
+  listen: config.sessionCache ? database.listen : undefined,
   sessionSecret: config.sessionSecret,
   cookieSecure: config.cookieSecure,
   trustProxy: config.trustProxy,

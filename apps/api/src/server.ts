@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import pino from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
@@ -16,15 +17,14 @@ import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
 import { LoginThrottle } from './domain/login-throttle.js';
-import { KeptAnswers } from './domain/kept-answers.js';
-import { KeptSessions } from './kept-sessions.js';
+import { AnswerCache } from './domain/answer-cache.js';
+import { SessionCache } from './session-cache.js';
 import { describeError } from './errors.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { refuseCrossSiteWrites } from './security/same-origin.js';
 import { limitRequestsPerAddress } from './security/request-limit.js';
 import { guardTrpcRequests } from './security/trpc-requests.js';
 import { isApiRequest } from './security/request-paths.js';
-import { sendSecurityHeaders } from './security/headers.js';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.js';
 import { OneLinePerRequest, requestFields } from './request-log.js';
 import type { OutboxConfig } from './domain/notifications/config.js';
@@ -35,8 +35,8 @@ import { startDailyFeeJob } from './domain/fees/daily-job.js';
 export interface ServerOptions {
   db: Kysely<Database>;
   /**
-   * The database's notices (DatabaseHandle.listen). With them the server keeps the sessions it has
-   * read and forgets them when any process changes one (kept-sessions.ts); without them every
+   * The database's notices (DatabaseHandle.listen). With them the server caches the sessions it has
+   * read and clears them when any process changes one (session-cache.ts); without them every
    * request reads its session.
    */
   listen?: DatabaseHandle['listen'];
@@ -95,7 +95,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     routerOptions: { maxParamLength: 5000 },
   });
 
-  sendSecurityHeaders(app, {
+  // Helmet's security headers (CSP, HSTS, frame and sniffing rules...) on every answer, errors and static files included.
+  await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -117,13 +118,13 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   // After the cap, so that refused calls count against it too.
   guardTrpcRequests(app, '/trpc');
   refuseCrossSiteWrites(app, options.allowedOrigins ?? []);
-  const keptSessions = options.listen ? new KeptSessions<Session>() : undefined;
-  if (keptSessions && options.listen) {
+  const sessionCache = options.listen ? new SessionCache<Session>() : undefined;
+  if (sessionCache && options.listen) {
     const stopListening = await options.listen(SESSION_CHANGES_CHANNEL, {
-      notice: () => keptSessions.forgetAll(),
-      listening: () => keptSessions.noticesComing(),
+      notice: () => sessionCache.clear(),
+      listening: () => sessionCache.noticesComing(),
       lost: (err) => {
-        keptSessions.noticesLost();
+        sessionCache.noticesLost();
         app.log.warn({ err }, 'not hearing of session changes: every request reads its session until this is mended');
       },
     });
@@ -138,7 +139,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     // A session is written at sign-in, not on every request: 30 days from sign-in with 'remember
     // me', else a browser-session cookie that the server honours for at most 24 hours.
     rolling: false,
-    store: new DatabaseSessionStore(options.db, keptSessions),
+    store: new DatabaseSessionStore(options.db, sessionCache),
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.cookieSecure, path: '/' },
   });
 
@@ -149,8 +150,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     development: options.development ?? false,
     outboxMaxAttempts: options.outbox?.worker.maxAttempts,
     registrationTextsPerHour: options.outbox?.registrationTextsPerHour,
-    kept: new KeptAnswers(),
-    keptSessions,
+    answerCache: new AnswerCache(),
+    sessionCache,
   };
   const createContext = contextFactory(deps);
 
@@ -255,13 +256,13 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       if (options.feeJob) {
         stopFeeJob ??= startDailyFeeJob(options.db, {
           log: (err) => {
-            deps.kept.forget();
+            deps.answerCache.clear();
             app.log.error({ err }, 'daily fee job failed');
           },
           // One line an hour: what the run made and how long it took (`pnpm bench` waits for the first).
-          // Its paid flags may have moved: kept answers (the list's totals) are asked afresh.
+          // Its paid flags may have moved: cached answers (the list's totals) are asked afresh.
           done: (run, milliseconds) => {
-            deps.kept.forget();
+            deps.answerCache.clear();
             app.log.info({ feeJob: run, milliseconds }, 'daily fee job done');
           },
         });

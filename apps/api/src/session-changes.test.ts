@@ -5,7 +5,7 @@ import { eventually, startTestServer, type HttpClient, type TestServer } from '.
 import { createDriver, createParent } from './test/factories.js';
 
 /**
- * The server keeps the sessions it has read (kept-sessions.ts) and the database tells it when one
+ * The server caches the sessions it has read (session-cache.ts) and the database tells it when one
  * changes. What a user would notice: a change made anywhere (another process, an operator's SQL)
  * applies as soon as its notice arrives (milliseconds, hence `eventually`); while the server
  * cannot hear of changes it reads every session.
@@ -33,14 +33,14 @@ async function renameUnannounced(userId: string, name: string): Promise<void> {
   });
 }
 
-describe('sessions kept by the server', () => {
-  it('are kept: a change the database does not announce is not seen until the session is read again', async () => {
+describe('sessions cached by the server', () => {
+  it('are cached: a change the database does not announce is not seen until the session is read again', async () => {
     const parent = await createParent(t.db);
     const client = await signedIn(parent);
     expect(await nameSeen(client)).toBe('Test Parent');
     await renameUnannounced(parent.id, 'Renamed Quietly');
     expect(await nameSeen(client)).toBe('Test Parent');
-    // Any write through the server asks sessions afresh.
+    // Any write through the server clears the cache.
     expect((await client.post('/api/auth/logout', {})).status).toBe(200);
     const again = await signedIn(parent);
     expect(await nameSeen(again)).toBe('Renamed Quietly');
@@ -83,17 +83,7 @@ describe('sessions kept by the server', () => {
     expect(await eventually(async () => (await client.get<{ user: { language: string } }>('/api/auth/user')).body.user.language === 'ar')).toBe(true);
   });
 
-  it('are not forgotten when someone signs in on this process either', async () => {
-    const parent = await createParent(t.db);
-    const someoneElse = await createParent(t.db);
-    const client = await signedIn(parent);
-    expect(await nameSeen(client)).toBe('Test Parent');
-    await renameUnannounced(parent.id, 'Renamed Quietly');
-    await signedIn(someoneElse);
-    expect(await nameSeen(client)).toBe('Test Parent');
-  });
-
-  it('are not forgotten when someone signs in on another process: a sign-in changes no other session', async () => {
+  it('are not cleared when someone signs in on another process: a sign-in changes no other session', async () => {
     const parent = await createParent(t.db);
     const someoneElse = await createParent(t.db);
     const other = await t.startAnother();
@@ -104,12 +94,12 @@ describe('sessions kept by the server', () => {
     elsewhere.baseUrl = other.url;
     expect((await elsewhere.post('/api/auth/login', { email: someoneElse.email, password: someoneElse.password })).status).toBe(200);
     // A notice would arrive within milliseconds (the tests above); none comes, so this process
-    // still answers from the session it keeps.
+    // still answers from its cache.
     await new Promise((done) => setTimeout(done, 300));
     expect(await nameSeen(client)).toBe('Test Parent');
   });
 
-  it.skipIf(testEngine() !== 'postgres')('are all read afresh while the server does not hear of changes, and kept again once it does', async () => {
+  it.skipIf(testEngine() !== 'postgres')('are all read afresh while the server does not hear of changes, and cached again once it does', async () => {
     const parent = await createParent(t.db);
     const client = await signedIn(parent);
     expect(await nameSeen(client)).toBe('Test Parent');
@@ -121,14 +111,14 @@ describe('sessions kept by the server', () => {
     await new Promise((done) => setTimeout(done, 200));
     await renameUnannounced(parent.id, 'Read Afresh');
     expect(await nameSeen(client)).toBe('Read Afresh');
-    // Listening again within seconds: sessions are kept again.
+    // Listening again within seconds: sessions are cached again.
     expect(await eventually(async () => {
       const listening = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`.execute(t.db);
       return Number(listening.rows[0]!.n) > 0;
     })).toBe(true);
     await new Promise((done) => setTimeout(done, 100));
     expect(await nameSeen(client)).toBe('Read Afresh');
-    await renameUnannounced(parent.id, 'Kept Again');
+    await renameUnannounced(parent.id, 'Cached Again');
     expect(await nameSeen(client)).toBe('Read Afresh');
   });
 });

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Session } from 'fastify';
 import { compileOnce, type Database } from '@school-transport/db';
 import { toSessionUser, type SessionUserRow } from './domain/auth.js';
-import type { KeptSessions } from './kept-sessions.js';
+import type { SessionCache } from './session-cache.js';
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
@@ -30,18 +30,18 @@ const deleteSession = compileOnce((db: Kysely<Database>, sid: string) => db.dele
 export class DatabaseSessionStore {
   private lastSweep = 0;
 
-  /** `kept`: sessions read lately, used while the database's notices of changes come (kept-sessions.ts). */
+  /** `cache`: sessions read lately, used while the database's notices of changes come (session-cache.ts). */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly kept?: KeptSessions<Session>,
+    private readonly cache?: SessionCache<Session>,
   ) {}
 
   set(sid: string, session: Session, callback: Callback): void {
-    this.kept?.forget(sid);
+    this.cache?.delete(sid);
     // Only a signed-in session is worth a row. Sign-in's regenerate() hands the new session over
     // empty, before the user is put in it; the answer's save writes it then: one INSERT, and no
     // UPDATE of that row whose notice (the sessions_changed trigger) would make every server
-    // process forget every session it keeps, at every sign-in.
+    // process clear its session cache, at every sign-in.
     if (session.userId === undefined) return callback();
     const expiresAt = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + BROWSER_SESSION_TTL_MS);
     // The signed-in user is read afresh with every request (get), never stored.
@@ -59,10 +59,10 @@ export class DatabaseSessionStore {
    * takes effect at the next request.
    */
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
-    const kept = this.kept?.get(sid);
+    const cached = this.cache?.get(sid);
     // A copy: @fastify/session copies its keys into the request's session, never changes this one.
-    if (kept) return callback(null, { ...kept });
-    const since = this.kept?.mark() ?? 0;
+    if (cached) return callback(null, { ...cached });
+    const since = this.cache?.mark() ?? 0;
     sql<{ sess: Session; expire: Date } & Partial<SessionUserRow>>`
       SELECT s.sess, s.expire, u.id, u.name, u.role, u.email, u.phone, u.status, u.language, d.id AS driver_id, d.status AS driver_status
       FROM sessions s
@@ -74,13 +74,13 @@ export class DatabaseSessionStore {
         if (!row) return callback(null, null);
         const { sess, expire, ...user } = row;
         if (typeof sess.userId === 'string') sess.signedIn = { userId: sess.userId, user: toSessionUser(user.id ? (user as SessionUserRow) : undefined) };
-        this.kept?.keep(sid, sess, expire, since);
+        this.cache?.set(sid, sess, expire, since);
         callback(null, { ...sess });
       }, (error: unknown) => callback(error));
   }
 
   destroy(sid: string, callback: Callback): void {
-    this.kept?.forget(sid);
+    this.cache?.delete(sid);
     this.db
       .executeQuery(deleteSession(this.db, sid))
       .then(() => callback(), callback);

@@ -3,7 +3,7 @@ import pg from 'pg';
 
 /**
  * The channel on which a change to a session, a user or a driver is announced (the triggers of
- * migration 2026-11-25T0900-session-change-notices send on it): what kept sessions depend on.
+ * migration 2026-11-25T0900-session-change-notices send on it): what the API's session cache depends on.
  */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
 

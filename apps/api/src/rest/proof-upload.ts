@@ -4,7 +4,7 @@ import { FEE_MESSAGES, PROOF_MAX_BYTES } from '@school-transport/contracts';
 import { AppError, parseInput } from '../errors.js';
 import { uploadProof } from '../domain/fees/proofs.js';
 import { withRole } from '../security/roles.js';
-import { forgetAfterWrite } from '../trpc/context.js';
+import { clearCachesAfterWrite } from '../trpc/context.js';
 import { paramOf, type ContextFor } from './caller.js';
 import { proofUpload } from './proof-upload-form.js';
 
@@ -93,7 +93,7 @@ export function registerProofUpload(app: FastifyInstance, contextFor: ContextFor
         if (!req.raw.readableEnded) void reply.header('connection', 'close');
         throw error;
       } finally {
-        forgetAfterWrite(ctx);
+        clearCachesAfterWrite(ctx);
       }
     });
   });

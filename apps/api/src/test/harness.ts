@@ -49,7 +49,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
 
 /**
  * True once `check` passes, false if it has not within 5 s. For what another process hears of
- * through the database's notices (kept-sessions.ts): it arrives within milliseconds, not before
+ * through the database's notices (session-cache.ts): it arrives within milliseconds, not before
  * the writer's answer.
  */
 export async function eventually(check: () => Promise<boolean>): Promise<boolean> {

@@ -7,8 +7,8 @@ import type { SessionUser } from '@school-transport/contracts';
 import { findSessionUser } from '../domain/auth.js';
 import type { LoginThrottle } from '../domain/login-throttle.js';
 import type { Actor } from '../domain/audit.js';
-import type { KeptAnswers } from '../domain/kept-answers.js';
-import type { KeptSessions } from '../kept-sessions.js';
+import type { AnswerCache } from '../domain/answer-cache.js';
+import type { SessionCache } from '../session-cache.js';
 
 declare module 'fastify' {
   interface Session {
@@ -33,10 +33,10 @@ export interface AppDependencies {
   outboxMaxAttempts?: number | undefined;
   /** Registration texts per hour across the service before further ones are held (REGISTRATION_TEXTS_PER_HOUR). */
   registrationTextsPerHour?: number | undefined;
-  /** Answers kept a few seconds (the list's totals, the registration choices), forgotten after every mutation (init.ts). */
-  kept: KeptAnswers;
-  /** Sessions this process has read (kept-sessions.ts), when it hears of session changes; forgotten after every mutation too. */
-  keptSessions?: KeptSessions<unknown> | undefined;
+  /** Answers cached a few seconds (the list's totals, the statistics, the registration choices), cleared after every mutation (init.ts). */
+  answerCache: AnswerCache;
+  /** Sessions this process has read (session-cache.ts), when it hears of session changes; cleared after every mutation too. */
+  sessionCache?: SessionCache<unknown> | undefined;
 }
 
 export interface Context extends AppDependencies {
@@ -69,10 +69,10 @@ export function actorOf(ctx: Context & { user: SessionUser }): Actor {
 }
 
 /**
- * After a write, whether it succeeded or not: the answers the server keeps for a few seconds and
- * the sessions it keeps are asked afresh, so the writer's next read sees the write.
+ * After a write, whether it succeeded or not: the answer cache and the session cache are cleared,
+ * so the writer's next read sees the write.
  */
-export function forgetAfterWrite(deps: Pick<AppDependencies, 'kept' | 'keptSessions'>): void {
-  deps.kept.forget();
-  deps.keptSessions?.forgetAll();
+export function clearCachesAfterWrite(deps: Pick<AppDependencies, 'answerCache' | 'sessionCache'>): void {
+  deps.answerCache.clear();
+  deps.sessionCache?.clear();
 }

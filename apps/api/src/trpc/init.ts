@@ -3,7 +3,7 @@ import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { findUnstorableText } from '../security/unstorable-text.js';
 import { signedIn, withRole } from '../security/roles.js';
 import { AppError, describeError, validationIssues } from '../errors.js';
-import { forgetAfterWrite, type Context } from './context.js';
+import { clearCachesAfterWrite, type Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -24,11 +24,11 @@ export const middleware = t.middleware;
  * In order: signed in (401), the role (403), then the text sent (400: text the database cannot
  * keep, before any query, rather than a 500 from the database or a silently changed character),
  * so who asks is settled before what they sent. Every write goes through a mutation: after one,
- * the answers the server keeps for a few seconds (domain/kept-answers.ts) and the sessions it
- * keeps (kept-sessions.ts) are asked afresh, whether it succeeded or not, before its answer goes
- * out. (The database's notice of a changed user or session comes too, but a moment later.)
+ * whether it succeeded or not, the answer cache (domain/answer-cache.ts) and the session cache
+ * (session-cache.ts) are cleared before its answer goes out. (The database's notice of a changed
+ * user or session comes too, but a moment later.)
  */
-function gate<Admitted extends object>(admit: (ctx: Context) => Admitted, { writesOnlyOwnSession = false } = {}) {
+function gate<Admitted extends object>(admit: (ctx: Context) => Admitted) {
   return t.middleware(async ({ type, ctx, getRawInput, next }) => {
     try {
       const admitted = admit(ctx);
@@ -38,20 +38,12 @@ function gate<Admitted extends object>(admit: (ctx: Context) => Admitted, { writ
       // defineProperty, so handing it the whole context again doubled that copy on every call.
       return await next({ ctx: admitted });
     } finally {
-      if (type === 'mutation' && !writesOnlyOwnSession) forgetAfterWrite(ctx);
+      if (type === 'mutation') clearCachesAfterWrite(ctx);
     }
   });
 }
 
 export const publicProcedure = t.procedure.use(gate(() => ({})));
-/**
- * Signing in (and out) writes nothing but the caller's own session, which the session store
- * forgets by itself (session-store.ts), and the database tells the other processes of a session
- * it ends: what the server keeps for everyone else stays. (Were every sign-in to forget it all, a
- * busy morning's sign-ins, one every few seconds, would have every signed-in request read its
- * session again and every list count its students again.)
- */
-export const sessionProcedure = t.procedure.use(gate(() => ({}), { writesOnlyOwnSession: true }));
 export const authenticatedProcedure = t.procedure.use(gate(signedIn));
 export const adminProcedure = t.procedure.use(gate((ctx) => withRole(ctx, 'admin')));
 export const parentProcedure = t.procedure.use(gate((ctx) => withRole(ctx, 'parent')));

@@ -1,6 +1,6 @@
 import { driverLoginInput, languageInput, loginInput, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
 import type { Context } from '../context.js';
-import { authenticatedProcedure, publicProcedure, router, sessionProcedure } from '../init.js';
+import { authenticatedProcedure, publicProcedure, router } from '../init.js';
 import { signInByEmail, signInByPhone } from '../../domain/auth.js';
 import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
 import { setAccountLanguage } from '../../domain/language-switch.js';
@@ -34,19 +34,19 @@ async function throttled<T>(ctx: Context, account: string, attempt: () => Promis
 export const authRouter = router({
   user: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
-  login: sessionProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const user = await throttled(ctx, `email:${input.email}`, () => signInByEmail(ctx.db, input.email, input.password));
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
 
-  driverLogin: sessionProcedure.input(driverLoginInput).mutation(async ({ ctx, input }) => {
+  driverLogin: publicProcedure.input(driverLoginInput).mutation(async ({ ctx, input }) => {
     const user = await throttled(ctx, `phone:${input.phone}`, () => signInByPhone(ctx.db, input.phone, input.password));
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
 
-  logout: sessionProcedure.mutation(async ({ ctx }) => {
+  logout: publicProcedure.mutation(async ({ ctx }) => {
     await ctx.req.session.destroy();
     return { success: true };
   }),

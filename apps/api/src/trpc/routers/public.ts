@@ -5,8 +5,8 @@ import { readCompanySettings } from '../../domain/settings.js';
 
 /** What anyone may read: the registration form's choices, the current terms, the company's contacts. */
 export const metaRouter = router({
-  // The same for everyone and changed a few times a year: kept a few seconds (domain/kept-answers.ts).
-  meta: publicProcedure.query(({ ctx }) => ctx.kept.get('meta', () => readMeta(ctx.db))),
+  // The same for everyone and changed a few times a year: cached a few seconds (domain/answer-cache.ts).
+  meta: publicProcedure.query(({ ctx }) => ctx.answerCache.get('meta', () => readMeta(ctx.db))),
   terms: publicProcedure.query(({ ctx }) => findActiveTerms(ctx.db)),
   settings: publicProcedure.query(({ ctx }) => readCompanySettings(ctx.db)),
 });

@@ -3,7 +3,7 @@ import type { Database, Db } from '@school-transport/db';
 import type { AdminStudentPage, SortOrder, StudentFilters, StudentListQuery } from '@school-transport/contracts';
 import { studentConditions } from './search.js';
 import { studentsWithNames, toAdminStudent } from './view.js';
-import type { KeptAnswers } from '../../kept-answers.js';
+import type { AnswerCache } from '../../answer-cache.js';
 
 /** The order of each sort, always ending in the id so that pages never overlap or skip a row. */
 export function orderedStudents<Q extends SelectQueryBuilder<Database, 'students', object>>(query: Q, filters: StudentFilters): Q {
@@ -46,10 +46,10 @@ function totalKey(filters: StudentFilters): string {
 
 /**
  * One page of the office's list; deleted students only when asked for (to restore one). The total
- * comes from `kept` when given (the server's: kept a few seconds, forgotten on every write).
+ * comes from `cache` when given (the server's: cached a few seconds, cleared on every write).
  */
-export async function listStudents(db: Kysely<Database>, query: StudentListQuery, kept?: KeptAnswers): Promise<AdminStudentPage> {
+export async function listStudents(db: Kysely<Database>, query: StudentListQuery, cache?: AnswerCache): Promise<AdminStudentPage> {
   const count = async () => Number((await studentCountQuery(db, query).executeTakeFirstOrThrow()).n);
-  const [rows, total] = await Promise.all([studentPageQuery(db, query).execute(), kept ? kept.get(totalKey(query), count) : count()]);
+  const [rows, total] = await Promise.all([studentPageQuery(db, query).execute(), cache ? cache.get(totalKey(query), count) : count()]);
   return { students: rows.map(toAdminStudent), total, page: query.page, pageSize: query.pageSize };
 }

@@ -12,7 +12,7 @@ import { issueInvoice } from '../../../domain/admin/students/invoices.js';
 
 /** The office's students: the list at scale, add, edit, bulk changes, soft delete and restore and invoices (the CSV file is rest/students-csv.ts). */
 export const adminStudentsRouter = router({
-  list: adminProcedure.input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.db, input, ctx.kept)),
+  list: adminProcedure.input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.db, input, ctx.answerCache)),
   get: adminProcedure.input(entityId).query(async ({ ctx, input }) => ({ student: await findStudent(ctx.db, input.id) })),
   create: adminProcedure.input(studentCreate).mutation(({ ctx, input }) => createStudent(ctx.db, actorOf(ctx), input)),
   update: adminProcedure.input(studentUpdate).mutation(async ({ ctx, input }) => ({ student: await updateStudent(ctx.db, actorOf(ctx), input) })),
