@@ -16,7 +16,7 @@ export const BUDGET = {
   roleFirstScreenJsGzip: 250 * 1024,
 };
 
-/** The pages each role lands on after signing in (spec section 2), by their source file. */
+/** The pages each role lands on after signing in, by their source file. */
 export const ROLE_SCREENS = {
   parent: 'src/pages/parent/ParentDashboard.page.tsx',
   admin: 'src/pages/admin/AdminDashboard.page.tsx',

@@ -1,5 +1,5 @@
 /**
- * What `pnpm bench` measures: each endpoint of issue 13 as the app serves it (path, role) and its
+ * What `pnpm bench` measures: each endpoint with a performance target (docs/performance.md) as the app serves it (path, role) and its
  * floor: the same SQL served by a bare Fastify + pg handler with no tRPC, session or validation.
  * The floor's SQL is not written out here but compiled from the very query builders the domain
  * modules execute, so the floor can never drift from what the app runs.
@@ -36,7 +36,7 @@ export interface Endpoint {
   floor: ((db: Kysely<Database>, ctx: FloorContext) => CompiledQuery[]) | 'argon2-verify';
   /** Fewer connections where the work is CPU-bound hashing. */
   connections?: number;
-  /** p99 latency target in ms at the given volume and engine (issue 13: (a) at 100,000 students on PostgreSQL). */
+  /** p99 latency target in ms at the given volume and engine ((a) at 100,000 students on PostgreSQL). */
   p99TargetMs?: { ms: number; minStudents: number; engine: 'postgres' };
 }
 

@@ -3,7 +3,7 @@ import { MESSAGES, SERVER_MESSAGES, type SessionUser } from '@school-transport/c
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createDriver, createParent } from './test/factories.js';
 
-/** Issue 12: the language switch is kept on the account, read with the session, and used by the outbox. */
+/** The language switch is kept on the account, read with the session, and used by the outbox. */
 let t: TestServer;
 let schoolId: string;
 let areaId: string;

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import i18n from './i18n/index.js';
 
 /**
- * The toast system: one toast at a time, a new one replaces the shown one (spec section 4).
+ * The toast system: one toast at a time, a new one replaces the shown one.
  * 'destructive' is the spec's error variant.
  */
 export function notify(options: { title: string; message?: string; variant?: 'default' | 'destructive' }): void {

@@ -7,7 +7,7 @@ import { adminWorldWithWaitingWork } from '../../fixtures/adminWorld.js';
 import { adminWords, named, type AdminWords } from '../../fixtures/adminWords.js';
 
 /**
- * Issue 12's accessibility gate for the admin console (fixtures/a11y.ts): every tab, the section
+ * The accessibility gate for the admin console (fixtures/a11y.ts): every tab, the section
  * drawer, the bell, the printable invoice and every dialog, at 360 px and 1280 px, in English and
  * Arabic: zero axe-core WCAG 2.x A/AA violations, no sideways page scroll, a screenshot of each;
  * on a phone, 44 px touch targets and dialogs that take the whole screen; and the focus back on

@@ -4,9 +4,9 @@ import { showLanguage, type Language } from '../../fixtures/a11y.js';
 import { fill, wordsOf } from '../../fixtures/catalogs.js';
 
 /**
- * Issue 12 with the keyboard alone: Tab reaches the landing page's Parent Portal with a visible
+ * With the keyboard alone: Tab reaches the landing page's Parent Portal with a visible
  * focus ring, Enter opens the sign-in dialog with focus inside it, Tab stays inside it, Escape
- * closes it and focus is back on Parent Portal; and F8 (spec section 9) takes focus to the
+ * closes it and focus is back on Parent Portal; and F8 takes focus to the
  * notifications region, from where Tab reaches the toast's close button.
  */
 

@@ -7,7 +7,7 @@ import { signInByEmail } from '../../fixtures/session.js';
 import { test as driverTest } from '../../fixtures/driverWorld.js';
 
 /**
- * Issue 12's accessibility gate for the public site, the parent portal, the receipt page and the
+ * The accessibility gate for the public site, the parent portal, the receipt page and the
  * driver portal: every screen and dialog at 360 px and 1280 px, in English and Arabic, with zero
  * axe-core WCAG 2.x A/AA violations, no sideways scrolling, dialogs that fit, touch targets of
  * 44 px on a phone, errors tied to their fields; and a screenshot of each (fixtures/a11y.ts).

@@ -7,7 +7,7 @@ import { dataStrings, expectArabicDocument, expectNoEnglish, switchToArabic, swi
 import { test as driverTest, expect as driverExpect } from '../../fixtures/driverWorld.js';
 
 /**
- * Issue 12 in the browser: the main flows once in Arabic, right to left, with no English sentence
+ * In the browser: the main flows once in Arabic, right to left, with no English sentence
  * left on the screens (data such as school names, and what the test typed, excepted); and the
  * choice kept by the browser and by the account.
  */
@@ -119,7 +119,7 @@ test.describe('Arabic on a phone', () => {
 
     await page.getByRole('button', { name: 'تسجيل الطالب' }).click();
     const success = page.getByRole('alert').filter({ hasText: 'تم التسجيل بنجاح' });
-    // The same answer whether or not the email had an account (issue 14), in Arabic.
+    // The same answer whether or not the email had an account, in Arabic.
     await expect(success).toContainText('تم استلام التسجيل. سنرسل إليك رسالة نصية قريبًا.');
     await expectNoEnglish(success, []);
 

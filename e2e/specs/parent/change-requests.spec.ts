@@ -5,7 +5,7 @@ import { signInByEmail } from '../../fixtures/session.js';
 import { registerChildren } from '../../fixtures/family.js';
 
 /**
- * Issue 7 in the browser: a parent with two children looks at the details, asks for a change, the
+ * In the browser: a parent with two children looks at the details, asks for a change, the
  * office decides it in the Change Requests tab, and the parent sees the result; on a desktop and
  * on a 360 px phone.
  */

@@ -5,7 +5,7 @@ import { adminTab, uniquePhone } from '../../fixtures/admin.js';
 import { signInByEmail, signInDriver } from '../../fixtures/session.js';
 
 /**
- * Stored text is always shown as text (issue 14): markup and script fragments typed into a
+ * Stored text is always shown as text: markup and script fragments typed into a
  * registration, a change request and the office's edits (a school, an area, a driver, a student,
  * a change request's note, the company settings, a terms version) are shown on every screen that
  * shows them (the registration page's terms, the parent's dashboard and dialogs, the office's students table,

@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.js';
 import { LANGUAGES, ROLES } from './options.js';
 import { emailAddress } from './fields.js';
 
-/** Parents and admins sign in by email (spec section 3, login payloads). */
+/** Parents and admins sign in by email. */
 export const loginInput = z.object({
   email: emailAddress(),
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200, MESSAGES.tooLong),

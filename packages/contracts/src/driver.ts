@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ServiceType } from './options.js';
 
 /**
- * The driver portal (issue 9): the signed-in driver's own students and info card. The admin reads
+ * The driver portal: the signed-in driver's own students and info card. The admin reads
  * any driver's list through the same shapes.
  */
 

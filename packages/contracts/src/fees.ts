@@ -3,7 +3,7 @@ import { FEE_MESSAGES, MESSAGES } from './messages.js';
 import { moneyInput } from './money.js';
 import { isMonth } from './school-year.js';
 
-/** The monthly fee ledger (issue 11): fee rows per student and service month, payments, receipts, proofs of payment. */
+/** The monthly fee ledger: fee rows per student and service month, payments, receipts, proofs of payment. */
 
 export const FEE_STATUSES = ['due', 'partly_paid', 'paid', 'overdue', 'waived'] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];

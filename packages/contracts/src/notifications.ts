@@ -1,5 +1,5 @@
 /**
- * The messages the product sends to parents and drivers (the outbox, issue 10). Each event writes
+ * The messages the product sends to parents and drivers (the outbox). Each event writes
  * one row per recipient in the same transaction as the change it reports; the worker renders the
  * template of `templateKey` from `payload` in the recipient's language when it delivers.
  */
@@ -22,7 +22,7 @@ export interface NotificationPayloads {
   modification_rejected: { studentName: string; adminNote: string | null };
   /** To the parent: the office marked the student's fee paid. */
   payment_received: { automatedId: string; studentName: string; amountBhd: string; month: string | null };
-  /** To the parent, once per fee row (issue 11): the family's months due in the window that opened today. */
+  /** To the parent, once per fee row: the family's months due in the window that opened today. */
   fee_reminder: { parentName: string; items: { studentName: string; month: string; amountBhd: string }[]; totalBhd: string; dueDate: string };
   /** To the parent: the office recorded a payment; the receipt is in the parent portal. */
   payment_recorded: { receiptNumber: string; amountBhd: string; months: string[]; studentNames: string[] };

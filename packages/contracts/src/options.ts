@@ -1,4 +1,4 @@
-/** The fixed choices of the product (spec sections 3, 5 and 9): one list each, used by form and server. */
+/** The fixed choices of the product: one list each, used by form and server. */
 export const GRADES = ['Nursery', 'KG1', 'KG2', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 export type Grade = (typeof GRADES)[number];
 
@@ -20,7 +20,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const MODIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ModificationStatus = (typeof MODIFICATION_STATUSES)[number];
 
-/** Business constants of spec section 9. */
+/** Business constants of the product (docs/product.md). */
 export const CURRENCY = 'BHD';
 export const DEFAULT_AREA_PRICE = '25.00';
 export const PHONE_DIGITS = 8;

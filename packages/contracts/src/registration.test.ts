@@ -34,7 +34,7 @@ describe('the registration contract', () => {
     expect(parsed.parentPhone2).toBeUndefined();
   });
 
-  it('gives every message of spec section 5 for an empty form', () => {
+  it('gives every registration message for an empty form', () => {
     const result = registrationInput.safeParse({});
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!.issues)).toMatchObject({

@@ -34,7 +34,7 @@ export const studentNameFields = {
 };
 
 /**
- * Registration of a student with the parent's account (spec sections 2 and 5). The form uses this
+ * Registration of a student with the parent's account. The form uses this
  * schema as it is; the server uses it to refuse anything the form would have refused.
  * Any price the client sends is not part of the contract: the server takes the area's price.
  */
@@ -61,7 +61,7 @@ export const registrationInput = z.object({
 export type RegistrationInput = z.input<typeof registrationInput>;
 export type Registration = z.output<typeof registrationInput>;
 
-/** Spec section 5: an empty full address is filled as block + road + house/building. */
+/** An empty full address is filled as block + road + house/building. */
 export function composeAddress(parts: { block: string; road: string; houseBuilding: string; address?: string | undefined }): string {
   if (parts.address && parts.address.trim()) return parts.address.trim();
   return `Block ${parts.block}, Road ${parts.road}, House/Building ${parts.houseBuilding}`;

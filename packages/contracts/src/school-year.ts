@@ -1,5 +1,5 @@
 /**
- * The school year and the due-date rule of the terms (spec section 9), as pure functions shared by
+ * The school year and the due-date rule of the terms, as pure functions shared by
  * the web app and the server. A month is 'YYYY-MM'; a day is 'YYYY-MM-DD' in Bahrain's time.
  *
  * - The agreement runs for 10 service months from the first service month (default September).

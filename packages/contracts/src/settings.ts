@@ -36,7 +36,7 @@ export const companySettings = z.object({
   paymentBankAccount: optionalLine(60),
   paymentMobileNumber: optionalPhone,
   whatsappNumber: optionalPhone,
-  /** The school year (issue 11): the first of its 10 service months, 1-12 (9 = September). */
+  /** The school year: the first of its 10 service months, 1-12 (9 = September). */
   firstServiceMonth: z
     .union([z.number(), z.string(), z.null()])
     .optional()

@@ -5,7 +5,7 @@ import { moneyInput } from './money.js';
 import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
 import { addressFields, studentNameFields } from './registration.js';
 
-/** The office's students (issue 8): the list, the add and edit forms, bulk changes, invoices. */
+/** The office's students: the list, the add and edit forms, bulk changes, invoices. */
 
 export const STUDENT_PAGE_SIZE_DEFAULT = 50;
 export const STUDENT_PAGE_SIZE_MAX = 200;
@@ -75,7 +75,7 @@ export const studentListQuery = studentFilters.extend({
 export type StudentListQuery = z.output<typeof studentListQuery>;
 export type StudentListQueryInput = z.input<typeof studentListQuery>;
 
-/** The driver select: 'none', '' and null mean no driver (spec section 4). */
+/** The driver select: 'none', '' and null mean no driver. */
 const driverChoice = z
   .union([z.string().trim().max(64), z.null()])
   .transform((value) => (value === null || value === '' || value === 'none' ? null : value));
@@ -101,7 +101,7 @@ const locationLink = z
   .refine((value) => value === undefined || /^https?:\/\/\S+$/.test(value), MESSAGES.urlInvalid);
 
 /**
- * The admin's Edit Student form (spec section 5): everything the office may change, with the
+ * The admin's Edit Student form: everything the office may change, with the
  * spec's messages. The price is the admin's (a discount is allowed); the driver is optional.
  */
 export const studentForm = z.object({

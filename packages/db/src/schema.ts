@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Upd
 import type { Language, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus } from '@school-transport/contracts';
 
 /**
- * The typed shape of every table (spec section 3). Columns are snake_case in PostgreSQL and
+ * The typed shape of every table. Columns are snake_case in PostgreSQL and
  * camelCase here: the CamelCasePlugin translates. Money is numeric(10,2) and reads as a string.
  */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -187,7 +187,7 @@ export interface SignInAttemptsTable {
   windowStartedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** A student's fee for one service month (issue 11); its status is computed from its payments. */
+/** A student's fee for one service month; its status is computed from its payments. */
 export interface FeesTable {
   id: Generated<string>;
   studentId: string;

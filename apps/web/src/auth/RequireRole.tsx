@@ -5,7 +5,7 @@ import { PageLoader } from '../components/PageLoader/PageLoader.js';
 import { loginPathFor, useSession } from './session.js';
 
 /**
- * Spec section 2's guard: a spinner while the user loads; nobody signed in, or someone with another
+ * The guard of the signed-in areas: a spinner while the user loads; nobody signed in, or someone with another
  * role, goes to the login page of the required role (of the first one, where a page serves several).
  */
 export function RequireRole({ role, children }: { role: Role | readonly [Role, ...Role[]]; children: ReactNode }) {

@@ -34,7 +34,7 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean } {
   return { user: query.data?.user ?? null, isLoading: query.isLoading };
 }
 
-/** The login page for a role: the guards send people there (spec section 2). */
+/** The login page for a role: the guards send people there. */
 export function loginPathFor(role: Role): string {
   if (role === 'parent') return '/parent-login';
   if (role === 'driver') return '/driver-login';

@@ -26,7 +26,7 @@ export interface PageRoute {
   data?: readonly PublicQuery[];
 }
 
-/** Every page route (spec section 2), in the order the server's preload list is written. */
+/** Every page route, in the order the server's preload list is written. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', page: 'public/Landing.page.tsx', firstLoad: true, layout: 'public', serverRendered: true },
   { path: '/register', page: 'public/Register.page.tsx', layout: 'public', serverRendered: true, data: ['meta', 'terms', 'settings'] },

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The first schema: every table of spec section 3. Frozen in time: a migration never imports
+ * The first schema: every table of the product. Frozen in time: a migration never imports
  * application code, and later changes come as new migrations. SQL that PostgreSQL 15 accepts,
  * so the same file runs on the server and on embedded PGlite.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The outbox becomes deliverable (issue 10): tries and the time of the next one, a lease
+ * The outbox becomes deliverable: tries and the time of the next one, a lease
  * (locked_until, locked_by) so that a message claimed by a process that died is taken again, when
  * it was sent and the text that went out, the recipient's language, and an idempotency key so an
  * event written twice is one message. Claiming reads `notifications_due_idx`.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The monthly fee ledger (issue 11): a fee row per student and service month, payments (never
+ * The monthly fee ledger: a fee row per student and service month, payments (never
  * deleted, voided with a reason) split over fee rows by allocations, receipt numbers from a
  * sequence, and the parents' proofs of payment stored in the database so every server process sees
  * them. Frozen in time: no application code; one statement per call (PGlite).

@@ -50,7 +50,7 @@ function toView(row: Row): ParentModificationRequest {
   };
 }
 
-/** Newest first (spec section 2, 'Recent Modification Requests'). */
+/** Newest first. */
 export async function listParentModificationRequests(db: Kysely<Database>, userId: string): Promise<ParentModificationRequest[]> {
   const rows = await parentRequests(db, userId).orderBy('modificationRequests.createdAt', 'desc').orderBy('modificationRequests.id').execute();
   return rows.map(toView);

@@ -48,7 +48,7 @@ const SERVICE_LABELS: Record<string, Record<Language, string>> = {
 };
 const serviceLabel = (serviceType: string, language: Language) => SERVICE_LABELS[serviceType]?.[language] ?? serviceType;
 
-/** How to pay, from the company settings (spec section 9); lines for settings not filled in are left out. */
+/** How to pay, from the company settings; lines for settings not filled in are left out. */
 function paymentInstructions(settings: CompanySettings): { en: string; ar: string } {
   const en: string[] = [];
   const ar: string[] = [];

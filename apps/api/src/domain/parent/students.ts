@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { STUDENT_ADDRESS, STUDENT_NAME } from '../student-columns.js';
 
-/** A student as the parent portal shows it (spec section 3, "Parent students"). */
+/** A student as the parent portal shows it. */
 export interface ParentStudentView {
   id: string;
   automatedId: string;

@@ -63,12 +63,12 @@ async function newParent(trx: Transaction<Database>, registration: Registration,
 }
 
 /**
- * Registers a student (spec sections 2 and 5). One transaction writes the parent's account (when
+ * Registers a student. One transaction writes the parent's account (when
  * new), the student with the area's price and the accepted terms version, and the SMS outbox row
  * that tells the parent the student's ID; if any step fails, nothing is written. The automatedId
  * is the database's (a sequence), so concurrent registrations never collide.
  *
- * The answer must not tell which emails have accounts (issue 14), so a registration with the email
+ * The answer must not tell which emails have accounts, so a registration with the email
  * of an account whose password it does not know answers exactly like one that registered: the
  * same checks of the form's choices, one transaction, the same 201. It adds nothing to that
  * account; its owner gets an SMS saying so (at most one a day, so it cannot be used to flood them),

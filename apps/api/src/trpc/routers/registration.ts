@@ -4,9 +4,9 @@ import { registerStudent } from '../../domain/registration/register.js';
 import { DEFAULT_REGISTRATION_TEXTS_PER_HOUR } from '../../domain/notifications/config.js';
 
 /**
- * Student registration (spec sections 2 and 5): public; a signed-in parent registers for their own
+ * Student registration: public; a signed-in parent registers for their own
  * account. The answer is the spec's 'message and redirectTo' and the same for every registration
- * that passes the form's checks, so it does not tell whether the email had an account (issue 14);
+ * that passes the form's checks, so it does not tell whether the email had an account;
  * the student ID goes to the parent by SMS and shows on their dashboard.
  */
 export const registrationRouter = router({

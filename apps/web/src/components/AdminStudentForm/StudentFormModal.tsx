@@ -32,7 +32,7 @@ interface Lists {
 }
 
 /**
- * Add Student (student = null) or Edit Student, with the validation of spec section 5 from the shared
+ * Add Student (student = null) or Edit Student, with the validation rules of docs/product.md from the shared
  * contract. The driver select's 'None' is sent as null; the price is editable (a discount).
  */
 export function StudentFormModal({

@@ -23,7 +23,7 @@ export interface StudentFormValues {
   locationLink: string;
   priceBhd: string;
   paymentStatus: PaymentStatus;
-  /** 'none' or a driver's id (spec section 4: 'none' is sent as null). */
+  /** 'none' or a driver's id ('none' is sent as null). */
   driverId: string;
   parent: { kind: 'existing' | 'new'; emailOrPhone: string; name: string; email: string; phone: string; password: string };
 }

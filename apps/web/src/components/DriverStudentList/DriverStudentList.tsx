@@ -27,7 +27,7 @@ const ACTION = 'blue.9';
 const CALL = '#1b6b30';
 
 /**
- * A driver's assigned students (issue 9): the morning and afternoon runs, a search, grouped by
+ * A driver's assigned students: the morning and afternoon runs, a search, grouped by
  * school; cards on a phone, a table on a wide screen; Print List and Export CSV of the run shown.
  * Shared by the driver's dashboard and the admin's read-only view of any driver.
  */

@@ -12,12 +12,12 @@ import '../../styles/public-forms.js';
 import { PasswordField } from '../PasswordField/PasswordField.js';
 import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
-/** The dialog's own email message (spec section 5); otherwise the login contract as it is. */
+/** The dialog's own email message; otherwise the login contract as it is. */
 const dialogLogin = loginInput.extend({ email: emailAddress(MESSAGES.dialogInvalidEmail) });
 
 /**
  * The landing page's 'Parent Portal' sign-in: email, password, remember me. Admins go to /admin,
- * parents to /parent, anyone else stays where they are (spec section 2).
+ * parents to /parent, anyone else stays where they are.
  */
 export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation('site');

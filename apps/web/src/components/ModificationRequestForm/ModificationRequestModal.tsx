@@ -44,7 +44,7 @@ const valuesOf = (student: ParentStudent): RequestValues => ({
 });
 
 /**
- * Request Changes (spec sections 2, 5 and 8): the student's values prefilled, checked with the
+ * Request Changes: the student's values prefilled, checked with the
  * shared contract, sent for the office's approval. A request that changes nothing is not sent.
  */
 export function ModificationRequestModal({ student, onClose }: { student: ParentStudent | null; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModificationStatus } from '@school-transport/contracts';
 
 /**
- * Spec section 4: pending yellow, approved green, rejected red; the bright shade 6 of each, on
+ * Pending yellow, approved green, rejected red; the bright shade 6 of each, on
  * which the theme's autoContrast puts black text (white on them is 1.9 to 3.3:1, under WCAG AA).
  */
 const COLORS: Record<ModificationStatus, string> = { pending: 'yellow.6', approved: 'green.6', rejected: 'red.6' };

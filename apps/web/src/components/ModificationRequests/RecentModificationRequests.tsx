@@ -9,7 +9,7 @@ import { formatDate } from '../../i18n/format.js';
 import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
 /**
- * 'Recent Modification Requests' (spec section 2): date, student, status, View; a table, or on a
+ * 'Recent Modification Requests': date, student, status, View; a table, or on a
  * phone one small card per request. View shows old against new and the office's note.
  */
 export function RecentModificationRequests({ requests }: { requests: ParentModificationRequest[] }) {

@@ -35,7 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The four sections of the registration form (spec section 2), every field labelled as the spec names it. */
+/** The four sections of the registration form, every field labelled as the spec names it. */
 export function RegistrationFields({ form, schools, areas, area }: RegistrationFieldsProps) {
   const { t } = useTranslation('site');
   const price = area ? t('register.priceBhd', { price: formatAmount(area.price) }) : t('register.selectArea');

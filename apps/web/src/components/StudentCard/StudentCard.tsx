@@ -13,7 +13,7 @@ export type ParentStudent = inferRouterOutputs<AppRouter>['parent']['students'][
 const telHref = (phone: string) => `tel:+973${phone}`;
 
 /**
- * One student on the parent dashboard (spec section 2): who, where, which service, the fee and the
+ * One student on the parent dashboard: who, where, which service, the fee and the
  * driver (tap to call), with View Details and Request Changes.
  */
 export function StudentCard({

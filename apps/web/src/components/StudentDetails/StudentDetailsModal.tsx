@@ -7,7 +7,7 @@ import { formatAmount, formatDate } from '../../i18n/format.js';
 import { gradeLabel } from '../../i18n/labels.js';
 import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
 
-/** View Details (spec section 2): every field of the student, and the terms accepted at registration. */
+/** View Details: every field of the student, and the terms accepted at registration. */
 export function StudentDetailsModal({ student, onClose }: { student: ParentStudent; onClose: () => void }) {
   const { t } = useTranslation('parent');
   useReturnFocusToOpener(true);

@@ -62,7 +62,7 @@ function FeeRow({ fee, onUpload }: { fee: ParentFee; onUpload: () => void }) {
 }
 
 /**
- * The parent's Fees section (issue 11): per student the months with amount, due date and status,
+ * The parent's Fees section: per student the months with amount, due date and status,
  * the receipts as PDF, and 'Upload payment proof' for a month still to pay.
  */
 export function StudentFees({ students }: { students: { id: string; firstName: string; lastName: string }[] }) {

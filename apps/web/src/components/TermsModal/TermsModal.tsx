@@ -24,7 +24,7 @@ interface TermsModalProps {
 }
 
 /**
- * 'Terms & Conditions' (spec section 2): the active terms version in the page's language, payment
+ * 'Terms & Conditions': the active terms version in the page's language, payment
  * and contact details, 'I Agree' only once the box is ticked; the box is unticked again whenever the
  * dialog closes. A version whose Arabic text is not written yet shows its English on the Arabic page,
  * laid out left to right (right to left, its full stops would move to the start of each line), with

@@ -8,7 +8,7 @@ import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@school-transport/contracts';
 
-/** Spec section 9: F8 takes the keyboard to the notifications. */
+/** F8 takes the keyboard to the notifications. */
 export const NOTIFICATIONS_HOTKEY = 'F8';
 
 /**

@@ -1,4 +1,4 @@
-/** Strings of the admin's Change Requests tab (issue 7): the office's review of parents' requests. */
+/** Strings of the admin's Change Requests tab: the office's review of parents' requests. */
 export const changeRequests = {
   title: 'Change Requests',
   filter: 'Show requests',

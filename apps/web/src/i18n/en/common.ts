@@ -30,7 +30,7 @@ export const common = {
     edit: 'Edit',
     togglePassword: 'Show or hide the password',
   },
-  /** The toast area, a region the F8 key focuses (spec section 9). */
+  /** The toast area, a region the F8 key focuses. */
   notifications: { region: 'Notifications ({{hotkey}})' },
   /** Grades named in words; numbered grades are shown as numbers. */
   grades: { Nursery: 'Nursery', KG1: 'KG1', KG2: 'KG2' },

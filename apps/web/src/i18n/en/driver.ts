@@ -1,4 +1,4 @@
-/** Strings of the driver screens (spec section 2, driver dashboard; issue 9). */
+/** Strings of the driver screens. */
 export const driver = {
   title: 'Driver Dashboard',
   greeting: 'Welcome, {{name}}',

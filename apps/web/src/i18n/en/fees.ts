@@ -1,4 +1,4 @@
-/** Strings of the fee ledger: the parent's Fees section and the admin's Fees and Payment proofs tabs (issue 11). */
+/** Strings of the fee ledger: the parent's Fees section and the admin's Fees and Payment proofs tabs. */
 export const fees = {
   status: {
     due: 'Due',

@@ -1,4 +1,4 @@
-/** Strings of the parent screens (spec section 2, parent dashboard). */
+/** Strings of the parent screens. */
 export const parent = {
   title: 'Parent Dashboard',
   greeting: 'Welcome, {{name}}',

@@ -1,4 +1,4 @@
-/** Strings of the public site: landing, registration, terms, the login pages (spec sections 1, 2, 5, 8). */
+/** Strings of the public site: landing, registration, terms, the login pages. */
 export const site = {
   landing: {
     headline: 'Safe & Reliable Student Transport Services',

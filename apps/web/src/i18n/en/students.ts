@@ -1,4 +1,4 @@
-/** Strings of the office's Students tab, its dialogs and the printable invoice (issue 8). */
+/** Strings of the office's Students tab, its dialogs and the printable invoice. */
 export const students = {
   title: 'Students',
   add: 'Add Student',

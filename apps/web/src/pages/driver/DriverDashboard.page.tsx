@@ -9,7 +9,7 @@ import { DriverInfoCard } from '../../components/DriverInfoCard/DriverInfoCard.j
 import { DriverStudentList } from '../../components/DriverStudentList/DriverStudentList.js';
 import '../../styles/signed-in.js';
 
-/** /driver-dashboard and /driver (issue 9): the signed-in driver's card and own students. */
+/** /driver-dashboard and /driver: the signed-in driver's card and own students. */
 export function DriverDashboardPage() {
   const { t } = useTranslation('driver');
   const { t: tc } = useTranslation();

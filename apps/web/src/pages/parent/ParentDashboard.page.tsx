@@ -19,7 +19,7 @@ const StudentDetailsModal = lazy(() => import('../../components/StudentDetails/S
 const ModificationRequestModal = lazy(() => import('../../components/ModificationRequestForm/ModificationRequestModal.js').then((m) => ({ default: m.ModificationRequestModal })));
 
 /**
- * /parent (spec section 2): the parent's own students as cards, or 'No Students Registered'; View
+ * /parent: the parent's own students as cards, or 'No Students Registered'; View
  * Details, Request Changes, and the parent's recent change requests.
  */
 export function ParentDashboardPage() {

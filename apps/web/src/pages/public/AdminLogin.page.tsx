@@ -15,7 +15,7 @@ import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
 /**
- * /admin-login (spec sections 2, 5 and 8). A signed-in admin goes straight to /admin-dashboard;
+ * /admin-login. A signed-in admin goes straight to /admin-dashboard;
  * anyone else signed in sees the form (sending them on would loop between guard and login).
  */
 export function AdminLoginPage() {

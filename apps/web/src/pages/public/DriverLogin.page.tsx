@@ -13,7 +13,7 @@ import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
-/** /driver-login (spec sections 2, 5 and 8): drivers sign in by phone and go to their dashboard. */
+/** /driver-login: drivers sign in by phone and go to their dashboard. */
 export function DriverLoginPage() {
   const { t } = useTranslation('site');
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ import { useMarkupTakenOver } from '../../routing/markupTakenOver.js';
 const TermsModal = lazy(() => import('../../components/TermsModal/TermsModal.js').then((m) => ({ default: m.TermsModal })));
 const LoginDialog = lazy(() => import('../../components/LoginDialog/LoginDialog.js').then((m) => ({ default: m.LoginDialog })));
 
-/** The landing page (spec section 1): headline, three points, contacts from the settings, two ways in. */
+/** The landing page: headline, three points, contacts from the settings, two ways in. */
 export function LandingPage() {
   // Not a lazy page (routing/lazyPage.tsx does this for those): its own hydration lifts the inert markup.
   useMarkupTakenOver();

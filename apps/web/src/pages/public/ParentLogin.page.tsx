@@ -12,7 +12,7 @@ import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 
-/** /parent-login (spec sections 2, 5 and 8): parents only; anyone else is signed out again. */
+/** /parent-login: parents only; anyone else is signed out again. */
 export function ParentLoginPage() {
   const { t } = useTranslation('site');
   const navigate = useNavigate();

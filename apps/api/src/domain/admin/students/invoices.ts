@@ -51,7 +51,7 @@ export async function issueInvoice(db: Kysely<Database>, actor: Actor, studentId
   });
   const company = await readCompanySettings(db);
   const paid = row.paymentStatus === 'paid';
-  // Fees include VAT when a rate is set (issue 11): the invoice shows net, VAT and total, like the receipts.
+  // Fees include VAT when a rate is set: the invoice shows net, VAT and total, like the receipts.
   const vatRate = Number(company.vatRatePercent) > 0 ? company.vatRatePercent : null;
   return {
     id: invoice.id,

@@ -9,7 +9,7 @@ import { announceStudentChange } from './events.js';
 import { findStudent, lockLiveStudent } from './view.js';
 
 /**
- * Edit Student (spec section 5): the whole form; the audit row lists what changed, from and to.
+ * Edit Student: the whole form; the audit row lists what changed, from and to.
  * The payment status is the current service month's fee row, so switching it goes through the
  * ledger in the same transaction: paid records the month's payment by the office, unpaid voids it.
  */

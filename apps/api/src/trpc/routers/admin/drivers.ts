@@ -8,7 +8,7 @@ export const adminDriversRouter = router({
   list: adminProcedure.query(async ({ ctx }) => ({ drivers: await listDrivers(ctx.db) })),
   create: adminProcedure.input(driverInput).mutation(async ({ ctx, input }) => ({ driver: await createDriver(ctx.db, actorOf(ctx), input) })),
   update: adminProcedure.input(driverUpdate).mutation(async ({ ctx, input }) => ({ driver: await updateDriver(ctx.db, actorOf(ctx), input) })),
-  /** Any driver's list as the driver sees it, read-only (issue 9); an unknown driver is a 404. */
+  /** Any driver's list as the driver sees it, read-only; an unknown driver is a 404. */
   students: adminProcedure.input(entityId).query(async ({ ctx, input }) => {
     const driver = await readDriverProfile(ctx.db, input.id);
     return { driver, students: await listDriverStudents(ctx.db, driver.id) };

@@ -8,7 +8,7 @@ import {
   rejectModificationRequest,
 } from '../../../domain/modification-requests/office-review.js';
 
-/** The office's review of the parents' change requests (issue 7). */
+/** The office's review of the parents' change requests. */
 export const adminModificationRequestsRouter = router({
   list: adminProcedure.input(modificationRequestFilter).query(async ({ ctx, input }) => ({ modificationRequests: await listOfficeModificationRequests(ctx.db, input.status) })),
   counts: adminProcedure.query(({ ctx }) => countOfficeModificationRequests(ctx.db)),

@@ -21,7 +21,7 @@ type Decision = { kind: 'approve' | 'reject'; request: AdminModificationRequest 
 const studentName = (request: AdminModificationRequest) => `${request.student.firstName} ${request.student.lastName}`;
 
 /**
- * The office's review of the parents' change requests (issue 7): pending first, a status filter,
+ * The office's review of the parents' change requests: pending first, a status filter,
  * old against new with the changes highlighted, and Approve / Reject with a note for the parent.
  */
 export function ChangeRequestsTab() {

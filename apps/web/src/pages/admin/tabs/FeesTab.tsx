@@ -113,7 +113,7 @@ function OverdueFamilies() {
 }
 
 /**
- * The office's Fees tab (issue 11): a month's rows with totals, filters and server-side paging;
+ * The office's Fees tab: a month's rows with totals, filters and server-side paging;
  * record a payment, void one, waive a month (or lift the waiver), generate the month; and the
  * overdue families.
  */

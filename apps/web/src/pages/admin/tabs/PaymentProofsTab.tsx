@@ -141,7 +141,7 @@ function ProofCard({ proof, onAccept, onReject }: { proof: PaymentProof; onAccep
   );
 }
 
-/** The office's queue of proofs of payment (issue 11): the file beside the family's months to pay; accept or reject with a reason. */
+/** The office's queue of proofs of payment: the file beside the family's months to pay; accept or reject with a reason. */
 export function PaymentProofsTab() {
   const { t } = useTranslation('fees');
   const [status, setStatus] = useState<ProofStatus>('pending');
