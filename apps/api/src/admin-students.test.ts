@@ -175,7 +175,7 @@ describe(`who may use the students paths (${testEngine()})`, () => {
 
   it('answers 404 for ids that name no student', async () => {
     for (const id of [someId, 'not-a-uuid']) {
-      expect((await api.get(`/api/admin/students/${id}`)).body).toEqual({ message: STUDENT_MESSAGES.studentNotFound });
+      expect((await api.get(`/api/admin/students/${id}`)).body).toEqual({ message: STUDENT_MESSAGES.studentNotFound, code: 'students.studentNotFound' });
       expect((await api.request('DELETE', `/api/admin/students/${id}`)).status).toBe(404);
       expect((await api.post(`/api/admin/students/${id}/restore`)).status).toBe(404);
       expect((await api.post(`/api/admin/students/${id}/invoice`)).status).toBe(404);
@@ -211,7 +211,7 @@ describe('the list', () => {
 
     const tooBig = await api.get('/api/admin/students?pageSize=201');
     expect(tooBig.status).toBe(400);
-    expect(tooBig.body).toEqual({ message: STUDENT_MESSAGES.pageSizeInvalid, issues: { pageSize: STUDENT_MESSAGES.pageSizeInvalid } });
+    expect(tooBig.body).toEqual({ message: STUDENT_MESSAGES.pageSizeInvalid, issues: { pageSize: STUDENT_MESSAGES.pageSizeInvalid }, code: 'students.pageSizeInvalid', issueCodes: { pageSize: 'students.pageSizeInvalid' } });
     expect((await api.get('/api/admin/students?page=0')).body).toMatchObject({ message: STUDENT_MESSAGES.pageInvalid });
     expect((await api.get('/api/admin/students?sort=password')).body).toMatchObject({ message: STUDENT_MESSAGES.sortInvalid });
     expect((await api.get('/api/admin/students?paymentStatus=maybe')).status).toBe(400);
@@ -375,7 +375,7 @@ describe('adding a student', () => {
     };
     const refused = await api.post('/api/admin/students', { ...base, roundabout: 4 });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: SERVER_MESSAGES.roundaboutOutOfRange, issues: { roundabout: SERVER_MESSAGES.roundaboutOutOfRange } });
+    expect(refused.body).toEqual({ message: SERVER_MESSAGES.roundaboutOutOfRange, issues: { roundabout: SERVER_MESSAGES.roundaboutOutOfRange }, code: 'server.roundaboutOutOfRange', issueCodes: { roundabout: 'server.roundaboutOutOfRange' } });
     expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
 
     const response = await api.post<{ student: AdminStudent; generatedPassword: string }>('/api/admin/students', { ...base, roundabout: 3 });
@@ -391,7 +391,7 @@ describe('adding a student', () => {
 
     const again = await api.post('/api/admin/students', { ...base, studentSchoolId: unique('S'), parent: { ...base.parent, email: email.toUpperCase() } });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: STUDENT_MESSAGES.parentEmailTaken });
+    expect(again.body).toEqual({ message: STUDENT_MESSAGES.parentEmailTaken, code: 'students.parentEmailTaken' });
   });
 
   it('refuses an invalid form with the field messages and writes nothing', async () => {
@@ -407,7 +407,7 @@ describe('adding a student', () => {
       'parent.emailOrPhone': STUDENT_MESSAGES.parentLookupRequired,
     });
     const notFound = await api.post('/api/admin/students', { ...formOf((await registered()).student), parent: { kind: 'existing', emailOrPhone: 'nobody@example.com' } });
-    expect(notFound.body).toEqual({ message: STUDENT_MESSAGES.parentNotFound, issues: { 'parent.emailOrPhone': STUDENT_MESSAGES.parentNotFound } });
+    expect(notFound.body).toEqual({ message: STUDENT_MESSAGES.parentNotFound, issues: { 'parent.emailOrPhone': STUDENT_MESSAGES.parentNotFound }, code: 'students.parentNotFound', issueCodes: { 'parent.emailOrPhone': 'students.parentNotFound' } });
     const after = await t.db.selectFrom('students').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
   });
@@ -480,7 +480,7 @@ describe('editing a student', () => {
     const { student, parentPhone } = await registered();
     const before = (await messagesTo(parentPhone)).length;
     const unknown = await api.put(`/api/admin/students/${student.id}`, { ...formOf(student), driverId: '00000000-0000-4000-8000-000000000000' });
-    expect(unknown.body).toEqual({ message: STUDENT_MESSAGES.unknownDriver, issues: { driverId: STUDENT_MESSAGES.unknownDriver } });
+    expect(unknown.body).toEqual({ message: STUDENT_MESSAGES.unknownDriver, issues: { driverId: STUDENT_MESSAGES.unknownDriver }, code: 'students.unknownDriver', issueCodes: { driverId: 'students.unknownDriver' } });
     const driver = await newDriver();
     await api.put(`/api/admin/drivers/${driver.id}`, { name: driver.name, phone: driver.phone, licenseNo: 'L', status: 'inactive' });
     const inactive = await api.put(`/api/admin/students/${student.id}`, { ...formOf(student), driverId: driver.id });

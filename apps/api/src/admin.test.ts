@@ -106,11 +106,11 @@ describe('who may use the admin paths', () => {
 
   it('answers 404 for an unknown id', async () => {
     expect((await api.put(`/api/admin/schools/${someId}`, { schoolCode: unique('SC'), name: 'X' })).status).toBe(404);
-    expect((await api.put('/api/admin/schools/not-a-uuid', { schoolCode: unique('SC'), name: 'X' })).body).toEqual({ message: ADMIN_MESSAGES.schoolNotFound });
+    expect((await api.put('/api/admin/schools/not-a-uuid', { schoolCode: unique('SC'), name: 'X' })).body).toEqual({ message: ADMIN_MESSAGES.schoolNotFound, code: 'admin.schoolNotFound' });
     expect((await api.put('/api/admin/areas/area-999', { name: unique('A'), price: '1.00' })).status).toBe(404);
     expect((await api.put(`/api/admin/drivers/${someId}`, { name: 'X', phone: '30000000', licenseNo: 'L' })).status).toBe(404);
     expect((await api.post(`/api/admin/terms/${someId}/activate`, {})).status).toBe(404);
-    expect((await api.put(`/api/admin/terms/${someId}/arabic`, { contentAr: 'نص' })).body).toEqual({ message: ADMIN_MESSAGES.termsNotFound });
+    expect((await api.put(`/api/admin/terms/${someId}/arabic`, { contentAr: 'نص' })).body).toEqual({ message: ADMIN_MESSAGES.termsNotFound, code: 'admin.termsNotFound' });
   });
 });
 
@@ -147,7 +147,7 @@ describe('schools', () => {
     const school = await newSchool();
     const clash = await api.post('/api/admin/schools', { schoolCode: school.schoolCode.toLowerCase(), name: 'Another' });
     expect(clash.status).toBe(409);
-    expect(clash.body).toEqual({ message: ADMIN_MESSAGES.schoolCodeTaken });
+    expect(clash.body).toEqual({ message: ADMIN_MESSAGES.schoolCodeTaken, code: 'admin.schoolCodeTaken' });
     expect(clash.body.message).toMatch(/school code/i);
 
     const other = await newSchool();
@@ -265,7 +265,7 @@ describe('drivers', () => {
     const existing = await createDriver(t.db);
     const clash = await api.post('/api/admin/drivers', { name: 'Twin', phone: existing.phone, licenseNo: 'DL-9', password: 'route-7-pass' });
     expect(clash.status).toBe(409);
-    expect(clash.body).toEqual({ message: ADMIN_MESSAGES.driverPhoneTaken });
+    expect(clash.body).toEqual({ message: ADMIN_MESSAGES.driverPhoneTaken, code: 'admin.driverPhoneTaken' });
     expect(clash.body.message).toMatch(/phone/i);
 
     const unknownArea = await api.post('/api/admin/drivers', { name: 'Lost', phone: uniquePhone(), licenseNo: 'DL-9', password: 'route-7-pass', areaIds: ['area-998'] });
@@ -374,7 +374,7 @@ describe('terms versions', () => {
 
     const refused = await api.post(`/api/admin/terms/${id}/activate`, {});
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: ADMIN_MESSAGES.termsBothTextsRequired });
+    expect(refused.body).toEqual({ message: ADMIN_MESSAGES.termsBothTextsRequired, code: 'admin.termsBothTextsRequired' });
     // Nor at once when written: the form's field message says what is missing.
     const atOnce = await api.post('/api/admin/terms', { content: 'English only, published', activate: true });
     expect(atOnce.status).toBe(400);
@@ -388,7 +388,7 @@ describe('terms versions', () => {
     // What parents accepted must not change under them: the Arabic, once written, stays.
     const again = await api.put(`/api/admin/terms/${id}/arabic`, { contentAr: 'نص آخر' });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: ADMIN_MESSAGES.termsArabicWritten });
+    expect(again.body).toEqual({ message: ADMIN_MESSAGES.termsArabicWritten, code: 'admin.termsArabicWritten' });
     expect((await api.put(`/api/admin/terms/${id}/arabic`, { contentAr: ' ' })).body).toMatchObject({ issues: { contentAr: MESSAGES.contentRequired } });
     expect((await auditRows('terms', id)).map((r) => r.action)).toEqual(['create', 'update']);
 

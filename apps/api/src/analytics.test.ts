@@ -97,7 +97,7 @@ describe('who may read statistics, the unassigned students and the audit log', (
       expect((await driverClient.get(path)).status, `${path} driver`).toBe(403);
       expect((await api.get(path)).status, `${path} admin`).toBe(200);
     }
-    expect((await t.client().get('/api/admin/statistics')).body).toEqual({ message: expect.any(String) });
+    expect((await t.client().get('/api/admin/statistics')).body).toEqual({ message: expect.any(String), code: 'server.notSignedIn' });
   });
 });
 

@@ -36,7 +36,7 @@ describe('sign-in by email', () => {
     const unknown = await t.client().post('/api/auth/login', { email: 'nobody-here@example.com', password: 'not-the-password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: SERVER_MESSAGES.invalidCredentials });
+    expect(wrong.body).toEqual({ message: SERVER_MESSAGES.invalidCredentials, code: 'server.invalidCredentials' });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -109,7 +109,7 @@ describe('sign-in limits', () => {
     }
     const blocked = await client.post('/api/auth/login', { email: parent.email, password: parent.password });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts });
+    expect(blocked.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts, code: 'server.tooManyAttempts' });
     expectRetryAfter(blocked.headers);
   });
 
@@ -117,7 +117,7 @@ describe('sign-in limits', () => {
     const nobody = `nobody-limited-${Date.now()}@example.com`;
     for (let attempt = 0; attempt < 10; attempt++) expect((await t.client().post('/api/auth/login', { email: nobody, password: `guess-${attempt}` })).status).toBe(401);
     const refused = await t.client().post('/api/auth/login', { email: nobody, password: 'guess-10' });
-    expect([refused.status, refused.body]).toEqual([429, { message: SERVER_MESSAGES.tooManyAttempts }]);
+    expect([refused.status, refused.body]).toEqual([429, { message: SERVER_MESSAGES.tooManyAttempts, code: 'server.tooManyAttempts' }]);
   });
 
   it('checks at most ten passwords of eleven wrong sign-ins sent at once for one account: the eleventh gets 429', async () => {
@@ -128,7 +128,7 @@ describe('sign-in limits', () => {
     );
     expect(statusesOf(answers)).toEqual(tenFailuresAndOneRefusal);
     const refused = answers.find((answer) => answer.status === 429)!;
-    expect(refused.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts });
+    expect(refused.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts, code: 'server.tooManyAttempts' });
     expectRetryAfter(refused.headers);
     expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(429);
   });
@@ -204,7 +204,7 @@ describe('sign-in limits', () => {
     }
     const refused = await signInFrom('127.0.0.7', { email: parent.email, password: parent.password });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts });
+    expect(refused.body).toEqual({ message: SERVER_MESSAGES.tooManyAttempts, code: 'server.tooManyAttempts' });
     expectRetryAfter(refused.headers);
     // Another address, and the same account, are not held up: the refusal was not counted against the account.
     expect((await signInFrom('127.0.0.8', { email: parent.email, password: parent.password })).status).toBe(200);

@@ -80,7 +80,7 @@ describe('who may read a driver list', () => {
     for (const path of ['/api/driver/me', '/api/driver/students', `/api/driver/students/${driverA.driverId}`]) {
       const response = await t.client().get(path);
       expect(response.status, path).toBe(401);
-      expect(response.body).toEqual({ message: SERVER_MESSAGES.notSignedIn });
+      expect(response.body).toEqual({ message: SERVER_MESSAGES.notSignedIn, code: 'server.notSignedIn' });
     }
   });
 
@@ -89,7 +89,7 @@ describe('who may read a driver list', () => {
       for (const path of ['/api/driver/me', '/api/driver/students', `/api/driver/students/${driverA.driverId}`]) {
         const response = await client.get(path);
         expect(response.status, path).toBe(403);
-        expect(response.body).toEqual({ message: SERVER_MESSAGES.forbidden });
+        expect(response.body).toEqual({ message: SERVER_MESSAGES.forbidden, code: 'server.forbidden' });
       }
     }
   });
@@ -99,7 +99,7 @@ describe('who may read a driver list', () => {
     expect((await asA.get(`/api/driver/students/${driverA.driverId}`)).status).toBe(200);
     const other = await asA.get(`/api/driver/students/${driverB.driverId}`);
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ message: SERVER_MESSAGES.forbidden });
+    expect(other.body).toEqual({ message: SERVER_MESSAGES.forbidden, code: 'server.forbidden' });
     expect(JSON.stringify(other.body)).not.toContain('Secret');
     expect((await asA.get('/api/driver/students/00000000-0000-4000-8000-000000000000')).status).toBe(403);
     expect((await asA.get('/api/driver/students/not-an-id')).status).toBe(403);

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { output, ZodType } from 'zod';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { fieldErrors, SERVER_MESSAGES } from '@school-transport/contracts';
+import { fieldErrors, messageCode, SERVER_MESSAGES, type MessageCode } from '@school-transport/contracts';
 import { isDatabaseUnavailable } from '@school-transport/db';
 import { findUnstorableText } from './security/unstorable-text.js';
 
@@ -22,6 +22,33 @@ export class AppError extends TRPCError {
 export interface ErrorBody {
   message: string;
   issues?: Record<string, string>;
+  /** The contract's name of the message ('server.tooManyAttempts'): clients translate by it, not by the English. */
+  code?: MessageCode;
+  /** The same for the field messages of `issues` that are the contract's. */
+  issueCodes?: Record<string, MessageCode>;
+}
+
+/**
+ * Every error answer's body: `message` (and `issues`) first and as they always were, then the codes
+ * of those of them that are the contract's messages. Any other text (a framework's own words) goes
+ * without a code and is shown as it came.
+ */
+export function errorBody(message: string, issues?: Record<string, string>): ErrorBody {
+  const body: ErrorBody = { message };
+  if (issues) body.issues = issues;
+  const code = messageCode(message);
+  if (code) body.code = code;
+  const codes = issues && issueCodesOf(issues);
+  if (codes) body.issueCodes = codes;
+  return body;
+}
+
+function issueCodesOf(issues: Record<string, string>): Record<string, MessageCode> | undefined {
+  const entries = Object.entries(issues).flatMap(([field, message]) => {
+    const code = messageCode(message);
+    return code ? [[field, code] as const] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 interface IssueCarrier {
@@ -43,20 +70,20 @@ export function validationIssues(error: unknown): Record<string, string> | undef
 /** The HTTP status and JSON body for any error: never a stack, never an internal message. */
 export function describeError(error: unknown): { status: number; body: ErrorBody } {
   if (isDatabaseUnavailable(error) || (error instanceof TRPCError && isDatabaseUnavailable(error.cause))) {
-    return { status: 503, body: { message: SERVER_MESSAGES.unavailable } };
+    return { status: 503, body: errorBody(SERVER_MESSAGES.unavailable) };
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     const issues = validationIssues(error);
-    if (issues) return { status: 400, body: { message: Object.values(issues)[0] ?? 'Invalid input', issues } };
-    if (status >= 500) return { status: 500, body: { message: SERVER_MESSAGES.internal } };
-    return { status, body: { message: error.message } };
+    if (issues) return { status: 400, body: errorBody(Object.values(issues)[0] ?? 'Invalid input', issues) };
+    if (status >= 500) return { status: 500, body: errorBody(SERVER_MESSAGES.internal) };
+    return { status, body: errorBody(error.message) };
   }
   const fastifyError = error as { statusCode?: number; message?: string; code?: string };
   const status = fastifyError.statusCode;
-  if (status === 413) return { status, body: { message: SERVER_MESSAGES.payloadTooLarge } };
-  if (status && status >= 400 && status < 500) return { status, body: { message: fastifyError.message ?? 'Bad request' } };
-  return { status: 500, body: { message: SERVER_MESSAGES.internal } };
+  if (status === 413) return { status, body: errorBody(SERVER_MESSAGES.payloadTooLarge) };
+  if (status && status >= 400 && status < 500) return { status, body: errorBody(fastifyError.message ?? 'Bad request') };
+  return { status: 500, body: errorBody(SERVER_MESSAGES.internal) };
 }
 
 /**

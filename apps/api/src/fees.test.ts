@@ -217,9 +217,9 @@ describe('the REST paths exactly as issue 11 writes them', () => {
 
     // POST /api/parent/fees/{id}/proofs (multipart: file, amountBhd, reference) → 201 { proof }; 413 and 415 with clear messages.
     const big = await upload(parent.client, row.id, { bytes: Buffer.concat([PNG, Buffer.alloc(PROOF_MAX_BYTES)]), name: 'big.png', type: 'image/png' });
-    expect(big).toEqual({ status: 413, body: { message: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.' } });
+    expect(big).toEqual({ status: 413, body: { message: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.', code: 'fees.fileTooLarge' } });
     const wrong = await upload(parent.client, row.id, { bytes: Buffer.from('GIF89a not accepted'), name: 'x.png', type: 'image/png' });
-    expect(wrong).toEqual({ status: 415, body: { message: 'Upload a JPEG, PNG, WebP or HEIC image, or a PDF.' } });
+    expect(wrong).toEqual({ status: 415, body: { message: 'Upload a JPEG, PNG, WebP or HEIC image, or a PDF.', code: 'fees.fileTypeRefused' } });
     const first = await upload(parent.client, row.id, { bytes: PNG, name: 'transfer.png', type: 'image/png' }, { amountBhd: '27.5', reference: 'BP-REST-1' });
     expect(first.status).toBe(201);
     expect(Object.keys(first.body)).toEqual(['proof']);
@@ -581,16 +581,16 @@ describe('proofs of payment', () => {
     const before = await proofCount();
 
     const tooBig = await upload(parent.client, fee.id, { bytes: Buffer.concat([PNG, Buffer.alloc(PROOF_MAX_BYTES)]), name: 'big.png', type: 'image/png' });
-    expect(tooBig).toEqual({ status: 413, body: { message: FEE_MESSAGES.fileTooLarge } });
+    expect(tooBig).toEqual({ status: 413, body: { message: FEE_MESSAGES.fileTooLarge, code: 'fees.fileTooLarge' } });
     const disguised = await upload(parent.client, fee.id, { bytes: Buffer.from('MZ this is not a picture at all'), name: 'receipt.png', type: 'image/png' });
-    expect(disguised).toEqual({ status: 415, body: { message: FEE_MESSAGES.fileTypeRefused } });
+    expect(disguised).toEqual({ status: 415, body: { message: FEE_MESSAGES.fileTypeRefused, code: 'fees.fileTypeRefused' } });
     const noFile = await upload(parent.client, fee.id, null);
     expect(noFile.status).toBe(400);
     const noAmount = await upload(parent.client, fee.id, { bytes: PNG, name: 'ok.png', type: 'image/png' }, { reference: 'x' });
     expect(noAmount).toEqual({ status: 400, body: expect.objectContaining({ message: FEE_MESSAGES.amountRequired }) });
     const stranger = await family();
     const notTheirs = await upload(stranger.client, fee.id, { bytes: PNG, name: 'ok.png', type: 'image/png' });
-    expect(notTheirs).toEqual({ status: 404, body: { message: FEE_MESSAGES.feeNotFound } });
+    expect(notTheirs).toEqual({ status: 404, body: { message: FEE_MESSAGES.feeNotFound, code: 'fees.feeNotFound' } });
     expect(await proofCount()).toBe(before);
 
     // The name says .jpg; the bytes say PNG, and PNG is what is stored and served.

@@ -189,7 +189,7 @@ describe('a parent asks for a change', () => {
 
     const unchanged = await parent.client.post(path, changesTo(sara, { firstName: '  Sara ' }));
     expect(unchanged.status).toBe(400);
-    expect(unchanged.body).toEqual({ message: PARENT_MESSAGES.noChanges });
+    expect(unchanged.body).toEqual({ message: PARENT_MESSAGES.noChanges, code: 'parent.noChanges' });
     expect(await t.db.selectFrom('modificationRequests').select('id').where('studentId', '=', sara.id).execute()).toHaveLength(0);
   });
 
@@ -209,7 +209,7 @@ describe('one pending request per student', () => {
     const first = await request(parent, sara);
     const second = await parent.client.post(`/api/parent/students/${sara.id}/modification-requests`, changesTo(sara, { road: '1' }));
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ message: PARENT_MESSAGES.pendingExists });
+    expect(second.body).toEqual({ message: PARENT_MESSAGES.pendingExists, code: 'parent.pendingExists' });
     await request(parent, omar);
 
     expect((await admin.post(`/api/admin/modification-requests/${first.id}/reject`, {})).status).toBe(200);
@@ -235,10 +235,10 @@ describe('a parent sees only their own', () => {
 
     const post = await b.client.post(`/api/parent/students/${aStudent.id}/modification-requests`, changesTo(aStudent, { firstName: 'Hijack' }));
     expect(post.status).toBe(404);
-    expect(post.body).toEqual({ message: PARENT_MESSAGES.studentNotFound });
+    expect(post.body).toEqual({ message: PARENT_MESSAGES.studentNotFound, code: 'students.studentNotFound' });
     const get = await b.client.get(`/api/parent/modification-requests/${aRequest.id}`);
     expect(get.status).toBe(404);
-    expect(get.body).toEqual({ message: PARENT_MESSAGES.requestNotFound });
+    expect(get.body).toEqual({ message: PARENT_MESSAGES.requestNotFound, code: 'parent.requestNotFound' });
     const trpcGet = await b.client.get(`/trpc/parent.modificationRequest?input=${encodeURIComponent(JSON.stringify({ id: aRequest.id }))}`);
     expect(trpcGet.status).toBe(404);
     const trpcPost = await b.client.post('/trpc/parent.requestModification', { ...changesTo(aStudent, { firstName: 'Hijack' }), studentId: aStudent.id });
@@ -246,7 +246,7 @@ describe('a parent sees only their own', () => {
 
     const details = await b.client.get(`/api/parent/students/${aStudent.id}`);
     expect(details.status).toBe(404);
-    expect(details.body).toEqual({ message: PARENT_MESSAGES.studentNotFound });
+    expect(details.body).toEqual({ message: PARENT_MESSAGES.studentNotFound, code: 'students.studentNotFound' });
     expect((await b.client.get<{ modificationRequests: unknown[] }>('/api/parent/modification-requests')).body.modificationRequests).toEqual([]);
     expect((await b.client.get<{ students: { id: string }[] }>('/api/parent/students')).body.students.map((s) => s.id)).toEqual([b.students[0]!.id]);
     // An unknown id and text that is no id answer the same.
@@ -270,7 +270,7 @@ describe('a parent sees only their own', () => {
     for (const [method, path, body] of calls) {
       const anonymous = await t.client().request(method, path, body);
       expect(anonymous.status, `${method} ${path}`).toBe(401);
-      expect(anonymous.body).toEqual({ message: SERVER_MESSAGES.notSignedIn });
+      expect(anonymous.body).toEqual({ message: SERVER_MESSAGES.notSignedIn, code: 'server.notSignedIn' });
       expect((await admin.request(method, path, body)).status, `${method} ${path} admin`).toBe(403);
       expect((await driverClient.request(method, path, body)).status, `${method} ${path} driver`).toBe(403);
     }
@@ -294,7 +294,7 @@ describe('a parent sees only their own', () => {
     // Approving it from a screen opened before the deletion: 409, and nothing changes.
     const approve = await admin.post(`/api/admin/modification-requests/${saraRequest.id}/approve`, {});
     expect(approve.status).toBe(409);
-    expect(approve.body).toEqual({ message: PARENT_MESSAGES.studentDeleted });
+    expect(approve.body).toEqual({ message: PARENT_MESSAGES.studentDeleted, code: 'parent.studentDeleted' });
     expect((await requestRow(saraRequest.id)).status).toBe('pending');
     expect((await studentRow(sara.id)).firstName).toBe('Sara');
   });
@@ -317,10 +317,10 @@ describe('who may use the office’s paths', () => {
     for (const [method, path, body] of calls) {
       const anonymous = await t.client().request(method, path, body);
       expect(anonymous.status, `${method} ${path} anonymous`).toBe(401);
-      expect(anonymous.body).toEqual({ message: SERVER_MESSAGES.notSignedIn });
+      expect(anonymous.body).toEqual({ message: SERVER_MESSAGES.notSignedIn, code: 'server.notSignedIn' });
       const asParent = await parent.client.request(method, path, body);
       expect(asParent.status, `${method} ${path} parent`).toBe(403);
-      expect(asParent.body).toEqual({ message: SERVER_MESSAGES.forbidden });
+      expect(asParent.body).toEqual({ message: SERVER_MESSAGES.forbidden, code: 'server.forbidden' });
       expect((await driverClient.request(method, path, body)).status, `${method} ${path} driver`).toBe(403);
     }
     expect((await requestRow(pending.id)).status).toBe('pending');
@@ -431,7 +431,7 @@ describe('approval', () => {
     try {
       const response = await admin.post(`/api/admin/modification-requests/${pending.id}/approve`, {});
       expect(response.status).toBe(500);
-      expect(response.body).toEqual({ message: SERVER_MESSAGES.internal });
+      expect(response.body).toEqual({ message: SERVER_MESSAGES.internal, code: 'server.internal' });
     } finally {
       await sql`DROP TRIGGER refuse_outbox_mr ON notifications`.execute(t.db);
       await sql`DROP FUNCTION refuse_outbox_mr()`.execute(t.db);
@@ -523,13 +523,13 @@ describe('a decided request', () => {
     for (const action of ['approve', 'reject']) {
       const again = await admin.post(`/api/admin/modification-requests/${approved.id}/${action}`, { adminNote: 'late' });
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ message: PARENT_MESSAGES.alreadyApproved });
+      expect(again.body).toEqual({ message: PARENT_MESSAGES.alreadyApproved, code: 'parent.alreadyApproved' });
     }
     const rejected = await request(parent, omar, { firstName: 'Omer' });
     expect((await admin.post(`/api/admin/modification-requests/${rejected.id}/reject`, {})).status).toBe(200);
     const late = await admin.post(`/api/admin/modification-requests/${rejected.id}/approve`, {});
     expect(late.status).toBe(409);
-    expect(late.body).toEqual({ message: PARENT_MESSAGES.alreadyRejected });
+    expect(late.body).toEqual({ message: PARENT_MESSAGES.alreadyRejected, code: 'parent.alreadyRejected' });
     expect((await studentRow(omar.id)).firstName).toBe('Omar');
     // One decision, one audit row and one message each.
     expect((await auditRows(approved.id)).map((entry) => entry.action)).toEqual(['create', 'approve']);
@@ -551,7 +551,7 @@ describe('a decided request', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const response = await admin.post(`/api/admin/modification-requests/${id}/approve`, {});
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ message: PARENT_MESSAGES.requestNotFound });
+      expect(response.body).toEqual({ message: PARENT_MESSAGES.requestNotFound, code: 'parent.requestNotFound' });
     }
   });
 });

@@ -21,9 +21,9 @@ afterAll(() => t.close());
 describe('a null character or half a surrogate pair in the input', () => {
   it('is a 400 with its message on a REST query, a REST body and a tRPC call', async () => {
     const lookup = await admin.get('/api/admin/parents/lookup?emailOrPhone=a%00b');
-    expect([lookup.status, lookup.body]).toEqual([400, { message: MESSAGES.nullCharacter }]);
+    expect([lookup.status, lookup.body]).toEqual([400, { message: MESSAGES.nullCharacter, code: 'validation.nullCharacter' }]);
     const search = await admin.get('/api/admin/students?search=%00');
-    expect([search.status, search.body]).toEqual([400, { message: MESSAGES.nullCharacter }]);
+    expect([search.status, search.body]).toEqual([400, { message: MESSAGES.nullCharacter, code: 'validation.nullCharacter' }]);
     const trpc = await admin.get(`/trpc/admin.students.findParent?input=${encodeURIComponent(JSON.stringify({ emailOrPhone: 'x\u0000' }))}`);
     expect(trpc.status).toBe(400);
     expect(JSON.stringify(trpc.body)).toContain(MESSAGES.nullCharacter);
@@ -31,7 +31,7 @@ describe('a null character or half a surrogate pair in the input', () => {
     const schools = async () => (await t.db.selectFrom('schools').select('id').execute()).length;
     const before = await schools();
     const school = await admin.post('/api/admin/schools', { schoolCode: 'NUL-1', name: 'Nul\u0000School' });
-    expect([school.status, school.body]).toEqual([400, { message: MESSAGES.nullCharacter }]);
+    expect([school.status, school.body]).toEqual([400, { message: MESSAGES.nullCharacter, code: 'validation.nullCharacter' }]);
     // Keys count too, and nested values.
     const nested = await admin.post('/api/admin/schools', { schoolCode: 'NUL-2', name: 'Fine', ['extra\u0000']: { deep: ['a\u0000'] } });
     expect(nested.status).toBe(400);
@@ -45,15 +45,15 @@ describe('a null character or half a surrogate pair in the input', () => {
     expect((await parent.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
     expect((await parent.get('/api/admin/parents/lookup?emailOrPhone=a%00b')).status).toBe(403);
     const registration = await t.client().post('/api/registrations', { firstName: 'a\u0000b' });
-    expect([registration.status, registration.body]).toEqual([400, { message: MESSAGES.nullCharacter }]);
+    expect([registration.status, registration.body]).toEqual([400, { message: MESSAGES.nullCharacter, code: 'validation.nullCharacter' }]);
   });
 
   it('refuses half of a surrogate pair the same way (the settings, kept as jsonb, answered 500 with one), and takes whole pairs', async () => {
     for (const text of ['\uD800', 'a\uDC00b', '\uDBFFx']) {
       const settings = await admin.put('/api/admin/settings', { companyName: text });
-      expect([settings.status, settings.body]).toEqual([400, { message: MESSAGES.brokenCharacter }]);
+      expect([settings.status, settings.body]).toEqual([400, { message: MESSAGES.brokenCharacter, code: 'validation.brokenCharacter' }]);
       const school = await admin.post('/api/admin/schools', { schoolCode: 'SUR-1', name: text });
-      expect([school.status, school.body]).toEqual([400, { message: MESSAGES.brokenCharacter }]);
+      expect([school.status, school.body]).toEqual([400, { message: MESSAGES.brokenCharacter, code: 'validation.brokenCharacter' }]);
     }
     const emoji = await admin.post<{ school: { name: string } }>('/api/admin/schools', { schoolCode: 'SUR-2', name: 'Bus 🚌 School' });
     expect([emoji.status, emoji.body.school.name]).toEqual([201, 'Bus 🚌 School']);

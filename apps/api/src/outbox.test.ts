@@ -550,8 +550,8 @@ describe('admin Outbox', () => {
 
     const again = await api.post(`/api/admin/notifications/${failed.id}/retry`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: OUTBOX_MESSAGES.onlyFailedRetried });
-    expect((await api.post('/api/admin/notifications/00000000-0000-4000-8000-000000000000/retry')).body).toEqual({ message: OUTBOX_MESSAGES.notificationNotFound });
+    expect(again.body).toEqual({ message: OUTBOX_MESSAGES.onlyFailedRetried, code: 'outbox.onlyFailedRetried' });
+    expect((await api.post('/api/admin/notifications/00000000-0000-4000-8000-000000000000/retry')).body).toEqual({ message: OUTBOX_MESSAGES.notificationNotFound, code: 'outbox.notificationNotFound' });
     expect((await api.post('/api/admin/notifications/not-an-id/retry')).status).toBe(404);
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES } from '@school-transport/contracts';
+import { MESSAGES, messageCode, SERVER_MESSAGES } from '@school-transport/contracts';
 import { HttpClient, startTestServer, type TestServer } from './test/harness.js';
 import { createAdmin, createDriver } from './test/factories.js';
 import { createBootstrapAdmin } from './domain/admin-bootstrap.js';
@@ -40,7 +40,7 @@ function registration(password: string) {
   };
 }
 
-const tooCommon = { message: MESSAGES.passwordTooCommon, issues: { password: MESSAGES.passwordTooCommon } };
+const tooCommon = { message: MESSAGES.passwordTooCommon, issues: { password: MESSAGES.passwordTooCommon }, code: 'validation.passwordTooCommon', issueCodes: { password: 'validation.passwordTooCommon' } };
 const uniquePhone = () => String(38_000_000 + Math.floor(Math.random() * 999_999));
 
 describe('common passwords', () => {
@@ -92,7 +92,7 @@ describe('admin passwords', () => {
       const email = `boot-${(sequence += 1)}@example.com`;
       const configured = await t.startAnother({ bootstrapAdmin: { email, password } });
       const response = await new HttpClient(configured.url).post('/api/auth/create-admin', {});
-      expect([response.status, response.body]).toEqual([400, { message, issues: { password: message } }]);
+      expect([response.status, response.body]).toEqual([400, { message, issues: { password: message }, code: messageCode(message), issueCodes: { password: messageCode(message) } }]);
       expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
     }
   });

@@ -92,7 +92,7 @@ describe('proof uploads are capped', () => {
     const [feeId] = parent.feeIds as [string];
     for (let i = 0; i < PROOF_PENDING_MAX_PER_FEE; i++) expect((await upload(parent.client, feeId)).status).toBe(201);
     const before = await stored();
-    expect(await upload(parent.client, feeId)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyPendingProofs } });
+    expect(await upload(parent.client, feeId)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyPendingProofs, code: 'fees.tooManyPendingProofs' } });
     expect(await stored()).toEqual(before);
 
     // Another month of the family still takes proofs, and a decided proof frees its month's place.
@@ -110,8 +110,8 @@ describe('proof uploads are capped', () => {
     for (let i = 0; i < PROOF_UPLOADS_MAX_PER_DAY - 1; i++) await earlierProof(parent.parentId, parent.feeIds[i % 2]!, 'rejected');
     expect((await upload(parent.client, parent.feeIds[2]!)).status).toBe(201);
     const before = await stored();
-    expect(await upload(parent.client, parent.feeIds[2]!)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyProofsToday } });
-    expect(await upload(parent.client, parent.feeIds[0]!)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyProofsToday } });
+    expect(await upload(parent.client, parent.feeIds[2]!)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyProofsToday, code: 'fees.tooManyProofsToday' } });
+    expect(await upload(parent.client, parent.feeIds[0]!)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyProofsToday, code: 'fees.tooManyProofsToday' } });
     expect(await stored()).toEqual(before);
 
     // Another family is not held back by this one.

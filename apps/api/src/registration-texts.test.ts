@@ -158,7 +158,7 @@ describe('registration texts across the service (REGISTRATION_TEXTS_PER_HOUR=2)'
     // Only a held message can be released.
     const again = await admin.post(`/api/admin/notifications/${held!.id}/release`);
     expect(again).toMatchObject({ status: 409, body: { message: OUTBOX_MESSAGES.onlyHeldReleased } });
-    expect((await admin.post('/api/admin/notifications/00000000-0000-4000-8000-000000000000/release')).body).toEqual({ message: OUTBOX_MESSAGES.notificationNotFound });
+    expect((await admin.post('/api/admin/notifications/00000000-0000-4000-8000-000000000000/release')).body).toEqual({ message: OUTBOX_MESSAGES.notificationNotFound, code: 'outbox.notificationNotFound' });
   });
 
   it('releases every held text at once, one audit row each, and only the admin may', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { MESSAGES, SERVER_MESSAGES, type RegistrationInput } from '@school-transport/contracts';
+import { MESSAGES, messageCode, SERVER_MESSAGES, type RegistrationInput } from '@school-transport/contracts';
 import { startTestServer, type TestServer } from './test/harness.js';
 import { createAdmin, createParent } from './test/factories.js';
 
@@ -217,7 +217,7 @@ describe('registration validation (spec section 5, from the server)', () => {
     const input = registration(overrides);
     const response = await t.client().post('/api/registrations', input);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message, issues: { [field]: message } });
+    expect(response.body).toEqual({ message, issues: { [field]: message }, code: messageCode(message), issueCodes: { [field]: messageCode(message) } });
     expect((await rowsForEmail(input.parentEmail)).users).toHaveLength(0);
   });
 
@@ -235,7 +235,7 @@ describe('registration validation (spec section 5, from the server)', () => {
       const input = registration(overrides);
       const response = await t.client().post('/api/registrations', input);
       expect(response.status, JSON.stringify(overrides)).toBe(400);
-      expect(response.body).toEqual({ message, issues: { [field]: message } });
+      expect(response.body).toEqual({ message, issues: { [field]: message }, code: messageCode(message), issueCodes: { [field]: messageCode(message) } });
       expect((await rowsForEmail(input.parentEmail)).users).toHaveLength(0);
     }
   });
@@ -243,10 +243,10 @@ describe('registration validation (spec section 5, from the server)', () => {
   it('refuses a roundabout for an area without roundabouts, and one beyond the area count', async () => {
     const none = await t.client().post('/api/registrations', registration({ roundabout: 1 }));
     expect(none.status).toBe(400);
-    expect(none.body).toEqual({ message: SERVER_MESSAGES.roundaboutNotOffered, issues: { roundabout: SERVER_MESSAGES.roundaboutNotOffered } });
+    expect(none.body).toEqual({ message: SERVER_MESSAGES.roundaboutNotOffered, issues: { roundabout: SERVER_MESSAGES.roundaboutNotOffered }, code: 'server.roundaboutNotOffered', issueCodes: { roundabout: 'server.roundaboutNotOffered' } });
     const beyond = await t.client().post('/api/registrations', registration({ areaId: roundaboutArea.id, roundabout: 23 }));
     expect(beyond.status).toBe(400);
-    expect(beyond.body).toEqual({ message: SERVER_MESSAGES.roundaboutOutOfRange, issues: { roundabout: SERVER_MESSAGES.roundaboutOutOfRange } });
+    expect(beyond.body).toEqual({ message: SERVER_MESSAGES.roundaboutOutOfRange, issues: { roundabout: SERVER_MESSAGES.roundaboutOutOfRange }, code: 'server.roundaboutOutOfRange', issueCodes: { roundabout: 'server.roundaboutOutOfRange' } });
   });
 
   it('refuses a retired, an unknown and a malformed terms version with 400', async () => {
@@ -255,7 +255,7 @@ describe('registration validation (spec section 5, from the server)', () => {
       const input = registration({ termsVersionId: id });
       const response = await t.client().post('/api/registrations', input);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: SERVER_MESSAGES.termsVersionNotActive, issues: { termsVersionId: SERVER_MESSAGES.termsVersionNotActive } });
+      expect(response.body).toEqual({ message: SERVER_MESSAGES.termsVersionNotActive, issues: { termsVersionId: SERVER_MESSAGES.termsVersionNotActive }, code: 'server.termsVersionNotActive', issueCodes: { termsVersionId: 'server.termsVersionNotActive' } });
       expect((await rowsForEmail(input.parentEmail)).users).toHaveLength(0);
     }
   });
@@ -301,7 +301,7 @@ describe('families with several children', () => {
     const parent = await createParent(t.db);
     for (const email of [parent.email, `nobody-${Date.now()}@example.com`]) {
       const unknownArea = await t.client().post('/api/registrations', registration({ parentEmail: email, password: 'wrong-password', areaId: '00000000-0000-4000-8000-000000000000' }));
-      expect([unknownArea.status, unknownArea.body]).toEqual([400, { message: SERVER_MESSAGES.unknownArea, issues: { areaId: SERVER_MESSAGES.unknownArea } }]);
+      expect([unknownArea.status, unknownArea.body]).toEqual([400, { message: SERVER_MESSAGES.unknownArea, issues: { areaId: SERVER_MESSAGES.unknownArea }, code: 'server.unknownArea', issueCodes: { areaId: 'server.unknownArea' } }]);
     }
   });
 
@@ -328,7 +328,7 @@ describe('one transaction', () => {
     try {
       const response = await t.client().post('/api/registrations', input);
       expect(response.status).toBe(500);
-      expect(response.body).toEqual({ message: SERVER_MESSAGES.internal });
+      expect(response.body).toEqual({ message: SERVER_MESSAGES.internal, code: 'server.internal' });
     } finally {
       await sql`DROP TRIGGER refuse_outbox ON notifications`.execute(t.db);
       await sql`DROP FUNCTION refuse_outbox()`.execute(t.db);
@@ -375,14 +375,14 @@ describe('GET /api/parent/students', () => {
 
     const anonymous = await t.client().get('/api/parent/students');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ message: SERVER_MESSAGES.notSignedIn });
+    expect(anonymous.body).toEqual({ message: SERVER_MESSAGES.notSignedIn, code: 'server.notSignedIn' });
 
     const admin = await createAdmin(t.db);
     const adminClient = t.client();
     await adminClient.post('/api/auth/login', { email: admin.email, password: admin.password });
     const forbidden = await adminClient.get('/api/parent/students');
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body).toEqual({ message: SERVER_MESSAGES.forbidden });
+    expect(forbidden.body).toEqual({ message: SERVER_MESSAGES.forbidden, code: 'server.forbidden' });
   });
 
   it('shows the assigned driver by name and phone', async () => {

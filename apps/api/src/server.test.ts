@@ -47,7 +47,7 @@ describe('answers for what goes wrong', () => {
   it('an unknown /api path is a JSON 404, while page paths get the web app', async () => {
     const api = await t.client().get('/api/no-such-thing');
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ message: 'Not found' });
+    expect(api.body).toEqual({ message: 'Not found', code: 'server.notFound' });
     const page = await t.client().get<string>('/parent');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');
@@ -56,7 +56,7 @@ describe('answers for what goes wrong', () => {
   it('a body over 1 MB is refused with 413', async () => {
     const response = await t.client().request('POST', '/api/auth/login', JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }));
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ message: 'The request is too large' });
+    expect(response.body).toEqual({ message: 'The request is too large', code: 'server.payloadTooLarge' });
   });
 
   it('malformed JSON is a 400 with a message and no stack', async () => {

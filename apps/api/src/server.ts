@@ -19,7 +19,7 @@ import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
 import { LoginThrottle } from './domain/login-throttle.js';
 import { AnswerCache } from './domain/answer-cache.js';
 import { SessionCache } from './session-cache.js';
-import { describeError } from './errors.js';
+import { describeError, errorBody } from './errors.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { refuseCrossSiteWrites } from './security/same-origin.js';
 import { limitRequestsPerAddress } from './security/request-limit.js';
@@ -238,7 +238,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   app.setNotFoundHandler({ preHandler: countUnmatchedRequest }, async (req, reply) => {
     const isApi = isApiRequest(req);
     if (!isApi && options.webDist && (req.method === 'GET' || req.method === 'HEAD')) return servePage(req, reply);
-    return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+    return reply.code(404).send(errorBody(SERVER_MESSAGES.notFound));
   });
 
   // Messages are delivered by a worker inside the server process; closing the server waits for its round.

@@ -29,7 +29,7 @@ describe('when the database is unreachable', () => {
     const response = await fetch(`${url}/api/meta`);
     expect(response.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(await response.json()).toEqual({ message: 'The service is briefly unavailable. Please try again in a moment.' });
+    expect(await response.json()).toEqual({ message: 'The service is briefly unavailable. Please try again in a moment.', code: 'server.unavailable' });
   });
 
   it('tRPC calls answer 503 too', async () => {

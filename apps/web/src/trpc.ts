@@ -6,7 +6,7 @@ import { MAX_CALLS_PER_BATCH } from '@school-transport/contracts';
 import { translateKnownMessage } from './i18n/messageTranslator.js';
 
 /**
- * Query defaults of spec section 7: no retry, no refetch on focus or reconnect, no polling, data
+ * The product's query defaults: no retry, no refetch on focus or reconnect, no polling, data
  * never goes stale. The session query and admin lists set their own exceptions where they are used.
  */
 export function createQueryClient(): QueryClient {
@@ -28,7 +28,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
-/** Admin list queries retry up to 3 times (spec section 7). */
+/** Admin list queries retry up to 3 times. */
 export const ADMIN_LIST_QUERY = { retry: 3 } as const;
 
 /** The message the server gave, as it gave it (the contract's English). */
@@ -38,17 +38,30 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The message the server gave, for a toast: in the screen's language when it is one the contract knows. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const message = serverMessage(error);
-  return message ? translateKnownMessage(message) : fallback;
+/**
+ * What a tRPC error answer's data carries beside tRPC's own code: the code of its message and of
+ * each field message, for those that are the contract's (apps/api/src/trpc/init.ts).
+ */
+interface ErrorData {
+  messageCode?: string;
+  issues?: Record<string, string>;
+  issueCodes?: Record<string, string>;
 }
 
-/** The per-field messages of a 400 answer, keyed by field name, in the screen's language. */
+function errorData(error: unknown): ErrorData | undefined {
+  return error instanceof TRPCClientError ? (error.data as ErrorData | undefined) : undefined;
+}
+
+/** The message the server gave, for a toast: in the screen's language when the contract knows it, by its code. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const message = serverMessage(error);
+  return message ? translateKnownMessage(message, errorData(error)?.messageCode) : fallback;
+}
+
+/** The per-field messages of a 400 answer, keyed by field name, in the screen's language (by their codes). */
 export function fieldIssues(error: unknown): Record<string, string> {
-  if (error instanceof TRPCClientError) {
-    const issues = (error.data as { issues?: Record<string, string> } | undefined)?.issues;
-    if (issues) return Object.fromEntries(Object.entries(issues).map(([field, message]) => [field, translateKnownMessage(message)]));
-  }
-  return {};
+  const data = errorData(error);
+  if (!data?.issues) return {};
+  const codes = data.issueCodes ?? {};
+  return Object.fromEntries(Object.entries(data.issues).map(([field, message]) => [field, translateKnownMessage(message, codes[field])]));
 }

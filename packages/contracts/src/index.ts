@@ -1,5 +1,6 @@
 export * from './options.js';
 export * from './messages.js';
+export * from './message-codes.js';
 export * from './money.js';
 export * from './fields.js';
 export * from './auth.js';

@@ -1,6 +1,8 @@
 /**
  * Validation messages, word for word from spec section 5. The web form and the server both
  * read them from here, so a parent sees the same words whichever side refused the input.
+ * A message's group and key are its code on the wire and in the translations (message-codes.ts):
+ * reword a message freely, but rename its key only together with its translations.
  */
 export const MESSAGES = {
   firstNameRequired: 'First name is required',

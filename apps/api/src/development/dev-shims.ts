@@ -4,6 +4,7 @@ import type { Database } from '@school-transport/db';
 import { DEMO_SIGN_INS } from '@school-transport/db/demo';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { verifyPassword } from '../domain/passwords.js';
+import { errorBody } from '../errors.js';
 
 interface DevDependencies {
   db: Kysely<Database>;
@@ -30,6 +31,6 @@ export function registerDevShims(app: FastifyInstance, deps: DevDependencies): v
       .where('role', '=', 'admin')
       .executeTakeFirst();
     if (account && (await verifyPassword(account.passwordHash, demo.password))) return { email: demo.email, password: demo.password };
-    return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+    return reply.code(404).send(errorBody(SERVER_MESSAGES.notFound));
   });
 }

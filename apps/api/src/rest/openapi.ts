@@ -20,7 +20,16 @@ function inputSchema(row: RestPath): JsonSchema | undefined {
   return schemas.length === 1 ? schemas[0] : { allOf: schemas };
 }
 
-const ERROR_BODY = { type: 'object', properties: { message: { type: 'string' }, issues: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['message'] };
+const ERROR_BODY = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    issues: { type: 'object', additionalProperties: { type: 'string' } },
+    code: { type: 'string', description: "The message's stable name ('server.tooManyAttempts'), when it is one of the product's messages: a translation is found by it, while the English of `message` may be reworded." },
+    issueCodes: { type: 'object', additionalProperties: { type: 'string' }, description: 'The codes of the field messages in `issues` that have one, by field.' },
+  },
+  required: ['message'],
+};
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 const ACCESS_TEXT = {

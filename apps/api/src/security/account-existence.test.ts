@@ -64,7 +64,7 @@ describe('which accounts exist is not told', () => {
       () => t.client().post('/api/auth/login', { email: `nobody-${Date.now()}-${(sequence += 1)}@example.com`, password: 'wrong-guess' }),
     );
     for (const response of [...result.answers.known, ...result.answers.unknown]) {
-      expect([response.status, response.body]).toEqual([401, { message: SERVER_MESSAGES.invalidCredentials }]);
+      expect([response.status, response.body]).toEqual([401, { message: SERVER_MESSAGES.invalidCredentials, code: 'server.invalidCredentials' }]);
     }
     expectSimilar(result.known, result.unknown, 'sign-in');
   });
@@ -77,7 +77,7 @@ describe('which accounts exist is not told', () => {
       () => t.client().post('/api/driver/login', { phone: String(20_000_000 + (sequence += 1)), password: 'wrong-guess' }),
     );
     for (const response of [...result.answers.known, ...result.answers.unknown]) {
-      expect([response.status, response.body]).toEqual([401, { message: SERVER_MESSAGES.invalidDriverCredentials }]);
+      expect([response.status, response.body]).toEqual([401, { message: SERVER_MESSAGES.invalidDriverCredentials, code: 'server.invalidDriverCredentials' }]);
     }
     expectSimilar(result.known, result.unknown, 'drivers’ sign-in');
   });

@@ -181,7 +181,7 @@ describe('tRPC takes no multipart form', () => {
         form.set('0', JSON.stringify({}));
         const response = await fetch(`${client.baseUrl}/trpc/${path}`, { method: 'POST', body: form, headers: client.cookie ? { cookie: client.cookie } : {} });
         expect(response.status, `${principal} → ${path}`).toBe(415);
-        expect(await response.json(), `${principal} → ${path}`).toEqual({ message: SERVER_MESSAGES.jsonOnly });
+        expect(await response.json(), `${principal} → ${path}`).toEqual({ message: SERVER_MESSAGES.jsonOnly, code: 'server.jsonOnly' });
         expect(response.headers.get('set-cookie'), `${principal} → ${path} changed the session`).toBeNull();
       }
     });

@@ -6,8 +6,8 @@ import { createParent } from '../test/factories.js';
 import { memoryInUse, sendStreamed } from '../test/streamed-request.js';
 
 const MEGABYTE = 1024 * 1024;
-const JSON_ONLY = { message: 'Send the request as JSON (Content-Type: application/json)' };
-const TOO_LARGE = { message: 'The request is too large' };
+const JSON_ONLY = { message: 'Send the request as JSON (Content-Type: application/json)', code: 'server.jsonOnly' };
+const TOO_LARGE = { message: 'The request is too large', code: 'server.payloadTooLarge' };
 
 let t: TestServer;
 beforeAll(async () => {

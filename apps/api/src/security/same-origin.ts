@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
+import { errorBody } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -32,6 +33,6 @@ export function refuseCrossSiteWrites(app: FastifyInstance, allowedOrigins: read
     if (origin === undefined) return;
     const own = `${req.protocol}://${req.host}`;
     if (origin === own || allowed.has(origin)) return;
-    return reply.code(403).send({ message: SERVER_MESSAGES.crossSiteRefused });
+    return reply.code(403).send(errorBody(SERVER_MESSAGES.crossSiteRefused));
   });
 }

@@ -18,7 +18,7 @@ describe('cross-site request forgery', () => {
     const client = t.client();
     const refused = await client.post('/api/auth/login', { email: parent.email, password: parent.password }, { origin: 'https://evil.example.com' });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'This request came from another site and was refused' });
+    expect(refused.body).toEqual({ message: 'This request came from another site and was refused', code: 'server.crossSiteRefused' });
     expect(client.cookie).toBeUndefined();
   });
 
@@ -58,7 +58,7 @@ describe('the cap on API requests per address', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const over = await client.get('/api/terms');
     expect(over.status).toBe(429);
-    expect(over.body).toEqual({ message: 'Too many requests. Please wait a minute and try again.' });
+    expect(over.body).toEqual({ message: 'Too many requests. Please wait a minute and try again.', code: 'server.tooManyRequests' });
     expect(over.headers.get('retry-after')).toBeTruthy();
     // Pages and static files are not API requests.
     expect((await client.get('/parent')).status).not.toBe(429);

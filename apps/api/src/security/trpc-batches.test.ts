@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { createParent } from '../test/factories.js';
 
-const TOO_MANY_CALLS = { message: 'Too many calls in one request' };
+const TOO_MANY_CALLS = { message: 'Too many calls in one request', code: 'server.tooManyCalls' };
 
 let t: TestServer;
 beforeAll(async () => {

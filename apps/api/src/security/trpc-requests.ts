@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contracts';
+import { errorBody } from '../errors.js';
 
 /** Whether the request carries a body: the test Node's HTTP parser and Fastify make. */
 function hasBody(req: FastifyRequest): boolean {
@@ -22,13 +23,13 @@ const mediaType = (header: string) => header.split(';')[0]!.trim().toLowerCase()
 function refuseUnsafeTrpcRequest(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const procedures = (req.params as { path?: string }).path ?? '';
   if (procedures.split(',').length > MAX_CALLS_PER_BATCH) {
-    void reply.code(400).header('connection', 'close').send({ message: SERVER_MESSAGES.tooManyCalls });
+    void reply.code(400).header('connection', 'close').send(errorBody(SERVER_MESSAGES.tooManyCalls));
     return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const type = req.headers['content-type'];
     if (type === undefined ? hasBody(req) : mediaType(type) !== 'application/json') {
-      void reply.code(415).header('connection', 'close').send({ message: SERVER_MESSAGES.jsonOnly });
+      void reply.code(415).header('connection', 'close').send(errorBody(SERVER_MESSAGES.jsonOnly));
       return;
     }
   }

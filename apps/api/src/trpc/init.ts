@@ -10,7 +10,9 @@ const t = initTRPC.context<Context>().create({
     const issues = validationIssues(error);
     const { status, body } = describeError(error);
     // The HTTP status of the answer follows describeError too (a lost database is 503, not 500).
-    return { ...shape, message: body.message, data: { ...shape.data, httpStatus: status, stack: undefined, issues } };
+    // data.code is tRPC's own ('BAD_REQUEST'): the message's code travels as messageCode.
+    const codes = { messageCode: body.code, issueCodes: body.issueCodes };
+    return { ...shape, message: body.message, data: { ...shape.data, httpStatus: status, stack: undefined, issues, ...codes } };
   },
 });
 

@@ -4,13 +4,16 @@
  * loads, with Arabic or with the first form. Until then a message stays as the server wrote it,
  * which is already right in English.
  */
-let translator: (message: string) => string = (message) => message;
+let translator: (message: string, code?: string) => string = (message) => message;
 
-export function setMessageTranslator(translate: (message: string) => string): void {
+export function setMessageTranslator(translate: (message: string, code?: string) => string): void {
   translator = translate;
 }
 
-/** One of the contract's messages in the screen's language (any other text as it came). */
-export function translateKnownMessage(message: string): string {
-  return translator(message);
+/**
+ * One of the contract's messages in the screen's language, found by the code the server sent with
+ * it ('server.forbidden') or else by its English; any other text as it came.
+ */
+export function translateKnownMessage(message: string, code?: string): string {
+  return translator(message, code);
 }

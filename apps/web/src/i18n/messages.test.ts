@@ -47,4 +47,37 @@ describe('in Arabic', () => {
     expect(errorMessage(new Error(''), 'احتياطي')).toBe('احتياطي');
     expect(fieldIssues(error)).toEqual({ parentPhone: 'يجب أن يتكون رقم الهاتف من 8 أرقام' });
   });
+
+  it('translates by the code the server sent, so a reworded English sentence keeps its Arabic', () => {
+    // The server's English as it might read after someone rewords it in the contract.
+    const reworded = new TRPCClientError('Too many sign-in attempts. Wait 60 seconds, then try again.', {
+      result: { error: { data: { code: 'TOO_MANY_REQUESTS', messageCode: 'server.tooManyAttempts', issues: { parentPhone: 'Enter 8 digits' }, issueCodes: { parentPhone: 'validation.phoneDigits' } } } },
+    } as never);
+    expect(errorMessage(reworded, 'fallback')).toBe('محاولات تسجيل دخول كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.');
+    expect(fieldIssues(reworded)).toEqual({ parentPhone: 'يجب أن يتكون رقم الهاتف من 8 أرقام' });
+    // A REST answer's { message, code }.
+    expect(translateMessage('The file is over 5 MB.', 'fees.fileTooLarge')).toBe(translateMessage(FEE_MESSAGES.fileTooLarge));
+    expect(translateMessage('The file is over 5 MB.', 'fees.fileTooLarge')).toMatch(/^حجم الملف/);
+  });
+
+  it('falls back to the English for a code it does not know, and shows any other text as it came', () => {
+    expect(translateMessage(SERVER_MESSAGES.forbidden, 'server.addedAfterThisBuild')).toBe('ليست لديك صلاحية الوصول إلى هذا');
+    expect(translateMessage('duplicate key value violates unique constraint', 'server.addedAfterThisBuild')).toBe('duplicate key value violates unique constraint');
+    const untranslatable = new TRPCClientError('Gateway timeout at 10:02', { result: { error: { data: { issues: { note: 'Too long for the gateway' } } } } } as never);
+    expect(errorMessage(untranslatable, 'fallback')).toBe('Gateway timeout at 10:02');
+    expect(fieldIssues(untranslatable)).toEqual({ note: 'Too long for the gateway' });
+  });
+
+  it('reads the same for two codes the contract words alike, whichever of them the server sends', () => {
+    const codesOfText = new Map<string, string[]>();
+    for (const [group, entries] of Object.entries(messages)) {
+      for (const [key, text] of Object.entries(entries as Record<string, string>)) codesOfText.set(text, [...(codesOfText.get(text) ?? []), `${group}.${key}`]);
+    }
+    const shared = [...codesOfText.values()].filter((codes) => codes.length > 1);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const codes of shared) {
+      const arabic = codes.map((code) => i18n.t(code as never, { ns: 'messages' }));
+      expect(new Set(arabic).size, codes.join(' = ')).toBe(1);
+    }
+  });
 });

@@ -44,9 +44,10 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
       body.append('file', values.file, values.file.name);
       const response = await fetch(proofUploadPath(fee.id), { method: 'POST', body, credentials: 'include' });
       if (!response.ok) {
-        const answer = (await response.json().catch(() => ({}))) as { message?: string; issues?: Record<string, string> };
-        if (answer.issues) form.setErrors(translateMessages(answer.issues));
-        const message = answer.message ? translateMessage(answer.message) : `${response.status}: ${response.statusText}`;
+        // The REST error answer: { message, issues?, code?, issueCodes? }, translated by its codes.
+        const answer = (await response.json().catch(() => ({}))) as { message?: string; issues?: Record<string, string>; code?: string; issueCodes?: Record<string, string> };
+        if (answer.issues) form.setErrors(translateMessages(answer.issues, answer.issueCodes));
+        const message = answer.message ? translateMessage(answer.message, answer.code) : `${response.status}: ${response.statusText}`;
         setServerError(message);
         notify({ title: t('upload.failed'), message, variant: 'destructive' });
         return;

@@ -6,7 +6,7 @@ import { TRPCClientError } from '@trpc/client';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { composeAddress, REGISTRATION_REDIRECT_DELAY_MS, registrationInput } from '@school-transport/contracts';
-import { trpc } from '../../trpc.js';
+import { errorMessage, fieldIssues, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { TermsModal, type AcceptedTerms } from '../../components/TermsModal/TermsModal.js';
 import { zodErrors } from '../../forms/validation.js';
@@ -16,7 +16,7 @@ import { RegistrationSummary } from '../../components/RegistrationForm/Registrat
 import { FormWithSummary } from '../../components/FieldGrid/FieldGrid.js';
 import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/formValues.js';
 import '../../styles/public-forms.js';
-import { translateMessage, translateMessages } from '../../i18n/messages.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 /** The terms accepted on the landing page, passed along so /register does not ask twice. */
 function acceptedOnLanding(state: unknown): AcceptedTerms | null {
@@ -25,7 +25,7 @@ function acceptedOnLanding(state: unknown): AcceptedTerms | null {
 }
 
 /**
- * /register (spec sections 2, 4 and 5): terms first, then the form; at submit the checks run in the
+ * /register: terms first, then the form; at submit the checks run in the
  * spec's order (terms, missing fields, school ID, then the shared contract), and after success the
  * form resets and the app goes to the server's redirectTo after 2 seconds.
  */
@@ -51,7 +51,7 @@ export function RegisterPage() {
 
   const failureMessage = (error: unknown): string => {
     if (error instanceof TRPCClientError) {
-      if (error.message) return translateMessage(error.message);
+      if (error.message) return errorMessage(error, error.message);
       const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
       if (status) return t('register.failedStatus', { status });
     }
@@ -71,7 +71,7 @@ export function RegisterPage() {
     const missing = missingRequiredFields(values);
     if (missing.length > 0) {
       form.setErrors(zodErrors(registrationInput, candidate));
-      notify({ title: t('register.missingFields'), message: t('register.missingFieldsText', { fields: missing.map(translateMessage).join(t('register.listSeparator')) }), variant: 'destructive' });
+      notify({ title: t('register.missingFields'), message: t('register.missingFieldsText', { fields: missing.map((label) => translateMessage(label)).join(t('register.listSeparator')) }), variant: 'destructive' });
       return;
     }
     if (!values.studentSchoolId.trim()) {
@@ -94,10 +94,8 @@ export function RegisterPage() {
       setAcceptedTerms(null);
       setRedirectTo(result.redirectTo || '/parent-login');
     } catch (error) {
-      if (error instanceof TRPCClientError) {
-        const issues = (error.data as { issues?: Record<string, string> } | undefined)?.issues;
-        if (issues) form.setErrors(translateMessages(issues));
-      }
+      const issues = fieldIssues(error);
+      if (Object.keys(issues).length > 0) form.setErrors(issues);
       notify({ title: t('register.failed'), message: failureMessage(error), variant: 'destructive' });
     } finally {
       submitting.current = false;

@@ -6,7 +6,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import type { AdminStudent, StudentSortField } from '@school-transport/contracts';
-import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
+import { ADMIN_LIST_QUERY, errorMessage, trpc } from '../../../trpc.js';
 import { notify } from '../../../notify.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { StudentFormModal } from '../../../components/AdminStudentForm/StudentFormModal.js';
@@ -18,7 +18,6 @@ import { DeleteStudentDialog } from '../students/DeleteStudentDialog.js';
 import { GeneratedPasswordDialog } from '../students/GeneratedPasswordDialog.js';
 import { ListState } from './ListState.js';
 import { formatAmount } from '../../../i18n/format.js';
-import { translateMessage } from '../../../i18n/messages.js';
 import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
 import { useDataTablePaging } from './dataTablePaging.js';
 import { tableRegionProps } from './dataTableRegion.js';
@@ -55,7 +54,7 @@ export default function StudentsTab() {
 
   useEffect(() => {
     if (editing && edited.error) {
-      notify({ title: t('toasts.loadFailed'), message: translateMessage(edited.error.message), variant: 'destructive' });
+      notify({ title: t('toasts.loadFailed'), message: errorMessage(edited.error, t('toasts.loadFailed')), variant: 'destructive' });
       setEditing(null);
     }
   }, [editing, edited.error, setEditing, t]);
