@@ -156,7 +156,7 @@ describe('POST /api/registrations', () => {
   });
 });
 
-describe('registration validation (spec section 5, from the server)', () => {
+describe('registration validation (from the server)', () => {
   it('answers an empty form with every required-field message on its field', async () => {
     const response = await t.client().post('/api/registrations', {});
     expect(response.status).toBe(400);

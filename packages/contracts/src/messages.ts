@@ -1,5 +1,5 @@
 /**
- * Validation messages, word for word from spec section 5. The web form and the server both
+ * Validation messages, word for word from the product's specification. The web form and the server both
  * read them from here, so a parent sees the same words whichever side refused the input.
  * A message's group and key are its code on the wire and in the translations (message-codes.ts):
  * reword a message freely, but rename its key only together with its translations.
@@ -113,7 +113,7 @@ export const ADMIN_MESSAGES = {
   termsArabicWritten: 'This version already has its Arabic text; write a new version to change it',
 } as const;
 
-/** The office's students (issue 8): the list, the add and edit forms, bulk changes. */
+/** The office's students: the list, the add and edit forms, bulk changes. */
 export const STUDENT_MESSAGES = {
   studentNotFound: 'Student not found',
   parentNotFound: 'No parent account has this email or phone',
@@ -156,7 +156,7 @@ export const PARENT_MESSAGES = {
   studentDeleted: 'The student was deleted after this request was made, so it can no longer be decided.',
 } as const;
 
-/** Spec section 8: the parent's toasts about a change request. */
+/** The parent's toasts about a change request. */
 export const MODIFICATION_TOASTS = {
   submittedTitle: 'Modification Request Submitted',
   submittedText: 'Your request has been submitted for admin approval.',

@@ -5,8 +5,8 @@ import { optionalText, requiredText } from './fields.js';
 import { addressFields, composeAddress, studentNameFields } from './registration.js';
 
 /**
- * The parent portal's change requests (spec sections 2, 5 and 7) and the office's decisions on
- * them (issue 7). A request carries the student's values of these fields when it was made
+ * The parent portal's change requests and the office's decisions on
+ * them. A request carries the student's values of these fields when it was made
  * (payloadOld) and the values the parent asks for (payloadNew).
  */
 export const MODIFICATION_FIELDS = ['firstName', 'lastName', 'fathersName', 'grade', 'class', 'serviceType', 'address', 'block', 'road', 'houseBuilding'] as const;
@@ -46,7 +46,7 @@ export const MODIFICATION_FIELD_LABELS: Record<ModificationField, string> = {
 };
 
 /**
- * The Request Changes form (spec section 5: names, grade, block, road and house/building are
+ * The Request Changes form (names, grade, block, road and house/building are
  * required with the registration messages; class and address are optional). An empty address is
  * made from block, road and house/building, as at registration.
  */
