@@ -186,7 +186,7 @@ describe('who may use the fee paths', () => {
   });
 });
 
-describe('the fee ledger's REST paths exactly as documented', () => {
+describe('the fee ledger REST paths exactly as documented', () => {
   const MONEY = /^\d+\.\d{2}$/;
 
   it('answers each path with its status, its fields, and money as strings with two decimals', async () => {
