@@ -60,7 +60,7 @@ function tabHeadings(w: AdminWords): [string, string][] {
     ['areas', w.admin.areas.title],
     ['terms', w.admin.terms.title],
     ['analytics', w.analytics.tab.title],
-    ['changeRequests', w.changeRequests.title],
+    ['modificationRequests', w.modificationRequests.title],
     ['fees', w.fees.admin.title],
     ['paymentProofs', w.fees.proofs.title],
     ['outbox', w.outbox.title],
@@ -165,7 +165,7 @@ forEachViewport(({ viewport, language, label }) => {
       await checkDialog(page, page.getByRole('button', { name: w.admin.terms.add, exact: true }), w.admin.terms.addTitle, 'admin-terms-add-dialog', language);
     });
 
-    test('the fees, payment proof and change request dialogs', async ({ page }) => {
+    test('the fees, payment proof and modification request dialogs', async ({ page }) => {
       await openTab(page, 'fees', w.fees.admin.title);
       await checkDialog(page, page.getByRole('button', { name: named(w.fees.admin.recordPaymentFor) }).first(), named(w.fees.admin.recordPaymentFor), 'admin-fees-record-payment-dialog', language);
       await checkDialog(page, page.getByRole('button', { name: named(w.fees.admin.waiveFor) }).first(), named(w.fees.admin.waiveFor), 'admin-fees-waive-dialog', language);
@@ -176,10 +176,10 @@ forEachViewport(({ viewport, language, label }) => {
       await checkDialog(page, proof.getByRole('button', { name: w.fees.proofs.accept, exact: true }), w.fees.proofs.acceptTitle, 'admin-proofs-accept-dialog', language);
       await checkDialog(page, proof.getByRole('button', { name: w.fees.proofs.reject, exact: true }), w.fees.proofs.rejectTitle, 'admin-proofs-reject-dialog', language);
 
-      await openTab(page, 'changeRequests', w.changeRequests.title);
-      await checkDialog(page, page.getByRole('button', { name: named(w.changeRequests.actions.rejectLabel) }).first(), w.changeRequests.decide.rejectTitle, 'admin-change-request-reject-dialog', language);
-      const approve = page.getByRole('button', { name: named(w.changeRequests.actions.approveLabel) }).and(page.locator(':enabled')).first();
-      await checkDialog(page, approve, w.changeRequests.decide.approveTitle, 'admin-change-request-approve-dialog', language);
+      await openTab(page, 'modificationRequests', w.modificationRequests.title);
+      await checkDialog(page, page.getByRole('button', { name: named(w.modificationRequests.actions.rejectLabel) }).first(), w.modificationRequests.decide.rejectTitle, 'admin-modification-request-reject-dialog', language);
+      const approve = page.getByRole('button', { name: named(w.modificationRequests.actions.approveLabel) }).and(page.locator(':enabled')).first();
+      await checkDialog(page, approve, w.modificationRequests.decide.approveTitle, 'admin-modification-request-approve-dialog', language);
     });
   });
 });

@@ -146,7 +146,7 @@ test.describe('Arabic on a phone', () => {
     // The account was made in the language the form was filled in.
     expect(((await (await page.request.get('/api/auth/user')).json()) as { user: { language: string } }).user.language).toBe('ar');
 
-    // A change request, in Arabic: a contract message, the 'nothing changed' refusal, then success.
+    // A modification request, in Arabic: a contract message, the 'nothing changed' refusal, then success.
     await card.getByRole('button', { name: 'طلب تعديل' }).click();
     const dialog = page.getByRole('dialog', { name: /^طلب تعديل/ });
     await expect(dialog.getByText('تُطبَّق التعديلات بعد موافقة الإدارة عليها')).toBeVisible();

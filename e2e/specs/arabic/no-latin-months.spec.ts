@@ -12,7 +12,7 @@ import { signInByEmail } from '../../fixtures/session.js';
 /**
  * Every admin screen in Arabic writes its dates and months with Arabic month names: no 'Nov',
  * 'September' or '26 Nov 2026, 03:51' left on a right-to-left screen. Each tab that has dates is
- * given some (a family with this month's fee, a payment, a proof waiting and a change request),
+ * given some (a family with this month's fee, a payment, a proof waiting and a modification request),
  * and shows at least one Arabic month name before its text is read.
  */
 
@@ -32,7 +32,7 @@ const TABS: { tab: string; heading: string; dated: boolean }[] = [
   { tab: 'areas', heading: w.admin.areas.title, dated: false },
   { tab: 'terms', heading: w.admin.terms.title, dated: true },
   { tab: 'analytics', heading: w.analytics.tab.title, dated: true },
-  { tab: 'changeRequests', heading: w.changeRequests.title, dated: true },
+  { tab: 'modificationRequests', heading: w.modificationRequests.title, dated: true },
   { tab: 'fees', heading: w.fees.admin.title, dated: true },
   { tab: 'paymentProofs', heading: w.fees.proofs.title, dated: true },
   { tab: 'outbox', heading: w.outbox.title, dated: true },
@@ -47,7 +47,7 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>): Prom
 
 /**
  * Dates on every dated tab: a family of its own with this month's fee (Fees), a payment (its receipt,
- * an audit row and a message in the Outbox), a proof waiting (Payment proofs) and a change request
+ * an audit row and a message in the Outbox), a proof waiting (Payment proofs) and a modification request
  * waiting. Returns the payment and the student, whose receipt and invoice pages have dates too.
  */
 async function dateEveryTab(office: APIRequestContext, parent: APIRequestContext): Promise<{ paymentId: string; studentId: string }> {

@@ -6,10 +6,10 @@ import { signInByEmail, signInDriver } from '../../fixtures/session.js';
 
 /**
  * Stored text is always shown as text: markup and script fragments typed into a
- * registration, a change request and the office's edits (a school, an area, a driver, a student,
- * a change request's note, the company settings, a terms version) are shown on every screen that
+ * registration, a modification request and the office's edits (a school, an area, a driver, a student,
+ * a modification request's note, the company settings, a terms version) are shown on every screen that
  * shows them (the registration page's terms, the parent's dashboard and dialogs, the office's students table,
- * edit dialog and printable invoice, change requests, drivers, outbox, audit log and terms, the
+ * edit dialog and printable invoice, modification requests, drivers, outbox, audit log and terms, the
  * driver's list and its print view) as the characters typed; no element is made of them and
  * nothing in them runs. The Content-Security-Policy would also stop an inline handler, so the test
  * looks for the elements themselves (and for any CSP complaint), not only for the handler's effect.
@@ -153,7 +153,7 @@ test('markup typed anywhere is shown as text on every screen, and nothing in it 
   await expect(page.getByRole('dialog', { name: 'Terms & Conditions' })).toBeVisible();
   await expectShownAsText(page, 'registration: the terms dialog', [TEXT.contact], problems);
 
-  // The parent's dashboard: the card, View Details, the change requests and the office's note.
+  // The parent's dashboard: the card, View Details, the modification requests and the office's note.
   await signInByEmail(page, world.parentEmail, world.parentPassword);
   await page.goto('/parent');
   await expect(page.getByRole('heading', { name: 'My Students' })).toBeVisible();
@@ -192,7 +192,7 @@ test('markup typed anywhere is shown as text on every screen, and nothing in it 
   await expectShownAsText(invoice, 'admin: printable invoice', [TEXT.company, fullName, TEXT.school, TEXT.driver, TEXT.contact], problems);
   await invoice.close();
 
-  // The office: change requests, drivers (and a driver's list), outbox, audit log, terms.
+  // The office: modification requests, drivers (and a driver's list), outbox, audit log, terms.
   await adminTab(page, 'Change Requests');
   await expectShownAsText(page, 'admin: Change Requests', [TEXT.requestName, TEXT.parentName, TEXT.note], problems);
   await adminTab(page, 'Drivers');

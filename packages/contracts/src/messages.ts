@@ -145,7 +145,7 @@ export const CONFLICT_FIELDS: Record<string, string> = {
   ...STUDENT_CONFLICT_FIELDS,
 };
 
-/** The parent portal's change requests and the office's decisions on them. */
+/** The parent portal's modification requests and the office's decisions on them. */
 export const PARENT_MESSAGES = {
   studentNotFound: 'Student not found',
   requestNotFound: 'Change request not found',
@@ -156,7 +156,7 @@ export const PARENT_MESSAGES = {
   studentDeleted: 'The student was deleted after this request was made, so it can no longer be decided.',
 } as const;
 
-/** The parent's toasts about a change request. */
+/** The parent's toasts about a modification request. */
 export const MODIFICATION_TOASTS = {
   submittedTitle: 'Modification Request Submitted',
   submittedText: 'Your request has been submitted for admin approval.',

@@ -5,14 +5,14 @@ import { optionalText, requiredText } from './fields.js';
 import { addressFields, composeAddress, studentNameFields } from './registration.js';
 
 /**
- * The parent portal's change requests and the office's decisions on
+ * The parent portal's modification requests and the office's decisions on
  * them. A request carries the student's values of these fields when it was made
  * (payloadOld) and the values the parent asks for (payloadNew).
  */
 export const MODIFICATION_FIELDS = ['firstName', 'lastName', 'fathersName', 'grade', 'class', 'serviceType', 'address', 'block', 'road', 'houseBuilding'] as const;
 export type ModificationField = (typeof MODIFICATION_FIELDS)[number];
 
-/** The values a change request is about; an empty class is null. */
+/** The values a modification request is about; an empty class is null. */
 export interface ModificationPayload {
   firstName: string;
   lastName: string;
@@ -104,7 +104,7 @@ export function changedModificationFields(before: Partial<ModificationPayload>, 
   return MODIFICATION_FIELDS.filter((field) => (before[field] ?? null) !== (after[field] ?? null));
 }
 
-/** A change request as its parent sees it. */
+/** A modification request as its parent sees it. */
 export interface ParentModificationRequest {
   id: string;
   createdAt: string;
@@ -117,7 +117,7 @@ export interface ParentModificationRequest {
   student: { id: string; firstName: string; lastName: string };
 }
 
-/** A change request as the office reviews it. */
+/** A modification request as the office reviews it. */
 export interface AdminModificationRequest extends ParentModificationRequest {
   student: { id: string; automatedId: string; firstName: string; lastName: string; schoolName: string };
   parent: { name: string; phone: string | null };

@@ -10,7 +10,7 @@ const roundaboutChoice = z
   .transform((value) => (value === '' || value === null || value === undefined ? undefined : Number(value)))
   .pipe(z.number({ error: MESSAGES.roundaboutInvalid }).int(MESSAGES.roundaboutInvalid).min(1, MESSAGES.roundaboutInvalid).max(99, MESSAGES.roundaboutInvalid).optional());
 
-/** The fields a parent fills in about the student's home; also used by change requests. */
+/** The fields a parent fills in about the student's home; also used by modification requests. */
 export const addressFields = {
   block: requiredText(MESSAGES.blockRequired, 20),
   road: requiredText(MESSAGES.roadRequired, 40),

@@ -33,7 +33,7 @@ interface Write {
   pathField?: string;
   /** What a success must have written besides the row itself, by table (as PostgreSQL names it): at least this many rows more. */
   whole: Record<string, number>;
-  /** Run before each try, so that a success stays possible (one pending change request per student). */
+  /** Run before each try, so that a success stays possible (one pending modification request per student). */
   reset?: () => Promise<void>;
 }
 

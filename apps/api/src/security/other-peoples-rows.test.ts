@@ -10,7 +10,7 @@ import { accessOfPath, REST_PATHS } from '../rest/paths.js';
 
 /**
  * No cross-parent and no cross-driver read or write, ever. Parent A and driver A own real rows
- * (students, a change request, a fee, a proof of payment, a receipt); parent B and driver B ask
+ * (students, a modification request, a fee, a proof of payment, a receipt); parent B and driver B ask
  * for them by their real ids through every REST path and procedure a parent or driver may call
  * that names an id. A parent gets 404 (so ids cannot be probed), a driver naming another driver
  * 403 (as its path says), nothing is written, and the owner's own call with the same id works

@@ -4,13 +4,13 @@ import { students as enStudents } from './en/students.js';
 import { fees as enFees } from './en/fees.js';
 import { analytics as enAnalytics } from './en/analytics.js';
 import { outbox as enOutbox } from './en/outbox.js';
-import { changeRequests as enChangeRequests } from './en/changeRequests.js';
+import { modificationRequests as enModificationRequests } from './en/modificationRequests.js';
 import { admin } from './ar/admin.js';
 import { students } from './ar/students.js';
 import { fees } from './ar/fees.js';
 import { analytics } from './ar/analytics.js';
 import { outbox } from './ar/outbox.js';
-import { changeRequests } from './ar/changeRequests.js';
+import { modificationRequests } from './ar/modificationRequests.js';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -34,7 +34,7 @@ const namespaces: [string, Tree, Tree][] = [
   ['fees', enFees, fees],
   ['analytics', enAnalytics, analytics],
   ['outbox', enOutbox, outbox],
-  ['changeRequests', enChangeRequests, changeRequests],
+  ['modificationRequests', enModificationRequests, modificationRequests],
 ];
 
 describe.each(namespaces)('the Arabic %s catalog', (_name, english, arabic) => {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A student has at most one change request waiting for the office: the database refuses a second
+ * A student has at most one modification request waiting for the office: the database refuses a second
  * one even when two arrive at the same moment. Decided requests are not limited.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,7 @@ import { changedModificationFields, requestedPayload, payloadOfStudent, storedPa
 
 const notFound = (message: string) => new AppError('NOT_FOUND', message);
 
-/** The parent's own change requests, of students not deleted; another parent's rows never appear. */
+/** The parent's own modification requests, of students not deleted; another parent's rows never appear. */
 function parentRequests(db: Db, userId: string) {
   return db
     .selectFrom('modificationRequests')

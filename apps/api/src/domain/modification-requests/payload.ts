@@ -2,7 +2,7 @@ import { changedModificationFields, MODIFICATION_FIELDS, requestedPayload, type 
 
 type StudentValues = { [K in keyof ModificationPayload]: K extends 'class' ? string | null : ModificationPayload[K] };
 
-/** The student's current values of the fields a change request is about. */
+/** The student's current values of the fields a modification request is about. */
 export function payloadOfStudent(student: StudentValues): ModificationPayload {
   const payload = {} as Record<string, unknown>;
   for (const field of MODIFICATION_FIELDS) payload[field] = student[field] ?? null;

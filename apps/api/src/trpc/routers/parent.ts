@@ -5,7 +5,7 @@ import { findParentStudent, listParentStudents } from '../../domain/parent/stude
 import { findParentModificationRequest, listParentModificationRequests, requestModification } from '../../domain/modification-requests/parent-requests.js';
 import { parentFeesRouter } from './parentFees.js';
 
-/** The parent portal: own students and own change requests only; anyone else's id is 404. */
+/** The parent portal: own students and own modification requests only; anyone else's id is 404. */
 export const parentRouter = router({
   students: parentProcedure.query(async ({ ctx }) => ({ students: await listParentStudents(ctx.db, ctx.user.id) })),
   student: parentProcedure.input(entityId).query(async ({ ctx, input }) => ({ student: await findParentStudent(ctx.db, ctx.user.id, input.id) })),

@@ -5,7 +5,7 @@ import { MODIFICATION_FIELDS, type ModificationField, type ModificationPayload }
 import { gradeLabel } from '../../i18n/labels.js';
 
 /**
- * Old against new, one row per field of a change request. Changed rows are highlighted (and say
+ * Old against new, one row per field of a modification request. Changed rows are highlighted (and say
  * so in words, for screen readers); conflicting ones, for the office, are marked in red.
  */
 export function ModificationComparison({

@@ -20,7 +20,7 @@ export const admin: CatalogOf<typeof enAdmin> = {
     areas: 'المناطق',
     terms: 'الشروط والأحكام',
     analytics: 'الإحصاءات',
-    changeRequests: 'طلبات التعديل',
+    modificationRequests: 'طلبات التعديل',
     settings: 'الإعدادات',
   },
   later: {

@@ -13,7 +13,7 @@ export const admin = {
     areas: 'Areas',
     terms: 'Terms',
     analytics: 'Analytics',
-    changeRequests: 'Change Requests',
+    modificationRequests: 'Change Requests',
     settings: 'Settings',
   },
   later: {

@@ -2,7 +2,7 @@ import { admin } from './admin.js';
 import { students } from './students.js';
 import { analytics } from './analytics.js';
 import { outbox } from './outbox.js';
-import { changeRequests } from './changeRequests.js';
+import { modificationRequests } from './modificationRequests.js';
 import { fees } from './fees.js';
 
 /**
@@ -10,4 +10,4 @@ import { fees } from './fees.js';
  * requests. Not in the landing page's download: i18n/office.ts registers them when a page that
  * uses them loads (the admin console, the parent dashboard, invoices and receipts).
  */
-export const officeCatalogs = { admin, students, analytics, outbox, changeRequests, fees } as const;
+export const officeCatalogs = { admin, students, analytics, outbox, modificationRequests, fees } as const;

@@ -1,4 +1,4 @@
-// The English of the office's, fees' and change requests' screens comes with this page.
+// The English of the office's, fees' and modification requests' screens comes with this page.
 import '../../i18n/office.js';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,13 +13,13 @@ import { SettingsTab } from './tabs/SettingsTab.js';
 import { TermsTab } from './tabs/TermsTab.js';
 import { useFailedMessageCount, useHeldMessageCount } from './outboxQueries.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
-import { useChangeRequestCounts } from './changeRequestQueries.js';
+import { useModificationRequestCounts } from './modificationRequestQueries.js';
 import '../../styles/signed-in.js';
 import './admin-phone.css';
 
 const StudentsTab = lazy(() => import('./tabs/StudentsTab.js'));
 
-const ChangeRequestsTab = lazy(() => import('./tabs/ChangeRequestsTab.js').then((m) => ({ default: m.ChangeRequestsTab })));
+const ModificationRequestsTab = lazy(() => import('./tabs/ModificationRequestsTab.js').then((m) => ({ default: m.ModificationRequestsTab })));
 
 const OutboxTab = lazy(() => import('./tabs/OutboxTab.js').then((module) => ({ default: module.OutboxTab })));
 
@@ -29,7 +29,7 @@ const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => 
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
 
-const TAB_KEYS = ['dashboard', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'changeRequests', 'fees', 'paymentProofs', 'outbox', 'auditLog', 'settings'] as const;
+const TAB_KEYS = ['dashboard', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'modificationRequests', 'fees', 'paymentProofs', 'outbox', 'auditLog', 'settings'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 const isTabKey = (value: string | null): value is TabKey => TAB_KEYS.includes(value as TabKey);
 
@@ -50,7 +50,7 @@ export function AdminDashboardPage() {
   const terms = useTermsVersions();
   const failedMessages = useFailedMessageCount();
   const heldMessages = useHeldMessageCount();
-  const changeRequestCounts = useChangeRequestCounts();
+  const modificationRequestCounts = useModificationRequestCounts();
 
   const tabs: AdminTab[] = [
     { key: 'dashboard', label: t('tabs.dashboard') },
@@ -60,7 +60,7 @@ export function AdminDashboardPage() {
     { key: 'areas', label: t('tabs.areas'), count: areas.data?.areas.length },
     { key: 'terms', label: t('tabs.terms'), count: terms.data?.terms.length },
     { key: 'analytics', label: t('tabs.analytics') },
-    { key: 'changeRequests', label: t('tabs.changeRequests'), count: changeRequestCounts.data?.pending },
+    { key: 'modificationRequests', label: t('tabs.modificationRequests'), count: modificationRequestCounts.data?.pending },
     { key: 'fees', label: tf('admin.title') },
     { key: 'paymentProofs', label: tf('proofs.title') },
     { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red', extraCount: { count: heldMessages.data?.count, color: 'orange', label: tOutbox('heldBadge') } },
@@ -82,7 +82,7 @@ export function AdminDashboardPage() {
         {current === 'students' && <StudentsTab />}
         {current === 'analytics' && <AnalyticsTab />}
         {current === 'auditLog' && <AuditLogTab />}
-        {current === 'changeRequests' && <ChangeRequestsTab />}
+        {current === 'modificationRequests' && <ModificationRequestsTab />}
         {current === 'outbox' && <OutboxTab />}
         {current === 'fees' && <FeesTab />}
         {current === 'paymentProofs' && <PaymentProofsTab />}

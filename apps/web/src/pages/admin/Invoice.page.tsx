@@ -1,4 +1,4 @@
-// The English of the office's, fees' and change requests' screens comes with this page.
+// The English of the office's, fees' and modification requests' screens comes with this page.
 import '../../i18n/office.js';
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The English of the office's, fees' and change requests' screens comes with this page.
+// The English of the office's, fees' and modification requests' screens comes with this page.
 import '../../i18n/office.js';
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -20,7 +20,7 @@ const ModificationRequestModal = lazy(() => import('../../components/Modificatio
 
 /**
  * /parent: the parent's own students as cards, or 'No Students Registered'; View
- * Details, Request Changes, and the parent's recent change requests.
+ * Details, Request Changes, and the parent's recent modification requests.
  */
 export function ParentDashboardPage() {
   const { t } = useTranslation('parent');

@@ -1,4 +1,4 @@
-// The English of the office's, fees' and change requests' screens comes with this page.
+// The English of the office's, fees' and modification requests' screens comes with this page.
 import '../../i18n/office.js';
 import { Alert, Anchor, Button, Center, Divider, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -12,7 +12,7 @@ import { adminAuditLogProcedures } from './audit-logs.js';
 import { adminFeesRouter } from './fees.js';
 import { adminStudentsRouter } from './students.js';
 
-/** The admin console: one router per entity; later issues add students, analytics and change requests. */
+/** The admin console: one router per entity; later issues add students, analytics and modification requests. */
 export const adminRouter = router({
   overview: adminProcedure.query(({ ctx }) => readOverview(ctx.db)),
   schools: adminSchoolsRouter,

@@ -8,7 +8,7 @@ import {
   rejectModificationRequest,
 } from '../../../domain/modification-requests/office-review.js';
 
-/** The office's review of the parents' change requests. */
+/** The office's review of the parents' modification requests. */
 export const adminModificationRequestsRouter = router({
   list: adminProcedure.input(modificationRequestFilter).query(async ({ ctx, input }) => ({ modificationRequests: await listOfficeModificationRequests(ctx.db, input.status) })),
   counts: adminProcedure.query(({ ctx }) => countOfficeModificationRequests(ctx.db)),

@@ -6,7 +6,7 @@ import { registerChildren } from '../../fixtures/family.js';
 
 /**
  * In the browser: a parent with two children looks at the details, asks for a change, the
- * office decides it in the Change Requests tab, and the parent sees the result; on a desktop and
+ * office decides it in the modification requests tab, and the parent sees the result; on a desktop and
  * on a 360 px phone.
  */
 
@@ -83,13 +83,13 @@ async function expectRequestRow(page: Page, firstName: string, status: keyof typ
   await expect(row.locator('[data-status]')).toHaveCSS('background-color', BADGE_COLOURS[status]);
 }
 
-/** The office, in a browser of its own, decides the request in the Change Requests tab. */
+/** The office, in a browser of its own, decides the request in the modification requests tab. */
 async function officeDecides(browser: Browser, viewport: { width: number; height: number } | null, firstName: string, decision: 'Approve' | 'Reject', note: string): Promise<void> {
   const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   try {
     await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.goto('/admin?tab=changeRequests');
+    await page.goto('/admin?tab=modificationRequests');
     await expect(page.getByRole('heading', { level: 2, name: 'Change Requests' })).toBeVisible();
     const counts = (await (await page.request.get('/api/admin/modification-requests/counts')).json()) as { pending: number };
     expect(counts.pending).toBeGreaterThan(0);

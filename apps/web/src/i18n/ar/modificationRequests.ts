@@ -1,8 +1,8 @@
 import type { CatalogOf } from '../catalog.js';
-import type { changeRequests as enChangeRequests } from '../en/changeRequests.js';
+import type { modificationRequests as enModificationRequests } from '../en/modificationRequests.js';
 
-/** Arabic strings of the admin's Change Requests tab: the office's review of parents' requests. */
-export const changeRequests: CatalogOf<typeof enChangeRequests> = {
+/** Arabic strings of the admin's modification requests tab: the office's review of parents' requests. */
+export const modificationRequests: CatalogOf<typeof enModificationRequests> = {
   title: 'طلبات التعديل',
   filter: 'عرض الطلبات',
   filters: {

@@ -1,5 +1,5 @@
-/** Strings of the admin's Change Requests tab: the office's review of parents' requests. */
-export const changeRequests = {
+/** Strings of the admin's modification requests tab: the office's review of parents' requests. */
+export const modificationRequests = {
   title: 'Change Requests',
   filter: 'Show requests',
   filters: {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MODIFICATION_FIELD_LABELS, type AdminModificationRequest, type ModificationStatus } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { refreshAdminData } from '../adminQueries.js';
-import { useChangeRequestCounts, useChangeRequests } from '../changeRequestQueries.js';
+import { useModificationRequestCounts, useModificationRequests } from '../modificationRequestQueries.js';
 import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
 import { ModificationComparison } from '../../../components/ModificationRequests/ModificationComparison.js';
@@ -21,15 +21,15 @@ type Decision = { kind: 'approve' | 'reject'; request: AdminModificationRequest 
 const studentName = (request: AdminModificationRequest) => `${request.student.firstName} ${request.student.lastName}`;
 
 /**
- * The office's review of the parents' change requests: pending first, a status filter,
+ * The office's review of the parents' modification requests: pending first, a status filter,
  * old against new with the changes highlighted, and Approve / Reject with a note for the parent.
  */
-export function ChangeRequestsTab() {
-  const { t } = useTranslation('changeRequests');
+export function ModificationRequestsTab() {
+  const { t } = useTranslation('modificationRequests');
   const [filter, setFilter] = useState<Filter>('all');
   const [deciding, setDeciding] = useState<Decision | null>(null);
-  const requests = useChangeRequests(filter === 'all' ? undefined : filter);
-  const counts = useChangeRequestCounts();
+  const requests = useModificationRequests(filter === 'all' ? undefined : filter);
+  const counts = useModificationRequestCounts();
   const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const list = requests.data?.modificationRequests ?? [];
 
@@ -62,7 +62,7 @@ export function ChangeRequestsTab() {
         ) : (
           <Stack gap="md">
             {list.map((request) => (
-              <ChangeRequestCard key={request.id} request={request} onDecide={(kind) => setDeciding({ kind, request })} />
+              <ModificationRequestCard key={request.id} request={request} onDecide={(kind) => setDeciding({ kind, request })} />
             ))}
           </Stack>
         )}
@@ -72,8 +72,8 @@ export function ChangeRequestsTab() {
   );
 }
 
-function ChangeRequestCard({ request, onDecide }: { request: AdminModificationRequest; onDecide: (kind: 'approve' | 'reject') => void }) {
-  const { t } = useTranslation('changeRequests');
+function ModificationRequestCard({ request, onDecide }: { request: AdminModificationRequest; onDecide: (kind: 'approve' | 'reject') => void }) {
+  const { t } = useTranslation('modificationRequests');
   const { t: tp } = useTranslation('parent');
   const name = studentName(request);
   const conflicts = request.conflictingFields.map((field) => MODIFICATION_FIELD_LABELS[field]);
@@ -135,7 +135,7 @@ function ChangeRequestCard({ request, onDecide }: { request: AdminModificationRe
 
 /** Confirms a decision, with the optional note the parent will read. */
 function DecisionModal({ decision, onClose }: { decision: Decision; onClose: () => void }) {
-  const { t } = useTranslation('changeRequests');
+  const { t } = useTranslation('modificationRequests');
   const [note, setNote] = useState('');
   const approve = useMutation(trpc.admin.modificationRequests.approve.mutationOptions());
   const reject = useMutation(trpc.admin.modificationRequests.reject.mutationOptions());
