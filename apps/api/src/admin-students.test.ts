@@ -260,7 +260,7 @@ describe('the list', () => {
     expect(await ids('?schoolId=not-a-uuid')).toEqual([]);
   });
 
-  it('shows the new total at once after every change, although totals are kept a few seconds', async () => {
+  it('shows the new total at once after every change, although totals are cached a few seconds', async () => {
     const school = await newSchool();
     const total = async (query = '') => (await list(`?schoolId=${school.id}${query}`)).total;
     expect(await total()).toBe(0);

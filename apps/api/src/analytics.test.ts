@@ -177,7 +177,7 @@ describe('statistics', () => {
     expect(bad.body).toMatchObject({ message: ANALYTICS_MESSAGES.pageSizeInvalid });
 
     // Restoring the deleted student brings them back into every figure. Made straight in the
-    // database (as another server process would), it counts once the figures kept for a few
+    // database (as another server process would), it counts once the figures cached for a few
     // seconds are asked afresh: at once after any write through this server.
     await t.db.updateTable('students').set({ deletedAt: null }).where('id', '=', deletedUnassigned.id).execute();
     expect((await api.get<AdminStatistics>('/api/admin/statistics')).body.totalStudents).toBe(4);

@@ -38,14 +38,14 @@ export interface PageFiles {
 }
 
 /** A drawn page as sent: plain, and compressed once when it is drawn (brotli at 6: some 10 ms for /register, 11 would take 230 ms for 10% less). */
-interface KeptPage {
+interface CachedPage {
   plain: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
-/** Renders kept per page and data: a handful of public pages whose data changes rarely. */
-const KEPT_RENDERS = 32;
+/** The render cache's size: a handful of public pages whose data changes rarely. */
+const CACHED_RENDERS = 32;
 
 /**
  * The public pages drawn to HTML by the server, in English (the web's entry-server.tsx), so that a
@@ -56,7 +56,7 @@ const KEPT_RENDERS = 32;
  * JSON block that the browser's cache takes over; a JSON block is not a script, so the
  * Content-Security-Policy needs no exception. The markup arrives `inert` and the app lifts that once
  * it has taken the page over (App.tsx): a tap before then would be lost, a form sent by the browser
- * itself with what was typed in its address. Renders are kept per page and data, so a page costs
+ * itself with what was typed in its address. Renders are cached per page and data, so a page costs
  * its render (some 40 ms of CPU) only when its data has changed.
  */
 export async function loadPageRenderer(webDist: string): Promise<PageRenderer | undefined> {
@@ -69,15 +69,15 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   // Every lazily loaded part of the public pages, loaded now rather than during the first visitor's request.
   await entry.loadEverything();
   const pages = new Set(entry.SERVER_RENDERED_PAGES);
-  const kept = new Map<string, KeptPage>();
+  const cache = new Map<string, CachedPage>();
 
-  /** The page with this data, drawn now or kept from an earlier request. */
-  async function drawn(pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, files: PageFiles): Promise<KeptPage> {
-    // The data is asked for first: the render is kept per page and data, so a change shows at once.
+  /** The page with this data, drawn now or cached by an earlier request. */
+  async function drawn(pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, files: PageFiles): Promise<CachedPage> {
+    // The data is asked for first: the render is cached per page and data, so a change shows at once.
     const queries = entry.pageQueries(pathname);
     const answers = await Promise.all(queries.map(loadPublic));
     const key = JSON.stringify([pathname, answers]);
-    let page = kept.get(key);
+    let page = cache.get(key);
     if (!page) {
       const { html, data } = await entry.renderPage(pathname, answers);
       // The page's own stylesheets are inlined too.
@@ -94,8 +94,8 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
         br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
         gzip: gzipSync(plain, { level: 9 }),
       };
-      if (kept.size >= KEPT_RENDERS) kept.clear();
-      kept.set(key, page);
+      if (cache.size >= CACHED_RENDERS) cache.clear();
+      cache.set(key, page);
     }
     return page;
   }
@@ -103,7 +103,7 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   return {
     async render(req, pathname, loadPublic, files) {
       if (!pages.has(pathname) || !wantsEnglish(req)) return undefined;
-      let page: KeptPage | undefined;
+      let page: CachedPage | undefined;
       try {
         page = await drawn(pathname, loadPublic, files);
       } catch (error) {

@@ -4,7 +4,7 @@ import type { Language } from '@school-transport/contracts';
 
 /**
  * The language an account reads its screens in (users.language), for the texts the server writes
- * itself: CSV headers, receipts. Read per request rather than kept in the session, so a change of
+ * itself: CSV headers, receipts. Read per request rather than cached with the session, so a change of
  * language applies to the next download; an unknown account reads English.
  */
 export async function accountLanguage(db: Kysely<Database>, userId: string): Promise<Language> {

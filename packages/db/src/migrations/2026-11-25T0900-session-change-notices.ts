@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Every server process keeps the sessions it has read for a few seconds (apps/api session cache),
+ * Every server process caches the sessions it has read for a few seconds (apps/api session cache),
  * so a signed-in request costs one round trip instead of two. What such a session depends on is
  * its `sessions` row, its user's row and the user's driver row: a change to any of them sends a
  * notice on the `session_changes` channel (delivered when the change commits), and every process
- * forgets what it kept. Written as triggers so that no write can forget to send it, whoever makes
+ * clears its cache. Written as triggers so that no write can forget to send it, whoever makes
  * it (the app, the admin:create command, an operator's SQL). Frozen in time: the channel's name is
  * written out here, not imported (notices.ts names it for the listeners). One statement per call (PGlite).
  */
@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END
     $$`.execute(db);
-  // A new session row is never in anyone's keeping, so inserts are left out there; an INSERT …
+  // A new session row is in no one's cache yet, so inserts are left out there; an INSERT …
   // ON CONFLICT DO UPDATE that updates a row fires the UPDATE trigger. A new driver row changes
   // what its user's session says (the driver's id), so drivers count inserts as well.
   await sql`CREATE TRIGGER sessions_changed AFTER UPDATE OR DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION notify_session_changes()`.execute(db);

@@ -25,7 +25,7 @@ function fontPath(file: string): string {
 
 /**
  * Each font is opened once per process and handed to every document (pdfkit takes a fontkit font
- * as well as a file): fontkit keeps the shaping tables it has read, which makes the next receipt
+ * as well as a file): fontkit caches the shaping tables it has read, which makes the next receipt
  * several times faster. pdfkit still embeds only the glyphs each document uses.
  */
 let arabicFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
