@@ -14,8 +14,15 @@
  *         ratio below half its target (0.35)
  *   --json FILE  where the figures go (default perf-results/, or $CI_REPORT_DIR with --ci when it is set)
  *   --app FILE  the server to measure (default apps/api/dist/main.js): another build to compare
+ *   --compare FILE  a second build measured in the same run (PostgreSQL), its slices taken in turn
+ *         with the app's and the floor's, so that both builds meet the same load from the rest of the
+ *         machine: a mechanism with and without it (docs/performance.md)
+ *   --node-flags "..."  Node's flags for the app (default: those of package.json's start script, so
+ *         the app runs as `pnpm start` runs it); --compare-node-flags "..." for the compared build
+ *         (default: the app's)
  *   --ready-wait S (150)  longest wait for the app's first daily fee job run before measuring
- * Ports: BENCH_PORT (3106) for the app, BENCH_FLOOR_PORT (3116) for the floor. The PostgreSQL
+ * Ports: BENCH_PORT (3106) for the app, BENCH_FLOOR_PORT (3116) for the floor, BENCH_COMPARE_PORT
+ * (3126) for the compared build. The PostgreSQL
  * database is <BENCH_DATABASE_PREFIX (school_transport_bench)>_<pid>, dropped at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -69,6 +76,17 @@ const adminDatabaseUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://pos
 const endpoints = ENDPOINTS.filter((endpoint) => !only || only.includes(endpoint.id));
 // Another build of the server (an older commit's dist/main.js, say) to compare with the same floor.
 const appMain = resolve(option('--app') ?? join(ROOT, 'apps/api/dist/main.js'));
+const compareMain = option('--compare') === undefined ? undefined : resolve(option('--compare')!);
+const comparePort = Number(process.env.BENCH_COMPARE_PORT ?? 3126);
+if (compareMain && engine !== 'postgres') throw new Error('--compare needs --engine postgres: PGlite serves one process at a time.');
+/** The flags between `node` and the script in package.json's start script. */
+function startScriptFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+  return start.slice(start.indexOf('node') + 1).filter((word) => word.startsWith('--'));
+}
+const flagsOption = (name: string) => option(name)?.split(/\s+/).filter(Boolean);
+const appFlags = flagsOption('--node-flags') ?? startScriptFlags();
+const compareFlags = flagsOption('--compare-node-flags') ?? appFlags;
 // How long to wait for the app's first daily fee job run to end (builds before it logged one: this long).
 const readyWaitS = numberOption('--ready-wait', 150);
 
@@ -213,7 +231,10 @@ interface Row {
   floor?: Side;
   ratio?: number;
   /** Every app/floor pair measured (--rounds); the row's figures are the median pair's. */
-  rounds?: { app: Side; floor: Side; ratio: number }[];
+  rounds?: { app: Side; floor: Side; ratio: number; compare?: Side; compareRatio?: number }[];
+  /** The build of --compare, its median round (by its ratio to the floor measured beside it). */
+  compare?: Side;
+  compareRatio?: number;
   p99TargetMs?: number;
   verdict?: string;
 }
@@ -272,6 +293,7 @@ async function signIn(baseUrl: string, role: Role, summary: VolumeSummary): Prom
 
 const appUrl = `http://127.0.0.1:${appPort}`;
 const floorUrl = `http://127.0.0.1:${floorPort}`;
+const compareUrl = `http://127.0.0.1:${comparePort}`;
 
 interface AppRequest {
   headers: Record<string, string>;
@@ -310,11 +332,11 @@ const print = (side: string, endpoint: Endpoint, result: Side) =>
   );
 
 /**
- * PostgreSQL: both servers up. Every endpoint warmed up on both sides; then `rounds` rounds over
- * the endpoints, each measured on the app and on the floor straight after (the same load from the
- * rest of the machine). Each row keeps its median pair.
+ * PostgreSQL: both servers up (three with --compare). Every endpoint warmed up on each; then
+ * `rounds` rounds over the endpoints, each measured on the app and on the floor straight after (the
+ * same load from the rest of the machine). Each row keeps its median pair.
  */
-async function measurePairs(rows: Map<string, Row>, summary: VolumeSummary, appServer: Server, floorServer: Server): Promise<void> {
+async function measurePairs(rows: Map<string, Row>, summary: VolumeSummary, appServer: Server, floorServer: Server, compareServer?: Server): Promise<void> {
   const cookies = new Map<Role, string>();
   const requests = new Map<string, AppRequest>();
   for (const endpoint of endpoints) {
@@ -322,6 +344,7 @@ async function measurePairs(rows: Map<string, Row>, summary: VolumeSummary, appS
     if (!request) continue;
     requests.set(endpoint.id, request);
     await warmUp(`${appUrl}${endpoint.path}`, endpoint, request.headers, request.body);
+    if (compareServer) await warmUp(`${compareUrl}${endpoint.path}`, endpoint, request.headers, request.body);
     await warmUp(`${floorUrl}/floor/${endpoint.id}`, endpoint, {});
   }
   for (let round = 0; round < rounds; round++) {
@@ -333,22 +356,34 @@ async function measurePairs(rows: Map<string, Row>, summary: VolumeSummary, appS
       // rest of the machine's load, which comes and goes by the second, weighs on both alike.
       const appSlices: Slice[] = [];
       const floorSlices: Slice[] = [];
+      const compareSlices: Slice[] = [];
+      const appSlice = async () => appSlices.push(await measureSlice(appServer, `${appUrl}${endpoint.path}`, endpoint, request.headers, request.body, duration / slices));
+      const compareSlice = async () => compareServer && compareSlices.push(await measureSlice(compareServer, `${compareUrl}${endpoint.path}`, endpoint, request.headers, request.body, duration / slices));
       for (let slice = 0; slice < slices; slice++) {
-        appSlices.push(await measureSlice(appServer, `${appUrl}${endpoint.path}`, endpoint, request.headers, request.body, duration / slices));
+        // The two builds take turns at going first, so that neither always follows the floor.
+        if (slice % 2 === 0) await appSlice().then(compareSlice);
+        else await compareSlice().then(appSlice);
         floorSlices.push(await measureSlice(floorServer, `${floorUrl}/floor/${endpoint.id}`, endpoint, {}, undefined, duration / slices));
       }
       const app = sideOf(appSlices);
       const floor = sideOf(floorSlices);
       print('app', endpoint, app);
+      const compare = compareServer ? sideOf(compareSlices) : undefined;
+      if (compare) print('comp.', endpoint, compare);
       print('floor', endpoint, floor);
-      (rows.get(endpoint.id)!.rounds ??= []).push({ app, floor, ratio: ratioOf(app, floor) });
+      (rows.get(endpoint.id)!.rounds ??= []).push({ app, floor, ratio: ratioOf(app, floor), ...(compare ? { compare, compareRatio: ratioOf(compare, floor) } : {}) });
     }
   }
+  const medianOf = <T>(items: T[], key: (item: T) => number) => [...items].sort((x, y) => key(x) - key(y))[Math.floor((items.length - 1) / 2)]!;
   for (const row of rows.values()) {
     if (!row.rounds) continue;
-    const median = [...row.rounds].sort((x, y) => x.ratio - y.ratio)[Math.floor((row.rounds.length - 1) / 2)]!;
+    const median = medianOf(row.rounds, (pair) => pair.ratio);
     row.app = median.app;
     row.floor = median.floor;
+    if (!compareServer) continue;
+    const compared = medianOf(row.rounds, (pair) => pair.compareRatio!);
+    row.compare = compared.compare!;
+    row.compareRatio = compared.compareRatio!;
   }
 }
 
@@ -381,6 +416,7 @@ console.log(
   `Benchmark on ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${volume.students} students, ${volume.drivers} drivers, ${volume.schools} schools, ${volume.areas} areas; ` +
     `${duration} s per side and endpoint after ${warmUpRequests} requests of warm-up, ${connections} connections${engine === 'postgres' && rounds > 1 ? `, ${rounds} rounds` : ''}${ci ? ' (CI mode)' : ''}.`,
 );
+console.log(`The app: node ${[...appFlags, appMain].join(' ')}${compareMain ? `; compared with: node ${[...compareFlags, compareMain].join(' ')}` : ''}.`);
 const database = await prepareDatabase();
 const { summary } = database;
 console.log(`Seeded in ${(database.seedMs / 1000).toFixed(1)} s, with ${database.fees.fees} fee rows and ${database.fees.payments} payments (a school year).`);
@@ -415,17 +451,21 @@ const floorEnv = { ...database.env, FLOOR_PORT: String(floorPort), FLOOR_CONTEXT
 // tsx's loader as this package resolves it (the processes run from the repository root).
 const floorCommand = ['--import', import.meta.resolve('tsx'), join(HERE, 'floor-server.ts')];
 // The app is measured once its daily fee job's first run (5 s after start) is over.
-const startApp = () => startProcess('the production server', [appMain], appEnv, `${appUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
+const startApp = () => startProcess('the production server', [...appFlags, appMain], appEnv, `${appUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
+const startCompare = (main: string) =>
+  startProcess('the compared build', [...compareFlags, main], { ...appEnv, PORT: String(comparePort) }, `${compareUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
 const startFloor = () => startProcess('the floor server', floorCommand, floorEnv, `${floorUrl}/floor/c`);
 
 try {
   if (engine === 'postgres') {
     const app = await startApp();
+    const compare = compareMain ? await startCompare(compareMain) : undefined;
     const floor = await startFloor();
     try {
-      await measurePairs(rows, summary, app, floor);
+      await measurePairs(rows, summary, app, floor, compare);
     } finally {
       await app.stop();
+      await compare?.stop();
       await floor.stop();
     }
   } else {
@@ -494,6 +534,10 @@ for (const row of rows.values()) {
   console.log(
     `${row.label.padEnd(34)} ${pad(row.app.requestsPerSecond, 10)} ${pad(row.app.p50Ms, 6)} ${pad(row.app.p99Ms, 6)} ${pad(cpu(row.app), 6)} │ ${pad(row.floor.requestsPerSecond, 11)} ${pad(row.floor.p50Ms, 6)} ${pad(row.floor.p99Ms, 6)} ${pad(cpu(row.floor), 6)} │ ${pad(row.ratio!.toFixed(2), 6)}  ${row.verdict}${spread}`,
   );
+  if (row.compare) {
+    const compareSpread = row.rounds!.length > 1 ? `  (rounds: ${row.rounds!.map((pair) => pair.compareRatio!.toFixed(2)).join(', ')})` : '';
+    console.log(`${'  compared build'.padEnd(34)} ${pad(row.compare.requestsPerSecond, 10)} ${pad(row.compare.p50Ms, 6)} ${pad(row.compare.p99Ms, 6)} ${pad(cpu(row.compare), 6)} │ ${''.padEnd(32)} │ ${pad(row.compareRatio!.toFixed(2), 6)}${compareSpread}`);
+  }
 }
 console.log(`(latencies in ms; cpu: the Node process's CPU ms per request; ratio = app req/s ÷ floor req/s, target ≥ ${RATIO_TARGET}${ci ? `, CI fails below ${failBelow}` : ''})`);
 
@@ -503,7 +547,7 @@ const jsonFile = option('--json') ? resolve(option('--json')!) : join(resultsDir
 writeFileSync(
   jsonFile,
   JSON.stringify(
-    { at: new Date().toISOString(), engine, volume, fees: database.fees, duration, warmUpRequests, connections, rounds, ci, seedMs: database.seedMs, endpoints: [...rows.values()], failures },
+    { at: new Date().toISOString(), app: [...appFlags, appMain], ...(compareMain ? { compare: [...compareFlags, compareMain] } : {}), engine, volume, fees: database.fees, duration, warmUpRequests, connections, rounds, ci, seedMs: database.seedMs, endpoints: [...rows.values()], failures },
     null,
     2,
   ),

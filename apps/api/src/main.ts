@@ -1,5 +1,3 @@
-// First: V8's heap tuning is set before the server starts serving (heap-tuning.ts says why).
-import './heap-tuning.js';
 import { createDatabase, migrateToLatest, seedEssentials } from '@school-transport/db';
 import { loadDevelopmentExtras } from './development/load.js';
 import { loadConfig } from './env.js';

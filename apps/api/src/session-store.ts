@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Session } from 'fastify';
-import { compileOnce, type Database } from '@school-transport/db';
+import type { Database } from '@school-transport/db';
 import { toSessionUser, type SessionUserRow } from './domain/auth.js';
 import type { SessionCache } from './session-cache.js';
 
@@ -10,18 +10,6 @@ const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const BROWSER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 type Callback = (error?: unknown) => void;
-
-/**
- * The writes of every sign-in and sign-out, built and compiled once (compileOnce) rather than by
- * Kysely on each call. The expiry goes as ISO text, cast to the timestamptz it is.
- */
-const saveSession = compileOnce((db: Kysely<Database>, sid: string, sess: string, expire: string) =>
-  db
-    .insertInto('sessions')
-    .values({ sid, sess, expire: sql<Date>`cast(${expire} as timestamptz)` })
-    .onConflict((conflict) => conflict.column('sid').doUpdateSet((eb) => ({ sess: eb.ref('excluded.sess'), expire: eb.ref('excluded.expire') }))),
-);
-const deleteSession = compileOnce((db: Kysely<Database>, sid: string) => db.deleteFrom('sessions').where('sid', '=', sid));
 
 /**
  * @fastify/session's store on the `sessions` table: sessions survive a restart and every server
@@ -47,7 +35,10 @@ export class DatabaseSessionStore {
     // The signed-in user is read afresh with every request (get), never stored.
     const { signedIn: _signedIn, ...stored } = session;
     this.db
-      .executeQuery(saveSession(this.db, sid, JSON.stringify(stored), expiresAt.toISOString()))
+      .insertInto('sessions')
+      .values({ sid, sess: JSON.stringify(stored), expire: expiresAt })
+      .onConflict((conflict) => conflict.column('sid').doUpdateSet((eb) => ({ sess: eb.ref('excluded.sess'), expire: eb.ref('excluded.expire') })))
+      .execute()
       .then(() => this.sweepNowAndThen())
       .then(() => callback(), callback);
   }
@@ -82,7 +73,9 @@ export class DatabaseSessionStore {
   destroy(sid: string, callback: Callback): void {
     this.cache?.delete(sid);
     this.db
-      .executeQuery(deleteSession(this.db, sid))
+      .deleteFrom('sessions')
+      .where('sid', '=', sid)
+      .execute()
       .then(() => callback(), callback);
   }
 

@@ -3,8 +3,8 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 /**
  * A query whose SQL depends only on its shape, never on its values, built and compiled once per
  * database handle; each call puts its values in their parameters' places. For the queries that
- * run on every request of a role's first screen (the parent's students, the driver's list):
- * building and compiling them cost about as much Node time as running them.
+ * run on every request of a role's first screen (the parent's students, the driver's list), where
+ * Kysely's building and compiling is a fifth of the server's time per request (docs/performance.md).
  *
  * The builder is called once with stand-in values. Each must reach the SQL as a parameter, as
  * given: a builder that changes its arguments or chooses its SQL by them is refused at that first

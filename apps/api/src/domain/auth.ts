@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { compileOnce, type Database } from '@school-transport/db';
+import type { Database } from '@school-transport/db';
 import { SERVER_MESSAGES, type SessionUser } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
@@ -52,26 +52,19 @@ async function checkCredentials(account: (SessionUserRow & { passwordHash: strin
   return user;
 }
 
-/**
- * The account that signs in and what its session will hold, in one query; built and compiled once
- * (compileOnce): Kysely's building cost a sign-in about 0.3 ms of the server's main thread, which
- * the password hash's threads need as well.
- */
-const accountByEmail = compileOnce((db: Kysely<Database>, email: string) =>
-  sessionUsers(db).select('users.passwordHash').where('users.email', '=', email).where('users.role', '!=', 'driver'),
-);
-const driverAccountByPhone = compileOnce((db: Kysely<Database>, phone: string) =>
-  sessionUsers(db).select('users.passwordHash').where('users.phone', '=', phone).where('users.role', '=', 'driver'),
-);
+/** The account that signs in and what its session will hold, in one query. */
+function signingIn(db: Kysely<Database>) {
+  return sessionUsers(db).select('users.passwordHash');
+}
 
 /** Parents and admins (and staff) sign in by email. */
 export async function signInByEmail(db: Kysely<Database>, email: string, password: string): Promise<SessionUser> {
-  const [account] = (await db.executeQuery(accountByEmail(db, email.toLowerCase()))).rows;
+  const account = await signingIn(db).where('users.email', '=', email.toLowerCase()).where('users.role', '!=', 'driver').executeTakeFirst();
   return checkCredentials(account, password, SERVER_MESSAGES.invalidCredentials);
 }
 
 /** Drivers sign in by their 8-digit phone number. */
 export async function signInByPhone(db: Kysely<Database>, phone: string, password: string): Promise<SessionUser> {
-  const [account] = (await db.executeQuery(driverAccountByPhone(db, phone.trim()))).rows;
+  const account = await signingIn(db).where('users.phone', '=', phone.trim()).where('users.role', '=', 'driver').executeTakeFirst();
   return checkCredentials(account, password, SERVER_MESSAGES.invalidDriverCredentials);
 }
