@@ -22,7 +22,7 @@ const vendorGroups = [
 /** The Arabic catalogs (src/i18n/ar/*.ts, loaded on demand by i18n/index.ts) travel as one chunk, fetched once. */
 const arabicCatalogs = { name: 'i18n-ar', test: /[\\/]src[\\/]i18n[\\/]ar[\\/]/, priority: 40 };
 
-/** What App.tsx loads lazily on every page: the toast area (its stylesheet goes into a server-drawn page). */
+/** What App.tsx loads lazily on every page: the toast area (its stylesheet goes into a server-rendered page). */
 const EVERY_PAGE = ['src/components/Toasts/Toasts.tsx'];
 
 /** The lazily loaded code in a few chunks rather than dozens of tiny ones (build/lazy-chunks.ts). */

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './test/harness.js';
 
 /**
  * A web build with its server entry, as apps/web's build leaves it (dist and dist-ssr side by side).
- * The entry stands in for entry-server.tsx: it draws the data it was given, and counts its renders.
+ * The entry stands in for entry-server.tsx: it renders the data it was given, and counts its renders.
  */
 const INDEX =
   '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-AbC1.js"></script>' +
@@ -20,7 +20,7 @@ export const SERVER_RENDERED_PAGES = ['/', '/register', '/driver-login'];
 export function pageQueries(pathname) { return pathname === '/register' ? ['terms', 'settings'] : []; }
 export async function loadEverything() {}
 export async function renderPage(pathname, answers) {
-  if (pathname === '/driver-login') throw new Error('a page that fails to draw');
+  if (pathname === '/driver-login') throw new Error('a page that fails to render');
   renders += 1;
   return { html: '<main>' + pathname + ' render ' + renders + '</main>', data: JSON.stringify(answers) };
 }
@@ -75,8 +75,8 @@ function pageData(html: string): unknown {
 
 const english = { 'accept-language': 'en-GB,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
 
-describe('public pages drawn by the server', () => {
-  it('in English, /register arrives drawn, with its data, its stylesheets inside, its code after it, inert until the app takes over, compressed', async () => {
+describe('public pages rendered by the server', () => {
+  it('in English, /register arrives server-rendered, with its data, its stylesheets inside, its code after it, inert until the app hydrates it, compressed', async () => {
     const page = await get('/register', english);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -101,7 +101,7 @@ describe('public pages drawn by the server', () => {
     expect(page.headers.link).toBeUndefined();
   });
 
-  it('/ is drawn too, gzip-compressed for a browser that takes only gzip', async () => {
+  it('/ is server-rendered too, gzip-compressed for a browser that takes only gzip', async () => {
     const page = await get('/', { 'accept-encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.html).toMatch(/<div id="root" data-entry="[^"]+" inert><main>\/ render \d+<\/main><\/div>/);
@@ -118,7 +118,7 @@ describe('public pages drawn by the server', () => {
     expect((await get('/register', { cookie: 'language=en', 'accept-language': 'ar' })).html).toContain('<main>/register');
   });
 
-  it('a page that fails to draw on the server is the app itself, which draws it', async () => {
+  it('a page that fails to render on the server is the app itself, which the browser renders', async () => {
     const page = await get('/driver-login', english);
     expect(page.status).toBe(200);
     expect(page.html).toBe(INDEX);
@@ -128,7 +128,7 @@ describe('public pages drawn by the server', () => {
     for (const path of ['/parent', '/admin', '/driver', '/no-such-page']) expect((await get(path, english)).html, path).toBe(INDEX);
   });
 
-  it('a page is drawn again only when its data changed, and shows the change at once', async () => {
+  it('a page is rendered again only when its data changed, and shows the change at once', async () => {
     const first = await get('/register', english);
     const again = await get('/register', english);
     expect(again.html).toBe(first.html);

@@ -16,7 +16,7 @@ interface WebServerEntry {
 /** The public queries a page may open with (apps/web/src/routing/pageData.ts). */
 export type PublicQuery = 'meta' | 'terms' | 'settings';
 
-/** A drawn page's HTML, compressed for the browser when it accepts it. */
+/** A server-rendered page's HTML, compressed for the browser when it accepts it. */
 export interface RenderedHtml {
   body: Buffer;
   encoding: 'br' | 'gzip' | undefined;
@@ -24,8 +24,8 @@ export interface RenderedHtml {
 
 export interface PageRenderer {
   /**
-   * The page's HTML drawn by the server, or undefined when the browser draws it (not a public page,
-   * not English, or drawing failed). `files` are the page's own stylesheets and chunks (its lazily
+   * The page's HTML rendered by the server, or undefined when the browser renders it (not a public
+   * page, not English, or rendering failed). `files` are the page's own stylesheets and chunks (its lazily
    * loaded code's), which its HTML carries and names.
    */
   render(req: FastifyRequest, pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, files: PageFiles): Promise<RenderedHtml | undefined>;
@@ -37,7 +37,7 @@ export interface PageFiles {
   scripts: readonly string[];
 }
 
-/** A drawn page as sent: plain, and compressed once when it is drawn (brotli at 6: some 10 ms for /register, 11 would take 230 ms for 10% less). */
+/** A rendered page as sent: plain, and compressed once when it is rendered (brotli at 6: some 10 ms for /register, 11 would take 230 ms for 10% less). */
 interface CachedPage {
   plain: Buffer;
   br: Buffer;
@@ -48,14 +48,14 @@ interface CachedPage {
 const CACHED_RENDERS = 32;
 
 /**
- * The public pages drawn to HTML by the server, in English (the web's entry-server.tsx), so that a
+ * The public pages rendered to HTML by the server, in English (the web's entry-server.tsx), so that a
  * phone paints the page before the app's code has arrived. Absent when the web app was built
- * without its server entry: the browser then draws every page, as before.
+ * without its server entry: the browser then renders every page.
  *
  * The page's data (public reference data and terms: nothing about anyone) goes into the HTML as a
- * JSON block that the browser's cache takes over; a JSON block is not a script, so the
+ * JSON block the browser's query cache is hydrated from; a JSON block is not a script, so the
  * Content-Security-Policy needs no exception. The markup arrives `inert` and the app lifts that once
- * it has taken the page over (App.tsx): a tap before then would be lost, a form sent by the browser
+ * it has hydrated the page (web routing/page-hydrated.ts): a tap before then would be lost, a form sent by the browser
  * itself with what was typed in its address. Renders are cached per page and data, so a page costs
  * its render (some 40 ms of CPU) only when its data has changed.
  */
@@ -71,8 +71,8 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   const pages = new Set(entry.SERVER_RENDERED_PAGES);
   const cache = new Map<string, CachedPage>();
 
-  /** The page with this data, drawn now or cached by an earlier request. */
-  async function drawn(pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, files: PageFiles): Promise<CachedPage> {
+  /** The page with this data, rendered now or cached by an earlier request. */
+  async function pageWithData(pathname: string, loadPublic: (query: PublicQuery) => Promise<unknown>, files: PageFiles): Promise<CachedPage> {
     // The data is asked for first: the render is cached per page and data, so a change shows at once.
     const queries = entry.pageQueries(pathname);
     const answers = await Promise.all(queries.map(loadPublic));
@@ -105,10 +105,10 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
       if (!pages.has(pathname) || !wantsEnglish(req)) return undefined;
       let page: CachedPage | undefined;
       try {
-        page = await drawn(pathname, loadPublic, files);
+        page = await pageWithData(pathname, loadPublic, files);
       } catch (error) {
-        // The database unreachable, or a bug in a page: the browser draws it, with its own error states.
-        req.log.error({ err: error, pathname }, 'drawing a page on the server failed; the browser draws it');
+        // The database unreachable, or a bug in a page: the browser renders it, with its own error states.
+        req.log.error({ err: error, pathname }, 'rendering a page on the server failed; the browser renders it');
         return undefined;
       }
       const encoding = acceptedEncoding(req);
@@ -118,7 +118,7 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
 }
 
 /**
- * The stylesheets a drawn page is painted with go into its HTML: the phone paints it as soon as the
+ * The stylesheets a server-rendered page is painted with go into its HTML: the phone paints it as soon as the
  * HTML is in, with no stylesheet to fetch first.
  */
 function inlineStyles(html: string, webDist: string): string {

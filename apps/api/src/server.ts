@@ -210,7 +210,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   const preloads = options.webDist ? readRoutePreloads(options.webDist) : new Map<string, RoutePreloads>();
   const pageRenderer = options.webDist ? await loadPageRenderer(options.webDist) : undefined;
-  /** A page of the web app: drawn here when it is a public page in English, else the app's index.html. */
+  /** A page of the web app: rendered here when it is a public page in English, else the app's index.html. */
   const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0]!.replace(/(.)\/$/, '$1');
     void reply.header('Cache-Control', 'no-cache');
@@ -221,7 +221,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       return (await caller).public[query]();
     };
     const rendered = await pageRenderer?.render(req, pathname, loadPublic, { styles: links?.styles ?? [], scripts: links?.scriptFiles ?? [] });
-    // A page drawn here names its code and carries its stylesheets and data; one the browser draws preloads them all.
+    // A page rendered here names its code and carries its stylesheets and data; one the browser renders preloads them all.
     if (links && !rendered) void reply.header('Link', links.codeAndData);
     if (rendered) {
       // The page depends on the browser's language (cookie, Accept-Language) and is sent compressed.
@@ -284,10 +284,10 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
  * opens with is named too (apps/web/src/routing/pageData.ts).
  */
 interface RoutePreloads {
-  /** The page's stylesheets and chunks: in the HTML of a page drawn here (page-rendering.ts). */
+  /** The page's stylesheets and chunks: in the HTML of a page rendered here (page-rendering.ts). */
   styles: string[];
   scriptFiles: string[];
-  /** Its chunks, stylesheets and the data it opens with, as a Link header, for when the browser draws the page. */
+  /** Its chunks, stylesheets and the data it opens with, as a Link header, for when the browser renders the page. */
   codeAndData: string;
 }
 

@@ -21,7 +21,7 @@ export interface RoutePreloads {
 }
 
 /**
- * A chunk and everything it imports, what it imports before itself: a server-drawn page runs them in
+ * A chunk and everything it imports, what it imports before itself: a server-rendered page runs them in
  * this order, one at a time (public/paint-first.js), each then finding what it needs already run.
  */
 function staticClosure(manifest: Manifest, key: string, visited = new Set<string>(), ordered = new Set<string>()): Set<string> {

@@ -37,13 +37,13 @@ export function App({ queryClient = browserQueryClient, router = browserRouter }
 }
 
 /**
- * The toast area, drawn only in the browser once the first render is committed.
+ * The toast area, rendered only in the browser once the first render is committed.
  *
- * The toast area is not in the HTML the server draws. Its code arrives lazily, so taken over from
- * the server's markup it would be taken over late, possibly after the language had been switched,
+ * The toast area is not in the HTML the server renders. Its code arrives lazily, so hydrated from
+ * the server's markup it would be hydrated late, possibly after the language had been switched,
  * and keep the server's English label. A toast raised before it appears waits in the notifications
  * store. Its state is its own: held in App, the render it asks for would render the whole app
- * again, in one long task on a phone, just after the page was taken over.
+ * again, in one long task on a phone, just after the page was hydrated.
  */
 function ToastArea() {
   const [committed, setCommitted] = useState(false);

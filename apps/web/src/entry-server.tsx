@@ -19,9 +19,9 @@ import { PAGE_ROUTES } from './routing/routes.js';
 
 /**
  * The public pages the server renders to HTML (routes.ts: `serverRendered`; in English, Arabic is
- * drawn by the browser, see main.tsx): a phone paints the page from the HTML and its stylesheets,
- * before any of the app's code has arrived, and the code then takes over the same markup (hydration)
- * instead of drawing it again. Guarded pages are not among them: they depend on who is signed in.
+ * rendered by the browser, see main.tsx): a phone paints the page from the HTML and its stylesheets,
+ * before any of the app's code has arrived, and the code then hydrates the same markup instead of
+ * rendering it again. Guarded pages are not among them: they depend on who is signed in.
  */
 export const SERVER_RENDERED_PAGES: readonly string[] = PAGE_ROUTES.filter((route) => route.serverRendered).map((route) => route.path);
 
@@ -35,9 +35,9 @@ export interface RenderedPage {
 const warmed = new Set<string>();
 
 /**
- * The page is drawn in one synchronous pass (renderToString), so that the HTML is complete markup
+ * The page is rendered in one synchronous pass (renderToString), so that the HTML is complete markup
  * with no script: the Content-Security-Policy allows no inline script, and a Suspense boundary left
- * for a script to fill in would be drawn again by the browser. A first pass per page, which waits
+ * for a script to fill in would be rendered again by the browser. A first pass per page, which waits
  * for every lazily loaded component (React.lazy) of its tree, makes sure nothing suspends then.
  */
 async function everythingLoaded(pathname: string, app: React.ReactElement): Promise<void> {

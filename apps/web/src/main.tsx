@@ -12,10 +12,10 @@ import { queryClient } from './trpc.js';
 
 const container = document.getElementById('root')!;
 const language = initialLanguage();
-// The server draws the public pages in English (entry-server.tsx) when this browser's language is English.
+// The server renders the public pages in English (entry-server.tsx) when this browser's language is English.
 rememberLanguageForServer(language);
 const serverRendered = container.hasChildNodes() && language === 'en';
-// The data the server drew the page with goes into the cache first, before the page's loading
+// The data the server rendered the page with goes into the cache first, before the page's loading
 // (preloadPage) would ask for it again.
 const pageData = document.getElementById('page-data')?.textContent;
 if (serverRendered && pageData) hydrate(queryClient, JSON.parse(pageData));
@@ -26,8 +26,8 @@ const app = (
 );
 
 /**
- * A page the server drew is taken over as it is (hydration), with the data it was drawn with in the
- * cache; anything else is drawn here. The first render runs as a transition, which React splits into
+ * A page the server rendered is hydrated as it is, with the data it was rendered with in the
+ * cache; anything else is rendered here. The first render runs as a transition, which React splits into
  * short tasks: a phone stays responsive while the page is built (Lighthouse's total blocking time).
  */
 function render() {
@@ -36,7 +36,7 @@ function render() {
     startTransition(() => void hydrateRoot(container, app));
     return;
   }
-  // English markup from the server, for a browser set to Arabic: drawn again in Arabic.
+  // English markup from the server, for a browser set to Arabic: rendered again in Arabic.
   container.replaceChildren();
   const root = createRoot(container);
   startTransition(() => root.render(app));

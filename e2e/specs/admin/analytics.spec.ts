@@ -119,7 +119,7 @@ test('the dashboard, the bell and the Analytics tab show the real figures, also 
   await expect(perArea.getByText(new RegExp(`^${area.name}: ${area.students} students?, \\d+ paid, [\\d,]+\\.\\d{2} BHD a month$`))).toBeVisible();
   await expect(page.getByRole('region', { name: 'Students per School' })).toContainText(student.schoolName);
   await expect(page.getByRole('region', { name: 'Students per Driver' })).toContainText(`Without a driver: ${stats.unassignedStudents}`);
-  // The charts themselves are drawn.
+  // The charts themselves are rendered.
   await expect(perArea.locator('.recharts-rectangle').first()).toBeVisible();
 
   // At 360 px the page does not scroll sideways, and the bell stays reachable.

@@ -109,20 +109,20 @@ function watch(page: Page) {
   return { dataRequests, problems };
 }
 
-test('opened directly in English, /register is drawn by the server with its terms and choices, and asks for no data', async ({ page }) => {
+test('opened directly in English, /register is rendered by the server with its terms and choices, and asks for no data', async ({ page }) => {
   const { dataRequests, problems } = watch(page);
   await page.goto('/register');
   const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(dialog.getByRole('region', { name: 'Terms text' })).toContainText('The bus waits at most 3 minutes');
-  // The English text, laid out left to right, as the server drew it and the app takes it over.
+  // The English text, laid out left to right, as the server rendered it and the app hydrates it.
   await expect(dialog.getByRole('region', { name: 'Terms text' }).locator('[lang="en"][dir="ltr"]')).toContainText('at the pick-up point.');
   await expect(page.getByRole('combobox', { name: 'Area', exact: true }).getByRole('option', { name: 'Manama - 25.00 BHD' })).toHaveCount(1);
-  // The data came with the page, and the app took over the server's markup as it was (a mismatch
-  // would be a console error, and the page drawn again).
+  // The data came with the page, and the app hydrated the server's markup as it was (a mismatch
+  // would be a console error, and the page rendered again).
   await page.waitForLoadState('networkidle');
   expect(dataRequests).toEqual([]);
   expect(problems).toEqual([]);
-  // The app works on the taken-over page: the dialog's box and button answer.
+  // The app works on the hydrated page: the dialog's box and button answer.
   await acceptTerms(page);
   await expect(dialog).toBeHidden();
 });
@@ -157,7 +157,7 @@ test.describe('before any of the app\'s code runs', () => {
 test.describe('in Arabic', () => {
   test.use({ locale: 'ar' });
 
-  test('/register is drawn by the browser, its terms and choices in the one request its HTML preloads', async ({ page }) => {
+  test('/register is rendered by the browser, its terms and choices in the one request its HTML preloads', async ({ page }) => {
     const { dataRequests, problems } = watch(page);
     await page.goto('/register');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -221,7 +221,7 @@ test.describe('a terms version without its Arabic text', () => {
   test.describe('on the English page', () => {
     test.use({ locale: 'en-GB' });
 
-    test('shows the English text drawn by the server, with no note, and takes the page over as it is', async ({ page }) => {
+    test('shows the English text rendered by the server, with no note, and hydrates the page as it is', async ({ page }) => {
       const { problems } = watch(page);
       await page.goto(`${world.url}/register`);
       const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });

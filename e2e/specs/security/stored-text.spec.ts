@@ -135,7 +135,7 @@ async function expectShownAsText(page: Page, where: string, texts: string[], pro
   for (const text of texts) await expect(within.getByText(text, { exact: false }).first(), `${where}: ${text}`).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), where).toBeUndefined();
   await expect(page.locator('img[src="x"], svg[onload], [onerror], [onload]'), where).toHaveCount(0);
-  // No script that runs holds it. A page drawn by the server carries its data in a JSON block, which
+  // No script that runs holds it. A page rendered by the server carries its data in a JSON block, which
   // never runs; there the text must stay one JSON string, its '<' escaped so it cannot end the block.
   const scripts = await page.locator('script').evaluateAll((elements) => elements.map((s) => ({ type: (s as HTMLScriptElement).type, text: s.textContent ?? '' })));
   expect(scripts.filter((s) => s.type !== 'application/json' && s.text.includes('__xss')), where).toEqual([]);

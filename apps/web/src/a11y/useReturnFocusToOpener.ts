@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
  * event), which does not depend on the browser having moved focus to it.
  */
 /**
- * The opener, or the control that replaced it: a list drawn again while the dialog was open (fresh
+ * The opener, or the control that replaced it: a list rendered again while the dialog was open (fresh
  * data, a new layout) has a new button for the same row, with the same accessible name.
  */
 function stillOnPage(opener: HTMLElement): HTMLElement | null {

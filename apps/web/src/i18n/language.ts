@@ -47,7 +47,7 @@ export function directionOf(language: Language): 'rtl' | 'ltr' {
   return language === 'ar' ? 'rtl' : 'ltr';
 }
 
-/** The cookie that tells the server this browser's language (it draws public pages in English only: entry-server.tsx). */
+/** The cookie that tells the server this browser's language (it renders public pages in English only: entry-server.tsx). */
 export const LANGUAGE_COOKIE = 'language';
 
 /** Tells the server, on the next page it serves, which language this browser shows. */

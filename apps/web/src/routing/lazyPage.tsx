@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { useMarkupTakenOver } from './markupTakenOver.js';
+import { usePageHydrated } from './page-hydrated.js';
 
 export interface LazyPage {
   (): React.JSX.Element;
@@ -30,7 +30,7 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Page() {
-    useMarkupTakenOver();
+    usePageHydrated();
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <Lazy />;
   }

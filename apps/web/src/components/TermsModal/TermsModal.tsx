@@ -54,7 +54,7 @@ export function TermsModal({ opened, onClose, onAccept }: TermsModalProps) {
   const phones = [settings?.supportPhone1, settings?.supportPhone2].filter((phone): phone is string => Boolean(phone));
 
   return (
-    // In place rather than in a portal: /register opens with this dialog, and the server draws it with
+    // In place rather than in a portal: /register opens with this dialog, and the server renders it with
     // the page (a portal is only filled in the browser), so a phone paints the terms before any code runs.
     <Modal opened={opened} onClose={close} title={t('terms.title')} size="lg" withinPortal={false}>
       <Stack gap="md">

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc.js';
-import { useMarkupTakenOver } from '../../routing/markupTakenOver.js';
+import { usePageHydrated } from '../../routing/page-hydrated.js';
 
 /** The dialogs are downloaded when first opened, not with the page. */
 const TermsModal = lazy(() => import('../../components/TermsModal/TermsModal.js').then((m) => ({ default: m.TermsModal })));
@@ -14,7 +14,7 @@ const LoginDialog = lazy(() => import('../../components/LoginDialog/LoginDialog.
 /** The landing page: headline, three points, contacts from the settings, two ways in. */
 export function LandingPage() {
   // Not a lazy page (routing/lazyPage.tsx does this for those): its own hydration lifts the inert markup.
-  useMarkupTakenOver();
+  usePageHydrated();
   const { t } = useTranslation('site');
   const navigate = useNavigate();
   const [termsOpen, setTermsOpen] = useState(false);

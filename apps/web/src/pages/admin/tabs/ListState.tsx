@@ -9,7 +9,7 @@ interface QueryLike {
   refetch: () => unknown;
 }
 
-/** Loading and failed states of an admin list, so each tab only draws its data. */
+/** Loading and failed states of an admin list, so each tab only renders its data. */
 export function ListState({ query, children }: { query: QueryLike; children: ReactNode }) {
   const { t } = useTranslation('admin');
   if (query.isLoading) {

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
  * the server's markup (React throws it away, error #418). Every page calls it (routing/lazyPage.tsx,
  * and the landing page, which is not lazy): a page is inside the innermost boundary of its route.
  */
-export function useMarkupTakenOver(): void {
+export function usePageHydrated(): void {
   useEffect(() => {
     document.getElementById('root')?.removeAttribute('inert');
   }, []);
