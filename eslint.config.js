@@ -43,4 +43,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A browser spec's `test` comes from e2e/fixtures/test.ts: its worker's own server, and a
+    // failure on any page or console error the test does not name.
+    files: ['e2e/specs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from '../../fixtures/test.js'." }] }],
+    },
+  },
 );
