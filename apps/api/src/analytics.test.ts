@@ -79,7 +79,7 @@ async function seedStudent(parentId: string, seed: StudentSeed) {
 
 describe('who may read statistics, the unassigned students and the audit log', () => {
   const paths = ['/api/admin/statistics', '/api/admin/unassigned-students', '/api/admin/audit-logs', '/api/admin/audit-logs/filters'];
-  const procedures = ['admin.statistics', 'admin.unassignedStudents', 'admin.auditLogs', 'admin.auditLogFilters'];
+  const procedures = ['admin.analytics.statistics', 'admin.students.unassigned', 'admin.auditLogs.list', 'admin.auditLogs.filters'];
 
   it('answers 401 to anonymous callers and 403 to parents and drivers, on the REST paths and the tRPC procedures', async () => {
     const parent = await createParent(t.db);
@@ -236,7 +236,7 @@ describe('audit log', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect((await api.get<AuditLogPage>(`/api/admin/audit-logs?page=${total + 1}&pageSize=1`)).body.auditLogs).toEqual([]);
     // The tRPC procedure answers the same page.
-    const viaTrpc = await api.get<{ result: { data: AuditLogPage } }>(`/trpc/admin.auditLogs?input=${encodeURIComponent(JSON.stringify({ pageSize: 2 }))}`);
+    const viaTrpc = await api.get<{ result: { data: AuditLogPage } }>(`/trpc/admin.auditLogs.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 2 }))}`);
     expect(viaTrpc.body.result.data.auditLogs.map((row) => row.id)).toEqual(seen.slice(0, 2));
   });
 

@@ -60,7 +60,7 @@ export function buildOpenApiDocument(): JsonSchema {
       summary: row.summary,
       description: ACCESS_TEXT[access],
       tags: [pattern.split('/')[2] ?? 'api'],
-      operationId: row.procedure ?? row.handler?.name ?? route,
+      operationId: row.operationId ?? row.procedure ?? row.handler?.name ?? route,
       responses: {
         [String(typeof row.status === 'number' ? row.status : 200)]: { description: 'Success', content: { 'application/json': { schema: {} } } },
         '400': errorResponse('Invalid input: `message` and the field messages in `issues`'),

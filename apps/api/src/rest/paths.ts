@@ -26,6 +26,12 @@ export interface RestPath {
   /** The procedure a JSON path calls: its input schema is the request's, its access the path's. */
   procedure?: ProcedureName;
   /**
+   * The path's operationId in the OpenAPI document, where it is not the procedure's name (or the
+   * handler's). OperationIds are a published contract, which clients generated from the document
+   * name their functions by: a procedure renamed keeps the operationId its path was published with.
+   */
+  operationId?: string;
+  /**
    * Where a JSON path's input comes from besides the path's parameters (which win over a field of
    * the same name): the query string or the JSON body. Absent: the path's parameters only.
    */
@@ -87,7 +93,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   'POST /api/admin/terms': { summary: 'Adds a terms version', procedure: 'admin.terms.create', from: 'body', status: 201 },
   'POST /api/admin/terms/:id/activate': { summary: 'Makes a terms version the current one', procedure: 'admin.terms.activate' },
   'PUT /api/admin/terms/:id/arabic': { summary: 'Writes the Arabic text of a version that has none (409 once written)', procedure: 'admin.terms.writeArabic', from: 'body' },
-  'GET /api/admin/overview': { summary: 'Counts for the admin dashboard', procedure: 'admin.overview' },
+  'GET /api/admin/overview': { summary: 'Counts for the admin dashboard', procedure: 'admin.dashboard.overview', operationId: 'admin.overview' },
   'GET /api/admin/students': { summary: 'Students, paged (page, pageSize ≤ 200), sorted, searched (name, ID, parent phone or email) and filtered', procedure: 'admin.students.list', from: 'query' },
   'GET /api/admin/students.csv': { summary: 'The filtered students as CSV (UTF-8 with a byte-order mark)', handler: { name: 'admin.students.exportCsv', input: studentFilters }, access: 'admin' },
   'GET /api/admin/parents/lookup': { summary: 'Finds a parent account by email or phone, for Add Student', procedure: 'admin.students.findParent', from: 'query' },
@@ -112,10 +118,10 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/payment-proofs': { summary: 'Payment proofs by status, with the family’s due rows', procedure: 'admin.fees.proofs', from: 'query' },
   'POST /api/admin/payment-proofs/:id/accept': { summary: 'Accepts a proof: records the payment and links the proof', procedure: 'admin.fees.acceptProof', from: 'body' },
   'POST /api/admin/payment-proofs/:id/reject': { summary: 'Rejects a proof with a reason the parent sees', procedure: 'admin.fees.rejectProof', from: 'body' },
-  'GET /api/admin/statistics': { summary: 'Totals, registrations this and last month, growth, revenue, and students per area, school and driver', procedure: 'admin.statistics' },
-  'GET /api/admin/unassigned-students': { summary: 'Students without a driver (the header bell)', procedure: 'admin.unassignedStudents', from: 'query' },
-  'GET /api/admin/audit-logs': { summary: 'The audit log, newest first, paged, filtered by entity, actor, action and dates', procedure: 'admin.auditLogs', from: 'query' },
-  'GET /api/admin/audit-logs/filters': { summary: 'The entity types, actions and actors the audit log can be filtered by', procedure: 'admin.auditLogFilters' },
+  'GET /api/admin/statistics': { summary: 'Totals, registrations this and last month, growth, revenue, and students per area, school and driver', procedure: 'admin.analytics.statistics', operationId: 'admin.statistics' },
+  'GET /api/admin/unassigned-students': { summary: 'Students without a driver (the header bell)', procedure: 'admin.students.unassigned', operationId: 'admin.unassignedStudents', from: 'query' },
+  'GET /api/admin/audit-logs': { summary: 'The audit log, newest first, paged, filtered by entity, actor, action and dates', procedure: 'admin.auditLogs.list', operationId: 'admin.auditLogs', from: 'query' },
+  'GET /api/admin/audit-logs/filters': { summary: 'The entity types, actions and actors the audit log can be filtered by', procedure: 'admin.auditLogs.filters', operationId: 'admin.auditLogFilters' },
   'GET /api/admin/notifications': { summary: 'The outbox: messages to parents and drivers, filtered by status, template and recipient, paged', procedure: 'admin.notifications.list', from: 'query' },
   'GET /api/admin/notifications/failed-count': { summary: 'How many messages failed for good', procedure: 'admin.notifications.failedCount' },
   'POST /api/admin/notifications/retry-failed': { summary: 'Sends every failed message again', procedure: 'admin.notifications.retryAllFailed' },

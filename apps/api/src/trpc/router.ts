@@ -1,6 +1,6 @@
 import { createCallerFactory, router } from './init.js';
 import { authRouter } from './routers/auth.js';
-import { metaRouter } from './routers/public.js';
+import { publicRouter } from './routers/public.js';
 import { registrationRouter } from './routers/registration.js';
 import { parentRouter } from './routers/parent.js';
 import { adminRouter } from './routers/admin/index.js';
@@ -8,7 +8,7 @@ import { driverRouter } from './routers/driver.js';
 
 export const appRouter = router({
   auth: authRouter,
-  public: metaRouter,
+  public: publicRouter,
   registration: registrationRouter,
   parent: parentRouter,
   admin: adminRouter,

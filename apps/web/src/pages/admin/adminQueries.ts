@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ADMIN_LIST_QUERY, queryClient, trpc } from '../../trpc.js';
 
 /** The admin lists (retrying 3 times); the sidebar counts read the same cache. */
-export const useOverview = () => useQuery({ ...trpc.admin.overview.queryOptions(), ...ADMIN_LIST_QUERY });
+export const useOverview = () => useQuery({ ...trpc.admin.dashboard.overview.queryOptions(), ...ADMIN_LIST_QUERY });
 export const useSchools = () => useQuery({ ...trpc.admin.schools.list.queryOptions(), ...ADMIN_LIST_QUERY });
 export const useAreas = () => useQuery({ ...trpc.admin.areas.list.queryOptions(), ...ADMIN_LIST_QUERY });
 export const useDrivers = () => useQuery({ ...trpc.admin.drivers.list.queryOptions(), ...ADMIN_LIST_QUERY });

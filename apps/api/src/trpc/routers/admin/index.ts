@@ -1,5 +1,6 @@
-import { adminProcedure, router } from '../../init.js';
-import { readOverview } from '../../../domain/admin/overview.js';
+import { router } from '../../init.js';
+import { adminDashboardRouter } from './dashboard.js';
+import { adminStudentsRouter } from './students.js';
 import { adminSchoolsRouter } from './schools.js';
 import { adminAreasRouter } from './areas.js';
 import { adminDriversRouter } from './drivers.js';
@@ -7,14 +8,18 @@ import { adminSettingsRouter } from './settings.js';
 import { adminTermsRouter } from './terms.js';
 import { adminNotificationsRouter } from './notifications.js';
 import { adminModificationRequestsRouter } from './modificationRequests.js';
-import { adminStatisticsProcedures } from './statistics.js';
-import { adminAuditLogProcedures } from './audit-logs.js';
+import { adminAnalyticsRouter } from './analytics.js';
+import { adminAuditLogsRouter } from './audit-logs.js';
 import { adminFeesRouter } from './fees.js';
-import { adminStudentsRouter } from './students.js';
 
-/** The admin console: one router per entity; later issues add students, analytics and modification requests. */
+/**
+ * The admin console: one sub-router per entity or section of the console, each procedure named
+ * inside it (admin.students.list, admin.auditLogs.filters), so every admin procedure has the same
+ * three-part shape.
+ */
 export const adminRouter = router({
-  overview: adminProcedure.query(({ ctx }) => readOverview(ctx.db)),
+  dashboard: adminDashboardRouter,
+  students: adminStudentsRouter,
   schools: adminSchoolsRouter,
   areas: adminAreasRouter,
   drivers: adminDriversRouter,
@@ -22,8 +27,7 @@ export const adminRouter = router({
   terms: adminTermsRouter,
   notifications: adminNotificationsRouter,
   modificationRequests: adminModificationRequestsRouter,
-  ...adminStatisticsProcedures,
-  ...adminAuditLogProcedures,
+  analytics: adminAnalyticsRouter,
+  auditLogs: adminAuditLogsRouter,
   fees: adminFeesRouter,
-  students: adminStudentsRouter,
 });
