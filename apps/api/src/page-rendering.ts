@@ -13,7 +13,7 @@ interface WebServerEntry {
   renderPage(pathname: string, answers: readonly unknown[]): Promise<{ html: string; data: string }>;
 }
 
-/** The public queries a page may open with (apps/web/src/routing/pageData.ts). */
+/** The public queries a page may open with (apps/web/src/routing/page-data.ts). */
 export type PublicQuery = 'meta' | 'terms' | 'settings';
 
 /** A server-rendered page's HTML, compressed for the browser when it accepts it. */

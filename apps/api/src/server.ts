@@ -281,7 +281,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
  * The web build lists, per page route, the chunks and styles its lazily loaded page needs
  * (apps/web/build/route-preloads.ts). Named in a `Link` header on the page's HTML, they download
  * in parallel with the entry instead of after it: one round trip less on a phone. The data a page
- * opens with is named too (apps/web/src/routing/pageData.ts).
+ * opens with is named too (apps/web/src/routing/page-data.ts).
  */
 interface RoutePreloads {
   /** The page's stylesheets and chunks: in the HTML of a page rendered here (page-rendering.ts). */

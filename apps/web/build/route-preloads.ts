@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { pageDataUrl } from '../src/routing/pageData.js';
+import { pageDataUrl } from '../src/routing/page-data.js';
 import type { PageRoute } from '../src/routing/routes.js';
 
 interface ManifestChunk {
@@ -16,7 +16,7 @@ type Manifest = Record<string, ManifestChunk>;
 export interface RoutePreloads {
   scripts: string[];
   styles: string[];
-  /** Addresses of the data the page opens with (src/routing/pageData.ts). */
+  /** Addresses of the data the page opens with (src/routing/page-data.ts). */
   data?: string[];
 }
 

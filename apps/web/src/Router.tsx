@@ -4,8 +4,8 @@ import { RequireRole } from './auth/RequireRole.js';
 import { PageLoader } from './components/PageLoader/PageLoader.js';
 import { PublicLayout } from './components/PublicLayout/PublicLayout.js';
 import { LandingPage } from './pages/public/Landing.page.js';
-import { lazyPage } from './routing/lazyPage.js';
-import { prefetchPageData } from './routing/prefetchPageData.js';
+import { lazyPage } from './routing/lazy-page.js';
+import { prefetchPageData } from './routing/prefetch-page-data.js';
 import { DEV_ROUTES, PAGE_ROUTES, type PageRoute } from './routing/routes.js';
 
 type PageModule = Record<string, ComponentType | undefined>;

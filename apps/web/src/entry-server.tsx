@@ -14,7 +14,7 @@ import './i18n/index.js';
 import { App } from './App.js';
 import { preloadPage } from './Router.js';
 import { createQueryClient, trpc } from './trpc.js';
-import type { PublicQuery } from './routing/pageData.js';
+import type { PublicQuery } from './routing/page-data.js';
 import { PAGE_ROUTES } from './routing/routes.js';
 
 /**

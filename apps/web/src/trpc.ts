@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@school-transport/api';
 import { MAX_CALLS_PER_BATCH } from '@school-transport/contracts';
-import { translateKnownMessage } from './i18n/messageTranslator.js';
+import { translateKnownMessage } from './i18n/message-translator.js';
 
 /**
  * The product's query defaults: no retry, no refetch on focus or reconnect, no polling, data

@@ -3,8 +3,8 @@ import { expect, test } from '../../fixtures/test.js';
 import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectTouchTargets, forEachViewport, setAccountLanguage, showLanguage, type Language } from '../../fixtures/a11y.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
-import { adminWorldWithWaitingWork } from '../../fixtures/adminWorld.js';
-import { adminWords, named, type AdminWords } from '../../fixtures/adminWords.js';
+import { adminWorldWithWaitingWork } from '../../fixtures/admin-world.js';
+import { adminWords, named, type AdminWords } from '../../fixtures/admin-words.js';
 
 /**
  * The accessibility gate for the admin console (fixtures/a11y.ts): every tab, the section

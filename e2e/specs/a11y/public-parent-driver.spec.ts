@@ -4,7 +4,7 @@ import { OPEN_DIALOG, checkScreen, expectErrorsTiedToFields, expectFitsWidth, ex
 import { fill, wordsOf } from '../../fixtures/catalogs.js';
 import { seedFamily } from '../../fixtures/family.js';
 import { signInByEmail } from '../../fixtures/session.js';
-import { test as driverTest } from '../../fixtures/driverWorld.js';
+import { test as driverTest } from '../../fixtures/driver-world.js';
 
 /**
  * The accessibility gate for the public site, the parent portal, the receipt page and the

@@ -4,7 +4,7 @@ import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { chooseOption } from '../../fixtures/forms.js';
 import { signedInApi } from '../../fixtures/session.js';
 import { dataStrings, expectArabicDocument, expectNoEnglish, switchToArabic, switchToEnglish } from '../../fixtures/language.js';
-import { test as driverTest, expect as driverExpect } from '../../fixtures/driverWorld.js';
+import { test as driverTest, expect as driverExpect } from '../../fixtures/driver-world.js';
 
 /**
  * In the browser: the main flows once in Arabic, right to left, with no English sentence

@@ -3,7 +3,7 @@ import { expect, test } from '../../fixtures/test.js';
 import { bahrainDate, currentServiceMonth } from '@school-transport/contracts';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { setAccountLanguage } from '../../fixtures/a11y.js';
-import { adminWords } from '../../fixtures/adminWords.js';
+import { adminWords } from '../../fixtures/admin-words.js';
 import { registerLedgerFamily } from '../../fixtures/fees.js';
 import { dataStrings, switchToArabic } from '../../fixtures/language.js';
 import { makePng } from '../../fixtures/png.js';

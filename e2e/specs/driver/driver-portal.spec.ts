@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type DriverWorld } from '../../fixtures/driverWorld.js';
+import { expect, test, type DriverWorld } from '../../fixtures/driver-world.js';
 
 /** The driver's day as the browser sees it (same machine, same time zone). */
 function today(): string {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/session.js';
-import { followAccountLanguage } from './accountLanguage.js';
+import { followAccountLanguage } from './account-language.js';
 import { directionOf, isLanguage } from './language.js';
 
 /**

@@ -4,13 +4,13 @@ import { students as enStudents } from './en/students.js';
 import { fees as enFees } from './en/fees.js';
 import { analytics as enAnalytics } from './en/analytics.js';
 import { outbox as enOutbox } from './en/outbox.js';
-import { modificationRequests as enModificationRequests } from './en/modificationRequests.js';
+import { modificationRequests as enModificationRequests } from './en/modification-requests.js';
 import { admin } from './ar/admin.js';
 import { students } from './ar/students.js';
 import { fees } from './ar/fees.js';
 import { analytics } from './ar/analytics.js';
 import { outbox } from './ar/outbox.js';
-import { modificationRequests } from './ar/modificationRequests.js';
+import { modificationRequests } from './ar/modification-requests.js';
 
 type Tree = { readonly [key: string]: string | Tree };
 

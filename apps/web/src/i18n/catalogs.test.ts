@@ -10,6 +10,8 @@ import { officeCatalogs } from './en/office.js';
  */
 const arabicModules = import.meta.glob<Record<string, unknown>>(['./ar/*.ts', '!./ar/*.test.ts'], { eager: true });
 const arabic = new Map(Object.entries(arabicModules).map(([path, module]) => [namespaceOfFile(path), catalogOfModule(module, namespaceOfFile(path))]));
+/** A namespace's catalog file: 'modificationRequests' → 'modification-requests.ts'. */
+const fileOf = (namespace: string) => `${namespace.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.ts`;
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -38,11 +40,11 @@ describe.each(Object.keys(english))('the %s catalog', (namespace) => {
 
   it('has no empty English string', () => {
     const empty = [...keys].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key);
-    expect(empty, `empty in en/${namespace}.ts`).toEqual([]);
+    expect(empty, `empty in en/${fileOf(namespace)}`).toEqual([]);
   });
 
   it('has an Arabic catalog, with every key filled and the same placeholders', () => {
-    expect(arabic.has(namespace), `src/i18n/ar/${namespace}.ts is missing`).toBe(true);
+    expect(arabic.has(namespace), `src/i18n/ar/${fileOf(namespace)} is missing`).toBe(true);
     const translated = leaves(arabic.get(namespace));
     const missing = [...keys.keys()].filter((key) => !translated.has(key));
     const extra = [...translated.keys()].filter((key) => !keys.has(key));
@@ -51,7 +53,7 @@ describe.each(Object.keys(english))('the %s catalog', (namespace) => {
       .filter(([key, text]) => typeof text === 'string' && typeof translated.get(key) === 'string')
       .filter(([key, text]) => !placeholdersMatch(key, text as string, translated.get(key) as string))
       .map(([key, text]) => `${key}: en {${placeholders(text as string).join(', ')}} ar {${placeholders(translated.get(key) as string).join(', ')}}`);
-    expect({ missing, extra, empty, mismatched }, `ar/${namespace}.ts against en/${namespace}.ts`).toEqual({ missing: [], extra: [], empty: [], mismatched: [] });
+    expect({ missing, extra, empty, mismatched }, `ar/${fileOf(namespace)} against en/${fileOf(namespace)}`).toEqual({ missing: [], extra: [], empty: [], mismatched: [] });
   });
 });
 

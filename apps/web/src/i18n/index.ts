@@ -23,15 +23,23 @@ export type Namespace = keyof (typeof resources)['en'] | (typeof OFFICE_NAMESPAC
 export const NAMESPACES: Namespace[] = [...(Object.keys(resources.en) as Namespace[]), ...OFFICE_NAMESPACES, 'messages'];
 
 /**
- * The Arabic catalogs: every file of ./ar is picked up (one per namespace, exporting a const named
- * as its namespace), so a namespace's Arabic lands by adding its file. vite.config.ts puts them in
- * one lazily loaded chunk; the completeness test (catalogs.test.ts) fails while one is missing.
+ * The Arabic catalogs: every file of ./ar is picked up (one per namespace, named as its namespace
+ * in kebab-case and exporting a const named as its namespace), so a namespace's Arabic lands by
+ * adding its file. vite.config.ts puts them in one lazily loaded chunk; the completeness test
+ * (catalogs.test.ts) fails while one is missing.
  */
 export const ARABIC_CATALOGS = import.meta.glob<Record<string, unknown>>(['./ar/*.ts', '!./ar/*.test.ts']);
 
-/** The namespace of a catalog file: './ar/parent.ts' → 'parent'. */
+/**
+ * The namespace of a catalog file: './ar/parent.ts' → 'parent'. File names are kebab-case like
+ * every module's, namespaces camelCase like the consts that hold them: './ar/modification-requests.ts'
+ * → 'modificationRequests'.
+ */
 export function namespaceOfFile(path: string): string {
-  return path.replace(/^.*\//, '').replace(/\.ts$/, '');
+  return path
+    .replace(/^.*\//, '')
+    .replace(/\.ts$/, '')
+    .replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase());
 }
 
 /** A catalog module's strings: the export named as its namespace, else its only (or default) export. */

@@ -1,6 +1,6 @@
 import i18n from './index.js';
 import { messages } from './en/messages.js';
-import { setMessageTranslator } from './messageTranslator.js';
+import { setMessageTranslator } from './message-translator.js';
 import { isMessageCode, messageCode } from '@school-transport/contracts';
 
 // The English catalog of the contract's messages is the contract itself: added when this loads

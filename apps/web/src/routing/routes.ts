@@ -1,5 +1,5 @@
 import type { Role } from '@school-transport/contracts';
-import type { PublicQuery } from './pageData.js';
+import type { PublicQuery } from './page-data.js';
 
 /**
  * A page of the app at an address. The list below is the one place routes are declared: the router
@@ -22,7 +22,7 @@ export interface PageRoute {
   roles?: Role | readonly [Role, ...Role[]];
   /** Rendered to HTML by the server (in English): public pages only, as they depend on nobody's session. */
   serverRendered?: true;
-  /** The public queries the page opens with, fetched with its code (pageData.ts). */
+  /** The public queries the page opens with, fetched with its code (page-data.ts). */
   data?: readonly PublicQuery[];
 }
 

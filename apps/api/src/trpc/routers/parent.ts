@@ -3,7 +3,7 @@ import { parentProcedure, router } from '../init.js';
 import { actorOf } from '../context.js';
 import { findParentStudent, listParentStudents } from '../../domain/parent/students.js';
 import { findParentModificationRequest, listParentModificationRequests, requestModification } from '../../domain/modification-requests/parent-requests.js';
-import { parentFeesRouter } from './parentFees.js';
+import { parentFeesRouter } from './parent-fees.js';
 
 /** The parent portal: own students and own modification requests only; anyone else's id is 404. */
 export const parentRouter = router({

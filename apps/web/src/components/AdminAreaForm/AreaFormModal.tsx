@@ -7,7 +7,7 @@ import { areaInput, formatMoney, type AdminArea } from '@school-transport/contra
 import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
-import { runAdminChange } from '../AdminForm/runAdminChange.js';
+import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { formatAmount } from '../../i18n/format.js';
 

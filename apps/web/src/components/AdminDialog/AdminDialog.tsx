@@ -1,6 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
-import { usePhoneScreen } from './usePhoneScreen.js';
+import { useReturnFocusToOpener } from '../../a11y/use-return-focus-to-opener.js';
+import { usePhoneScreen } from './use-phone-screen.js';
 
 /**
  * Every dialog of the admin console: Mantine's Modal, full screen on a phone (a form of 20 fields in

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { bahrainDate, PAYMENT_METHODS, recordPaymentInput, type AdminFee, type PaymentMethod } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
-import { runAdminChange } from '../AdminForm/runAdminChange.js';
+import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { formatAmount, formatMonth } from '../../i18n/format.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../auth/session.js';
 import { UnassignedBell } from '../UnassignedBell/UnassignedBell.js';
 import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.js';
-import { usePhoneScreen } from '../AdminDialog/usePhoneScreen.js';
+import { usePhoneScreen } from '../AdminDialog/use-phone-screen.js';
 
 export interface AdminTab {
   key: string;

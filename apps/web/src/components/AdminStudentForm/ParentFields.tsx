@@ -3,10 +3,10 @@ import { Button, Group, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePhoneScreen } from '../AdminDialog/usePhoneScreen.js';
+import { usePhoneScreen } from '../AdminDialog/use-phone-screen.js';
 import type { ParentMatch } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
-import type { StudentFormValues } from './formValues.js';
+import type { StudentFormValues } from './form-values.js';
 
 /** Add Student's parent part: find an existing parent by email or phone, or open a new account. */
 export function ParentFields({ form }: { form: UseFormReturnType<StudentFormValues> }) {

@@ -19,9 +19,9 @@ import {
 import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
-import { runAdminChange } from '../AdminForm/runAdminChange.js';
+import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { ParentFields } from './ParentFields.js';
-import { editPayload, valuesOf, type StudentFormValues } from './formValues.js';
+import { editPayload, valuesOf, type StudentFormValues } from './form-values.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { formatAmount } from '../../i18n/format.js';
 

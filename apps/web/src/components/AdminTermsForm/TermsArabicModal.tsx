@@ -6,7 +6,7 @@ import { termsArabicInput } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
-import { runAdminChange } from '../AdminForm/runAdminChange.js';
+import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 /**

@@ -8,7 +8,7 @@ import { DRIVER_RUNS, type DriverRun, type DriverStudent } from '@school-transpo
 import { trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { PrintableRunList, type PrintJob } from './PrintableRunList.js';
-import { addressText, currentRun, fullName, gradeText, groupBySchool, localDate, matchesSearch, studentsOnRun } from './studentRows.js';
+import { addressText, currentRun, fullName, gradeText, groupBySchool, localDate, matchesSearch, studentsOnRun } from './student-rows.js';
 import { TableScrollRegion } from '../TableScrollRegion/TableScrollRegion.js';
 
 interface DriverStudentListProps {
@@ -66,7 +66,7 @@ export function DriverStudentList({ students, driverName, readOnly = false }: Dr
     }
     setExporting(true);
     try {
-      const { buildCsv, csvFileName, downloadCsv } = await import('./exportCsv.js');
+      const { buildCsv, csvFileName, downloadCsv } = await import('./export-csv.js');
       const header = ['id', 'name', 'fathersName', 'grade', 'school', 'area', 'address', 'contact', 'contact2', 'serviceType'].map((key) => t(`columns.${key}` as 'columns.id'));
       const rows = runStudents.map((student) => [
         student.automatedId,

@@ -1,7 +1,7 @@
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { CompanySettings, DriverStudent } from '@school-transport/contracts';
-import { addressText, fullName, gradeText, groupBySchool } from './studentRows.js';
+import { addressText, fullName, gradeText, groupBySchool } from './student-rows.js';
 import './print.css';
 import { formatDate } from '../../i18n/format.js';
 

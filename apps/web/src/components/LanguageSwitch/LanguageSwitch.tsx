@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageChoice } from '../../i18n/useLanguageChoice.js';
+import { useLanguageChoice } from '../../i18n/use-language-choice.js';
 
 /**
  * English / العربية: names the other language in that language (and marks it so, for screen

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { emailAddress, loginInput, MESSAGES } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
+import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { zodErrors } from '../../forms/validation.js';
 import '../../styles/public-forms.js';
 import { PasswordField } from '../PasswordField/PasswordField.js';
-import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
+import { useReturnFocusToOpener } from '../../a11y/use-return-focus-to-opener.js';
 
 /** The dialog's own email message; otherwise the login contract as it is. */
 const dialogLogin = loginInput.extend({ email: emailAddress(MESSAGES.dialogInvalidEmail) });

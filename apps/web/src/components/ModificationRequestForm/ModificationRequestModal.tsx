@@ -15,7 +15,7 @@ import { notify } from '../../notify.js';
 import { showServerErrors, zodValidate } from '../../forms/validation.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
 import { gradeOptions } from '../../i18n/labels.js';
-import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
+import { useReturnFocusToOpener } from '../../a11y/use-return-focus-to-opener.js';
 
 interface RequestValues {
   firstName: string;

@@ -6,7 +6,7 @@ import type { ParentModificationRequest } from '@school-transport/contracts';
 import { ModificationStatusBadge } from './ModificationStatusBadge.js';
 import { ModificationComparison } from './ModificationComparison.js';
 import { formatDate } from '../../i18n/format.js';
-import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
+import { useReturnFocusToOpener } from '../../a11y/use-return-focus-to-opener.js';
 
 /**
  * 'Recent Modification Requests': date, student, status, View; a table, or on a

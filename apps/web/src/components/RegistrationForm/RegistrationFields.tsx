@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CLASSES, SERVICE_TYPES } from '@school-transport/contracts';
-import type { RegistrationFormValues } from './formValues.js';
+import type { RegistrationFormValues } from './form-values.js';
 import { formatAmount } from '../../i18n/format.js';
 import { gradeOptions } from '../../i18n/labels.js';
 import { PasswordField } from '../PasswordField/PasswordField.js';

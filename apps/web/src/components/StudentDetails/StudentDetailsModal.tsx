@@ -5,7 +5,7 @@ import { trpc } from '../../trpc.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
 import { formatAmount, formatDate } from '../../i18n/format.js';
 import { gradeLabel } from '../../i18n/labels.js';
-import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
+import { useReturnFocusToOpener } from '../../a11y/use-return-focus-to-opener.js';
 
 /** View Details: every field of the student, and the terms accepted at registration. */
 export function StudentDetailsModal({ student, onClose }: { student: ParentStudent; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { zodValidate } from '../../forms/validation.js';
 import { notify } from '../../notify.js';
 import { translateMessage, translateMessages } from '../../i18n/messages.js';
 import { formatAmount, formatMonth } from '../../i18n/format.js';
-import { useReturnFocusToOpener } from '../../a11y/useReturnFocusToOpener.js';
+import { useReturnFocusToOpener } from '../../a11y/use-return-focus-to-opener.js';
 
 interface Values {
   amountBhd: string;

@@ -3,7 +3,7 @@ import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUnassignedStudents } from '../../pages/admin/analyticsQueries.js';
+import { useUnassignedStudents } from '../../pages/admin/analytics-queries.js';
 
 /**
  * The header bell: how many students have no driver. Opening it lists them (newest first), each

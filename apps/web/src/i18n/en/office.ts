@@ -2,7 +2,7 @@ import { admin } from './admin.js';
 import { students } from './students.js';
 import { analytics } from './analytics.js';
 import { outbox } from './outbox.js';
-import { modificationRequests } from './modificationRequests.js';
+import { modificationRequests } from './modification-requests.js';
 import { fees } from './fees.js';
 
 /**

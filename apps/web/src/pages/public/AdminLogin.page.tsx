@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { useSession } from '../../auth/session.js';
-import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
+import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { driverLoginInput } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { useFinishSignIn } from '../../auth/useFinishSignIn.js';
+import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import '../../styles/sign-in-forms.js';

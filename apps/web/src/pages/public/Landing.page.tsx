@@ -13,7 +13,7 @@ const LoginDialog = lazy(() => import('../../components/LoginDialog/LoginDialog.
 
 /** The landing page: headline, three points, contacts from the settings, two ways in. */
 export function LandingPage() {
-  // Not a lazy page (routing/lazyPage.tsx does this for those): its own hydration lifts the inert markup.
+  // Not a lazy page (routing/lazy-page.tsx does this for those): its own hydration lifts the inert markup.
   usePageHydrated();
   const { t } = useTranslation('site');
   const navigate = useNavigate();

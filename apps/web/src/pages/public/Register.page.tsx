@@ -14,7 +14,7 @@ import { currentLanguage, isLanguage } from '../../i18n/language.js';
 import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
 import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
 import { FormWithSummary } from '../../components/FieldGrid/FieldGrid.js';
-import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/formValues.js';
+import { EMPTY_REGISTRATION, missingRequiredFields, type RegistrationFormValues } from '../../components/RegistrationForm/form-values.js';
 import '../../styles/public-forms.js';
 import { translateMessage } from '../../i18n/messages.js';
 

@@ -7,7 +7,7 @@ import { adminDriversRouter } from './drivers.js';
 import { adminSettingsRouter } from './settings.js';
 import { adminTermsRouter } from './terms.js';
 import { adminNotificationsRouter } from './notifications.js';
-import { adminModificationRequestsRouter } from './modificationRequests.js';
+import { adminModificationRequestsRouter } from './modification-requests.js';
 import { adminAnalyticsRouter } from './analytics.js';
 import { adminAuditLogsRouter } from './audit-logs.js';
 import { adminFeesRouter } from './fees.js';

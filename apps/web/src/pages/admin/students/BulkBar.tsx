@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminDriver, PaymentStatus } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 
 /** Shown while rows are selected: one driver (or none) or one payment status for all of them, in one step. */
 export function BulkBar({ studentIds, drivers, onDone, onClear }: { studentIds: string[]; drivers: AdminDriver[]; onDone: () => Promise<void>; onClear: () => void }) {

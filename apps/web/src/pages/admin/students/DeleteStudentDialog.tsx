@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminStudent } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
 
 /** Delete asks first; the delete is soft (restorable), and the dialog says so. */

@@ -3,7 +3,7 @@ import { Button, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { AdminArea, AdminDriver, AdminSchool, PaymentStatus } from '@school-transport/contracts';
-import type { StudentView } from './useStudentView.js';
+import type { StudentView } from './use-student-view.js';
 
 const WITHOUT_DRIVER = 'none';
 

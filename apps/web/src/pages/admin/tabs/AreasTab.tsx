@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { AdminArea } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { AreaFormModal } from '../../../components/AdminAreaForm/AreaFormModal.js';
-import { refreshAdminData, useAreas } from '../adminQueries.js';
+import { refreshAdminData, useAreas } from '../admin-queries.js';
 import { ListState } from './ListState.js';
 import { formatAmount } from '../../../i18n/format.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 
 /** Areas: monthly price in BHD, roundabout count, add, edit, deactivate and reactivate. */

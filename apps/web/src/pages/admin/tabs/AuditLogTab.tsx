@@ -6,11 +6,11 @@ import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_LOG_PAGE_SIZE, type AuditLogEntry } from '@school-transport/contracts';
-import { useAuditLogFilters, useAuditLogs } from '../analyticsQueries.js';
+import { useAuditLogFilters, useAuditLogs } from '../analytics-queries.js';
 import { ListState } from './ListState.js';
-import { useDataTablePaging } from './dataTablePaging.js';
-import { tableRegionProps } from './dataTableRegion.js';
-import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
+import { useDataTablePaging } from './data-table-paging.js';
+import { tableRegionProps } from './data-table-region.js';
+import { usePhoneScreen } from '../../../components/AdminDialog/use-phone-screen.js';
 import { AuditDiff, useAuditLabels } from './AuditDiff.js';
 import { formatDate, formatDateTime, formatMonth, formatWeekday } from '../../../i18n/format.js';
 

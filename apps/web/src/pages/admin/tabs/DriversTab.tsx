@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDriver } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { DriverFormModal } from '../../../components/AdminDriverForm/DriverFormModal.js';
-import { refreshAdminData, useAreas, useDrivers } from '../adminQueries.js';
+import { refreshAdminData, useAreas, useDrivers } from '../admin-queries.js';
 import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 

@@ -15,15 +15,15 @@ import {
   type FeeStatus,
 } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
-import { refreshAdminData, useAreas, useDrivers, useSchools } from '../adminQueries.js';
+import { refreshAdminData, useAreas, useDrivers, useSchools } from '../admin-queries.js';
 import { ListState } from './ListState.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { FeeStatusBadge } from '../../../components/StudentFees/FeeStatusBadge.js';
 import { formatAmount, formatDate, formatMonth } from '../../../i18n/format.js';
 import { RecordPaymentModal } from '../../../components/AdminFees/RecordPaymentModal.js';
 import { ReasonModal } from '../../../components/AdminFees/ReasonModal.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
-import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
+import { usePhoneScreen } from '../../../components/AdminDialog/use-phone-screen.js';
 
 const PAGE_SIZE = 25;
 

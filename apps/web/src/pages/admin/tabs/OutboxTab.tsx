@@ -7,11 +7,11 @@ import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TEMPLATE_KEYS, OUTBOX_PAGE_SIZES, type AdminNotification, type NotificationStatus, type NotificationTemplateKey } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
-import { refreshOutbox, useFailedMessageCount, useHeldMessageCount } from '../outboxQueries.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
+import { refreshOutbox, useFailedMessageCount, useHeldMessageCount } from '../outbox-queries.js';
 import { ListState } from './ListState.js';
-import { useDataTablePaging } from './dataTablePaging.js';
-import { tableRegionProps } from './dataTableRegion.js';
+import { useDataTablePaging } from './data-table-paging.js';
+import { tableRegionProps } from './data-table-region.js';
 import { formatDateTime } from '../../../i18n/format.js';
 
 const STATUS_COLORS: Record<NotificationStatus | 'sending', string> = { pending: 'yellow', sending: 'blue', sent: 'teal', failed: 'red', held: 'orange' };

@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { acceptProofInput, PAYMENT_METHODS, PROOF_STATUSES, type PaymentMethod, type PaymentProof, type ProofStatus } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { zodValidate } from '../../../forms/validation.js';
-import { refreshAdminData } from '../adminQueries.js';
+import { refreshAdminData } from '../admin-queries.js';
 import { ListState } from './ListState.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { ReasonModal } from '../../../components/AdminFees/ReasonModal.js';
 import { FeeStatusBadge } from '../../../components/StudentFees/FeeStatusBadge.js';
 import { formatAmount, formatDate, formatMonth } from '../../../i18n/format.js';
 import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
-import { YES_COLOR } from './actionColors.js';
+import { YES_COLOR } from './action-colors.js';
 
 interface AcceptValues {
   id: string;

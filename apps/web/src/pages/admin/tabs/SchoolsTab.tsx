@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { AdminSchool } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { SchoolFormModal } from '../../../components/AdminSchoolForm/SchoolFormModal.js';
-import { refreshAdminData, useSchools } from '../adminQueries.js';
+import { refreshAdminData, useSchools } from '../admin-queries.js';
 import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 
 /** Schools: search, add, edit, deactivate and reactivate. */

@@ -7,8 +7,8 @@ import { companySettings, type CompanySettings } from '@school-transport/contrac
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { zodValidate } from '../../../forms/validation.js';
 import { FormActions } from '../../../components/AdminForm/FormActions.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
-import { refreshAdminData } from '../adminQueries.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
+import { refreshAdminData } from '../admin-queries.js';
 import { formatMonthName } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 

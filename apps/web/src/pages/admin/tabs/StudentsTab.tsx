@@ -8,19 +8,19 @@ import { useTranslation } from 'react-i18next';
 import type { AdminStudent, StudentSortField } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, errorMessage, trpc } from '../../../trpc.js';
 import { notify } from '../../../notify.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { StudentFormModal } from '../../../components/AdminStudentForm/StudentFormModal.js';
-import { refreshAdminData, useAreas, useDrivers, useSchools } from '../adminQueries.js';
-import { filterParams, PAGE_SIZES, useStudentView } from '../students/useStudentView.js';
+import { refreshAdminData, useAreas, useDrivers, useSchools } from '../admin-queries.js';
+import { filterParams, PAGE_SIZES, useStudentView } from '../students/use-student-view.js';
 import { StudentFilters } from '../students/StudentFilters.js';
 import { BulkBar } from '../students/BulkBar.js';
 import { DeleteStudentDialog } from '../students/DeleteStudentDialog.js';
 import { GeneratedPasswordDialog } from '../students/GeneratedPasswordDialog.js';
 import { ListState } from './ListState.js';
 import { formatAmount } from '../../../i18n/format.js';
-import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
-import { useDataTablePaging } from './dataTablePaging.js';
-import { tableRegionProps } from './dataTableRegion.js';
+import { usePhoneScreen } from '../../../components/AdminDialog/use-phone-screen.js';
+import { useDataTablePaging } from './data-table-paging.js';
+import { tableRegionProps } from './data-table-region.js';
 
 const fullName = (student: AdminStudent) => `${student.firstName} ${student.fathersName} ${student.lastName}`;
 

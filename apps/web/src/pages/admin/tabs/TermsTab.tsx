@@ -3,10 +3,10 @@ import { Badge, Button, Card, Group, Spoiler, Stack, Text, Title } from '@mantin
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../../trpc.js';
-import { runAdminChange } from '../../../components/AdminForm/runAdminChange.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { TermsFormModal } from '../../../components/AdminTermsForm/TermsFormModal.js';
 import { TermsArabicModal } from '../../../components/AdminTermsForm/TermsArabicModal.js';
-import { refreshAdminData, useTermsVersions } from '../adminQueries.js';
+import { refreshAdminData, useTermsVersions } from '../admin-queries.js';
 import { formatDateTime } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@school-transport/contracts';
 import { useSession } from '../auth/session.js';
 import { notify } from '../notify.js';
-import { saveAccountLanguage } from './accountLanguage.js';
+import { saveAccountLanguage } from './account-language.js';
 import { applyLanguage, isLanguage, rememberLanguage } from './language.js';
 
 /** The language switch's state: the language shown, and a change that this browser and the account keep. */

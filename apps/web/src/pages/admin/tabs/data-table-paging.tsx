@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DataTablePaginationRenderContext } from 'mantine-datatable';
-import { usePhoneScreen } from '../../../components/AdminDialog/usePhoneScreen.js';
+import { usePhoneScreen } from '../../../components/AdminDialog/use-phone-screen.js';
 
 /**
  * The paging of an admin data table, with a name on every page button. On a wide screen:

@@ -1,5 +1,5 @@
 import type { CatalogOf } from '../catalog.js';
-import type { modificationRequests as enModificationRequests } from '../en/modificationRequests.js';
+import type { modificationRequests as enModificationRequests } from '../en/modification-requests.js';
 
 /** Arabic strings of the admin's modification requests tab: the office's review of parents' requests. */
 export const modificationRequests: CatalogOf<typeof enModificationRequests> = {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { lazyPage } from './lazyPage.js';
+import { lazyPage } from './lazy-page.js';
 
 const Fallback = () => <p>Loading</p>;
 const Greeting = () => <h1>Register a student</h1>;

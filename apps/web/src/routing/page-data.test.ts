@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageDataUrl } from './pageData.js';
-import { prefetchPageData } from './prefetchPageData.js';
+import { pageDataUrl } from './page-data.js';
+import { prefetchPageData } from './prefetch-page-data.js';
 import { PAGE_ROUTES } from './routes.js';
 
 afterEach(() => vi.unstubAllGlobals());

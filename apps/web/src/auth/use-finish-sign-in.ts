@@ -4,7 +4,7 @@ import type { Role, SessionUser } from '@school-transport/contracts';
 import { trpc } from '../trpc.js';
 import { notify } from '../notify.js';
 import { rememberSignedInUser } from './session.js';
-import { languageAtSignIn } from '../i18n/accountLanguage.js';
+import { languageAtSignIn } from '../i18n/account-language.js';
 import i18n from '../i18n/index.js';
 
 /**

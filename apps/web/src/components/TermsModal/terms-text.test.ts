@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { termsShownIn } from './termsText.js';
+import { termsShownIn } from './terms-text.js';
 
 const both = { content: 'The bus waits at most 3 minutes.', contentAr: 'تنتظر الحافلة 3 دقائق كحدٍّ أقصى.' };
 const englishOnly = { content: 'The bus waits at most 3 minutes.', contentAr: null };

@@ -1,5 +1,5 @@
 import { queryClient, trpc } from '../trpc.js';
-import type { PublicQuery } from './pageData.js';
+import type { PublicQuery } from './page-data.js';
 
 const prefetchPublic: Record<PublicQuery, () => Promise<void>> = {
   meta: () => queryClient.prefetchQuery(trpc.public.meta.queryOptions()),
@@ -10,7 +10,7 @@ const prefetchPublic: Record<PublicQuery, () => Promise<void>> = {
 /**
  * Fetches into the cache the data a page opens with (its route's `data`, routes.ts), all in the same
  * tick so the tRPC client sends them as the one batched GET that the page's HTML preloads
- * (pageData.ts). Settles when all have answered; a failed one is left to the page's own query,
+ * (page-data.ts). Settles when all have answered; a failed one is left to the page's own query,
  * which shows its error.
  */
 export function prefetchPageData(queries: readonly PublicQuery[]): Promise<void[]> {

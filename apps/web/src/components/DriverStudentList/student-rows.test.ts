@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DriverStudent } from '@school-transport/contracts';
-import { currentRun, groupBySchool, matchesSearch, studentsOnRun } from './studentRows.js';
+import { currentRun, groupBySchool, matchesSearch, studentsOnRun } from './student-rows.js';
 
 const student = (firstName: string, serviceType: DriverStudent['serviceType'], schoolName: string): DriverStudent => ({
   id: firstName,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsv, csvFileName } from './exportCsv.js';
+import { buildCsv, csvFileName } from './export-csv.js';
 
 describe('the driver CSV', () => {
   it('starts with a byte-order mark, quotes commas, quotes and new lines, and neutralises formulas', () => {
