@@ -10,11 +10,6 @@
  * job) clears it (trpc/init.ts, server.ts), so whoever changes something sees it at once. A write
  * made by another server process on the same database shows within TTL_MS. Only answers that are
  * the same for every caller are cached here, never anyone's own data.
- *
- * Refreshed ahead of time: in the second half of its TTL_MS, the first request for a cached answer
- * sets its refresh going and is answered from the cache, so under steady use nobody waits for a
- * count (when an answer simply expired, every request of that moment waited for the new count).
- * No answer is older than TTL_MS.
  */
 export const ANSWER_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
@@ -22,8 +17,6 @@ const MAX_ENTRIES = 500;
 interface Entry {
   answer: Promise<unknown>;
   until: number;
-  /** Its refresh is under way. */
-  refreshing?: boolean;
 }
 
 export class AnswerCache {
@@ -38,10 +31,7 @@ export class AnswerCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = this.now();
     const hit = this.entries.get(key);
-    if (hit && hit.until > now) {
-      if (!hit.refreshing && hit.until - now <= this.ttlMs / 2) this.refresh(key, hit, load, now);
-      return hit.answer as Promise<T>;
-    }
+    if (hit && hit.until > now) return hit.answer as Promise<T>;
     const answer = load();
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(key, { answer, until: now + this.ttlMs });
@@ -55,23 +45,5 @@ export class AnswerCache {
   /** After a write: everything is asked afresh. */
   clear(): void {
     this.entries.clear();
-  }
-
-  /**
-   * Asks `key` again while its cached answer is still given out; the new answer takes its place when
-   * it comes, unless a write cleared the cache meanwhile (the new one may have been read before
-   * that write). A failed refresh leaves the old answer until it expires.
-   */
-  private refresh(key: string, hit: Entry, load: () => Promise<unknown>, now: number): void {
-    hit.refreshing = true;
-    const answer = load();
-    answer.then(
-      () => {
-        if (this.entries.get(key) === hit) this.entries.set(key, { answer, until: now + this.ttlMs });
-      },
-      () => {
-        hit.refreshing = false;
-      },
-    );
   }
 }
