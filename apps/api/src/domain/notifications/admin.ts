@@ -77,24 +77,6 @@ export const heldNotificationCount = (db: Kysely<Database>) => countWithStatus(d
 /** Back in the queue for a full set of tries, due now; the last error stays visible until the next try. */
 const RETRY = { status: 'pending', attempts: 0, nextAttemptAt: sql<Date>`now()`, lockedUntil: null, lockedBy: null, updatedAt: sql<Date>`now()` } as const;
 
-export async function retryNotification(db: Kysely<Database>, actor: Actor, id: string, maxAttempts: number): Promise<{ notification: AdminNotification }> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
-  const row = await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('notifications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!before) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
-    if (before.status !== 'failed') throw new AppError('CONFLICT', OUTBOX_MESSAGES.onlyFailedRetried);
-    const after = await trx.updateTable('notifications').set(RETRY).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      entityType: 'notification',
-      entityId: id,
-      action: 'retry',
-      diff: { status: { from: 'failed', to: 'pending' }, attempts: { from: before.attempts, to: 0 }, errorMsg: before.errorMsg, recipient: before.recipient, templateKey: before.templateKey },
-    });
-    return after;
-  });
-  return { notification: toView(row, await readCompanySettings(db), maxAttempts, new Date()) };
-}
-
 /** Every failed message back in the queue at once; one audit row per message, in the same transaction. */
 export async function retryAllFailed(db: Kysely<Database>, actor: Actor): Promise<{ retried: number }> {
   return db.transaction().execute(async (trx) => {
@@ -121,23 +103,37 @@ export async function retryAllFailed(db: Kysely<Database>, actor: Actor): Promis
 /** A held message goes into the queue as written, due now: its tries start from none. */
 const RELEASE = { status: 'pending', nextAttemptAt: sql<Date>`now()`, updatedAt: sql<Date>`now()` } as const;
 
-/** Sends one held message: it becomes pending, and the release is audited. */
-export async function releaseNotification(db: Kysely<Database>, actor: Actor, id: string, maxAttempts: number): Promise<{ notification: AdminNotification }> {
+/**
+ * Moves one message from one status back to pending with `patch`, audited in the same transaction;
+ * a message in another status is a conflict (`refused`).
+ */
+async function requeue(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  maxAttempts: number,
+  change: { from: 'failed' | 'held'; patch: typeof RETRY | typeof RELEASE; action: string; refused: string; diff: (before: Notification) => Record<string, unknown> },
+): Promise<{ notification: AdminNotification }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
   const row = await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('notifications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
-    if (before.status !== 'held') throw new AppError('CONFLICT', OUTBOX_MESSAGES.onlyHeldReleased);
-    const after = await trx.updateTable('notifications').set(RELEASE).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      entityType: 'notification',
-      entityId: id,
-      action: 'release',
-      diff: { status: { from: 'held', to: 'pending' }, recipient: before.recipient, templateKey: before.templateKey },
-    });
+    if (before.status !== change.from) throw new AppError('CONFLICT', change.refused);
+    const after = await trx.updateTable('notifications').set(change.patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { entityType: 'notification', entityId: id, action: change.action, diff: { status: { from: change.from, to: 'pending' }, ...change.diff(before), recipient: before.recipient, templateKey: before.templateKey } });
     return after;
   });
   return { notification: toView(row, await readCompanySettings(db), maxAttempts, new Date()) };
+}
+
+export function retryNotification(db: Kysely<Database>, actor: Actor, id: string, maxAttempts: number): Promise<{ notification: AdminNotification }> {
+  return requeue(db, actor, id, maxAttempts, { from: 'failed', patch: RETRY, action: 'retry', refused: OUTBOX_MESSAGES.onlyFailedRetried, diff: (before) => ({ attempts: { from: before.attempts, to: 0 }, errorMsg: before.errorMsg }) });
+}
+
+
+/** Sends one held message: it becomes pending, and the release is audited. */
+export function releaseNotification(db: Kysely<Database>, actor: Actor, id: string, maxAttempts: number): Promise<{ notification: AdminNotification }> {
+  return requeue(db, actor, id, maxAttempts, { from: 'held', patch: RELEASE, action: 'release', refused: OUTBOX_MESSAGES.onlyHeldReleased, diff: () => ({}) });
 }
 
 /** Every held message released at once; one audit row per message, in the same transaction. */
