@@ -16,7 +16,7 @@ const LIBRARIES = [
 const inPackages = (packages: string[]) => new RegExp(`/node_modules/(?:${packages.join('|')})/.*\\.m?js$`);
 
 /** The contract's modules a sign-in form uses (the messages are every area's: the English catalog holds them all). */
-const SIGN_IN_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|fields|validation|auth)\.ts$/;
+const SIGN_IN_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|message-codes|fields|validation|auth)\.ts$/;
 /** The rest of the contract: what the parent's, the office's and the driver's screens send and read. */
 const CONTRACTS_SIGNED_IN = [/[\\/]packages[\\/]contracts[\\/]src[\\/]/];
 
@@ -51,9 +51,9 @@ const PUBLIC_FORMS = [
  *
  * These groups gather it: the libraries by package (LIBRARIES), the app's own code by what the
  * public pages need (a sign-in form's, the rest of the public forms and dialogs'); /parent-login
- * then loads 4 files beyond the first load and /register 6 (docs/performance.md). The signed-in
- * areas load the groups they use, the contract's schemas that only they need (`contracts`), and
- * keep their own chunks.
+ * then loads 4 files beyond the first load and the toast area, /register 6 (docs/performance.md).
+ * The signed-in areas load the groups they use, the contract's schemas that only they need
+ * (`contracts`), and keep their own chunks.
  *
  * What the first load holds must stay out of every group (a group holding one of its modules would be
  * pulled into the first load): the vendor groups, of higher priority, take the libraries it needs;
