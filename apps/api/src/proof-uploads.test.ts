@@ -192,7 +192,10 @@ describe('the upload body limit', () => {
     const before = await stored();
     const bodyBytes = 64 * 1024 * 1024;
     const answer = await rawUpload(parent.client, parent.feeIds[0]!, { bodyBytes });
-    expect(answer).toMatchObject({ status: 413, body: { message: FEE_MESSAGES.fileTooLarge }, closedByServer: true });
+    // A client still writing when the server answers and closes may have the connection reset before
+    // it reads the 413 (TCP drops what it had not read yet); either way the server stopped reading.
+    if (Number.isFinite(answer.status) && answer.status > 0) expect(answer).toMatchObject({ status: 413, body: { message: FEE_MESSAGES.fileTooLarge }, closedByServer: true });
+    else expect(answer.closedByServer).toBe(true);
     // What was sent is the limit plus what the sockets' buffers took before the server stopped reading.
     expect(answer.sent).toBeLessThan(bodyBytes / 2);
     expect(await stored()).toEqual(before);
