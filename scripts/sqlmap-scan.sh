@@ -141,28 +141,28 @@ CHANGE='{"firstName":"Sara","lastName":"Hassan","fathersName":"Ali","grade":"4",
 REQUEST=$(api parent POST "/api/parent/students/$STUDENT/modification-requests" "$CHANGE" | field .modificationRequest.id)
 
 # --- The targets --------------------------------------------------------------------------------------
-T_WHO=() T_METHOD=() T_ROUTE=() T_URL=() T_KIND=() T_BODY=() T_RESET=() T_CREATED=() T_CI=()
-# target WHO METHOD 'ROUTE' URL [--json BODY | --multipart 'a=1&b=2'] [--reset SQL] [--created] [--ci]
+T_WHO=() T_METHOD=() T_ROUTE=() T_URL=() T_KIND=() T_BODY=() T_RESET=() T_STATUS=() T_CI=()
+# target WHO METHOD 'ROUTE' URL [--json BODY | --multipart 'a=1&b=2'] [--reset SQL] [--status CODE] [--ci]
 #   ROUTE is the path as rest/paths.ts names it; URL the same path with real ids (and a query string).
 #   --reset SQL runs before each of sqlmap's requests, so that each finds the data as it was (a
 #   pending proof, a free email, a quota not yet used) and its values reach the statements that
 #   would write them instead of stopping at a 409 or 429.
-#   --created: a success answers 201 with what it made (new ids, times), so two answers to the same
-#   payload differ; sqlmap compares the status (201 or not) instead of the body.
+#   --status CODE: a success answers CODE with what it wrote (new ids, times, the values sent), so two
+#   answers to the same payload differ; sqlmap compares the status (CODE or not), not the body.
 target() {
-  local who=$1 method=$2 route=$3 url=$4 kind=none body='' reset='' created='' ci=''
+  local who=$1 method=$2 route=$3 url=$4 kind=none body='' reset='' status='' ci=''
   shift 4
   while [ $# -gt 0 ]; do
     case $1 in
       --json) kind=json; body=$2; shift 2 ;;
       --multipart) kind=multipart; body=$2; shift 2 ;;
       --reset) reset=$2; shift 2 ;;
-      --created) created=1; shift ;;
+      --status) status=$2; shift 2 ;;
       --ci) ci=1; shift ;;
       *) echo "target $method $route: unknown option $1" >&2; exit 1 ;;
     esac
   done
-  T_WHO+=("$who") T_METHOD+=("$method") T_ROUTE+=("$route") T_URL+=("$url") T_KIND+=("$kind") T_BODY+=("$body") T_RESET+=("$reset") T_CREATED+=("$created") T_CI+=("$ci")
+  T_WHO+=("$who") T_METHOD+=("$method") T_ROUTE+=("$route") T_URL+=("$url") T_KIND+=("$kind") T_BODY+=("$body") T_RESET+=("$reset") T_STATUS+=("$status") T_CI+=("$ci")
 }
 # shellcheck source=scripts/sqlmap-targets.sh
 source scripts/sqlmap-targets.sh
@@ -232,7 +232,7 @@ sqlmap_run() {
   local args=(-u "$BASE$url" --method "$method" --batch --dbms PostgreSQL --level 2 --risk 1 --technique BEUST --time-sec 2 --flush-session --disable-coloring
     --output-dir "$WORK/out" --ignore-code 400,401,403,404,409,413,415,429 "$@")
   [ -n "${COOKIES[$who]}" ] && args+=(--cookie "${COOKIES[$who]}" --skip sid)
-  [ -n "${T_CREATED[$i]}" ] && args+=(--code 201)
+  [ -n "${T_STATUS[$i]}" ] && args+=(--code "${T_STATUS[$i]}")
   if [ -n "$reset" ]; then
     printf '%s\n' "$reset" > "$WORK/reset-$i.sql"
     # One request at a time, each after its reset (sqlmap runs --eval's Python before every request).

@@ -3,15 +3,16 @@
 # path parameter, a query string, a JSON body, a form); apps/api/src/hardening/sqlmap-coverage.test.ts
 # fails when such a path has no target, or a target names a path that no longer exists.
 #
-#   target WHO METHOD 'ROUTE' URL [--json BODY | --multipart 'field=value&...'] [--reset SQL] [--created] [--ci]
+#   target WHO METHOD 'ROUTE' URL [--json BODY | --multipart 'field=value&...'] [--reset SQL] [--status CODE] [--ci]
 #
 # WHO signs the requests (anonymous, admin, parent, parent_b, driver). sqlmap tests every query
 # parameter, every JSON field (nested ones and array items too), every multipart text field, and
 # each path parameter (the script marks it). --reset SQL puts back before each request what the
 # previous one changed, so that every payload meets the same data and reaches the statements that
-# write it rather than a 409 or 429 (a decided proof, a taken email, a used quota). --created: the
-# success is a 201 carrying new ids, so sqlmap compares statuses, not bodies. --ci: also in the
-# short scan of .ci/run, which takes one path of each input shape.
+# write it rather than a 409 or 429 (a decided proof, a taken email, a used quota). --status CODE:
+# a success answers CODE with what it wrote (new ids, times, the values sent back), which differs
+# from one request to the next, so sqlmap compares statuses, not bodies. --ci: also in the short
+# scan of .ci/run, which takes one path of each input shape.
 # shellcheck shell=bash disable=SC2016,SC2154
 
 ADMIN_USER=$(sql "SELECT id FROM users WHERE email = '$ADMIN_EMAIL'")
@@ -28,7 +29,7 @@ target anonymous POST '/api/auth/login' /api/auth/login --json '{"email":"scan-p
 target anonymous POST '/api/driver/login' /api/driver/login --json "{\"phone\":\"$DRIVER_PHONE\",\"password\":\"not-the-password-1\",\"rememberMe\":false}" \
   --reset 'DELETE FROM sign_in_attempts'
 # A third family, removed again before each request so that its email is free.
-target anonymous POST '/api/registrations' /api/registrations --json "$(registration scan-parent-new@example.com 36000003 S-NEW)" --created --reset "
+target anonymous POST '/api/registrations' /api/registrations --json "$(registration scan-parent-new@example.com 36000003 S-NEW)" --status 201 --reset "
   DELETE FROM fees WHERE student_id IN (SELECT s.id FROM students s JOIN parents p ON p.id = s.parent_id JOIN users u ON u.id = p.user_id WHERE u.email LIKE 'scan-parent-new%');
   DELETE FROM students WHERE parent_id IN (SELECT p.id FROM parents p JOIN users u ON u.id = p.user_id WHERE u.email LIKE 'scan-parent-new%');
   DELETE FROM users WHERE email LIKE 'scan-parent-new%'"
@@ -37,11 +38,11 @@ target anonymous POST '/api/registrations' /api/registrations --json "$(registra
 target parent GET '/api/parent/students/:id' "/api/parent/students/$STUDENT"
 target parent GET '/api/parent/modification-requests/:id' "/api/parent/modification-requests/$REQUEST"
 target parent_b POST '/api/parent/students/:id/modification-requests' "/api/parent/students/$STUDENT_B/modification-requests" --json "$CHANGE" \
-  --reset "DELETE FROM modification_requests WHERE student_id = '$STUDENT_B'" --created
+  --reset "DELETE FROM modification_requests WHERE student_id = '$STUDENT_B'" --status 201
 # Family B's uploads: its proofs are removed before each request, so that neither the pending proofs
 # of a month (3) nor the family's uploads of a day (20) refuse it before the fields are stored.
 target parent_b POST '/api/parent/fees/:id/proofs' "/api/parent/fees/$FEE_B/proofs" --multipart 'amountBhd=0.01&reference=BENEFIT-1' \
-  --reset "DELETE FROM payment_proofs WHERE parent_id = (SELECT parent_id FROM students WHERE id = '$STUDENT_B')" --created --ci
+  --reset "DELETE FROM payment_proofs WHERE parent_id = (SELECT parent_id FROM students WHERE id = '$STUDENT_B')" --status 201 --ci
 target parent GET '/api/payment-proofs/:id/file' "/api/payment-proofs/$PROOF_REJECT/file" --ci
 target parent GET '/api/receipts/:file' "/api/receipts/$PAYMENT_RECEIPT.pdf"
 
@@ -51,40 +52,40 @@ target driver GET '/api/driver/students/:driverId' "/api/driver/students/$DRIVER
 # --- The office: change requests ---
 target admin GET '/api/admin/modification-requests' '/api/admin/modification-requests?status=pending'
 REQUEST_PENDING="UPDATE modification_requests SET status = 'pending', admin_note = NULL, decided_by = NULL, decided_at = NULL WHERE id = '$REQUEST'"
-target admin POST '/api/admin/modification-requests/:id/approve' "/api/admin/modification-requests/$REQUEST/approve" --json '{"adminNote":"Approved by the office"}' --reset "$REQUEST_PENDING"
-target admin POST '/api/admin/modification-requests/:id/reject' "/api/admin/modification-requests/$REQUEST/reject" --json '{"adminNote":"Please call the office"}' --reset "$REQUEST_PENDING"
+target admin POST '/api/admin/modification-requests/:id/approve' "/api/admin/modification-requests/$REQUEST/approve" --json '{"adminNote":"Approved by the office"}' --reset "$REQUEST_PENDING" --status 200
+target admin POST '/api/admin/modification-requests/:id/reject' "/api/admin/modification-requests/$REQUEST/reject" --json '{"adminNote":"Please call the office"}' --reset "$REQUEST_PENDING" --status 200
 
 # --- The office: schools, areas, drivers, settings, terms ---
 target admin POST '/api/admin/schools' /api/admin/schools --json '{"schoolCode":"SCAN2","name":"Scan School 2","address":"Manama","contactName":"Office","contactPhone":"17001122"}' \
-  --reset "DELETE FROM schools WHERE school_code ILIKE 'SCAN2%'" --created
-target admin PUT '/api/admin/schools/:id' "/api/admin/schools/$SCHOOL" --json '{"schoolCode":"SCAN","name":"Scan School","address":"Riffa","contactName":"Office","contactPhone":"17001133","active":true}'
+  --reset "DELETE FROM schools WHERE school_code ILIKE 'SCAN2%'" --status 201
+target admin PUT '/api/admin/schools/:id' "/api/admin/schools/$SCHOOL" --json '{"schoolCode":"SCAN","name":"Scan School","address":"Riffa","contactName":"Office","contactPhone":"17001133","active":true}' --status 200
 target admin POST '/api/admin/areas' /api/admin/areas --json '{"name":"Scan Area 2","price":"27.50","roundaboutCount":0}' \
-  --reset "DELETE FROM areas WHERE name LIKE 'Scan Area 2%'" --created
-target admin PUT '/api/admin/areas/:id' "/api/admin/areas/$AREA" --json '{"name":"Scan Area","price":"25","roundaboutCount":0,"active":true,"applyPriceToStudents":false}'
+  --reset "DELETE FROM areas WHERE name LIKE 'Scan Area 2%'" --status 201
+target admin PUT '/api/admin/areas/:id' "/api/admin/areas/$AREA" --json '{"name":"Scan Area","price":"25","roundaboutCount":0,"active":true,"applyPriceToStudents":false}' --status 200
 target admin POST '/api/admin/drivers' /api/admin/drivers --json "{\"name\":\"New Driver\",\"phone\":\"36000077\",\"licenseNo\":\"L-NEW\",\"password\":\"$DRIVER_PASSWORD\",\"areaIds\":[\"$AREA\"],\"vehicle\":{\"plate\":\"12345\",\"seats\":14},\"status\":\"active\"}" \
-  --reset "DELETE FROM users WHERE id IN (SELECT user_id FROM drivers WHERE phone LIKE '36000077%' OR license_no LIKE 'L-NEW%')" --created
+  --reset "DELETE FROM users WHERE id IN (SELECT user_id FROM drivers WHERE phone LIKE '36000077%' OR license_no LIKE 'L-NEW%')" --status 201
 # No password: a new one would end the driver's session the driver's targets use.
-target admin PUT '/api/admin/drivers/:id' "/api/admin/drivers/$DRIVER" --json "{\"name\":\"Scan Driver\",\"phone\":\"$DRIVER_PHONE\",\"licenseNo\":\"L-SCAN\",\"areaIds\":[\"$AREA\"],\"vehicle\":{\"plate\":\"12345\",\"seats\":14},\"status\":\"active\"}"
+target admin PUT '/api/admin/drivers/:id' "/api/admin/drivers/$DRIVER" --json "{\"name\":\"Scan Driver\",\"phone\":\"$DRIVER_PHONE\",\"licenseNo\":\"L-SCAN\",\"areaIds\":[\"$AREA\"],\"vehicle\":{\"plate\":\"12345\",\"seats\":14},\"status\":\"active\"}" --status 200
 target admin GET '/api/admin/drivers/:id/students' "/api/admin/drivers/$DRIVER/students"
-target admin PUT '/api/admin/settings' /api/admin/settings --json '{"companyName":"Gulf Bus","contactText":"Call us","supportPhone1":"17001122","supportPhone2":"17001133","instagramUrl":"https://instagram.com/gulfbus","facebookUrl":"https://facebook.com/gulfbus","xUrl":"https://x.com/gulfbus","paymentBankAccount":"BH67BMAG00001299123456","paymentMobileNumber":"39998888","whatsappNumber":"33334444","firstServiceMonth":9,"vatRatePercent":"10","vatNumber":"200000000000003"}'
-target admin POST '/api/admin/terms' /api/admin/terms --json '{"content":"Scan terms: fees are due by the 30th.","contentAr":"الشروط","activate":false}' --created
+target admin PUT '/api/admin/settings' /api/admin/settings --json '{"companyName":"Gulf Bus","contactText":"Call us","supportPhone1":"17001122","supportPhone2":"17001133","instagramUrl":"https://instagram.com/gulfbus","facebookUrl":"https://facebook.com/gulfbus","xUrl":"https://x.com/gulfbus","paymentBankAccount":"BH67BMAG00001299123456","paymentMobileNumber":"39998888","whatsappNumber":"33334444","firstServiceMonth":9,"vatRatePercent":"10","vatNumber":"200000000000003"}' --status 200
+target admin POST '/api/admin/terms' /api/admin/terms --json '{"content":"Scan terms: fees are due by the 30th.","contentAr":"الشروط","activate":false}' --status 201
 # The version in force: activating it again changes nothing the other targets rely on.
 target admin POST '/api/admin/terms/:id/activate' "/api/admin/terms/$TERMS/activate"
 # The Arabic text is written once; it is taken away again before each request.
 target admin PUT '/api/admin/terms/:id/arabic' "/api/admin/terms/$TERMS_DRAFT/arabic" --json '{"contentAr":"الشروط والأحكام"}' \
-  --reset "UPDATE terms SET content_ar = NULL WHERE id = '$TERMS_DRAFT'"
+  --reset "UPDATE terms SET content_ar = NULL WHERE id = '$TERMS_DRAFT'" --status 200
 
 # --- The office: students ---
 STUDENT_QUERY="search=Sara&schoolId=$SCHOOL&areaId=$AREA&driverId=$DRIVER&paymentStatus=unpaid&unassigned=false&deleted=false&sort=lastName&order=asc"
 target admin GET '/api/admin/students' "/api/admin/students?$STUDENT_QUERY&page=1&pageSize=20"
 target admin GET '/api/admin/students.csv' "/api/admin/students.csv?$STUDENT_QUERY"
 target admin GET '/api/admin/parents/lookup' '/api/admin/parents/lookup?emailOrPhone=scan-parent-a%40example.com'
-target admin POST '/api/admin/students' /api/admin/students --json "$(office_student S-OFFICE)" --created --reset "
+target admin POST '/api/admin/students' /api/admin/students --json "$(office_student S-OFFICE)" --status 201 --reset "
   DELETE FROM fees WHERE student_id IN (SELECT id FROM students WHERE student_school_id LIKE 'S-OFFICE%');
   DELETE FROM students WHERE student_school_id LIKE 'S-OFFICE%'"
 target admin POST '/api/admin/students/bulk-update' /api/admin/students/bulk-update --json "{\"studentIds\":[\"$STUDENT_C\"],\"driverId\":\"$DRIVER\"}"
 target admin GET '/api/admin/students/:id' "/api/admin/students/$STUDENT_C"
-target admin PUT '/api/admin/students/:id' "/api/admin/students/$STUDENT_C" --json "$(office_student S-C | sed -E 's/"parent":\{[^}]*\},//')"
+target admin PUT '/api/admin/students/:id' "/api/admin/students/$STUDENT_C" --json "$(office_student S-C | sed -E 's/"parent":\{[^}]*\},//')" --status 200
 target admin DELETE '/api/admin/students/:id' "/api/admin/students/$STUDENT_D" --reset "UPDATE students SET deleted_at = NULL WHERE id = '$STUDENT_D'"
 target admin POST '/api/admin/students/:id/restore' "/api/admin/students/$STUDENT_D/restore" --reset "UPDATE students SET deleted_at = now() WHERE id = '$STUDENT_D'"
 target admin POST '/api/admin/students/:id/invoice' "/api/admin/students/$STUDENT_C/invoice"
@@ -94,16 +95,16 @@ target admin GET '/api/admin/fees' "/api/admin/fees?month=$M1&status=due&schoolI
 target admin POST '/api/admin/fees/generate' /api/admin/fees/generate --json "{\"month\":\"$M1\"}"
 target admin GET '/api/admin/fees/year-summary' "/api/admin/fees/year-summary?month=$M1"
 target admin POST '/api/admin/fees/:id/waive' "/api/admin/fees/$FEE_2/waive" --json '{"waived":true,"reason":"Family hardship"}' \
-  --reset "UPDATE fees SET waived = false, waived_reason = NULL WHERE id = '$FEE_2'"
+  --reset "UPDATE fees SET waived = false, waived_reason = NULL WHERE id = '$FEE_2'" --status 200
 # 0.01 a payment: the month's 25.00 takes 2,500 of them before it is paid.
-target admin POST '/api/admin/payments' /api/admin/payments --json "$(payment "$FEE_3")" --created --ci
+target admin POST '/api/admin/payments' /api/admin/payments --json "$(payment "$FEE_3")" --status 201 --ci
 target admin POST '/api/admin/payments/:id/void' "/api/admin/payments/$PAYMENT_VOID/void" --json '{"reason":"Entered twice"}' \
-  --reset "UPDATE payments SET voided_at = NULL, void_reason = NULL, voided_by = NULL WHERE id = '$PAYMENT_VOID'"
+  --reset "UPDATE payments SET voided_at = NULL, void_reason = NULL, voided_by = NULL WHERE id = '$PAYMENT_VOID'" --status 200
 target admin GET '/api/admin/payment-proofs' '/api/admin/payment-proofs?status=pending'
 PROOF_PENDING="UPDATE payment_proofs SET status = 'pending', reason = NULL, payment_id = NULL, decided_by = NULL, decided_at = NULL WHERE id IN ('$PROOF_ACCEPT', '$PROOF_REJECT')"
 target admin POST '/api/admin/payment-proofs/:id/accept' "/api/admin/payment-proofs/$PROOF_ACCEPT/accept" \
-  --json "{\"amountBhd\":\"0.01\",\"reference\":\"BENEFIT-1\",\"method\":\"bank_transfer\",\"paidAt\":\"$TODAY\",\"feeIds\":[\"$FEE_1\"]}" --reset "$PROOF_PENDING"
-target admin POST '/api/admin/payment-proofs/:id/reject' "/api/admin/payment-proofs/$PROOF_REJECT/reject" --json '{"reason":"The picture is unreadable"}' --reset "$PROOF_PENDING"
+  --json "{\"amountBhd\":\"0.01\",\"reference\":\"BENEFIT-1\",\"method\":\"bank_transfer\",\"paidAt\":\"$TODAY\",\"feeIds\":[\"$FEE_1\"]}" --reset "$PROOF_PENDING" --status 200
+target admin POST '/api/admin/payment-proofs/:id/reject' "/api/admin/payment-proofs/$PROOF_REJECT/reject" --json '{"reason":"The picture is unreadable"}' --reset "$PROOF_PENDING" --status 200
 
 # --- The office: statistics, audit log, outbox ---
 target admin GET '/api/admin/unassigned-students' '/api/admin/unassigned-students?limit=10'
