@@ -36,7 +36,8 @@ export function TermsTab() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('terms.title')}</Title>
-        <Button onClick={() => setWriting(true)}>{t('terms.add')}</Button>
+        {/* A new version starts from the current one's text: it waits for the versions to load. */}
+        <Button onClick={() => setWriting(true)} disabled={!terms.data}>{t('terms.add')}</Button>
       </Group>
       <ListState query={terms}>
         {versions.length === 0 && <Text c="dimmed">{t('terms.empty')}</Text>}
