@@ -93,7 +93,7 @@ SCHOOL=$(api admin POST /api/admin/schools '{"schoolCode":"SCAN","name":"Scan Sc
 AREA=$(api admin POST /api/admin/areas '{"name":"Scan Area","price":"25"}' | field .area.id)
 TERMS=$(api anonymous GET /api/terms | field .id)
 registration() { # EMAIL PHONE STUDENT_SCHOOL_ID
-  echo "{\"firstName\":\"Sara\",\"fathersName\":\"Ali\",\"lastName\":\"Hassan\",\"grade\":\"3\",\"schoolId\":\"$SCHOOL\",\"studentSchoolId\":\"$3\",\"parentName\":\"Parent\",\"parentEmail\":\"$1\",\"parentPhone\":\"$2\",\"password\":\"$PARENT_PASSWORD\",\"serviceType\":\"BOTH\",\"areaId\":\"$AREA\",\"block\":\"1\",\"road\":\"2\",\"houseBuilding\":\"3\",\"termsAccepted\":true,\"termsVersionId\":\"$TERMS\"}"
+  echo "{\"firstName\":\"Sara\",\"fathersName\":\"Ali\",\"lastName\":\"Hassan\",\"grade\":\"3\",\"class\":\"A\",\"schoolId\":\"$SCHOOL\",\"studentSchoolId\":\"$3\",\"parentName\":\"Parent\",\"parentEmail\":\"$1\",\"parentPhone\":\"$2\",\"parentPhone2\":\"36000010\",\"password\":\"$PARENT_PASSWORD\",\"serviceType\":\"BOTH\",\"areaId\":\"$AREA\",\"block\":\"1\",\"road\":\"2\",\"houseBuilding\":\"3\",\"flatHome\":\"Flat 4\",\"address\":\"Block 1, Road 2, House 3\",\"address2\":\"Near the mosque\",\"termsAccepted\":true,\"termsVersionId\":\"$TERMS\",\"termsLanguage\":\"en\",\"language\":\"en\"}"
 }
 # Two families: A holds the proofs, payments and change request the office's paths decide; B is the
 # family whose proof uploads and change requests sqlmap sends.
@@ -108,7 +108,7 @@ DRIVER_PHONE=36000009
 DRIVER=$(api admin POST /api/admin/drivers "{\"name\":\"Scan Driver\",\"phone\":\"$DRIVER_PHONE\",\"licenseNo\":\"L-SCAN\",\"password\":\"$DRIVER_PASSWORD\",\"areaIds\":[\"$AREA\"]}" | field .driver.id)
 sign_in driver /api/driver/login "{\"phone\":\"$DRIVER_PHONE\",\"password\":\"$DRIVER_PASSWORD\"}"
 office_student() { # STUDENT_SCHOOL_ID: a student the office adds to family A
-  echo "{\"parent\":{\"kind\":\"existing\",\"emailOrPhone\":\"scan-parent-a@example.com\"},\"firstName\":\"Omar\",\"fathersName\":\"Ali\",\"lastName\":\"Hassan\",\"grade\":\"5\",\"class\":\"B\",\"studentSchoolId\":\"$1\",\"schoolId\":\"$SCHOOL\",\"areaId\":\"$AREA\",\"serviceType\":\"BOTH\",\"contactNumber1\":\"36000001\",\"address\":\"Block 1, Road 2, House 3\",\"block\":\"1\",\"road\":\"2\",\"houseBuilding\":\"3\",\"priceBhd\":\"25.00\",\"paymentStatus\":\"unpaid\",\"driverId\":null}"
+  echo "{\"parent\":{\"kind\":\"existing\",\"emailOrPhone\":\"scan-parent-a@example.com\"},\"firstName\":\"Omar\",\"fathersName\":\"Ali\",\"lastName\":\"Hassan\",\"grade\":\"5\",\"class\":\"B\",\"studentSchoolId\":\"$1\",\"schoolId\":\"$SCHOOL\",\"areaId\":\"$AREA\",\"serviceType\":\"BOTH\",\"contactNumber1\":\"36000001\",\"contactNumber2\":\"36000011\",\"address\":\"Block 1, Road 2, House 3\",\"address2\":\"Near the mosque\",\"block\":\"1\",\"road\":\"2\",\"houseBuilding\":\"3\",\"flatHome\":\"Flat 4\",\"locationLink\":\"https://maps.google.com/?q=26.2,50.5\",\"priceBhd\":\"25.00\",\"paymentStatus\":\"unpaid\",\"driverId\":null}"
 }
 # C is edited by the office's edit form, D deleted and restored.
 STUDENT_C=$(api admin POST /api/admin/students "$(office_student S-C)" | field .student.id)
@@ -274,9 +274,8 @@ for i in "${!T_ROUTE[@]}"; do
   if [ -n "${SQLMAP_ONLY:-}" ] && ! [[ "$method $route" =~ $SQLMAP_ONLY ]]; then continue; fi
   case $kind in
     json) fields=(--data "$body" -H 'content-type: application/json') plain=(--data "$body" -H 'content-type: application/json') ;;
-    # (Not taken apart, a form looks like one odd form field to sqlmap, which is left out.)
     multipart) fields=(--data "$(multipart_body "$body" '*')" -H "content-type: multipart/form-data; boundary=$BOUNDARY")
-      plain=(--data "$(multipart_body "$body" '')" -H "content-type: multipart/form-data; boundary=$BOUNDARY" --param-exclude "$BOUNDARY") ;;
+      plain=(--data "$(multipart_body "$body" '')" -H "content-type: multipart/form-data; boundary=$BOUNDARY") ;;
     # A POST without a body still says what it sends (the server refuses one that does not with 415).
     *) fields=() plain=()
       [ "$method" != GET ] && plain=(--data '{}' -H 'content-type: application/json') ;;
@@ -289,10 +288,11 @@ for i in "${!T_ROUTE[@]}"; do
     [ "$kind" = multipart ] && part="multipart form"
     sqlmap_run "$i" "$part" "${T_URL[$i]}" "${fields[@]}"
   fi
-  # The path parameter alone (marked with '*'), with the body as it is: told not to take the body
-  # apart, sqlmap tests only the marked point.
+  # The path parameter alone (marked with '*'; sqlmap names it '#1*'), with the body as it is: sqlmap
+  # is told not to take the body apart, and to leave out what it still reads as a form field in it.
   if [[ $route == *:* ]]; then
-    sqlmap_run "$i" "path parameter" "$(mark_path_parameters "$route" "${T_URL[$i]}")" "${plain[@]}" --answers 'JSON data found=N,Multipart-like data found=N'
+    sqlmap_run "$i" "path parameter" "$(mark_path_parameters "$route" "${T_URL[$i]}")" "${plain[@]}" \
+      --answers 'JSON data found=N,Multipart-like data found=N' --param-exclude '^[^#]'
   fi
 done
 # The server stays healthy after the scan.
