@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, Db, Driver } from '@school-transport/db';
 import { ADMIN_MESSAGES, type AdminDriver, type driverInput, type driverUpdate } from '@school-transport/contracts';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { hashPassword } from '../passwords.js';
 import { assertPasswordAllowed } from '../password-rules.js';
 import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
+import { endSessions } from '../account-sessions.js';
 
 
 function toView(row: Driver & { studentCount: number | string | bigint | null }): AdminDriver {
@@ -56,11 +57,6 @@ async function assertPhoneFree(db: Db, phone: string, exceptUserId?: string): Pr
   let query = db.selectFrom('users').select('id').where('role', '=', 'driver').where('phone', '=', phone);
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
   if (await query.executeTakeFirst()) throw conflict(ADMIN_MESSAGES.driverPhoneTaken);
-}
-
-/** Ends every open session of the user: a deactivated driver is signed out everywhere at once. */
-async function endSessionsOf(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where(sql<string>`sess->>'userId'`, '=', userId).execute();
 }
 
 /** Creates the driver's sign-in account (users row) and driver record together. */
@@ -140,7 +136,7 @@ export async function updateDriver(db: Kysely<Database>, actor: Actor, input: z.
         .where('id', '=', before.userId)
         .execute();
       // A deactivated driver, or one whose password the office reset, must sign in again.
-      if (input.status === 'inactive' || passwordHash) await endSessionsOf(trx, before.userId);
+      if (input.status === 'inactive' || passwordHash) await endSessions(trx, before.userId);
       const action = 'status' in diff ? (input.status === 'inactive' ? 'deactivate' : 'reactivate') : 'update';
       await recordAudit(trx, actor, { entityType: 'driver', entityId: input.id, action, diff });
       return findDriver(trx, input.id);
