@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   ADMIN_MESSAGES,
   ANALYTICS_MESSAGES,
   FEE_MESSAGES,
@@ -27,6 +28,7 @@ export const MESSAGE_GROUPS = {
   fees: FEE_MESSAGES,
   outbox: OUTBOX_MESSAGES,
   analytics: ANALYTICS_MESSAGES,
+  account: ACCOUNT_MESSAGES,
   modificationToasts: MODIFICATION_TOASTS,
   requiredFields: REGISTRATION_REQUIRED_FIELDS,
 } as const;

@@ -209,3 +209,21 @@ export const ANALYTICS_MESSAGES = {
   pageInvalid: 'Page must be a whole number from 1',
   pageSizeInvalid: 'Page size must be from 1 to 200',
 } as const;
+
+/** Forgotten passwords, password changes and the office's help with a parent's or driver's account. */
+export const ACCOUNT_MESSAGES = {
+  /** The same for every request, whether or not an account matches or has a phone: it must not tell which accounts exist. */
+  resetCodeSent: 'If an account matches, we have sent a code by text message.',
+  codeWrong: 'The code is wrong or has expired.',
+  codeFormat: 'Enter the 6-digit code from the text message',
+  identifierRequired: 'Enter your email, or the phone number you sign in with',
+  passwordReset: 'Your password has been changed. Please sign in with your new password.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  currentPasswordRequired: 'Enter your current password',
+  passwordChanged: 'Your password has been changed. You have been signed out on your other devices.',
+  tooManyCodeAttempts: 'Too many tries. Please wait a few minutes and try again.',
+  parentNotFound: 'Parent not found',
+  noPhoneForCode: 'This account has no phone number to send a code to',
+  accountInactive: 'This account is deactivated; reactivate it before sending a code',
+  resetCodeSentByOffice: 'A reset code was sent by text message',
+} as const;

@@ -32,6 +32,10 @@ export interface NotificationPayloads {
   proof_accepted: { studentName: string; month: string; amountBhd: string; receiptNumber: string };
   /** To the parent: the office could not match their proof of payment. */
   proof_rejected: { studentName: string; month: string; amountBhd: string; reason: string };
+  /** To a parent, driver or office user who forgot their password (or whom the office helps): a one-time code. */
+  password_reset: { code: string; minutes: number };
+  /** To a new account the office made without a password: a one-time code to choose one, and the sign-in it is for. */
+  welcome_code: { name: string; code: string; signIn: string; days: number };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -49,7 +53,12 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'payment_voided',
   'proof_accepted',
   'proof_rejected',
+  'password_reset',
+  'welcome_code',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */
+/** Messages whose payload holds a one-time code: the office's Outbox shows them with the code masked. */
+export const ONE_TIME_CODE_TEMPLATE_KEYS: readonly NotificationTemplateKey[] = ['password_reset', 'welcome_code'];
+
 export type NotificationChannel = 'sms' | 'email';

@@ -187,6 +187,21 @@ export interface SignInAttemptsTable {
   windowStartedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A one-time code that sets an account's password (domain/account-codes.ts); only its hash is kept. */
+export interface AccountCodesTable {
+  id: Generated<string>;
+  userId: string;
+  purpose: 'password_reset' | 'welcome';
+  codeHash: string;
+  wrongAttempts: ColumnType<number, number | undefined, number>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  /** Used, voided by the fifth wrong try, or replaced by a newer code. */
+  endedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The office user who sent it; null when the account's owner asked for it. */
+  sentBy: string | null;
+  createdAt: CreatedAt;
+}
+
 /** A student's fee for one service month; its status is computed from its payments. */
 export interface FeesTable {
   id: Generated<string>;
@@ -269,6 +284,7 @@ export interface Database {
   auditLogs: AuditLogsTable;
   sessions: SessionsTable;
   signInAttempts: SignInAttemptsTable;
+  accountCodes: AccountCodesTable;
   fees: FeesTable;
   payments: PaymentsTable;
   paymentAllocations: PaymentAllocationsTable;

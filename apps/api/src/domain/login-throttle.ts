@@ -24,6 +24,8 @@ export class TooManySignInAttempts extends AppError {
 
 type Scope = 'account' | 'address';
 
+const isWrongPassword = (error: unknown) => error instanceof AppError && error.code === 'UNAUTHORIZED';
+
 /** One counted attempt: its row and the window it was counted in, so that it can be taken back from that window only. */
 interface Counted {
   scope: Scope;
@@ -59,7 +61,12 @@ export function addressKey(ip: string): string {
 export class LoginThrottle {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async attempt<T>(who: { account: string; address: string }, checkPassword: () => Promise<T>): Promise<T> {
+  /**
+   * `failed` says which errors of the check are failed guesses that stay counted: a wrong password
+   * (401) by default; a wrong current password of a password change or a wrong reset code answers
+   * 400 and is counted all the same.
+   */
+  async attempt<T>(who: { account: string; address: string }, checkPassword: () => Promise<T>, failed: (error: unknown) => boolean = isWrongPassword): Promise<T> {
     // The address first: a flood from an address already refused writes no row per account it names.
     const address = await this.count('address', addressKey(who.address), MAX_ADDRESS_FAILURES);
     let account: Counted;
@@ -74,7 +81,7 @@ export class LoginThrottle {
     try {
       result = await checkPassword();
     } catch (error) {
-      if (!(error instanceof AppError && error.code === 'UNAUTHORIZED')) await Promise.all([this.takeBack(account), this.takeBack(address)]);
+      if (!failed(error)) await Promise.all([this.takeBack(account), this.takeBack(address)]);
       throw error;
     }
     await Promise.all([this.clear(account), this.takeBack(address)]);

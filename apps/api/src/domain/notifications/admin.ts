@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Notification } from '@school-transport/db';
-import { OUTBOX_MESSAGES, type AdminNotification, type AdminNotificationList, type CompanySettings, type outboxListInput } from '@school-transport/contracts';
+import { ONE_TIME_CODE_TEMPLATE_KEYS, OUTBOX_MESSAGES, type NotificationTemplateKey, type AdminNotification, type AdminNotificationList, type CompanySettings, type outboxListInput } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { recordAudit, type Actor } from '../audit.js';
@@ -14,7 +14,21 @@ import { messageOf } from './worker.js';
  * releases it.
  */
 
-function toView(row: Notification, settings: CompanySettings, maxAttempts: number, now: Date): AdminNotification {
+/** What stands in the Outbox for a one-time code: the gateway receives the code, the office never reads it. */
+export const MASKED_CODE = '******';
+
+/**
+ * The row as the Outbox shows it: a message holding a one-time code is rendered again with the
+ * code masked (its sent text, kept in `body`, holds the code), so that nobody in the office can
+ * take over an account with a code they read on the screen.
+ */
+function shownRow(row: Notification): Notification {
+  if (!ONE_TIME_CODE_TEMPLATE_KEYS.includes(row.templateKey as NotificationTemplateKey)) return row;
+  return { ...row, body: null, payload: { ...(row.payload as Record<string, unknown>), code: MASKED_CODE } };
+}
+
+function toView(original: Notification, settings: CompanySettings, maxAttempts: number, now: Date): AdminNotification {
+  const row = shownRow(original);
   let text = row.body ?? '';
   if (!row.body) {
     try {

@@ -155,6 +155,16 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: `تعذّر قبول إثبات الدفع الخاص بالطالب ${p.studentName} عن ${formatMonth(p.month, 'ar')} (${formatBhd(p.amountBhd, 'ar')}): ${p.reason}. يرجى التحقق ورفعه مرة أخرى.`,
     params: [p.studentName, formatMonth(p.month, language) ?? p.month, formatBhd(p.amountBhd, language), p.reason],
   }),
+  password_reset: (p) => ({
+    en: `Your password reset code is ${p.code}. It is valid for ${p.minutes} minutes. If you did not ask for it, ignore this message.`,
+    ar: `رمز إعادة تعيين كلمة المرور هو ${p.code}. صالح لمدة ${p.minutes} دقيقة. إن لم تطلبه، تجاهل هذه الرسالة.`,
+    params: [p.code, String(p.minutes)],
+  }),
+  welcome_code: (p) => ({
+    en: `Welcome, ${p.name}. Your account (${p.signIn}) is ready. Choose your password with the code ${p.code} under 'Forgot password?' on the sign-in page, within ${p.days} days.`,
+    ar: `مرحباً ${p.name}. حسابك (${p.signIn}) جاهز. اختر كلمة المرور بالرمز ${p.code} من خلال 'نسيت كلمة المرور؟' في صفحة تسجيل الدخول خلال ${p.days} أيام.`,
+    params: [p.name, p.signIn, p.code, String(p.days)],
+  }),
 };
 
 export class UnknownTemplateError extends Error {}

@@ -1,4 +1,4 @@
-import { driverLoginInput, languageInput, loginInput, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
+import { ACCOUNT_MESSAGES, driverLoginInput, languageInput, loginInput, passwordChange, passwordResetConfirm, passwordResetRequest, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
 import type { Context } from '../context.js';
 import { authenticatedProcedure, publicProcedure, router } from '../init.js';
 import { signInByEmail, signInByPhone } from '../../domain/auth.js';
@@ -6,6 +6,9 @@ import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
 import { setAccountLanguage } from '../../domain/language-switch.js';
 import { TooManySignInAttempts } from '../../domain/login-throttle.js';
 import { AppError } from '../../errors.js';
+import { confirmPasswordReset, requestPasswordReset } from '../../domain/password-reset.js';
+import { changePassword } from '../../domain/password-change.js';
+import { endSessions } from '../../domain/account-sessions.js';
 
 /**
  * Starts a fresh session for the user: a new session id (no fixation), and a 30-day cookie only
@@ -22,13 +25,21 @@ async function startSession(ctx: Context, user: SessionUser, rememberMe: boolean
  * identifier and the caller's address before the password is checked. A refusal tells the client
  * when to try again (Retry-After, in seconds), on the tRPC and the REST answer alike.
  */
-async function throttled<T>(ctx: Context, account: string, attempt: () => Promise<T>): Promise<T> {
+async function throttled<T>(ctx: Context, account: string, attempt: () => Promise<T>, failed?: (error: unknown) => boolean): Promise<T> {
   try {
-    return await ctx.loginThrottle.attempt({ account, address: ctx.ip }, attempt);
+    return await ctx.loginThrottle.attempt({ account, address: ctx.ip }, attempt, failed);
   } catch (error) {
     if (error instanceof TooManySignInAttempts) void ctx.res.header('Retry-After', String(error.retryAfterSeconds));
     throw error;
   }
+}
+
+/** Whether an error is the 400 of one message: a wrong guess that the sign-in limits keep counted. */
+const answered = (message: string) => (error: unknown) => error instanceof AppError && error.message === message;
+
+/** The identifier an account signs in with, as the sign-in limits key it. */
+function signInKey(user: SessionUser): string {
+  return user.role === 'driver' ? `phone:${user.phone ?? ''}` : `email:${user.email ?? ''}`;
 }
 
 export const authRouter = router({
@@ -47,6 +58,40 @@ export const authRouter = router({
   }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
+    await ctx.req.session.destroy();
+    return { success: true };
+  }),
+
+  /** Asks for a forgotten-password code by text message; the same 202 whether or not an account matches. */
+  requestPasswordReset: publicProcedure.input(passwordResetRequest).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx.db, input.identifier);
+    return { message: ACCOUNT_MESSAGES.resetCodeSent };
+  }),
+
+  /**
+   * Sets a new password with a reset or welcome code. Wrong codes are counted under the sign-in
+   * limits too, per identifier (kept apart from its sign-ins) and per address, so that guessing
+   * across many accounts from one machine is stopped as well as guessing one account's code.
+   */
+  confirmPasswordReset: publicProcedure.input(passwordResetConfirm).mutation(async ({ ctx, input }) => {
+    try {
+      await throttled(ctx, `reset:${input.identifier}`, () => confirmPasswordReset(ctx.db, input), answered(ACCOUNT_MESSAGES.codeWrong));
+    } catch (error) {
+      if (error instanceof TooManySignInAttempts) throw new AppError('TOO_MANY_REQUESTS', ACCOUNT_MESSAGES.tooManyCodeAttempts);
+      throw error;
+    }
+    return { message: ACCOUNT_MESSAGES.passwordReset };
+  }),
+
+  /** Any signed-in user's new password; a wrong current password counts as a failed sign-in of the account. */
+  changePassword: authenticatedProcedure.input(passwordChange).mutation(async ({ ctx, input }) => {
+    await throttled(ctx, signInKey(ctx.user), () => changePassword(ctx.db, ctx.user.id, ctx.req.session.sessionId, input), answered(ACCOUNT_MESSAGES.currentPasswordWrong));
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
+  }),
+
+  /** Ends every session of the account, this one included ('Sign out everywhere'). */
+  signOutEverywhere: authenticatedProcedure.mutation(async ({ ctx }) => {
+    await endSessions(ctx.db, ctx.user.id);
     await ctx.req.session.destroy();
     return { success: true };
   }),

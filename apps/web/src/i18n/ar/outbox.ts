@@ -74,6 +74,8 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     payment_voided: 'إلغاء دفعة',
     proof_accepted: 'قبول إثبات الدفع',
     proof_rejected: 'رفض إثبات الدفع',
+    password_reset: 'رمز إعادة تعيين كلمة المرور',
+    welcome_code: 'رمز الترحيب',
     registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',

@@ -72,6 +72,8 @@ export const outbox = {
     payment_voided: 'Payment voided',
     proof_accepted: 'Payment proof accepted',
     proof_rejected: 'Payment proof rejected',
+    password_reset: 'Password reset code',
+    welcome_code: 'Welcome code',
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',
