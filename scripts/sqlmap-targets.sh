@@ -21,10 +21,16 @@ M1=${MONTHS[0]}
 # Two of the registrations' messages: one the office retries (as if failed), one it releases (as if held).
 NOTIFICATION=$(sql "SELECT id FROM notifications ORDER BY created_at, id LIMIT 1")
 NOTIFICATION_HELD=$(sql "SELECT id FROM notifications ORDER BY created_at, id OFFSET 1 LIMIT 1")
+PARENT=$(sql "SELECT id FROM parents WHERE user_id = '$PARENT_USER'")
 
 # --- Sign-in and registration (anonymous) ---
 # Failed sign-ins are counted per account and address (429 after ten): the count is cleared before each.
 target anonymous POST '/api/auth/login' /api/auth/login --json '{"email":"scan-parent-a@example.com","password":"not-the-password-1","rememberMe":false}' \
+  --reset 'DELETE FROM sign_in_attempts'
+# Forgotten passwords: a parent's own requests are capped at 3 an hour, and wrong codes are counted like failed sign-ins.
+target anonymous POST '/api/auth/password-reset' /api/auth/password-reset --json '{"identifier":"scan-parent-a@example.com"}' \
+  --reset 'DELETE FROM account_codes' --status 202
+target anonymous POST '/api/auth/password-reset/confirm' /api/auth/password-reset/confirm --json '{"identifier":"scan-parent-a@example.com","code":"123456","newPassword":"scan-new-password"}' \
   --reset 'DELETE FROM sign_in_attempts'
 target anonymous POST '/api/driver/login' /api/driver/login --json "{\"phone\":\"$DRIVER_PHONE\",\"password\":\"not-the-password-1\",\"rememberMe\":false}" \
   --reset 'DELETE FROM sign_in_attempts'
@@ -35,6 +41,9 @@ target anonymous POST '/api/registrations' /api/registrations --json "$(registra
   DELETE FROM users WHERE email LIKE 'scan-parent-new%'"
 
 # --- The parent portal ---
+# A wrong current password: the parent's password (and the session the other targets use) stays.
+target parent POST '/api/auth/change-password' /api/auth/change-password --json '{"currentPassword":"not-the-password-1","newPassword":"scan-new-password"}' \
+  --reset 'DELETE FROM sign_in_attempts'
 target parent GET '/api/parent/students/:id' "/api/parent/students/$STUDENT"
 target parent GET '/api/parent/modification-requests/:id' "/api/parent/modification-requests/$REQUEST"
 target parent_b POST '/api/parent/students/:id/modification-requests' "/api/parent/students/$STUDENT_B/modification-requests" --json "$CHANGE" \
@@ -66,6 +75,10 @@ target admin POST '/api/admin/drivers' /api/admin/drivers --json "{\"name\":\"Ne
   --reset "DELETE FROM users WHERE id IN (SELECT user_id FROM drivers WHERE phone LIKE '36000077%' OR license_no LIKE 'L-NEW%')" --status 201
 # No password: a new one would end the driver's session the driver's targets use.
 target admin PUT '/api/admin/drivers/:id' "/api/admin/drivers/$DRIVER" --json "{\"name\":\"Scan Driver\",\"phone\":\"$DRIVER_PHONE\",\"licenseNo\":\"L-SCAN\",\"areaIds\":[\"$AREA\"],\"vehicle\":{\"plate\":\"12345\",\"seats\":14},\"status\":\"active\"}" --status 200
+target admin POST '/api/admin/drivers/:id/reset-code' "/api/admin/drivers/$DRIVER/reset-code"
+# The parent's own name and email again: the parent's sign-in stays as the other targets need it.
+target admin PUT '/api/admin/parents/:id' "/api/admin/parents/$PARENT" --json '{"name":"Scan Parent","email":"scan-parent-a@example.com","phone":"36000001"}' --status 200
+target admin POST '/api/admin/parents/:id/reset-code' "/api/admin/parents/$PARENT/reset-code"
 target admin GET '/api/admin/drivers/:id/students' "/api/admin/drivers/$DRIVER/students"
 target admin PUT '/api/admin/settings' /api/admin/settings --json '{"companyName":"Gulf Bus","contactText":"Call us","supportPhone1":"17001122","supportPhone2":"17001133","instagramUrl":"https://instagram.com/gulfbus","facebookUrl":"https://facebook.com/gulfbus","xUrl":"https://x.com/gulfbus","paymentBankAccount":"BH67BMAG00001299123456","paymentMobileNumber":"39998888","whatsappNumber":"33334444","firstServiceMonth":9,"vatRatePercent":"10","vatNumber":"200000000000003"}' --status 200
 target admin POST '/api/admin/terms' /api/admin/terms --json '{"content":"Scan terms: fees are due by the 30th.","contentAr":"الشروط","activate":false}' --status 201

@@ -104,8 +104,8 @@ function check(status: number, want: 401 | 403 | 'allowed', what: string) {
   } else expect(status, what).toBe(want);
 }
 
-/** Signing out or in would change this caller's session for the next rows. */
-const SESSION_CHANGING = ['auth.logout', 'auth.login', 'auth.driverLogin'];
+/** Signing out or in (or out everywhere) would change this caller's session for the next rows; accounts.test.ts checks who may sign out everywhere. */
+const SESSION_CHANGING = ['auth.logout', 'auth.login', 'auth.driverLogin', 'auth.signOutEverywhere'];
 
 describe('tRPC procedures', () => {
   for (const principal of PRINCIPALS) {
@@ -127,7 +127,7 @@ describe('REST paths', () => {
       const client = clients.get(principal)!;
       for (const route of Object.keys(REST_PATHS)) {
         const access = accessOfPath(route);
-        if (['POST /api/auth/logout', 'POST /api/auth/login', 'POST /api/driver/login'].includes(route)) continue;
+        if (['POST /api/auth/logout', 'POST /api/auth/login', 'POST /api/driver/login', 'POST /api/auth/sign-out-everywhere'].includes(route)) continue;
         const [method, pattern] = route.split(' ') as [string, string];
         const path = pattern.replace(/:(\w+)/g, () => randomUUID());
         const response = await client.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
