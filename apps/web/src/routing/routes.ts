@@ -33,6 +33,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/parent-login', page: 'public/ParentLogin.page.tsx', layout: 'public', serverRendered: true },
   { path: '/driver-login', page: 'public/DriverLogin.page.tsx', layout: 'public', serverRendered: true },
   { path: '/admin-login', page: 'public/AdminLogin.page.tsx', layout: 'own', serverRendered: true },
+  { path: '/forgot-password', page: 'public/ForgotPassword.page.tsx', layout: 'public' },
   { path: '/parent', page: 'parent/ParentDashboard.page.tsx', layout: 'own', roles: 'parent' },
   { path: '/admin', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: 'admin' },
   { path: '/admin-dashboard', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: 'admin' },

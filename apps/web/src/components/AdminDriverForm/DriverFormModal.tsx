@@ -8,6 +8,7 @@ import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
+import { ResetCodeButton } from '../AdminForm/ResetCodeButton.js';
 
 interface DriverValues {
   name: string;
@@ -41,6 +42,7 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
   const form = useForm<DriverValues>({ initialValues: valuesOf(driver), validate: zodValidate(driver ? editSchema : driverInput) });
   const create = useMutation(trpc.admin.drivers.create.mutationOptions());
   const update = useMutation(trpc.admin.drivers.update.mutationOptions());
+  const sendResetCode = useMutation(trpc.admin.drivers.sendResetCode.mutationOptions());
   const pending = create.isPending || update.isPending;
   // An area the driver serves stays listed even when it was deactivated since.
   const areaOptions = areas.filter((area) => area.active || driver?.areaIds.includes(area.id)).map((area) => ({ value: area.id, label: area.name }));
@@ -71,6 +73,14 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
+          {driver?.status === 'active' && (
+            <ResetCodeButton
+              label={t('drivers.sendResetCode')}
+              hint={t('drivers.sendResetCodeHint')}
+              failure={t('drivers.resetCodeFailed')}
+              send={() => sendResetCode.mutateAsync({ id: driver.id })}
+            />
+          )}
           <MultiSelect label={t('drivers.areas')} placeholder={t('drivers.areasPlaceholder')} data={areaOptions} searchable clearable {...form.getInputProps('areaIds')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label={t('drivers.vehiclePlate')} {...form.getInputProps('vehicle.plate')} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../auth/session.js';
 import { UnassignedBell } from '../UnassignedBell/UnassignedBell.js';
 import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.js';
+import { AccountMenu } from '../AccountMenu/AccountMenu.js';
 import { usePhoneScreen } from '../AdminDialog/use-phone-screen.js';
 
 export interface AdminTab {
@@ -99,6 +100,7 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
               </Text>
             )}
             <LanguageSwitch />
+            <AccountMenu signInPath="/admin-login" compact={phone} />
             <Button size="xs" variant="light" onClick={() => logout.mutate()} disabled={logout.isPending}>
               {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
             </Button>

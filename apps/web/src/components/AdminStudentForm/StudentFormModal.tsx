@@ -21,6 +21,7 @@ import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { ParentFields } from './ParentFields.js';
+import { ParentAccountPanel } from './ParentAccountPanel.js';
 import { editPayload, valuesOf, type StudentFormValues } from './form-values.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { formatAmount } from '../../i18n/format.js';
@@ -104,6 +105,12 @@ export function StudentFormModal({
 
   return (
     <AdminDialog onClose={onClose} title={student ? t('form.editTitle') : t('form.addTitle')} size="xl">
+      {student && (
+        <>
+          <ParentAccountPanel parent={student.parent} onSaved={onSaved} />
+          <Divider my="md" />
+        </>
+      )}
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           {!student && (

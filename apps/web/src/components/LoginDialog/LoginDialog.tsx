@@ -10,6 +10,7 @@ import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { zodErrors } from '../../forms/validation.js';
 import '../../styles/public-forms.js';
 import { PasswordField } from '../PasswordField/PasswordField.js';
+import { ForgotPasswordLink } from '../ForgotPasswordLink/ForgotPasswordLink.js';
 import { useReturnFocusToOpener } from '../../a11y/use-return-focus-to-opener.js';
 
 /** The dialog's own email message; otherwise the login contract as it is. */
@@ -54,6 +55,7 @@ export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): v
         <Stack>
           <TextInput label={t('login.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
           <PasswordField label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+          <ForgotPasswordLink role="parent" />
           <Checkbox label={t('login.rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
           <Button type="submit" loading={false} disabled={login.isPending}>
             {login.isPending ? t('login.signingIn') : t('login.signIn')}

@@ -132,6 +132,9 @@ export const admin: CatalogOf<typeof enAdmin> = {
     reactivated: 'تمت إعادة تفعيل السائق',
     saveFailed: 'تعذّر حفظ بيانات السائق',
     seats: 'المقاعد: {{count}}',
+    sendResetCode: 'إرسال رمز إعادة التعيين',
+    sendResetCodeHint: 'يرسل إلى السائق رمزاً من 6 أرقام لاختيار كلمة مرور جديدة (صالح 15 دقيقة)',
+    resetCodeFailed: 'تعذّر إرسال الرمز',
   },
   settings: {
     title: 'الإعدادات',

@@ -126,6 +126,9 @@ export const admin = {
     reactivated: 'Driver reactivated',
     saveFailed: 'Could not save the driver',
     seats: '{{count}} seats',
+    sendResetCode: 'Send Reset Code',
+    sendResetCodeHint: 'Texts the driver a 6-digit code to choose a new password (valid 15 minutes)',
+    resetCodeFailed: 'The code could not be sent',
   },
   settings: {
     title: 'Settings',

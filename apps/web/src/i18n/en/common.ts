@@ -35,6 +35,22 @@ export const common = {
   /** Grades named in words; numbered grades are shown as numbers. */
   grades: { Nursery: 'Nursery', KG1: 'KG1', KG2: 'KG2' },
   /** The language switch: each language named in itself (the same words in every catalog). */
+  /** The account menu of every signed-in header: change password, sign out everywhere. */
+  account: {
+    menu: 'Account',
+    changePassword: 'Change Password',
+    signOutEverywhere: 'Sign Out Everywhere',
+    signOutEverywhereHint: 'Signs you out on every phone and computer, this one too',
+    signedOutEverywhere: 'Signed out on every device',
+    signOutEverywhereFailed: 'Could not sign out everywhere',
+    currentPassword: 'Current Password',
+    newPassword: 'New Password',
+    newPasswordHint: 'At least {{count}} characters, not a common password',
+    change: 'Change Password',
+    changing: 'Changing...',
+    changed: 'Password changed',
+    changeFailed: 'Password not changed',
+  },
   language: {
     names: { en: 'English', ar: 'العربية' },
     failed: 'The language could not be changed. Please try again.',

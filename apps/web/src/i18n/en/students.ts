@@ -83,6 +83,22 @@ export const students = {
     confirm: 'Delete',
     cancel: 'Cancel',
   },
+  /** The parent's account, in the student's edit dialog: correct the details, send a reset code. */
+  parentAccount: {
+    title: 'Parent Account',
+    name: 'Parent Name',
+    email: 'Email',
+    phone: 'Phone',
+    noPhone: 'No phone number',
+    correct: 'Correct Details',
+    save: 'Save Parent',
+    saving: 'Saving...',
+    saved: 'Parent details saved',
+    saveFailed: 'Could not save the parent',
+    sendResetCode: 'Send Reset Code',
+    sendResetCodeHint: 'Texts the parent a 6-digit code to choose a new password (valid 15 minutes)',
+    resetCodeFailed: 'The code could not be sent',
+  },
   form: {
     editTitle: 'Edit Student',
     addTitle: 'Add Student',

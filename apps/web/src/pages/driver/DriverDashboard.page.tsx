@@ -5,6 +5,7 @@ import { errorMessage, trpc } from '../../trpc.js';
 import { useLogout, useSession } from '../../auth/session.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
+import { AccountMenu } from '../../components/AccountMenu/AccountMenu.js';
 import { DriverInfoCard } from '../../components/DriverInfoCard/DriverInfoCard.js';
 import { DriverStudentList } from '../../components/DriverStudentList/DriverStudentList.js';
 import '../../styles/signed-in.js';
@@ -35,8 +36,9 @@ export function DriverDashboardPage() {
                 </Text>
               )}
             </div>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs">
               <LanguageSwitch size="lg" variant="default" />
+              <AccountMenu signInPath="/driver-login" size="lg" variant="default" />
               <Button size="lg" variant="default" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
               </Button>

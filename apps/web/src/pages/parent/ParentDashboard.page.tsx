@@ -9,6 +9,7 @@ import { trpc } from '../../trpc.js';
 import { useLogout, useSession } from '../../auth/session.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
+import { AccountMenu } from '../../components/AccountMenu/AccountMenu.js';
 import { StudentCard, type ParentStudent } from '../../components/StudentCard/StudentCard.js';
 import { RecentModificationRequests } from '../../components/ModificationRequests/RecentModificationRequests.js';
 import '../../styles/signed-in.js';
@@ -53,6 +54,7 @@ export function ParentDashboardPage() {
               <Button component={Link} to="/" variant="subtle" size="xs">
                 {tc('nav.home')}
               </Button>
+              <AccountMenu signInPath="/parent-login" />
               <Button size="xs" variant="light" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
               </Button>

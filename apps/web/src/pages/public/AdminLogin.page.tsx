@@ -13,6 +13,7 @@ import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
+import { ForgotPasswordLink } from '../../components/ForgotPasswordLink/ForgotPasswordLink.js';
 
 /**
  * /admin-login. A signed-in admin goes straight to /admin-dashboard;
@@ -56,6 +57,7 @@ export function AdminLoginPage() {
         <LoginCard title={t('adminLogin.title')} subtitle={t('adminLogin.subtitle')} onSubmit={submit} pending={login.isPending} centered>
           <TextInput label={t('adminLogin.email')} type="email" autoComplete="username" {...form.getInputProps('email')} />
           <PasswordField label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+          <ForgotPasswordLink role="admin" />
         </LoginCard>
       </Container>
     </Center>

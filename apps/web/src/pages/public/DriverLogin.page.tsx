@@ -12,6 +12,7 @@ import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
+import { ForgotPasswordLink } from '../../components/ForgotPasswordLink/ForgotPasswordLink.js';
 
 /** /driver-login: drivers sign in by phone and go to their dashboard. */
 export function DriverLoginPage() {
@@ -57,6 +58,7 @@ export function DriverLoginPage() {
       >
         <TextInput label={t('driverLogin.phone')} inputMode="numeric" autoComplete="tel-national" {...form.getInputProps('phone')} />
         <PasswordField label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+        <ForgotPasswordLink role="driver" />
       </LoginCard>
     </Container>
   );

@@ -11,6 +11,7 @@ import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
+import { ForgotPasswordLink } from '../../components/ForgotPasswordLink/ForgotPasswordLink.js';
 
 /** /parent-login: parents only; anyone else is signed out again. */
 export function ParentLoginPage() {
@@ -51,6 +52,7 @@ export function ParentLoginPage() {
       >
         <TextInput label={t('login.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
         <PasswordField label={t('login.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+        <ForgotPasswordLink role="parent" />
       </LoginCard>
     </Container>
   );
