@@ -88,9 +88,9 @@ export function ForgotPasswordPage() {
               <Button type="submit" disabled={request.isPending}>
                 {request.isPending ? t('forgotPassword.sending') : t('forgotPassword.sendCode')}
               </Button>
-              <Anchor component="button" type="button" size="sm" onClick={() => setStep('confirm')}>
+              <Button variant="subtle" size="sm" onClick={() => setStep('confirm')}>
                 {t('forgotPassword.haveCode')}
-              </Anchor>
+              </Button>
             </Stack>
           </form>
         ) : (
@@ -107,9 +107,9 @@ export function ForgotPasswordPage() {
               <Button type="submit" disabled={confirm.isPending}>
                 {confirm.isPending ? t('forgotPassword.saving') : t('forgotPassword.save')}
               </Button>
-              <Anchor component="button" type="button" size="sm" onClick={() => setStep('request')}>
+              <Button variant="subtle" size="sm" onClick={() => setStep('request')}>
                 {t('forgotPassword.sendAgain')}
-              </Anchor>
+              </Button>
             </Stack>
           </form>
         )}

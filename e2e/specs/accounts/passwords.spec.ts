@@ -1,0 +1,133 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
+import { uniquePhone } from '../../fixtures/admin.js';
+import { startGateway, type GatewayCall } from '../../fixtures/gateway.js';
+import { signInByEmail } from '../../fixtures/session.js';
+
+/** A parent registered through the public form's API, with a phone of their own (where reset codes go). */
+async function registerParent(api: APIRequestContext, password: string): Promise<{ email: string; phone: string }> {
+  const phone = uniquePhone();
+  const email = `reset-${Date.now()}-${phone}@example.com`;
+  const meta = (await (await api.get('/api/meta')).json()) as { schools: { id: string }[]; areas: { id: string }[] };
+  const { id: termsVersionId } = (await (await api.get('/api/terms')).json()) as { id: string };
+  const registered = await api.post('/api/registrations', {
+    data: {
+      schoolId: meta.schools[0]!.id,
+      areaId: meta.areas[0]!.id,
+      firstName: 'Reem',
+      fathersName: 'Yousif',
+      lastName: 'Nasser',
+      grade: '3',
+      studentSchoolId: `E2E-PW-${phone}`,
+      parentName: 'Yousif Nasser',
+      parentEmail: email,
+      parentPhone: phone,
+      password,
+      serviceType: 'BOTH',
+      block: '1',
+      road: '2',
+      houseBuilding: '3',
+      termsAccepted: true,
+      termsVersionId,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return { email, phone };
+}
+
+/** Whether the email and password sign in, asked of the API (a refused sign-in in the page would log a console error). */
+async function signsIn(api: APIRequestContext, email: string, password: string): Promise<boolean> {
+  const answer = await api.post('/api/auth/login', { data: { email, password } });
+  return answer.status() === 200;
+}
+
+test('a parent who forgot the password gets a code by text message, sets a new password and signs in', async ({ page, server, playwright }) => {
+  const gateway = await startGateway(server.gatewayPort, 200);
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const parent = await registerParent(api, 'first-family-pass');
+
+    await page.goto('/parent-login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?for=parent$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
+    await page.getByLabel('Email you sign in with').fill(parent.email);
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account matches, we have sent a code by text message.' })).toBeVisible();
+
+    // The code, as the SMS gateway received it from the outbox.
+    const resetTexts = (): GatewayCall[] => gateway.calls.filter((call) => call.body.to === `+973${parent.phone}` && call.body.templateKey === 'password_reset');
+    await expect.poll(() => resetTexts().length, { timeout: 15_000 }).toBe(1);
+    const text = resetTexts()[0]!.body.text;
+    expect(text).toMatch(/Your password reset code is \d{6}\. It is valid for 15 minutes\./);
+    const code = /\b(\d{6})\b/.exec(text)![1]!;
+
+    await expect(page.getByLabel('Email you sign in with')).toHaveValue(parent.email);
+    await page.getByLabel('Code').fill(code);
+    await page.getByLabel('New Password').fill('second-family-pass');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page.getByText('Your password has been changed. Please sign in with your new password.')).toBeVisible();
+    await expect(page).toHaveURL(/\/parent-login$/);
+
+    await page.getByLabel('Email').fill(parent.email);
+    await page.getByLabel('Password', { exact: true }).fill('second-family-pass');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/parent$/);
+    await expect(page.getByText('Hello, Yousif Nasser')).toBeVisible();
+    expect(await signsIn(api, parent.email, 'first-family-pass')).toBe(false);
+  } finally {
+    await api.dispose();
+    await gateway.close();
+  }
+});
+
+test('a signed-in parent changes the password from the account menu; other devices are signed out', async ({ page, server, playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  const otherDevice = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const parent = await registerParent(api, 'first-family-pass');
+    expect(await signsIn(otherDevice, parent.email, 'first-family-pass')).toBe(true);
+    await signInByEmail(page, parent.email, 'first-family-pass');
+    await page.goto('/parent');
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Current Password').fill('first-family-pass');
+    await dialog.getByLabel('New Password').fill('second-family-pass');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('Your password has been changed. You have been signed out on your other devices.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // This page stays signed in; the other device is not any more.
+    await page.reload();
+    await expect(page.getByText('Hello, Yousif Nasser')).toBeVisible();
+    expect((await otherDevice.get('/api/auth/user')).status()).toBe(401);
+    expect(await signsIn(api, parent.email, 'second-family-pass')).toBe(true);
+    expect(await signsIn(api, parent.email, 'first-family-pass')).toBe(false);
+  } finally {
+    await api.dispose();
+    await otherDevice.dispose();
+  }
+});
+
+test('Sign Out Everywhere ends this session and the others', async ({ page, server, playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  const otherDevice = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const parent = await registerParent(api, 'first-family-pass');
+    expect(await signsIn(otherDevice, parent.email, 'first-family-pass')).toBe(true);
+    await signInByEmail(page, parent.email, 'first-family-pass');
+    await page.goto('/parent');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out Everywhere' }).click();
+    await expect(page.getByText('Signed out on every device')).toBeVisible();
+    await expect(page).toHaveURL(/\/parent-login$/);
+    expect((await otherDevice.get('/api/auth/user')).status()).toBe(401);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  } finally {
+    await api.dispose();
+    await otherDevice.dispose();
+  }
+});
