@@ -73,7 +73,7 @@ test('a parent who forgot the password gets a code by text message, sets a new p
     await page.getByLabel('Password', { exact: true }).fill('second-family-pass');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/parent$/);
-    await expect(page.getByText('Hello, Yousif Nasser')).toBeVisible();
+    await expect(page.getByText('Welcome, Yousif Nasser')).toBeVisible();
     expect(await signsIn(api, parent.email, 'first-family-pass')).toBe(false);
   } finally {
     await api.dispose();
@@ -102,7 +102,7 @@ test('a signed-in parent changes the password from the account menu; other devic
 
     // This page stays signed in; the other device is not any more.
     await page.reload();
-    await expect(page.getByText('Hello, Yousif Nasser')).toBeVisible();
+    await expect(page.getByText('Welcome, Yousif Nasser')).toBeVisible();
     expect((await otherDevice.get('/api/auth/user')).status()).toBe(401);
     expect(await signsIn(api, parent.email, 'second-family-pass')).toBe(true);
     expect(await signsIn(api, parent.email, 'first-family-pass')).toBe(false);

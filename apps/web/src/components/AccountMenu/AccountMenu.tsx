@@ -33,7 +33,8 @@ export function AccountMenu({ signInPath, size = 'xs', variant = 'subtle', compa
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      {/* No focus placeholder: an element of role presentation that takes focus is not a child a menu may have (axe). */}
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           {compact ? (
             // A header with no room for the word (the office's on a phone): the icon, named for screen readers.
@@ -50,7 +51,7 @@ export function AccountMenu({ signInPath, size = 'xs', variant = 'subtle', compa
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChanging(true)}>
             {t('account.changePassword')}
           </Menu.Item>
-          <Menu.Item leftSection={<IconLogout2 size={16} aria-hidden />} color="red" title={t('account.signOutEverywhereHint')} disabled={signOutEverywhere.isPending} onClick={() => signOutEverywhere.mutate()}>
+          <Menu.Item leftSection={<IconLogout2 size={16} aria-hidden />} title={t('account.signOutEverywhereHint')} disabled={signOutEverywhere.isPending} onClick={() => signOutEverywhere.mutate()}>
             {t('account.signOutEverywhere')}
           </Menu.Item>
         </Menu.Dropdown>
