@@ -372,3 +372,12 @@ describe('welcome code', () => {
     expect(await t.db.selectFrom('accountCodes').select('id').where('userId', '=', parent.id).execute()).toHaveLength(0);
   });
 });
+
+describe('the production log transport', () => {
+  it('does not write a one-time code to the log', async () => {
+    const lines: string[] = [];
+    const transport = logTransport({ info: (_object, message) => lines.push(message) }, { maskPhones: true });
+    await transport.send({ id: 'n1', channel: 'sms', to: '+97336001122', text: 'Your password reset code is 482913. It is valid for 15 minutes.', templateKey: 'password_reset', payload: {}, language: 'en', params: [] });
+    expect(lines).toEqual(['SMS to +973****1122: Your password reset code is ******. It is valid for 15 minutes.']);
+  });
+});

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Language, NotificationChannel } from '@school-transport/contracts';
+import { ONE_TIME_CODE_TEMPLATE_KEYS, type Language, type NotificationChannel, type NotificationTemplateKey } from '@school-transport/contracts';
 import { DEFAULT_TRANSPORT_TIMEOUT_MS, type TransportConfig } from './config.js';
 import { maskPhone, maskPhoneNumbers } from './phone.js';
 import { hasTemplate } from './templates.js';
@@ -56,7 +56,8 @@ async function post(url: string, body: string, headers: Record<string, string>, 
 /**
  * Writes each message to the server log, where it ends: nothing reaches the recipient. With
  * maskPhones (production), the recipient's number and every phone number in the text show only the
- * country code and last 4 digits, so the log does not collect parents' and drivers' numbers.
+ * country code and last 4 digits, so the log does not collect parents' and drivers' numbers, and
+ * one-time codes (password reset, welcome) show as ******.
  */
 export function logTransport(log: TransportLogger, options: { maskPhones?: boolean } = {}): Transport {
   const shown = options.maskPhones ? maskPhoneNumbers : (text: string) => text;
@@ -64,7 +65,9 @@ export function logTransport(log: TransportLogger, options: { maskPhones?: boole
     name: 'log',
     async send(message) {
       const to = options.maskPhones && message.channel === 'sms' ? maskPhone(message.to) : message.to;
-      log.info({ notificationId: message.id, channel: message.channel, to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${to}: ${shown(message.text)}`);
+      // A production log does not keep one-time codes either: whoever reads it could set a password with one.
+      const text = options.maskPhones && ONE_TIME_CODE_TEMPLATE_KEYS.includes(message.templateKey as NotificationTemplateKey) ? message.text.replace(/\b\d{6}\b/g, '******') : message.text;
+      log.info({ notificationId: message.id, channel: message.channel, to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${to}: ${shown(text)}`);
     },
   };
 }
