@@ -17,3 +17,5 @@ export * from './analytics.js';
 export * from './school-year.js';
 export * from './fees.js';
 export * from './students.js';
+export * from './permissions.js';
+export * from './office-accounts.js';
