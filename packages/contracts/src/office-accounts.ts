@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MESSAGES, OFFICE_ACCOUNT_MESSAGES } from './messages.js';
 import { OFFICE_ROLES, type OfficeRole } from './permissions.js';
 import { entityId } from './admin.js';
-import { emailAddress, newPassword, optionalPhoneNumber, requiredText } from './fields.js';
+import { emailAddress, optionalPhoneNumber, requiredText } from './fields.js';
+import { STAFF_PASSWORD_MIN_LENGTH } from './options.js';
 
 /** The office's own accounts: admins and staff, as the Users tab lists them. No password hash, ever. */
 export interface OfficeUser {
@@ -17,13 +18,16 @@ export interface OfficeUser {
 
 const officeRole = z.enum(OFFICE_ROLES, { error: OFFICE_ACCOUNT_MESSAGES.roleInvalid });
 
-/** A new admin or staff member with the initial password the admin gives them (12 characters at least, checked by the server). */
+/**
+ * A new admin or staff member with the initial password the admin gives them: 12 characters at
+ * least, as for every office account (the server also refuses the most common passwords).
+ */
 export const officeUserCreate = z.object({
   name: requiredText(MESSAGES.nameRequired, 120),
   email: emailAddress(),
   phone: optionalPhoneNumber,
   role: officeRole,
-  password: newPassword,
+  password: z.string({ error: MESSAGES.staffPasswordMin }).min(STAFF_PASSWORD_MIN_LENGTH, MESSAGES.staffPasswordMin).max(200, MESSAGES.tooLong),
 });
 export type OfficeUserCreate = z.input<typeof officeUserCreate>;
 

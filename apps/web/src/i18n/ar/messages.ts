@@ -167,4 +167,10 @@ export const messages: CatalogOf<typeof en> = {
     pageInvalid: 'يجب أن يكون رقم الصفحة عددًا صحيحًا يبدأ من 1',
     pageSizeInvalid: 'يجب أن يكون حجم الصفحة من 1 إلى 200',
   },
+  officeAccounts: {
+    lastActiveAdmin: 'يجب أن يبقى مسؤول نشط واحد على الأقل.',
+    userNotFound: 'المستخدم غير موجود',
+    emailTaken: 'يوجد حساب آخر يسجّل الدخول بهذا البريد الإلكتروني',
+    roleInvalid: 'يجب أن يكون الدور مسؤولًا أو موظفًا',
+  },
 };
