@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES, OFFICE_ACCOUNT_MESSAGES } from './messages.js';
-import { OFFICE_ROLES, type OfficeRole } from './permissions.js';
 import { entityId } from './admin.js';
 import { emailAddress, optionalPhoneNumber, requiredText } from './fields.js';
-import { STAFF_PASSWORD_MIN_LENGTH } from './options.js';
+import { OFFICE_ROLES, STAFF_PASSWORD_MIN_LENGTH, type OfficeRole } from './options.js';
 
 /** The office's own accounts: admins and staff, as the Users tab lists them. No password hash, ever. */
 export interface OfficeUser {

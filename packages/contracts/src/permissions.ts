@@ -1,8 +1,4 @@
-import type { Role } from './options.js';
-
-/** The roles of the office: they sign in on the admin sign-in page and open the admin console. */
-export const OFFICE_ROLES = ['admin', 'staff'] as const satisfies readonly Role[];
-export type OfficeRole = (typeof OFFICE_ROLES)[number];
+import { OFFICE_ROLES, type OfficeRole, type Role } from './options.js';
 
 const OFFICE = OFFICE_ROLES;
 const ADMIN_ONLY = ['admin'] as const satisfies readonly OfficeRole[];
@@ -43,10 +39,6 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
-
-export function isOfficeRole(role: Role): role is OfficeRole {
-  return (OFFICE_ROLES as readonly Role[]).includes(role);
-}
 
 /** Whether an account of this role holds the permission. */
 export function roleHolds(role: Role, permission: Permission): boolean {

@@ -80,7 +80,7 @@ export async function updateOfficeUser(db: Kysely<Database>, actor: Actor, input
     await trx.updateTable('users').set({ ...after, updatedAt: new Date() }).where('id', '=', input.id).execute();
     // A deactivated account is signed out everywhere at once, not at its sessions' next expiry.
     if (after.status === 'inactive') await endSessions(trx, input.id);
-    const action = 'status' in diff ? (after.status === 'inactive' ? 'deactivate' : 'reactivate') : 'role' in diff ? 'change_role' : 'update';
+    const action = 'status' in diff ? (after.status === 'inactive' ? 'deactivate' : 'reactivate') : 'role' in diff ? 'changeRole' : 'update';
     await recordAudit(trx, actor, { entityType: 'user', entityId: input.id, action, diff });
     return toOfficeUser(await officeAccounts(trx).where('id', '=', input.id).executeTakeFirstOrThrow());
   });
