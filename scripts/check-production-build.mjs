@@ -10,6 +10,8 @@ const builds = ['apps/web/dist', 'apps/api/dist'].map((dir) => join(root, dir));
 /** Strings that must never ship: development credentials and developer-only routes and pages. */
 const FORBIDDEN = [
   'demo-admin',
+  'demo-staff',
+  'staff@demo.bh',
   'demo-parent',
   'demo-driver',
   'admin@demo.bh',

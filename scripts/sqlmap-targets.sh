@@ -80,6 +80,13 @@ target admin POST '/api/admin/drivers/:id/reset-code' "/api/admin/drivers/$DRIVE
 target admin PUT '/api/admin/parents/:id' "/api/admin/parents/$PARENT" --json '{"name":"Scan Parent","email":"scan-parent-a@example.com","phone":"36000001"}' --status 200
 target admin POST '/api/admin/parents/:id/reset-code' "/api/admin/parents/$PARENT/reset-code"
 target admin GET '/api/admin/drivers/:id/students' "/api/admin/drivers/$DRIVER/students"
+
+# --- The office: its own accounts (admins and staff) ---
+# A new staff member, removed again before each request so that its email is free.
+target admin POST '/api/admin/users' /api/admin/users --json '{"name":"Scan Staff New","email":"scan-staff-new@example.com","phone":"36000088","role":"staff","password":"scan-staff-password-1"}' \
+  --reset "DELETE FROM users WHERE email LIKE 'scan-staff-new%'" --status 201
+SCAN_STAFF=$(api admin POST /api/admin/users '{"name":"Scan Staff","email":"scan-staff@example.com","role":"staff","password":"scan-staff-password-2"}' | field .user.id)
+target admin PUT '/api/admin/users/:id' "/api/admin/users/$SCAN_STAFF" --json '{"name":"Scan Staff","role":"staff","active":true}' --status 200
 target admin PUT '/api/admin/settings' /api/admin/settings --json '{"companyName":"Gulf Bus","contactText":"Call us","supportPhone1":"17001122","supportPhone2":"17001133","instagramUrl":"https://instagram.com/gulfbus","facebookUrl":"https://facebook.com/gulfbus","xUrl":"https://x.com/gulfbus","paymentBankAccount":"BH67BMAG00001299123456","paymentMobileNumber":"39998888","whatsappNumber":"33334444","firstServiceMonth":9,"vatRatePercent":"10","vatNumber":"200000000000003"}' --status 200
 target admin POST '/api/admin/terms' /api/admin/terms --json '{"content":"Scan terms: fees are due by the 30th.","contentAr":"الشروط","activate":false}' --status 201
 # The version in force: activating it again changes nothing the other targets rely on.

@@ -34,6 +34,7 @@ if (config.demoData) {
       '',
       'Demo data is loaded. Sign in with:',
       `  Admin:  ${DEMO_SIGN_INS.admin.email} / ${DEMO_SIGN_INS.admin.password}   (http://localhost:${config.port}/admin-login)`,
+      `  Staff:  ${DEMO_SIGN_INS.staff.email} / ${DEMO_SIGN_INS.staff.password}   (http://localhost:${config.port}/admin-login)`,
       `  Parent: ${DEMO_SIGN_INS.parent.email} / ${DEMO_SIGN_INS.parent.password}   (http://localhost:${config.port}/parent-login)`,
       `  Driver: ${DEMO_SIGN_INS.driver.phone} / ${DEMO_SIGN_INS.driver.password}   (http://localhost:${config.port}/driver-login)`,
       '',

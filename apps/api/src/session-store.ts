@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Session } from 'fastify';
 import type { Database } from '@school-transport/db';
+import { isOfficeRole, OFFICE_ROLES } from '@school-transport/contracts';
 import { toSessionUser, type SessionUserRow } from './domain/auth.js';
 import type { SessionCache } from './session-cache.js';
 
@@ -8,6 +9,18 @@ const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** A session whose cookie has no expiry (not 'remember me') is kept this long on the server. */
 const BROWSER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * An office session (admin or staff) ends after this long without a request: those accounts open
+ * every family's data, and an office computer left signed in should not stay open overnight.
+ * Parents' and drivers' sessions last as their cookie says.
+ */
+export const OFFICE_IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/**
+ * How stale a session's last request time may be before a request writes it again: writing it on
+ * every request would be a write (and a session-change notice to every process) per request.
+ */
+export const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60 * 1000;
 
 type Callback = (error?: unknown) => void;
 
@@ -36,8 +49,8 @@ export class DatabaseSessionStore {
     const { signedIn: _signedIn, ...stored } = session;
     this.db
       .insertInto('sessions')
-      .values({ sid, sess: JSON.stringify(stored), expire: expiresAt })
-      .onConflict((conflict) => conflict.column('sid').doUpdateSet((eb) => ({ sess: eb.ref('excluded.sess'), expire: eb.ref('excluded.expire') })))
+      .values({ sid, sess: JSON.stringify(stored), expire: expiresAt, lastSeenAt: new Date() })
+      .onConflict((conflict) => conflict.column('sid').doUpdateSet((eb) => ({ sess: eb.ref('excluded.sess'), expire: eb.ref('excluded.expire'), lastSeenAt: eb.ref('excluded.lastSeenAt') })))
       .execute()
       .then(() => this.sweepNowAndThen())
       .then(() => callback(), callback);
@@ -54,20 +67,30 @@ export class DatabaseSessionStore {
     // A copy: @fastify/session copies its keys into the request's session, never changes this one.
     if (cached) return callback(null, { ...cached });
     const since = this.cache?.mark() ?? 0;
-    sql<{ sess: Session; expire: Date } & Partial<SessionUserRow>>`
-      SELECT s.sess, s.expire, u.id, u.name, u.role, u.email, u.phone, u.status, u.language, d.id AS driver_id, d.status AS driver_status
+    const now = Date.now();
+    // An office session idle for longer than OFFICE_IDLE_TIMEOUT_MS is not found: the request is anonymous.
+    sql<{ sess: Session; expire: Date; lastSeenAt: Date } & Partial<SessionUserRow>>`
+      SELECT s.sess, s.expire, s.last_seen_at, u.id, u.name, u.role, u.email, u.phone, u.status, u.language, d.id AS driver_id, d.status AS driver_status
       FROM sessions s
         LEFT JOIN users u ON u.id = CASE WHEN s.sess->>'userId' ~* ${UUID} THEN (s.sess->>'userId')::uuid END
         LEFT JOIN drivers d ON d.user_id = u.id
-      WHERE s.sid = ${sid} AND s.expire > ${new Date()}`
+      WHERE s.sid = ${sid} AND s.expire > ${new Date(now)}
+        AND NOT (u.role IN (${sql.join(OFFICE_ROLES)}) AND s.last_seen_at <= ${new Date(now - OFFICE_IDLE_TIMEOUT_MS)})`
       .execute(this.db)
-      .then(({ rows: [row] }) => {
+      .then(async ({ rows: [row] }) => {
         if (!row) return callback(null, null);
-        const { sess, expire, ...user } = row;
+        const { sess, expire, lastSeenAt, ...user } = row;
+        if (user.role && isOfficeRole(user.role) && now - lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) await this.seen(sid, now);
         if (typeof sess.userId === 'string') sess.signedIn = { userId: sess.userId, user: toSessionUser(user.id ? (user as SessionUserRow) : undefined) };
         this.cache?.set(sid, sess, expire, since);
         callback(null, { ...sess });
-      }, (error: unknown) => callback(error));
+      })
+      .catch((error: unknown) => callback(error));
+  }
+
+  /** Writes the session's last request time (no session-change notice: what the session says is unchanged). */
+  private async seen(sid: string, now: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ lastSeenAt: new Date(now) }).where('sid', '=', sid).execute();
   }
 
   destroy(sid: string, callback: Callback): void {

@@ -15,8 +15,12 @@ const LIBRARIES = [
 ];
 const inPackages = (packages: string[]) => new RegExp(`/node_modules/(?:${packages.join('|')})/.*\\.m?js$`);
 
-/** The contract's modules a sign-in form uses (the messages are every area's: the English catalog holds them all). */
-const SIGN_IN_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|message-codes|fields|validation|auth)\.ts$/;
+/**
+ * The contract's modules a sign-in form uses (the messages are every area's: the English catalog
+ * holds them all), and the table of rights, which the sign-in forms (who may use the admin
+ * console) and src/auth read.
+ */
+const SIGN_IN_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|message-codes|fields|validation|auth|permissions)\.ts$/;
 /** The rest of the contract: what the parent's, the office's and the driver's screens send and read. */
 const CONTRACTS_SIGNED_IN = [/[\\/]packages[\\/]contracts[\\/]src[\\/]/];
 

@@ -65,6 +65,7 @@ function tabHeadings(w: AdminWords): [string, string][] {
     ['paymentProofs', w.fees.proofs.title],
     ['outbox', w.outbox.title],
     ['auditLog', w.analytics.audit.title],
+    ['users', w.users.title],
     ['settings', w.admin.settings.title],
   ];
 }
@@ -146,7 +147,7 @@ forEachViewport(({ viewport, language, label }) => {
       if (phone) await expectTouchTargets(page, 'admin-students-bulk');
     });
 
-    test('the drivers, schools, areas and terms dialogs', async ({ page }) => {
+    test('the drivers, schools, areas, terms and users dialogs', async ({ page }) => {
       const editButton = () => page.getByRole('button', { name: new RegExp(`^${w.admin.common.edit} .+`) }).first();
       await openTab(page, 'drivers', w.admin.drivers.title);
       await checkDialog(page, page.getByRole('button', { name: w.admin.drivers.add, exact: true }), w.admin.drivers.addTitle, 'admin-drivers-add-dialog', language);
@@ -163,6 +164,10 @@ forEachViewport(({ viewport, language, label }) => {
 
       await openTab(page, 'terms', w.admin.terms.title);
       await checkDialog(page, page.getByRole('button', { name: w.admin.terms.add, exact: true }), w.admin.terms.addTitle, 'admin-terms-add-dialog', language);
+
+      await openTab(page, 'users', w.users.title);
+      await checkDialog(page, page.getByRole('button', { name: w.users.add, exact: true }), w.users.addTitle, 'admin-users-add-dialog', language);
+      await checkDialog(page, page.getByRole('button', { name: named(w.users.editLabel) }).first(), named(w.users.editTitle), 'admin-users-edit-dialog', language);
     });
 
     test('the fees, payment proof and modification request dialogs', async ({ page }) => {

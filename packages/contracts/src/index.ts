@@ -18,3 +18,5 @@ export * from './school-year.js';
 export * from './fees.js';
 export * from './students.js';
 export * from './account.js';
+export * from './permissions.js';
+export * from './office-accounts.js';

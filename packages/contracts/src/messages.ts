@@ -113,6 +113,14 @@ export const ADMIN_MESSAGES = {
   termsArabicWritten: 'This version already has its Arabic text; write a new version to change it',
 } as const;
 
+/** The office's own accounts (admins and staff): the Users tab. */
+export const OFFICE_ACCOUNT_MESSAGES = {
+  lastActiveAdmin: 'At least one active admin is required.',
+  userNotFound: 'User not found',
+  emailTaken: 'Another account already signs in with this email',
+  roleInvalid: 'Role must be admin or staff',
+} as const;
+
 /** The office's students: the list, the add and edit forms, bulk changes. */
 export const STUDENT_MESSAGES = {
   studentNotFound: 'Student not found',
@@ -143,6 +151,7 @@ export const CONFLICT_FIELDS: Record<string, string> = {
   [ADMIN_MESSAGES.areaNameTaken]: 'name',
   [ADMIN_MESSAGES.driverPhoneTaken]: 'phone',
   ...STUDENT_CONFLICT_FIELDS,
+  [OFFICE_ACCOUNT_MESSAGES.emailTaken]: 'email',
 };
 
 /** The parent portal's modification requests and the office's decisions on them. */

@@ -11,6 +11,14 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 export const ROLES = ['admin', 'parent', 'staff', 'driver'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The roles of the office: they sign in on the admin sign-in page and open the admin console (their rights: permissions.ts). */
+export const OFFICE_ROLES = ['admin', 'staff'] as const satisfies readonly Role[];
+export type OfficeRole = (typeof OFFICE_ROLES)[number];
+
+export function isOfficeRole(role: Role): role is OfficeRole {
+  return (OFFICE_ROLES as readonly Role[]).includes(role);
+}
+
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

@@ -19,6 +19,8 @@ export interface UsersTable {
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   /** The language of the account's screens and of the messages sent to it. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** When the account last signed in (null: never); shown for office accounts. */
+  lastSignInAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -177,6 +179,8 @@ export interface SessionsTable {
   sid: string;
   sess: JSONColumnType<Record<string, unknown>, string, string>;
   expire: Date;
+  /** The session's last request, written at most every few minutes (an idle office session ends). */
+  lastSeenAt: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** Sign-in attempts in the current window of one account identifier or one client address (domain/login-throttle.ts). */

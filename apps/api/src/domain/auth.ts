@@ -57,14 +57,20 @@ function signingIn(db: Kysely<Database>) {
   return sessionUsers(db).select('users.passwordHash');
 }
 
+/** The time of a successful sign-in, shown in the office's list of its accounts. */
+async function recordSignIn(db: Kysely<Database>, user: SessionUser): Promise<SessionUser> {
+  await db.updateTable('users').set({ lastSignInAt: new Date() }).where('id', '=', user.id).execute();
+  return user;
+}
+
 /** Parents and admins (and staff) sign in by email. */
 export async function signInByEmail(db: Kysely<Database>, email: string, password: string): Promise<SessionUser> {
   const account = await signingIn(db).where('users.email', '=', email.toLowerCase()).where('users.role', '!=', 'driver').executeTakeFirst();
-  return checkCredentials(account, password, SERVER_MESSAGES.invalidCredentials);
+  return recordSignIn(db, await checkCredentials(account, password, SERVER_MESSAGES.invalidCredentials));
 }
 
 /** Drivers sign in by their 8-digit phone number. */
 export async function signInByPhone(db: Kysely<Database>, phone: string, password: string): Promise<SessionUser> {
   const account = await signingIn(db).where('users.phone', '=', phone.trim()).where('users.role', '=', 'driver').executeTakeFirst();
-  return checkCredentials(account, password, SERVER_MESSAGES.invalidDriverCredentials);
+  return recordSignIn(db, await checkCredentials(account, password, SERVER_MESSAGES.invalidDriverCredentials));
 }

@@ -5,7 +5,8 @@ import { renderReceiptPdf } from '../domain/fees/receipt-pdf.js';
 import { readProofFile } from '../domain/fees/proofs.js';
 import { readReceipt } from '../domain/fees/receipts.js';
 import { accountLanguage } from '../domain/account-language.js';
-import { withRole } from '../security/roles.js';
+import { withAccess } from '../security/access.js';
+import { accessOfPath } from './paths.js';
 import { paramOf, type ContextFor } from './caller.js';
 
 function sendFile(reply: FastifyReply, file: { bytes: Uint8Array; mime: string; fileName: string }, disposition: 'inline' | 'attachment') {
@@ -18,26 +19,26 @@ function sendFile(reply: FastifyReply, file: { bytes: Uint8Array; mime: string; 
 }
 
 /**
- * Receipts and proof files belong to one family: its parent reads their own (ownerUserId), an
- * admin any; anonymous 401, another role 403, another family's file 404 (from the domain).
+ * Receipts and proof files belong to one family: its parent reads their own (ownerUserId), the
+ * office any; anonymous 401, another role 403, another family's file 404 (from the domain).
  */
-async function fileReader(req: FastifyRequest, reply: FastifyReply, contextFor: ContextFor) {
+async function fileReader(req: FastifyRequest, reply: FastifyReply, contextFor: ContextFor, route: string) {
   const ctx = await contextFor(req, reply);
-  const { user } = withRole(ctx, 'admin', 'parent');
+  const { user } = withAccess(ctx, accessOfPath(route));
   const { db } = ctx;
-  return { db, user, ownerUserId: user.role === 'admin' ? undefined : user.id };
+  return { db, user, ownerUserId: user.role === 'parent' ? user.id : undefined };
 }
 
 /** The files of the fee ledger, streamed from the domain (no procedure answers bytes): proof files and receipt PDFs. */
 export function registerFeeFiles(app: FastifyInstance, contextFor: ContextFor): void {
   app.get('/api/payment-proofs/:id/file', async (req, reply) => {
-    const { db, ownerUserId } = await fileReader(req, reply, contextFor);
+    const { db, ownerUserId } = await fileReader(req, reply, contextFor, 'GET /api/payment-proofs/:id/file');
     return sendFile(reply, await readProofFile(db, paramOf(req, 'id'), ownerUserId), 'inline');
   });
 
   app.get('/api/receipts/:file', async (req, reply) => {
     // Who is asking is settled first (401/403), then which receipt (404).
-    const { db, user, ownerUserId } = await fileReader(req, reply, contextFor);
+    const { db, user, ownerUserId } = await fileReader(req, reply, contextFor, 'GET /api/receipts/:file');
     const name = paramOf(req, 'file');
     if (!name.endsWith('.pdf')) throw new AppError('NOT_FOUND', FEE_MESSAGES.receiptNotFound);
     const receipt = await readReceipt(db, name.slice(0, -'.pdf'.length), ownerUserId);

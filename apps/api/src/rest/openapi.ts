@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { appRouter } from '../trpc/router.js';
+import { PERMISSIONS } from '@school-transport/contracts';
 import { accessOfPath, REST_PATHS, type RestPath } from './paths.js';
+import { permissionOf, type Access } from '../security/access.js';
 
 type JsonSchema = Record<string, unknown>;
 interface ProcedureDef {
@@ -32,14 +34,21 @@ const ERROR_BODY = {
 };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
-const ACCESS_TEXT = {
+const ACCESS_TEXT: Partial<Record<Access, string>> = {
   anyone: 'No sign-in needed.',
   'signed-in': 'Any signed-in user.',
-  admin: 'Admins only.',
   parent: 'Parents only; a parent sees only their own records.',
   driver: 'Drivers only; a driver sees only their own list.',
-  'parent-or-admin': "The family's parent, or the office.",
-} as const;
+};
+
+/** Who may call, in words: the office's paths name the roles holding their permission. */
+function accessText(access: Access): string {
+  const text = ACCESS_TEXT[access];
+  if (text) return text;
+  const permission = permissionOf(access)!;
+  const office = PERMISSIONS[permission].length === 1 ? 'Admins only.' : `The office (${PERMISSIONS[permission].join(' and ')}; permission ${permission}).`;
+  return access.startsWith('parent-or-office:') ? `The family's parent, or the office (${PERMISSIONS[permission].join(' and ')}).` : office;
+}
 
 /**
  * The REST reference, generated from rest/paths.ts and the procedures' Zod input schemas, so it
@@ -58,7 +67,7 @@ export function buildOpenApiDocument(): JsonSchema {
     const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
     const operation: Record<string, unknown> = {
       summary: row.summary,
-      description: ACCESS_TEXT[access],
+      description: accessText(access),
       tags: [pattern.split('/')[2] ?? 'api'],
       operationId: row.operationId ?? row.procedure ?? row.handler?.name ?? route,
       responses: {

@@ -102,7 +102,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   'PUT /api/admin/terms/:id/arabic': { summary: 'Writes the Arabic text of a version that has none (409 once written)', procedure: 'admin.terms.writeArabic', from: 'body' },
   'GET /api/admin/overview': { summary: 'Counts for the admin dashboard', procedure: 'admin.dashboard.overview', operationId: 'admin.overview' },
   'GET /api/admin/students': { summary: 'Students, paged (page, pageSize ≤ 200), sorted, searched (name, ID, parent phone or email) and filtered', procedure: 'admin.students.list', from: 'query' },
-  'GET /api/admin/students.csv': { summary: 'The filtered students as CSV (UTF-8 with a byte-order mark)', handler: { name: 'admin.students.exportCsv', input: studentFilters }, access: 'admin' },
+  'GET /api/admin/students.csv': { summary: 'The filtered students as CSV (UTF-8 with a byte-order mark)', handler: { name: 'admin.students.exportCsv', input: studentFilters }, access: 'office:students.read' },
   'GET /api/admin/parents/lookup': { summary: 'Finds a parent account by email or phone, for Add Student', procedure: 'admin.students.findParent', from: 'query' },
   'POST /api/admin/students': { summary: 'Adds a student to an existing parent or a new one', procedure: 'admin.students.create', from: 'body', status: 201 },
   'POST /api/admin/students/bulk-update': { summary: 'Assigns a driver or sets the payment status of several students at once', procedure: 'admin.students.bulkUpdate', from: 'body' },
@@ -113,8 +113,8 @@ export const REST_PATHS: Record<string, RestPath> = {
   'POST /api/admin/students/:id/invoice': { summary: 'Issues (or reuses) the numbered invoice of the current month', procedure: 'admin.students.issueInvoice', status: 201 },
   'GET /api/parent/fees': { summary: "The parent's fee rows: month, amount, paid, due date and status per student", procedure: 'parent.fees.list' },
   'POST /api/parent/fees/:id/proofs': { summary: 'Uploads a proof of payment (file: JPEG, PNG, WebP, HEIC or PDF up to 5 MB; amountBhd; reference)', handler: { name: 'parent.fees.uploadProof', input: proofUpload }, access: 'parent', status: 201, multipart: true },
-  'GET /api/payment-proofs/:id/file': { summary: 'A proof file, for its family and the office', access: 'parent-or-admin' },
-  'GET /api/receipts/:file': { summary: 'A receipt as PDF (`{id}.pdf`), for its family and the office', access: 'parent-or-admin' },
+  'GET /api/payment-proofs/:id/file': { summary: 'A proof file, for its family and the office', access: 'parent-or-office:fees.read' },
+  'GET /api/receipts/:file': { summary: 'A receipt as PDF (`{id}.pdf`), for its family and the office', access: 'parent-or-office:fees.read' },
   'GET /api/admin/fees': { summary: "A month's fee rows with filters, paged, and the month's totals", procedure: 'admin.fees.list', from: 'query' },
   'POST /api/admin/fees/generate': { summary: "Makes a month's fee rows for every active student (idempotent)", procedure: 'admin.fees.generate', from: 'body' },
   'GET /api/admin/fees/overdue': { summary: 'Overdue families with the parent’s phone', procedure: 'admin.fees.overdue' },
@@ -136,6 +136,9 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/notifications/held-count': { summary: 'How many registration texts are held for the office (beyond the hourly cap)', procedure: 'admin.notifications.heldCount' },
   'POST /api/admin/notifications/release-held': { summary: 'Releases every held message: they are sent', procedure: 'admin.notifications.releaseAllHeld' },
   'POST /api/admin/notifications/:id/release': { summary: 'Releases a held message: it is sent', procedure: 'admin.notifications.release' },
+  'GET /api/admin/users': { summary: 'The office’s accounts (admins and staff): name, email, role, active, last sign-in', procedure: 'admin.users.list' },
+  'POST /api/admin/users': { summary: 'Adds an admin or a staff member with an initial password (409 when the email has an account)', procedure: 'admin.users.create', from: 'body', status: 201 },
+  'PUT /api/admin/users/:id': { summary: 'Renames, changes the role of, deactivates (signing them out at once) or reactivates an admin or staff member (409 for the last active admin)', procedure: 'admin.users.update', from: 'body' },
 };
 
 /** Who may call a path: its own row's access, else its procedure's. */

@@ -1,92 +1,61 @@
+import { PERMISSIONS, SERVER_MESSAGES, type Permission, type Role, type SessionUser } from '@school-transport/contracts';
+import { appRouter } from '../trpc/router.js';
+import { AppError } from '../errors.js';
+import { signedIn } from './roles.js';
+import type { ProcedureMeta } from '../trpc/init.js';
+
 /**
- * Who may call what: one row for every tRPC procedure and every REST path. The authorization
- * matrix test (security/authorization-matrix.test.ts) reads the router and the server's route
- * table and fails when a procedure or path has no row here, so nothing new ships unreviewed.
+ * Who may call what. A procedure states it once, in the kind it is built from (trpc/init.ts:
+ * publicProcedure, parentProcedure, officeProcedure('fees.void')...), and this table is read from
+ * the router; a REST path calls a procedure and has its access, or states its own (rest/paths.ts).
+ * The authorization matrix test (security/authorization-matrix.test.ts) calls every procedure and
+ * path as every kind of caller and fails when an answer differs from what is stated here.
  *
  * - anyone:    no sign-in needed (public pages, sign-in itself, registration)
  * - signed-in: any signed-in role
- * - admin / parent / driver: that role only; anonymous gets 401, other roles 403
- * - parent-or-admin: a family's own files (receipts, proofs) for its parent, and any for the office
+ * - parent / driver: that role only; anonymous gets 401, other roles 403
+ * - office:<permission>: the office roles holding that permission in the table of rights
+ *   (PERMISSIONS in packages/contracts); anyone else signed in 403
+ * - parent-or-office:<permission>: a family's own files (receipts, proofs) for its parent, and any
+ *   for the office roles holding the permission
  */
-export type Access = 'anyone' | 'signed-in' | 'admin' | 'parent' | 'driver' | 'parent-or-admin';
+export type Access = 'anyone' | 'signed-in' | 'parent' | 'driver' | `office:${Permission}` | `parent-or-office:${Permission}`;
 
-export const PROCEDURE_ACCESS: Record<string, Access> = {
-  'auth.user': 'anyone',
-  'auth.login': 'anyone',
-  'auth.driverLogin': 'anyone',
-  'auth.logout': 'anyone',
-  'auth.setLanguage': 'signed-in',
-  'auth.createAdmin': 'anyone',
-  'auth.requestPasswordReset': 'anyone',
-  'auth.confirmPasswordReset': 'anyone',
-  'auth.changePassword': 'signed-in',
-  'auth.signOutEverywhere': 'signed-in',
-  'public.meta': 'anyone',
-  'public.terms': 'anyone',
-  'public.settings': 'anyone',
-  'registration.create': 'anyone',
-  'parent.students': 'parent',
-  'parent.fees.list': 'parent',
-  'parent.fees.receipt': 'parent',
-  'parent.student': 'parent',
-  'parent.modificationRequests': 'parent',
-  'parent.modificationRequest': 'parent',
-  'parent.requestModification': 'parent',
-  'admin.modificationRequests.list': 'admin',
-  'admin.modificationRequests.counts': 'admin',
-  'admin.modificationRequests.approve': 'admin',
-  'admin.modificationRequests.reject': 'admin',
-  'admin.dashboard.overview': 'admin',
-  'admin.students.list': 'admin',
-  'admin.students.get': 'admin',
-  'admin.students.create': 'admin',
-  'admin.students.update': 'admin',
-  'admin.students.remove': 'admin',
-  'admin.students.restore': 'admin',
-  'admin.students.bulkUpdate': 'admin',
-  'admin.students.findParent': 'admin',
-  'admin.students.issueInvoice': 'admin',
-  'admin.fees.list': 'admin',
-  'admin.fees.generate': 'admin',
-  'admin.fees.recordPayment': 'admin',
-  'admin.fees.voidPayment': 'admin',
-  'admin.fees.waive': 'admin',
-  'admin.fees.overdue': 'admin',
-  'admin.fees.yearSummary': 'admin',
-  'admin.fees.receipt': 'admin',
-  'admin.fees.proofs': 'admin',
-  'admin.fees.acceptProof': 'admin',
-  'admin.fees.rejectProof': 'admin',
-  'admin.analytics.statistics': 'admin',
-  'admin.students.unassigned': 'admin',
-  'admin.auditLogs.list': 'admin',
-  'admin.auditLogs.filters': 'admin',
-  'admin.schools.list': 'admin',
-  'admin.schools.create': 'admin',
-  'admin.schools.update': 'admin',
-  'admin.areas.list': 'admin',
-  'admin.areas.create': 'admin',
-  'admin.areas.update': 'admin',
-  'admin.drivers.list': 'admin',
-  'admin.drivers.create': 'admin',
-  'admin.drivers.update': 'admin',
-  'admin.drivers.students': 'admin',
-  'admin.drivers.sendResetCode': 'admin',
-  'admin.parents.update': 'admin',
-  'admin.parents.sendResetCode': 'admin',
-  'driver.me': 'driver',
-  'driver.students': 'driver',
-  'admin.settings.get': 'admin',
-  'admin.settings.update': 'admin',
-  'admin.terms.list': 'admin',
-  'admin.terms.create': 'admin',
-  'admin.terms.activate': 'admin',
-  'admin.terms.writeArabic': 'admin',
-  'admin.notifications.list': 'admin',
-  'admin.notifications.failedCount': 'admin',
-  'admin.notifications.retry': 'admin',
-  'admin.notifications.retryAllFailed': 'admin',
-  'admin.notifications.heldCount': 'admin',
-  'admin.notifications.release': 'admin',
-  'admin.notifications.releaseAllHeld': 'admin',
-};
+interface ProcedureDefinition {
+  _def: { meta?: ProcedureMeta };
+}
+
+function readAccessFromRouter(): Record<string, Access> {
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDefinition> } })._def.procedures;
+  const table: Record<string, Access> = {};
+  for (const [path, procedure] of Object.entries(procedures)) {
+    const access = procedure._def.meta?.access;
+    if (!access) throw new Error(`${path} states no access: build it from a procedure kind of trpc/init.ts`);
+    table[path] = access;
+  }
+  return table;
+}
+
+export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = readAccessFromRouter();
+
+/** The permission an office access names, or undefined for the others. */
+export function permissionOf(access: Access): Permission | undefined {
+  const [kind, permission] = access.split(':');
+  return kind === 'office' || kind === 'parent-or-office' ? (permission as Permission) : undefined;
+}
+
+/** Whether a signed-in account of this role is let in (a parent still sees only their family's rows). */
+export function admits(access: Access, role: Role): boolean {
+  if (access === 'anyone' || access === 'signed-in') return true;
+  if (access === 'parent' || access === 'driver') return role === access;
+  const permission = permissionOf(access)!;
+  if (access.startsWith('parent-or-office:') && role === 'parent') return true;
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** The check of a REST path with a handler of its own, by the access its row states: 401, then 403. */
+export function withAccess(caller: { user: SessionUser | null }, access: Access): { user: SessionUser } {
+  const { user } = signedIn(caller);
+  if (!admits(access, user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+  return { user };
+}

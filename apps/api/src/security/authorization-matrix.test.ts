@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contracts';
+import { MAX_CALLS_PER_BATCH, PERMISSIONS, SERVER_MESSAGES, type Role } from '@school-transport/contracts';
 import { appRouter } from '../trpc/router.js';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
-import { createAdmin, createDriver, createParent } from '../test/factories.js';
-import { PROCEDURE_ACCESS, type Access } from './access.js';
+import { createAdmin, createDriver, createParent, createStaff } from '../test/factories.js';
+import { permissionOf, PROCEDURE_ACCESS, type Access } from './access.js';
 import { accessOfPath, REST_PATHS } from '../rest/paths.js';
 import { DEV_PATHS } from '../development/dev-shims.js';
 
@@ -12,27 +12,32 @@ import { DEV_PATHS } from '../development/dev-shims.js';
  * Every procedure and every REST path × every kind of caller, generated from the router and the
  * server's route table: a new procedure or path without a row in access.ts fails here.
  */
-type Principal = 'anonymous' | 'parent A' | 'parent B' | 'driver A' | 'driver B' | 'admin' | 'deactivated driver' | 'signed-out session';
-const PRINCIPALS: Principal[] = ['anonymous', 'parent A', 'parent B', 'driver A', 'driver B', 'admin', 'deactivated driver', 'signed-out session'];
-const ROLE_OF: Record<Principal, 'admin' | 'parent' | 'driver' | null> = {
+type Principal = 'anonymous' | 'parent A' | 'parent B' | 'driver A' | 'driver B' | 'admin' | 'staff' | 'deactivated driver' | 'signed-out session';
+const PRINCIPALS: Principal[] = ['anonymous', 'parent A', 'parent B', 'driver A', 'driver B', 'admin', 'staff', 'deactivated driver', 'signed-out session'];
+const ROLE_OF: Record<Principal, Role | null> = {
   anonymous: null,
   'parent A': 'parent',
   'parent B': 'parent',
   'driver A': 'driver',
   'driver B': 'driver',
   admin: 'admin',
+  staff: 'staff',
   'deactivated driver': null,
   'signed-out session': null,
 };
 
-/** What a caller must get: 401, 403, or anything but those two. */
+/**
+ * What a caller must get: 401, 403, or anything but those two. An office path is open to the
+ * roles the table of rights (PERMISSIONS) gives its permission, read here from the table itself.
+ */
 function expected(access: Access, principal: Principal): 401 | 403 | 'allowed' {
   if (access === 'anyone') return 'allowed';
   const role = ROLE_OF[principal];
   if (role === null) return 401;
-  if (access === 'signed-in' || access === role) return 'allowed';
-  if (access === 'parent-or-admin' && (role === 'parent' || role === 'admin')) return 'allowed';
-  return 403;
+  if (access === 'signed-in') return 'allowed';
+  if (access === 'parent' || access === 'driver') return access === role ? 'allowed' : 403;
+  if (access.startsWith('parent-or-office:') && role === 'parent') return 'allowed';
+  return (PERMISSIONS[permissionOf(access)!] as readonly Role[]).includes(role) ? 'allowed' : 403;
 }
 
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures).map(
@@ -67,6 +72,10 @@ beforeAll(async () => {
   const adminClient = t.client();
   await signIn(adminClient, { email: admin.email, password: admin.password });
   clients.set('admin', adminClient);
+  const staff = await createStaff(t.db);
+  const staffClient = t.client();
+  await signIn(staffClient, { email: staff.email, password: staff.password });
+  clients.set('staff', staffClient);
   const gone = await createParent(t.db);
   const goneClient = t.client();
   await signIn(goneClient, { email: gone.email, password: gone.password });
@@ -79,9 +88,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('every procedure and path has a row', () => {
-  it('lists every tRPC procedure, and no procedure that does not exist', () => {
+  it('has every tRPC procedure state its access, and every office procedure a permission of the table', () => {
     expect(procedures.map((p) => p.path).filter((path) => !(path in PROCEDURE_ACCESS))).toEqual([]);
-    expect(Object.keys(PROCEDURE_ACCESS).filter((path) => !procedures.some((p) => p.path === path))).toEqual([]);
+    const unknown = Object.entries(PROCEDURE_ACCESS).filter(([, access]) => {
+      const permission = permissionOf(access);
+      return permission ? !(permission in PERMISSIONS) : !['anyone', 'signed-in', 'parent', 'driver'].includes(access);
+    });
+    expect(unknown).toEqual([]);
+    // Every admin procedure is an office procedure: none is left open to another role by mistake.
+    expect(procedures.filter((p) => p.path.startsWith('admin.') && !permissionOf(PROCEDURE_ACCESS[p.path]!)).map((p) => p.path)).toEqual([]);
   });
 
   it('lists every /api path the server answers, and no path it does not', () => {
@@ -106,6 +121,29 @@ function check(status: number, want: 401 | 403 | 'allowed', what: string) {
 
 /** Signing out or in (or out everywhere) would change this caller's session for the next rows; accounts.test.ts checks who may sign out everywhere. */
 const SESSION_CHANGING = ['auth.logout', 'auth.login', 'auth.driverLogin', 'auth.signOutEverywhere'];
+
+describe('the table of rights', () => {
+  it('leaves the owner’s decisions to admins: staff get 403 { message } on settings, terms, users, deleting students, voids and waivers', async () => {
+    const staff = clients.get('staff')!;
+    const refused = ['admin.settings.update', 'admin.terms.create', 'admin.students.remove', 'admin.students.restore', 'admin.fees.voidPayment', 'admin.fees.waive', 'admin.users.create', 'admin.users.update'];
+    for (const path of refused) {
+      const response = await staff.post<{ message: string }>(`/trpc/${path}`, {});
+      expect(response.status, path).toBe(403);
+    }
+    for (const route of ['GET /api/admin/users', 'POST /api/admin/users', 'PUT /api/admin/users/:id', 'PUT /api/admin/settings', 'DELETE /api/admin/students/:id']) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const response = await staff.request(method, pattern.replace(':id', randomUUID()), method === 'GET' || method === 'DELETE' ? undefined : {});
+      expect(response.status, route).toBe(403);
+      expect(response.body, route).toEqual({ message: SERVER_MESSAGES.forbidden, code: 'server.forbidden' });
+    }
+  });
+
+  it('lets staff run the day: students, modification requests, fees and payments, proofs and the outbox', () => {
+    for (const path of ['admin.students.update', 'admin.modificationRequests.approve', 'admin.fees.recordPayment', 'admin.fees.acceptProof', 'admin.notifications.retry']) {
+      expect(expected(PROCEDURE_ACCESS[path]!, 'staff'), path).toBe('allowed');
+    }
+  });
+});
 
 describe('tRPC procedures', () => {
   for (const principal of PRINCIPALS) {

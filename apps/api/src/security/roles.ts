@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES, type Role, type SessionUser } from '@school-transport/contracts';
+import { PERMISSIONS, SERVER_MESSAGES, type Permission, type Role, type SessionUser } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 
 /** Anonymous callers get 401. */
@@ -12,4 +12,13 @@ export function withRole(caller: { user: SessionUser | null }, ...roles: Role[])
   const { user } = signedIn(caller);
   if (!roles.includes(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
   return { user };
+}
+
+/**
+ * The check of an office procedure: signed in (401), then a role holding the permission (403).
+ * The roles are looked up once, when the procedure is built, not on every call.
+ */
+export function withPermission(permission: Permission): (caller: { user: SessionUser | null }) => { user: SessionUser } {
+  const roles: readonly Role[] = PERMISSIONS[permission];
+  return (caller) => withRole(caller, ...roles);
 }

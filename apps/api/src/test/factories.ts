@@ -12,6 +12,13 @@ export async function createAdmin(db: Kysely<Database>, password = 'test-admin-p
   return { id: user.id, email, password };
 }
 
+/** An office staff member: signs in like an admin, holds the rights PERMISSIONS gives staff. */
+export async function createStaff(db: Kysely<Database>, password = 'test-staff-pass', name = 'Test Staff') {
+  const email = `staff-${unique()}@example.com`;
+  const user = await db.insertInto('users').values({ email, passwordHash: await hashPassword(password), role: 'staff', name }).returning('id').executeTakeFirstOrThrow();
+  return { id: user.id, email, password, name };
+}
+
 export async function createParent(db: Kysely<Database>, password = 'parent-pass') {
   const email = `parent-${unique()}@example.com`;
   const user = await db

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import type { Role, SessionUser } from '@school-transport/contracts';
 import type { Context } from './context.js';
-import { adminProcedure, authenticatedProcedure, createCallerFactory, driverProcedure, parentProcedure, router } from './init.js';
+import { officeProcedure, authenticatedProcedure, createCallerFactory, driverProcedure, parentProcedure, router } from './init.js';
 
 /** Every role guard against every kind of caller: anonymous is 401, another role is 403. */
 const guarded = router({
   anyone: authenticatedProcedure.query(({ ctx }) => ctx.user.role),
-  admin: adminProcedure.query(({ ctx }) => ctx.user.role),
+  admin: officeProcedure('settings.manage').query(({ ctx }) => ctx.user.role),
+  office: officeProcedure('fees.payments').query(({ ctx }) => ctx.user.role),
   parent: parentProcedure.query(({ ctx }) => ctx.user.role),
   driver: driverProcedure.query(({ ctx }) => ctx.driverId),
 });
@@ -45,6 +46,14 @@ describe('role guards', () => {
       expect(await codeOf(callerFor(userWithRole(role))[guard]())).toBe(guard === role ? 'OK' : 'FORBIDDEN');
     },
   );
+
+  it.each(['admin', 'staff', 'parent', 'driver'] as const)('an office procedure the table opens to admins and staff, called by a %s', async (role) => {
+    expect(await codeOf(callerFor(userWithRole(role)).office())).toBe(role === 'admin' || role === 'staff' ? 'OK' : 'FORBIDDEN');
+  });
+
+  it('an office procedure answers 401 to anonymous callers', async () => {
+    expect(await codeOf(callerFor(null).office())).toBe('UNAUTHORIZED');
+  });
 
   it('authenticated procedures take any signed-in role and refuse anonymous callers', async () => {
     expect(await codeOf(callerFor(null).anyone())).toBe('UNAUTHORIZED');

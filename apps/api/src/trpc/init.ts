@@ -1,11 +1,17 @@
 import { initTRPC } from '@trpc/server';
-import { SERVER_MESSAGES } from '@school-transport/contracts';
+import { SERVER_MESSAGES, type Permission } from '@school-transport/contracts';
 import { findUnstorableText } from '../security/unstorable-text.js';
-import { signedIn, withRole } from '../security/roles.js';
+import { signedIn, withPermission, withRole } from '../security/roles.js';
+import type { Access } from '../security/access.js';
 import { AppError, describeError, validationIssues } from '../errors.js';
 import { clearCachesAfterWrite, type Context } from './context.js';
 
-const t = initTRPC.context<Context>().create({
+/** Every procedure states who may call it, once, in its kind (below): security/access.ts reads it from the router. */
+export interface ProcedureMeta {
+  access: Access;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const issues = validationIssues(error);
     const { status, body } = describeError(error);
@@ -45,12 +51,11 @@ function gate<Admitted extends object>(admit: (ctx: Context) => Admitted) {
   });
 }
 
-export const publicProcedure = t.procedure.use(gate(() => ({})));
-export const authenticatedProcedure = t.procedure.use(gate(signedIn));
-export const adminProcedure = t.procedure.use(gate((ctx) => withRole(ctx, 'admin')));
-export const parentProcedure = t.procedure.use(gate((ctx) => withRole(ctx, 'parent')));
+export const publicProcedure = t.procedure.meta({ access: 'anyone' }).use(gate(() => ({})));
+export const authenticatedProcedure = t.procedure.meta({ access: 'signed-in' }).use(gate(signedIn));
+export const parentProcedure = t.procedure.meta({ access: 'parent' }).use(gate((ctx) => withRole(ctx, 'parent')));
 /** A driver account without its driver row (removed by the office) is refused like another role. */
-export const driverProcedure = t.procedure.use(
+export const driverProcedure = t.procedure.meta({ access: 'driver' }).use(
   gate((ctx) => {
     const { user } = withRole(ctx, 'driver');
     if (!user.driverId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
@@ -58,4 +63,12 @@ export const driverProcedure = t.procedure.use(
   }),
 );
 
+/**
+ * A procedure of the admin console, open to the office roles that hold the permission in the
+ * table of rights (PERMISSIONS in packages/contracts): anonymous 401, parents, drivers and office
+ * roles without it 403. Each office procedure names its permission here and nowhere else.
+ */
+export function officeProcedure(permission: Permission) {
+  return t.procedure.meta({ access: `office:${permission}` }).use(gate(withPermission(permission)));
+}
 export const createCallerFactory = t.createCallerFactory;

@@ -43,7 +43,7 @@ export function loginPathFor(role: Role): string {
 
 /** Where a user lands after signing in. */
 export function homePathFor(role: Role): string {
-  if (role === 'admin') return '/admin';
+  if (role === 'admin' || role === 'staff') return '/admin';
   if (role === 'parent') return '/parent';
   if (role === 'driver') return '/driver-dashboard';
   return '/';

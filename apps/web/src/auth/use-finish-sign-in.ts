@@ -8,7 +8,7 @@ import { languageAtSignIn } from '../i18n/account-language.js';
 import i18n from '../i18n/index.js';
 
 /**
- * The last step of every sign-in form. A form meant for one role (`only`) signs anyone else out
+ * The last step of every sign-in form. A form meant for some roles (`only`) signs anyone else out
  * again with 'Access Denied'; otherwise the screens take the account's language, the session cache
  * the user, and a welcome toast shows.
  * Answers whether the user may go on.
@@ -16,8 +16,8 @@ import i18n from '../i18n/index.js';
 export function useFinishSignIn() {
   const { t } = useTranslation('site');
   const logout = useMutation(trpc.auth.logout.mutationOptions());
-  return async (user: SessionUser, only?: { role: Role; deniedMessage: string }): Promise<boolean> => {
-    if (only && user.role !== only.role) {
+  return async (user: SessionUser, only?: { roles: readonly Role[]; deniedMessage: string }): Promise<boolean> => {
+    if (only && !only.roles.includes(user.role)) {
       await logout.mutateAsync().catch(() => undefined);
       rememberSignedInUser(null);
       notify({ title: t('login.accessDenied'), message: only.deniedMessage, variant: 'destructive' });

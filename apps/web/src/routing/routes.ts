@@ -1,4 +1,4 @@
-import type { Role } from '@school-transport/contracts';
+import type { OfficeRole, Role } from '@school-transport/contracts';
 import type { PublicQuery } from './page-data.js';
 
 /**
@@ -26,6 +26,9 @@ export interface PageRoute {
   data?: readonly PublicQuery[];
 }
 
+/** The office's roles (OFFICE_ROLES), written out: this file imports no code. */
+const OFFICE = ['admin', 'staff'] as const satisfies readonly OfficeRole[];
+
 /** Every page route, in the order the server's preload list is written. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', page: 'public/Landing.page.tsx', firstLoad: true, layout: 'public', serverRendered: true },
@@ -35,10 +38,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin-login', page: 'public/AdminLogin.page.tsx', layout: 'own', serverRendered: true },
   { path: '/forgot-password', page: 'public/ForgotPassword.page.tsx', layout: 'public' },
   { path: '/parent', page: 'parent/ParentDashboard.page.tsx', layout: 'own', roles: 'parent' },
-  { path: '/admin', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: 'admin' },
-  { path: '/admin-dashboard', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: 'admin' },
-  { path: '/admin/invoices/:studentId', page: 'admin/Invoice.page.tsx', layout: 'own', roles: 'admin' },
-  { path: '/receipts/:paymentId', page: 'receipts/Receipt.page.tsx', layout: 'own', roles: ['parent', 'admin'] },
+  { path: '/admin', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: OFFICE },
+  { path: '/admin-dashboard', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: OFFICE },
+  { path: '/admin/invoices/:studentId', page: 'admin/Invoice.page.tsx', layout: 'own', roles: OFFICE },
+  { path: '/receipts/:paymentId', page: 'receipts/Receipt.page.tsx', layout: 'own', roles: ['parent', ...OFFICE] },
   { path: '/driver', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver' },
   { path: '/driver-dashboard', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver' },
   { path: '*', page: 'NotFound.page.tsx', layout: 'public' },

@@ -11,6 +11,7 @@ import * as signInAttempts from './2026-11-26T0900-sign-in-attempts.js';
 import * as outboxHeldMessages from './2026-11-26T0910-outbox-held-messages.js';
 import * as termsInTwoLanguages from './2026-11-26T0920-terms-in-two-languages.js';
 import * as accountCodes from './2026-11-26T1000-account-codes.js';
+import * as officeAccounts from './2026-11-26T1100-office-accounts.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0910-outbox-held-messages': outboxHeldMessages,
   '2026-11-26T0920-terms-in-two-languages': termsInTwoLanguages,
   '2026-11-26T1000-account-codes': accountCodes,
+  '2026-11-26T1100-office-accounts': officeAccounts,
 };

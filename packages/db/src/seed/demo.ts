@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
-/** The sign-ins the demo prints: all three roles can be tried at once. Never loaded in production. */
+/** The sign-ins the demo prints: every role can be tried at once. Never loaded in production. */
 export const DEMO_SIGN_INS = {
   admin: { email: 'admin@demo.bh', password: 'demo-admin-pass' },
+  /** Office staff: the admin console without settings, terms, users, deletions, voids and waivers. */
+  staff: { email: 'staff@demo.bh', password: 'demo-staff-pass' },
   parent: { email: 'parent@demo.bh', password: 'demo-parent' },
   driver: { phone: '33000001', password: 'demo-driver' },
 } as const;
@@ -42,8 +44,9 @@ const DEMO_SETTINGS: Record<string, string> = {
 export async function seedDemo(db: Kysely<Database>, hashPassword: (plain: string) => Promise<string>): Promise<boolean> {
   const anySchool = await db.selectFrom('schools').select('id').limit(1).executeTakeFirst();
   if (anySchool) return false;
-  const [adminHash, parentHash, driverHash] = await Promise.all([
+  const [adminHash, staffHash, parentHash, driverHash] = await Promise.all([
     hashPassword(DEMO_SIGN_INS.admin.password),
+    hashPassword(DEMO_SIGN_INS.staff.password),
     hashPassword(DEMO_SIGN_INS.parent.password),
     hashPassword(DEMO_SIGN_INS.driver.password),
   ]);
@@ -65,6 +68,11 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (plain: strin
     await trx
       .insertInto('users')
       .values({ email: DEMO_SIGN_INS.admin.email, passwordHash: adminHash, role: 'admin', name: 'Demo Admin' })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    await trx
+      .insertInto('users')
+      .values({ email: DEMO_SIGN_INS.staff.email, passwordHash: staffHash, role: 'staff', name: 'Noora Demo (staff)' })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
 

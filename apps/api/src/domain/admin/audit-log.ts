@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import type { AuditLogEntry, AuditLogFilterChoices, AuditLogPage, auditLogQuery } from '@school-transport/contracts';
+import { OFFICE_ROLES, type AuditLogEntry, type AuditLogFilterChoices, type AuditLogPage, type auditLogQuery } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { isUuid } from '../ids.js';
 import { businessDayStart } from './statistics.js';
@@ -46,6 +46,7 @@ export async function listAuditLogs(db: Kysely<Database>, query: Query): Promise
           WHEN 'area' THEN (SELECT a.name FROM areas a WHERE a.id = audit_logs.entity_id)
           WHEN 'driver' THEN (SELECT d.name FROM drivers d WHERE d.id::text = audit_logs.entity_id)
           WHEN 'terms' THEN (SELECT 'Version ' || t.version FROM terms t WHERE t.id::text = audit_logs.entity_id)
+          WHEN 'user' THEN (SELECT u.name FROM users u WHERE u.id::text = audit_logs.entity_id)
           WHEN 'student' THEN (SELECT st.first_name || ' ' || st.last_name || ' (' || st.automated_id || ')' FROM students st WHERE st.id::text = audit_logs.entity_id)
           ELSE NULL END`.as('entityLabel'),
       ])
@@ -80,7 +81,7 @@ export async function auditLogFilterChoices(db: Kysely<Database>): Promise<Audit
     db
       .selectFrom('users')
       .select(['users.id', 'users.name', 'users.email'])
-      .where((eb) => eb.or([eb('users.role', '=', 'admin'), eb.exists(eb.selectFrom('auditLogs').select('auditLogs.id').whereRef('auditLogs.actorUserId', '=', 'users.id'))]))
+      .where((eb) => eb.or([eb('users.role', 'in', OFFICE_ROLES), eb.exists(eb.selectFrom('auditLogs').select('auditLogs.id').whereRef('auditLogs.actorUserId', '=', 'users.id'))]))
       .orderBy('users.name')
       .execute(),
   ]);

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { emailAddress, loginInput, MESSAGES } from '@school-transport/contracts';
+import { emailAddress, isOfficeRole, loginInput, MESSAGES } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
@@ -42,7 +42,7 @@ export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): v
       const { user } = await login.mutateAsync(values);
       await finishSignIn(user);
       close();
-      if (user.role === 'admin') await navigate('/admin');
+      if (isOfficeRole(user.role)) await navigate('/admin');
       else if (user.role === 'parent') await navigate('/parent');
     } catch (error) {
       notify({ title: t('login.failed'), message: errorMessage(error, t('login.invalidCredentials')), variant: 'destructive' });

@@ -1,6 +1,7 @@
 import { Anchor, Button, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isOfficeRole } from '@school-transport/contracts';
 import { useLogout, useSession } from '../../auth/session.js';
 import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.js';
 
@@ -28,7 +29,7 @@ export function PublicHeader() {
             <Anchor component={Link} to="/register">
               {t('nav.register')}
             </Anchor>
-            {user?.role === 'admin' && (
+            {user && isOfficeRole(user.role) && (
               <Anchor component={Link} to="/admin">
                 {t('nav.admin')}
               </Anchor>

@@ -182,4 +182,10 @@ export const messages: CatalogOf<typeof en> = {
     accountInactive: 'هذا الحساب معطّل؛ أعد تفعيله قبل إرسال رمز',
     resetCodeSentByOffice: 'تم إرسال رمز إعادة التعيين في رسالة نصية',
   },
+  officeAccounts: {
+    lastActiveAdmin: 'يجب أن يبقى مسؤول نشط واحد على الأقل.',
+    userNotFound: 'المستخدم غير موجود',
+    emailTaken: 'يوجد حساب آخر يسجّل الدخول بهذا البريد الإلكتروني',
+    roleInvalid: 'يجب أن يكون الدور مسؤولًا أو موظفًا',
+  },
 };

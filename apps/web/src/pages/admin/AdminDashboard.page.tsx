@@ -13,6 +13,8 @@ import { SettingsTab } from './tabs/SettingsTab.js';
 import { TermsTab } from './tabs/TermsTab.js';
 import { useFailedMessageCount, useHeldMessageCount } from './outbox-queries.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
+import type { Permission } from '@school-transport/contracts';
+import { useCan } from '../../auth/permissions.js';
 import { useModificationRequestCounts } from './modification-request-queries.js';
 import '../../styles/signed-in.js';
 import './admin-phone.css';
@@ -29,30 +31,53 @@ const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => 
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
 
-const TAB_KEYS = ['dashboard', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'modificationRequests', 'fees', 'paymentProofs', 'outbox', 'auditLog', 'settings'] as const;
-type TabKey = (typeof TAB_KEYS)[number];
-const isTabKey = (value: string | null): value is TabKey => TAB_KEYS.includes(value as TabKey);
+const UsersTab = lazy(() => import('./tabs/UsersTab.js').then((m) => ({ default: m.UsersTab })));
 
-/** The admin console at /admin and /admin-dashboard; the open tab lives in ?tab= so a reload keeps it. */
+/** Each tab and the permission that opens it: a role without it sees no such tab (and the server refuses its calls). */
+const TAB_PERMISSIONS = {
+  dashboard: 'dashboard.read',
+  students: 'students.read',
+  drivers: 'catalog.read',
+  schools: 'catalog.read',
+  areas: 'catalog.read',
+  terms: 'terms.manage',
+  analytics: 'analytics.read',
+  modificationRequests: 'modificationRequests.review',
+  fees: 'fees.read',
+  paymentProofs: 'proofs.review',
+  outbox: 'outbox.manage',
+  auditLog: 'auditLog.read',
+  users: 'users.manage',
+  settings: 'settings.manage',
+} as const satisfies Record<string, Permission>;
+type TabKey = keyof typeof TAB_PERMISSIONS;
+const isTabKey = (value: string | null): value is TabKey => value !== null && Object.hasOwn(TAB_PERMISSIONS, value);
+
+/**
+ * The admin console at /admin and /admin-dashboard, for admins and staff: each sees the tabs their
+ * role's permissions open. The open tab lives in ?tab= so a reload keeps it.
+ */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin');
   const { t: tOutbox } = useTranslation('outbox');
   const { t: ta } = useTranslation('analytics');
   const { t: tf } = useTranslation('fees');
+  const { t: tu } = useTranslation('users');
+  const can = useCan();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const current: TabKey = isTabKey(requested) ? requested : 'dashboard';
+  const current: TabKey = isTabKey(requested) && can(TAB_PERMISSIONS[requested]) ? requested : 'dashboard';
 
   const overview = useOverview();
   const schools = useSchools();
   const areas = useAreas();
   const drivers = useDrivers();
-  const terms = useTermsVersions();
+  const terms = useTermsVersions(can('terms.manage'));
   const failedMessages = useFailedMessageCount();
   const heldMessages = useHeldMessageCount();
   const modificationRequestCounts = useModificationRequestCounts();
 
-  const tabs: AdminTab[] = [
+  const allTabs: (AdminTab & { key: TabKey })[] = [
     { key: 'dashboard', label: t('tabs.dashboard') },
     { key: 'students', label: t('tabs.students'), count: overview.data?.totalStudents },
     { key: 'drivers', label: t('tabs.drivers'), count: drivers.data?.drivers.length },
@@ -65,8 +90,10 @@ export function AdminDashboardPage() {
     { key: 'paymentProofs', label: tf('proofs.title') },
     { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red', extraCount: { count: heldMessages.data?.count, color: 'orange', label: tOutbox('heldBadge') } },
     { key: 'auditLog', label: ta('audit.tab') },
+    { key: 'users', label: tu('tab') },
     { key: 'settings', label: t('tabs.settings') },
   ];
+  const tabs = allTabs.filter((tab) => can(TAB_PERMISSIONS[tab.key]));
 
   const select = (key: string) => setParams(key === 'dashboard' ? {} : { tab: key });
 
@@ -86,6 +113,7 @@ export function AdminDashboardPage() {
         {current === 'outbox' && <OutboxTab />}
         {current === 'fees' && <FeesTab />}
         {current === 'paymentProofs' && <PaymentProofsTab />}
+        {current === 'users' && <UsersTab />}
       </Suspense>
     </AdminShell>
   );

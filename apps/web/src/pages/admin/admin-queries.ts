@@ -6,7 +6,8 @@ export const useOverview = () => useQuery({ ...trpc.admin.dashboard.overview.que
 export const useSchools = () => useQuery({ ...trpc.admin.schools.list.queryOptions(), ...ADMIN_LIST_QUERY });
 export const useAreas = () => useQuery({ ...trpc.admin.areas.list.queryOptions(), ...ADMIN_LIST_QUERY });
 export const useDrivers = () => useQuery({ ...trpc.admin.drivers.list.queryOptions(), ...ADMIN_LIST_QUERY });
-export const useTermsVersions = () => useQuery({ ...trpc.admin.terms.list.queryOptions(), ...ADMIN_LIST_QUERY });
+/** `enabled`: false for a role that may not manage the terms (the server would refuse it). */
+export const useTermsVersions = (enabled = true) => useQuery({ ...trpc.admin.terms.list.queryOptions(), ...ADMIN_LIST_QUERY, enabled });
 
 /** After any admin change: every admin list and count is read again, and so are the public choices. */
 export async function refreshAdminData(): Promise<void> {

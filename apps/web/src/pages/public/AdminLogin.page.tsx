@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isOfficeRole, OFFICE_ROLES } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { useSession } from '../../auth/session.js';
@@ -16,7 +17,7 @@ import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 import { ForgotPasswordLink } from '../../components/ForgotPasswordLink/ForgotPasswordLink.js';
 
 /**
- * /admin-login. A signed-in admin goes straight to /admin-dashboard;
+ * /admin-login, for the office (admins and staff). A signed-in admin or staff member goes straight to /admin-dashboard;
  * anyone else signed in sees the form (sending them on would loop between guard and login).
  */
 export function AdminLoginPage() {
@@ -38,15 +39,15 @@ export function AdminLoginPage() {
     try {
       const { user: signedIn } = await login.mutateAsync(values);
       // Set before the session cache learns of the admin, so this page does not redirect first.
-      if (signedIn.role === 'admin') setSignedInHere(true);
-      if (await finishSignIn(signedIn, { role: 'admin', deniedMessage: t('login.adminsOnly') })) await navigate('/admin');
+      if (isOfficeRole(signedIn.role)) setSignedInHere(true);
+      if (await finishSignIn(signedIn, { roles: OFFICE_ROLES, deniedMessage: t('login.adminsOnly') })) await navigate('/admin');
     } catch (error) {
       notify({ title: t('adminLogin.failed'), message: errorMessage(error, t('login.invalidCredentials')), variant: 'destructive' });
     }
   });
 
   if (isLoading) return <PageLoader />;
-  if (user?.role === 'admin' && !signedInHere && !login.isPending) return <Navigate to="/admin-dashboard" replace />;
+  if (user && isOfficeRole(user.role) && !signedInHere && !login.isPending) return <Navigate to="/admin-dashboard" replace />;
 
   return (
     <Center mih="100vh" bg="gray.0">

@@ -28,7 +28,7 @@ export function ParentLoginPage() {
     if (Object.keys(errors).length > 0) return;
     try {
       const { user } = await login.mutateAsync(values);
-      if (await finishSignIn(user, { role: 'parent', deniedMessage: t('login.parentsOnly') })) await navigate('/parent');
+      if (await finishSignIn(user, { roles: ['parent'], deniedMessage: t('login.parentsOnly') })) await navigate('/parent');
     } catch (error) {
       notify({ title: t('login.failed'), message: errorMessage(error, t('login.invalidCredentials')), variant: 'destructive' });
     }

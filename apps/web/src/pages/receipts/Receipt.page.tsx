@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../../styles/signed-in.js';
-import { receiptPdfPath, type Receipt } from '@school-transport/contracts';
+import { isOfficeRole, receiptPdfPath, type Receipt } from '@school-transport/contracts';
 import { useSession, homePathFor } from '../../auth/session.js';
 import { errorMessage, trpc } from '../../trpc.js';
 import { formatAmount, formatDate, formatMonth } from '../../i18n/format.js';
@@ -120,7 +120,7 @@ export function ReceiptPage() {
   const { t } = useTranslation('fees');
   const { paymentId = '' } = useParams();
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = user ? isOfficeRole(user.role) : false;
   const asAdmin = useQuery({ ...trpc.admin.fees.receipt.queryOptions({ id: paymentId }), enabled: isAdmin });
   const asParent = useQuery({ ...trpc.parent.fees.receipt.queryOptions({ id: paymentId }), enabled: !isAdmin });
   const query = isAdmin ? asAdmin : asParent;

@@ -1,4 +1,4 @@
-import { adminProcedure, router } from '../../init.js';
+import { officeProcedure, router } from '../../init.js';
 import { readStatistics } from '../../../domain/admin/statistics.js';
 
 /**
@@ -6,5 +6,5 @@ import { readStatistics } from '../../../domain/admin/statistics.js';
  * handful of aggregate queries: cached a few seconds (domain/answer-cache.ts), cleared after any write.
  */
 export const adminAnalyticsRouter = router({
-  statistics: adminProcedure.query(({ ctx }) => ctx.answerCache.get('statistics', () => readStatistics(ctx.db))),
+  statistics: officeProcedure('analytics.read').query(({ ctx }) => ctx.answerCache.get('statistics', () => readStatistics(ctx.db))),
 });

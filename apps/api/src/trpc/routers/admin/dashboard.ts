@@ -1,7 +1,7 @@
-import { adminProcedure, router } from '../../init.js';
+import { officeProcedure, router } from '../../init.js';
 import { readOverview } from '../../../domain/admin/overview.js';
 
 /** The Dashboard tab's counts; the console's list of sections shows the students' total from it too. */
 export const adminDashboardRouter = router({
-  overview: adminProcedure.query(({ ctx }) => readOverview(ctx.db)),
+  overview: officeProcedure('dashboard.read').query(({ ctx }) => readOverview(ctx.db)),
 });

@@ -1,17 +1,17 @@
 import { driverInput, driverUpdate, entityId } from '@school-transport/contracts';
-import { adminProcedure, router } from '../../init.js';
+import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
 import { createDriver, listDrivers, updateDriver } from '../../../domain/admin/drivers.js';
 import { listDriverStudents, readDriverProfile } from '../../../domain/driver/students.js';
 import { sendDriverResetCode } from '../../../domain/admin/account-help.js';
 
 export const adminDriversRouter = router({
-  list: adminProcedure.query(async ({ ctx }) => ({ drivers: await listDrivers(ctx.db) })),
-  create: adminProcedure.input(driverInput).mutation(async ({ ctx, input }) => ({ driver: await createDriver(ctx.db, actorOf(ctx), input) })),
-  update: adminProcedure.input(driverUpdate).mutation(async ({ ctx, input }) => ({ driver: await updateDriver(ctx.db, actorOf(ctx), input) })),
-  sendResetCode: adminProcedure.input(entityId).mutation(({ ctx, input }) => sendDriverResetCode(ctx.db, actorOf(ctx), input.id)),
+  list: officeProcedure('catalog.read').query(async ({ ctx }) => ({ drivers: await listDrivers(ctx.db) })),
+  create: officeProcedure('catalog.manage').input(driverInput).mutation(async ({ ctx, input }) => ({ driver: await createDriver(ctx.db, actorOf(ctx), input) })),
+  update: officeProcedure('catalog.manage').input(driverUpdate).mutation(async ({ ctx, input }) => ({ driver: await updateDriver(ctx.db, actorOf(ctx), input) })),
+  sendResetCode: officeProcedure('accounts.sendCodes').input(entityId).mutation(({ ctx, input }) => sendDriverResetCode(ctx.db, actorOf(ctx), input.id)),
   /** Any driver's list as the driver sees it, read-only; an unknown driver is a 404. */
-  students: adminProcedure.input(entityId).query(async ({ ctx, input }) => {
+  students: officeProcedure('catalog.read').input(entityId).query(async ({ ctx, input }) => {
     const driver = await readDriverProfile(ctx.db, input.id);
     return { driver, students: await listDriverStudents(ctx.db, driver.id) };
   }),

@@ -10,7 +10,7 @@ import {
   waiveFeeInput,
   yearSummaryQuery,
 } from '@school-transport/contracts';
-import { adminProcedure, router } from '../../init.js';
+import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
 import { listAdminFees } from '../../../domain/fees/admin-fees.js';
 import { generateFeesByOffice } from '../../../domain/fees/generate.js';
@@ -27,22 +27,22 @@ const byId = z.object({ id: z.string().trim().min(1).max(64) });
 
 /** The office's fee ledger: months, payments, voids, waivers, proofs of payment, receipts (their data; the files are the REST paths'). */
 export const adminFeesRouter = router({
-  list: adminProcedure.input(adminFeesQuery).query(({ ctx, input }) => listAdminFees(ctx.db, input)),
-  generate: adminProcedure.input(generateFeesInput).mutation(({ ctx, input }) => generateFeesByOffice(ctx.db, actorOf(ctx), input.month)),
-  recordPayment: adminProcedure.input(recordPaymentInput).mutation(async ({ ctx, input }) => ({ payment: await recordPayment(ctx.db, actorOf(ctx), input) })),
-  voidPayment: adminProcedure.input(voidPaymentInput).mutation(async ({ ctx, input }) => ({ payment: await voidPayment(ctx.db, actorOf(ctx), input) })),
-  waive: adminProcedure.input(waiveFeeInput).mutation(async ({ ctx, input }) => {
+  list: officeProcedure('fees.read').input(adminFeesQuery).query(({ ctx, input }) => listAdminFees(ctx.db, input)),
+  generate: officeProcedure('fees.payments').input(generateFeesInput).mutation(({ ctx, input }) => generateFeesByOffice(ctx.db, actorOf(ctx), input.month)),
+  recordPayment: officeProcedure('fees.payments').input(recordPaymentInput).mutation(async ({ ctx, input }) => ({ payment: await recordPayment(ctx.db, actorOf(ctx), input) })),
+  voidPayment: officeProcedure('fees.void').input(voidPaymentInput).mutation(async ({ ctx, input }) => ({ payment: await voidPayment(ctx.db, actorOf(ctx), input) })),
+  waive: officeProcedure('fees.waive').input(waiveFeeInput).mutation(async ({ ctx, input }) => {
     await setFeeWaived(ctx.db, actorOf(ctx), input);
     return { ok: true as const };
   }),
-  overdue: adminProcedure.query(async ({ ctx }) => ({ families: await listOverdueFamilies(ctx.db) })),
+  overdue: officeProcedure('fees.read').query(async ({ ctx }) => ({ families: await listOverdueFamilies(ctx.db) })),
   /** Collected vs expected per service month, for the analytics chart. */
-  yearSummary: adminProcedure.input(yearSummaryQuery).query(({ ctx, input }) => readYearSummary(ctx.db, input.month)),
+  yearSummary: officeProcedure('fees.read').input(yearSummaryQuery).query(({ ctx, input }) => readYearSummary(ctx.db, input.month)),
   /** The receipt and the language its PDF is written in: the downloading admin's. */
-  receipt: adminProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
-  proofs: adminProcedure.input(proofListQuery).query(async ({ ctx, input }) => ({ proofs: await listProofs(ctx.db, input.status) })),
-  acceptProof: adminProcedure.input(acceptProofInput).mutation(({ ctx, input }) => acceptProof(ctx.db, actorOf(ctx), input)),
-  rejectProof: adminProcedure.input(rejectProofInput).mutation(async ({ ctx, input }) => {
+  receipt: officeProcedure('fees.read').input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
+  proofs: officeProcedure('proofs.review').input(proofListQuery).query(async ({ ctx, input }) => ({ proofs: await listProofs(ctx.db, input.status) })),
+  acceptProof: officeProcedure('proofs.review').input(acceptProofInput).mutation(({ ctx, input }) => acceptProof(ctx.db, actorOf(ctx), input)),
+  rejectProof: officeProcedure('proofs.review').input(rejectProofInput).mutation(async ({ ctx, input }) => {
     await rejectProof(ctx.db, actorOf(ctx), input);
     return { ok: true as const };
   }),

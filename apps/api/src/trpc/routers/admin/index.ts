@@ -12,6 +12,7 @@ import { adminAnalyticsRouter } from './analytics.js';
 import { adminAuditLogsRouter } from './audit-logs.js';
 import { adminFeesRouter } from './fees.js';
 import { adminParentsRouter } from './parents.js';
+import { adminUsersRouter } from './users.js';
 
 /**
  * The admin console: one sub-router per entity or section of the console, each procedure named
@@ -32,4 +33,5 @@ export const adminRouter = router({
   auditLogs: adminAuditLogsRouter,
   fees: adminFeesRouter,
   parents: adminParentsRouter,
+  users: adminUsersRouter,
 });

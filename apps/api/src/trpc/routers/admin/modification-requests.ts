@@ -1,5 +1,5 @@
 import { modificationDecisionInput, modificationRequestFilter } from '@school-transport/contracts';
-import { adminProcedure, router } from '../../init.js';
+import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
 import {
   approveModificationRequest,
@@ -10,8 +10,8 @@ import {
 
 /** The office's review of the parents' modification requests. */
 export const adminModificationRequestsRouter = router({
-  list: adminProcedure.input(modificationRequestFilter).query(async ({ ctx, input }) => ({ modificationRequests: await listOfficeModificationRequests(ctx.db, input.status) })),
-  counts: adminProcedure.query(({ ctx }) => countOfficeModificationRequests(ctx.db)),
-  approve: adminProcedure.input(modificationDecisionInput).mutation(async ({ ctx, input }) => ({ modificationRequest: await approveModificationRequest(ctx.db, actorOf(ctx), input) })),
-  reject: adminProcedure.input(modificationDecisionInput).mutation(async ({ ctx, input }) => ({ modificationRequest: await rejectModificationRequest(ctx.db, actorOf(ctx), input) })),
+  list: officeProcedure('modificationRequests.review').input(modificationRequestFilter).query(async ({ ctx, input }) => ({ modificationRequests: await listOfficeModificationRequests(ctx.db, input.status) })),
+  counts: officeProcedure('modificationRequests.review').query(({ ctx }) => countOfficeModificationRequests(ctx.db)),
+  approve: officeProcedure('modificationRequests.review').input(modificationDecisionInput).mutation(async ({ ctx, input }) => ({ modificationRequest: await approveModificationRequest(ctx.db, actorOf(ctx), input) })),
+  reject: officeProcedure('modificationRequests.review').input(modificationDecisionInput).mutation(async ({ ctx, input }) => ({ modificationRequest: await rejectModificationRequest(ctx.db, actorOf(ctx), input) })),
 });

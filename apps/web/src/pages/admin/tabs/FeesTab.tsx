@@ -15,6 +15,7 @@ import {
   type FeeStatus,
 } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
+import { useCan } from '../../../auth/permissions.js';
 import { refreshAdminData, useAreas, useDrivers, useSchools } from '../admin-queries.js';
 import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
@@ -139,6 +140,10 @@ export function FeesTab() {
   const fees = useQuery({ ...trpc.admin.fees.list.queryOptions(input), ...ADMIN_LIST_QUERY });
   const generate = useMutation(trpc.admin.fees.generate.mutationOptions());
   const voidPayment = useMutation(trpc.admin.fees.voidPayment.mutationOptions());
+  // Voiding a payment and waiving a fee are the admins' (staff see neither button).
+  const can = useCan();
+  const canVoid = can('fees.void');
+  const canWaive = can('fees.waive');
   const waive = useMutation(trpc.admin.fees.waive.mutationOptions());
   const setWaived = (fee: AdminFee, waived: boolean, reason: string) =>
     runAdminChange(() => waive.mutateAsync({ id: fee.id, waived, reason }), { success: () => ({ title: waived ? t('admin.waived') : t('admin.unwaived') }), failure: t('admin.waiveFailed') }, { after: refreshAdminData });
@@ -240,7 +245,7 @@ export function FeesTab() {
                               {t('admin.recordPayment')}
                             </Button>
                           )}
-                          {fee.waived ? (
+                          {!canWaive ? null : fee.waived ? (
                             <Button size="compact-xs" miw={phone ? 44 : undefined} variant="subtle" loading={waive.isPending} onClick={() => void setWaived(fee, false, '')} aria-label={t('admin.unwaiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
                               {t('admin.unwaive')}
                             </Button>
@@ -262,9 +267,11 @@ export function FeesTab() {
                                 <Anchor href={receiptPagePath(p.paymentId)} target="_blank" rel="noopener" size="xs" aria-label={t('admin.printReceipt', { number: p.receiptNumber })}>
                                   {t('admin.printShort')}
                                 </Anchor>
-                                <Button size="compact-xs" variant="subtle" color="red" onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}>
-                                  {t('admin.voidPayment', { number: p.receiptNumber })}
-                                </Button>
+                                {canVoid && (
+                                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}>
+                                    {t('admin.voidPayment', { number: p.receiptNumber })}
+                                  </Button>
+                                )}
                               </Group>
                             ))}
                         </Stack>

@@ -7,6 +7,7 @@ import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import type { AdminStudent, StudentSortField } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, errorMessage, trpc } from '../../../trpc.js';
+import { useCan } from '../../../auth/permissions.js';
 import { notify } from '../../../notify.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { StudentFormModal } from '../../../components/AdminStudentForm/StudentFormModal.js';
@@ -43,6 +44,8 @@ export default function StudentsTab() {
   const students = useQuery({ ...trpc.admin.students.list.queryOptions(input), ...ADMIN_LIST_QUERY, placeholderData: keepPreviousData });
   const edited = useQuery({ ...trpc.admin.students.get.queryOptions({ id: editing ?? '' }), enabled: Boolean(editing), staleTime: 0, retry: false });
   const restore = useMutation(trpc.admin.students.restore.mutationOptions());
+  // Deleting and restoring a student are the admins' (staff see neither button).
+  const canDelete = useCan()('students.delete');
 
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminStudent | null>(null);
@@ -160,9 +163,11 @@ export default function StudentsTab() {
               noWrap: true,
               render: (student) =>
                 student.deletedAt ? (
+                  canDelete && (
                   <Button size="xs" variant="light" mih={44} leftSection={<IconRestore size={16} />} aria-label={t('actions.restore', { name: fullName(student) })} onClick={() => void restoreStudent(student)}>
                     {t('actions.restoreLabel')}
                   </Button>
+                  )
                 ) : (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label={t('actions.edit', { name: fullName(student) })}>
@@ -175,11 +180,13 @@ export default function StudentsTab() {
                         <IconFileInvoice size={20} />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label={t('actions.delete', { name: fullName(student) })}>
-                      <ActionIcon size="xl" variant="subtle" color="red" aria-label={t('actions.delete', { name: fullName(student) })} onClick={() => setDeleting(student)}>
-                        <IconTrash size={20} />
-                      </ActionIcon>
-                    </Tooltip>
+                    {canDelete && (
+                      <Tooltip label={t('actions.delete', { name: fullName(student) })}>
+                        <ActionIcon size="xl" variant="subtle" color="red" aria-label={t('actions.delete', { name: fullName(student) })} onClick={() => setDeleting(student)}>
+                          <IconTrash size={20} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
                   </Group>
                 ),
             },
