@@ -37,6 +37,8 @@ const TABS: { tab: string; heading: string; dated: boolean }[] = [
   { tab: 'paymentProofs', heading: w.fees.proofs.title, dated: true },
   { tab: 'outbox', heading: w.outbox.title, dated: true },
   { tab: 'auditLog', heading: w.analytics.audit.title, dated: true },
+  // The signed-in admin's own last sign-in is a date.
+  { tab: 'users', heading: w.users.title, dated: true },
   { tab: 'settings', heading: w.admin.settings.title, dated: true },
 ];
 
@@ -146,6 +148,7 @@ test('every admin tab in Arabic writes its dates and months with Arabic month na
     '/api/admin/modification-requests',
     '/api/admin/notifications',
     '/api/admin/audit-logs',
+    '/api/admin/users',
   ]);
 
   const main = page.getByRole('main');

@@ -126,7 +126,7 @@ export const site = {
     invalidCredentials: 'Invalid email or password',
     accessDenied: 'Access Denied',
     parentsOnly: 'This login is for parents only.',
-    adminsOnly: 'This login is for admins only.',
+    adminsOnly: 'This login is for the office’s admins and staff only.',
     dialogTitle: 'Parent Portal',
     forgotPassword: 'Forgot password?',
   },
