@@ -1,39 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
+import { registerParent } from '../../fixtures/parent-account.js';
 import { expect, test } from '../../fixtures/test.js';
-import { uniquePhone } from '../../fixtures/admin.js';
 import { startGateway, type GatewayCall } from '../../fixtures/gateway.js';
 import { signInByEmail } from '../../fixtures/session.js';
-
-/** A parent registered through the public form's API, with a phone of their own (where reset codes go). */
-async function registerParent(api: APIRequestContext, password: string): Promise<{ email: string; phone: string }> {
-  const phone = uniquePhone();
-  const email = `reset-${Date.now()}-${phone}@example.com`;
-  const meta = (await (await api.get('/api/meta')).json()) as { schools: { id: string }[]; areas: { id: string }[] };
-  const { id: termsVersionId } = (await (await api.get('/api/terms')).json()) as { id: string };
-  const registered = await api.post('/api/registrations', {
-    data: {
-      schoolId: meta.schools[0]!.id,
-      areaId: meta.areas[0]!.id,
-      firstName: 'Reem',
-      fathersName: 'Yousif',
-      lastName: 'Nasser',
-      grade: '3',
-      studentSchoolId: `E2E-PW-${phone}`,
-      parentName: 'Yousif Nasser',
-      parentEmail: email,
-      parentPhone: phone,
-      password,
-      serviceType: 'BOTH',
-      block: '1',
-      road: '2',
-      houseBuilding: '3',
-      termsAccepted: true,
-      termsVersionId,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return { email, phone };
-}
 
 /** Whether the email and password sign in, asked of the API (a refused sign-in in the page would log a console error). */
 async function signsIn(api: APIRequestContext, email: string, password: string): Promise<boolean> {
