@@ -17,3 +17,4 @@ export * from './analytics.js';
 export * from './school-year.js';
 export * from './fees.js';
 export * from './students.js';
+export * from './school-day.js';

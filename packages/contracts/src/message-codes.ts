@@ -7,6 +7,7 @@ import {
   OUTBOX_MESSAGES,
   PARENT_MESSAGES,
   REGISTRATION_REQUIRED_FIELDS,
+  SCHOOL_DAY_MESSAGES,
   SERVER_MESSAGES,
   STUDENT_MESSAGES,
 } from './messages.js';
@@ -27,6 +28,7 @@ export const MESSAGE_GROUPS = {
   fees: FEE_MESSAGES,
   outbox: OUTBOX_MESSAGES,
   analytics: ANALYTICS_MESSAGES,
+  schoolDay: SCHOOL_DAY_MESSAGES,
   modificationToasts: MODIFICATION_TOASTS,
   requiredFields: REGISTRATION_REQUIRED_FIELDS,
 } as const;

@@ -32,6 +32,16 @@ export interface NotificationPayloads {
   proof_accepted: { studentName: string; month: string; amountBhd: string; receiptNumber: string };
   /** To the parent: the office could not match their proof of payment. */
   proof_rejected: { studentName: string; month: string; amountBhd: string; reason: string };
+  /**
+   * To the parent, from a driver's mark (time as an ISO instant, shown in Bahrain's time). A no-show
+   * and a return to school always go; boarded and dropped only to parents who turned them on.
+   */
+  student_boarded: { studentName: string; run: 'morning' | 'afternoon'; at: string };
+  student_dropped: { studentName: string; run: 'morning' | 'afternoon'; at: string; schoolName: string };
+  student_no_show: { studentName: string; run: 'morning' | 'afternoon'; at: string; driverName: string; driverPhone: string };
+  student_returned_to_school: { studentName: string; at: string; schoolName: string; driverName: string; driverPhone: string };
+  /** To the office's alert phone, once per run: a run still open with children on board past its planned end. */
+  run_overdue: { driverName: string; driverPhone: string; run: 'morning' | 'afternoon'; date: string; studentNames: string[] };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -49,6 +59,11 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'payment_voided',
   'proof_accepted',
   'proof_rejected',
+  'student_boarded',
+  'student_dropped',
+  'student_no_show',
+  'student_returned_to_school',
+  'run_overdue',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */
