@@ -31,6 +31,7 @@ import type { OutboxConfig } from './domain/notifications/config.js';
 import { OutboxWorker } from './domain/notifications/worker.js';
 import { createTransport } from './domain/notifications/transports.js';
 import { startDailyFeeJob } from './domain/fees/daily-job.js';
+import { systemClock, type Clock } from './domain/clock.js';
 
 export interface ServerOptions {
   db: Kysely<Database>;
@@ -63,6 +64,10 @@ export interface ServerOptions {
   outbox?: OutboxConfig | undefined;
   /** Runs the fee ledger's daily job (generation on the 26th, reminders) in this process. */
   feeJob?: boolean;
+  /** Runs the school day's overdue-run check (alerts to the office's phone) in this process. */
+  overdueRunJob?: boolean;
+  /** The time the school day is read by (today's runs, the absence cut-off); the system's unless a test sets one. */
+  clock?: Clock;
 }
 
 export interface AppServer {
@@ -145,6 +150,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   const deps = {
     db: options.db,
+    clock: options.clock ?? systemClock,
     loginThrottle: new LoginThrottle(options.db),
     bootstrapAdmin: options.bootstrapAdmin,
     development: options.development ?? false,

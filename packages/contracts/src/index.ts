@@ -18,3 +18,4 @@ export * from './school-year.js';
 export * from './fees.js';
 export * from './students.js';
 export * from './school-day.js';
+export * from './school-day-calendar.js';

@@ -7,6 +7,7 @@ import type { SessionUser } from '@school-transport/contracts';
 import { findSessionUser } from '../domain/auth.js';
 import type { LoginThrottle } from '../domain/login-throttle.js';
 import type { Actor } from '../domain/audit.js';
+import type { Clock } from '../domain/clock.js';
 import type { AnswerCache } from '../domain/answer-cache.js';
 import type { SessionCache } from '../session-cache.js';
 
@@ -24,6 +25,8 @@ declare module 'fastify' {
 /** What every procedure is built from: the server's shared parts. */
 export interface AppDependencies {
   db: Kysely<Database>;
+  /** The time the school day is read by (domain/clock.ts). */
+  clock: Clock;
   loginThrottle: LoginThrottle;
   /** The bootstrap admin from ADMIN_EMAIL / ADMIN_PASSWORD, if configured. */
   bootstrapAdmin: { email: string; password: string } | undefined;
