@@ -24,7 +24,7 @@ export const attendance: CatalogOf<typeof en> = {
     morning: 'الصباح',
     afternoon: 'الظهر',
   },
-  figures: '{{rides}} رحلات · {{absences}} غياب · {{noShows}} عدم حضور',
+  figures: 'الرحلات {{rides}} · الغياب {{absences}} · عدم الحضور {{noShows}}',
   notRidden: '—',
   unassigned: 'غير معيّن',
 };

@@ -22,7 +22,7 @@ export const attendance = {
     morning: 'Morning',
     afternoon: 'Afternoon',
   },
-  figures: '{{rides}} rides · {{absences}} absent · {{noShows}} no-show',
+  figures: 'Rides {{rides}} · Absent {{absences}} · No-shows {{noShows}}',
   notRidden: '—',
   unassigned: 'Unassigned',
 } as const;
