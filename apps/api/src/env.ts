@@ -49,6 +49,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATES: optionalString,
   WHATSAPP_LANGUAGE_EN: z.string().default('en'),
   WHATSAPP_LANGUAGE_AR: z.string().default('ar'),
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
   OUTBOX_WORKER: flag,
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
@@ -95,6 +97,8 @@ export interface AppConfig {
   sessionCache: boolean;
   /** Delivery of the outbox: the transport and the worker of this process (undefined: no worker here). */
   outbox: OutboxConfig;
+  /** The WhatsApp webhook's app secret (signatures) and verify token (the subscription handshake); unset, it refuses every call. */
+  whatsappWebhook: { appSecret: string | undefined; verifyToken: string | undefined };
 }
 
 /** Reads the environment once. In production a missing SESSION_SECRET stops the start. */
@@ -131,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
     sessionCache: env.KEEP_SESSIONS ?? true,
     outbox: outboxConfig(env, production),
+    whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
   };
 }
 

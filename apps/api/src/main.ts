@@ -54,6 +54,7 @@ const server = await createServer({
   allowedOrigins: config.allowedOrigins,
   requestsPerMinute: config.requestsPerMinute,
   outbox: config.outbox,
+  whatsappWebhook: config.whatsappWebhook,
   feeJob: true,
   overdueRunJob: true,
 });

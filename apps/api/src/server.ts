@@ -13,6 +13,7 @@ import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contract
 import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { registerRestPaths } from './rest/index.js';
+import { registerWhatsappWebhook, type WhatsappWebhookConfig } from './rest/whatsapp-webhook.js';
 import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
@@ -69,6 +70,8 @@ export interface ServerOptions {
   overdueRunJob?: boolean;
   /** The time the school day is read by (today's runs, the absence cut-off); the system's unless a test sets one. */
   clock?: Clock;
+  /** The WhatsApp webhook's secret and verify token (WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN). */
+  whatsappWebhook?: WhatsappWebhookConfig;
 }
 
 export interface AppServer {
@@ -186,6 +189,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   const contextFor = (req: FastifyRequest, reply: FastifyReply) => createContext({ req, res: reply });
   registerRestPaths(app, async (req, reply) => createCaller(await contextFor(req, reply)), contextFor);
+  registerWhatsappWebhook(app, { db: options.db, clock: deps.clock, config: options.whatsappWebhook ?? {}, bodyLimit: ONE_MEGABYTE });
   // Developer shortcuts exist only on a development server.
   if (deps.development) (await loadDevelopmentExtras()).registerDevShims(app, deps);
 

@@ -21,3 +21,4 @@ export * from './school-day.js';
 export * from './school-day-calendar.js';
 export * from './family-messages.js';
 export * from './attendance.js';
+export * from './whatsapp-replies.js';

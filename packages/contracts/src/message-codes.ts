@@ -12,6 +12,7 @@ import {
   SCHOOL_DAY_MESSAGES,
   SERVER_MESSAGES,
   STUDENT_MESSAGES,
+  WEBHOOK_MESSAGES,
 } from './messages.js';
 
 /**
@@ -33,6 +34,7 @@ export const MESSAGE_GROUPS = {
   schoolDay: SCHOOL_DAY_MESSAGES,
   familyMessages: FAMILY_MESSAGE_MESSAGES,
   attendance: ATTENDANCE_MESSAGES,
+  webhooks: WEBHOOK_MESSAGES,
   modificationToasts: MODIFICATION_TOASTS,
   requiredFields: REGISTRATION_REQUIRED_FIELDS,
 } as const;

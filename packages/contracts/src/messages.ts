@@ -261,3 +261,10 @@ export const ATTENDANCE_MESSAGES = {
   monthInvalid: 'Enter a month as YYYY-MM',
   byInvalid: 'Choose per student or per school',
 } as const;
+
+/** The WhatsApp Cloud API's webhook (its replies turn into absences). */
+export const WEBHOOK_MESSAGES = {
+  signatureInvalid: 'This request is not signed by WhatsApp',
+  verifyTokenInvalid: 'The verify token does not match',
+  bodyInvalid: 'The request body is not JSON',
+} as const;

@@ -29,6 +29,8 @@ export interface ParentsTable {
   whatsappNumber: string | null;
   /** Whether boarded and dropped messages are sent to this family (they cost money; off by default). */
   boardedDroppedMessages: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Whether the evening message about tomorrow's bus (with a Not riding reply) is sent (WhatsApp only; off by default). */
+  tomorrowMessages: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -301,7 +303,18 @@ export interface RunMarksTable {
   createdAt: CreatedAt;
 }
 
+/** A reply tap the WhatsApp webhook delivered, once per WhatsApp message id, and what came of it. */
+export interface WhatsappRepliesTable {
+  messageId: string;
+  fromPhone: string;
+  payload: string;
+  outcome: 'absence_recorded' | 'too_late' | 'already_reported' | 'not_recognised';
+  absenceId: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  whatsappReplies: WhatsappRepliesTable;
   absences: AbsencesTable;
   schoolRuns: SchoolRunsTable;
   runMarks: RunMarksTable;

@@ -39,6 +39,7 @@ const ACCESS_TEXT = {
   parent: 'Parents only; a parent sees only their own records.',
   driver: 'Drivers only; a driver sees only their own list.',
   'parent-or-admin': "The family's parent, or the office.",
+  whatsapp: 'The WhatsApp Cloud API: signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); the handshake with WHATSAPP_VERIFY_TOKEN.',
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AnyTRPCProcedure, TRPCRouterRecord } from '@trpc/server';
 import type { AppRouter } from '../trpc/router.js';
-import { attendanceCsvQuery, studentFilters } from '@school-transport/contracts';
+import { attendanceCsvQuery, studentFilters, whatsappHandshakeQuery } from '@school-transport/contracts';
 import type { Access } from '../security/access.js';
 import { proofUpload } from './proof-upload-form.js';
 import { PROCEDURE_ACCESS } from '../security/access.js';
@@ -166,6 +166,16 @@ export const REST_PATHS: Record<string, RestPath> = {
   },
   'POST /api/admin/family-messages': { summary: 'Sends one message to every family of a run, a school or the whole service, in each family’s language (beyond the hourly cap: held)', procedure: 'admin.familyMessages.send', from: 'body', status: 201 },
   'GET /api/admin/attendance': { summary: "A month's attendance per student (school days, rides, absences and no-shows per run) and per school", procedure: 'admin.attendance.month', from: 'query' },
+  'GET /api/webhooks/whatsapp': {
+    summary: "The WhatsApp webhook's subscription handshake: hub.challenge is echoed when hub.mode is subscribe and hub.verify_token matches (else 403)",
+    handler: { name: 'webhooks.whatsappHandshake', input: whatsappHandshakeQuery },
+    access: 'whatsapp',
+  },
+  'POST /api/webhooks/whatsapp': {
+    summary: "The WhatsApp Cloud API's deliveries, signed (401 otherwise): a tap on 'Not riding' records the absence before the cut-off and the family gets a reply; a repeated delivery records nothing twice",
+    handler: { name: 'webhooks.whatsapp' },
+    access: 'whatsapp',
+  },
   'GET /api/admin/attendance.csv': { summary: "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student or (by=school) per school", handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery }, access: 'admin' },
 };
 

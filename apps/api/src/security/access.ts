@@ -7,8 +7,9 @@
  * - signed-in: any signed-in role
  * - admin / parent / driver: that role only; anonymous gets 401, other roles 403
  * - parent-or-admin: a family's own files (receipts, proofs) for its parent, and any for the office
+ * - whatsapp: no session; the WhatsApp Cloud API's signature (or, for the handshake, the verify token) only
  */
-export type Access = 'anyone' | 'signed-in' | 'admin' | 'parent' | 'driver' | 'parent-or-admin';
+export type Access = 'anyone' | 'signed-in' | 'admin' | 'parent' | 'driver' | 'parent-or-admin' | 'whatsapp';
 
 export const PROCEDURE_ACCESS: Record<string, Access> = {
   'auth.user': 'anyone',

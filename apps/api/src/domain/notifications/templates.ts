@@ -202,6 +202,25 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: p.textAr ?? p.textEn,
     params: [language === 'ar' ? (p.textAr ?? p.textEn) : p.textEn],
   }),
+  absence_by_reply: (p, { language }) => {
+    const runs = { morning: { en: 'the morning bus', ar: 'حافلة الصباح' }, afternoon: { en: 'the afternoon bus', ar: 'حافلة الظهر' }, both: { en: 'the bus', ar: 'الحافلة' } }[p.run];
+    const day = { en: formatDay(p.date, 'en'), ar: formatDay(p.date, 'ar') };
+    const texts = {
+      recorded: {
+        en: `Noted: ${p.studentName} will not ride ${runs.en} on ${day.en}.`,
+        ar: `تم التسجيل: لن يركب ${p.studentName} ${runs.ar} يوم ${day.ar}.`,
+      },
+      already_reported: {
+        en: `${p.studentName} is already reported absent from ${runs.en} on ${day.en}.`,
+        ar: `تم الإبلاغ مسبقًا عن غياب ${p.studentName} عن ${runs.ar} يوم ${day.ar}.`,
+      },
+      too_late: {
+        en: `Too late to report an absence for ${p.studentName} on ${day.en}: the bus has left. Please call the driver.`,
+        ar: `فات وقت الإبلاغ عن غياب ${p.studentName} يوم ${day.ar}: انطلقت الحافلة. يرجى الاتصال بالسائق.`,
+      },
+    }[p.outcome];
+    return { ...texts, params: [texts[language]] };
+  },
 };
 
 export class UnknownTemplateError extends Error {}

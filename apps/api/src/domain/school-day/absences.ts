@@ -83,34 +83,37 @@ function toAbsence(row: AbsenceRow): Absence {
 }
 
 export async function reportAbsence(db: Kysely<Database>, now: Date, who: AbsenceActor, input: AbsenceFields): Promise<Absence> {
-  return db.transaction().execute(async (trx) => {
-    const student = await findStudent(trx, who, input.studentId);
-    const runs = coveredRuns(student.serviceType, input.run);
-    if (runs.length === 0) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.studentNotOnRun, { run: SCHOOL_DAY_MESSAGES.studentNotOnRun });
-    const settings = await readSchoolDaySettings(trx);
-    const days = schoolDaysBetween(settings, input.from, input.to);
-    if (days.length === 0) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.absenceNoSchoolDay, { from: SCHOOL_DAY_MESSAGES.absenceNoSchoolDay });
-    if ((await daysPastCutOff(trx, settings, now, student, days, runs)).length > 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.tooLateForAbsence);
-    const overlapping = await trx
-      .selectFrom('absences')
-      .select('id')
-      .where('studentId', '=', student.id)
-      .where('cancelledAt', 'is', null)
-      .where('fromDate', '<=', input.to)
-      .where('toDate', '>=', input.from)
-      .where((eb) => (input.run === 'both' ? eb.val(true) : eb('run', 'in', [input.run, 'both'])))
-      .executeTakeFirst();
-    if (overlapping) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.absenceOverlaps);
-    const row = await trx
-      .insertInto('absences')
-      .values({ studentId: student.id, fromDate: input.from, toDate: input.to, run: input.run, reason: input.reason, createdBy: who.kind === 'parent' ? who.userId : who.actor.userId })
-      .returning(['id', 'studentId', 'fromDate', 'toDate', 'run', 'reason', 'createdAt'])
-      .executeTakeFirstOrThrow();
-    if (who.kind === 'office') {
-      await recordAudit(trx, who.actor, { entityType: 'absence', entityId: row.id, action: 'create', diff: { studentId: student.id, from: input.from, to: input.to, run: input.run, reason: input.reason } });
-    }
-    return toAbsence(row);
-  });
+  return db.transaction().execute((trx) => recordAbsence(trx, now, who, input));
+}
+
+/** Records an absence inside the caller's transaction (a WhatsApp reply records it with the reply's row). */
+export async function recordAbsence(trx: Db, now: Date, who: AbsenceActor, input: AbsenceFields): Promise<Absence> {
+  const student = await findStudent(trx, who, input.studentId);
+  const runs = coveredRuns(student.serviceType, input.run);
+  if (runs.length === 0) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.studentNotOnRun, { run: SCHOOL_DAY_MESSAGES.studentNotOnRun });
+  const settings = await readSchoolDaySettings(trx);
+  const days = schoolDaysBetween(settings, input.from, input.to);
+  if (days.length === 0) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.absenceNoSchoolDay, { from: SCHOOL_DAY_MESSAGES.absenceNoSchoolDay });
+  if ((await daysPastCutOff(trx, settings, now, student, days, runs)).length > 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.tooLateForAbsence);
+  const overlapping = await trx
+    .selectFrom('absences')
+    .select('id')
+    .where('studentId', '=', student.id)
+    .where('cancelledAt', 'is', null)
+    .where('fromDate', '<=', input.to)
+    .where('toDate', '>=', input.from)
+    .where((eb) => (input.run === 'both' ? eb.val(true) : eb('run', 'in', [input.run, 'both'])))
+    .executeTakeFirst();
+  if (overlapping) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.absenceOverlaps);
+  const row = await trx
+    .insertInto('absences')
+    .values({ studentId: student.id, fromDate: input.from, toDate: input.to, run: input.run, reason: input.reason, createdBy: who.kind === 'parent' ? who.userId : who.actor.userId })
+    .returning(['id', 'studentId', 'fromDate', 'toDate', 'run', 'reason', 'createdAt'])
+    .executeTakeFirstOrThrow();
+  if (who.kind === 'office') {
+    await recordAudit(trx, who.actor, { entityType: 'absence', entityId: row.id, action: 'create', diff: { studentId: student.id, from: input.from, to: input.to, run: input.run, reason: input.reason } });
+  }
+  return toAbsence(row);
 }
 
 /**

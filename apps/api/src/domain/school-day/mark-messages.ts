@@ -1,5 +1,5 @@
 import type { Db } from '@school-transport/db';
-import type { Language, MarkEvent } from '@school-transport/contracts';
+import { notRidingReply, ridesOnRun, type Language, type MarkEvent, type ServiceType } from '@school-transport/contracts';
 import { enqueueNotification } from '../notifications/outbox.js';
 
 /**
@@ -8,6 +8,10 @@ import { enqueueNotification } from '../notifications/outbox.js';
  * (each message costs money). One message per mark, whatever happens to the request.
  */
 export interface MarkedStudent {
+  id: string;
+  serviceType: ServiceType;
+  /** The run's Bahrain date. */
+  date: string;
   firstName: string;
   lastName: string;
   schoolName: string;
@@ -40,7 +44,9 @@ export async function enqueueMarkMessage(trx: Db, mark: MarkedStudent): Promise<
   }
   const driver = await trx.selectFrom('drivers').select(['name', 'phone']).where('id', '=', mark.driverId).executeTakeFirstOrThrow();
   if (mark.event === 'no_show') {
-    await enqueueNotification(trx, { ...common, templateKey: 'student_no_show', payload: { studentName, run: mark.run, at, driverName: driver.name, driverPhone: driver.phone } });
+    // Not at the morning bus: the family can tell the afternoon bus not to wait, with one tap on WhatsApp.
+    const reply = mark.run === 'morning' && ridesOnRun(mark.serviceType, 'afternoon') ? notRidingReply({ studentId: mark.id, date: mark.date, run: 'afternoon' }) : null;
+    await enqueueNotification(trx, { ...common, templateKey: 'student_no_show', payload: { studentName, run: mark.run, at, driverName: driver.name, driverPhone: driver.phone, notRidingReply: reply } });
     return;
   }
   await enqueueNotification(trx, { ...common, templateKey: 'student_returned_to_school', payload: { studentName, at, schoolName: mark.schoolName, driverName: driver.name, driverPhone: driver.phone } });

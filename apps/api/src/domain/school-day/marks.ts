@@ -139,7 +139,7 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
       return { mark: toMark(same, date, input.run), created: false };
     }
     // The family is told who drives the bus today: the substitute, when the office named one.
-    await enqueueMarkMessage(trx, { ...student, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event: input.event, run: input.run, at });
+    await enqueueMarkMessage(trx, { ...student, date, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event: input.event, run: input.run, at });
     if (who.kind === 'office') {
       await recordAudit(trx, who.actor, {
         entityType: 'run',

@@ -212,4 +212,9 @@ export const messages: CatalogOf<typeof en> = {
     monthInvalid: 'أدخل الشهر بالصيغة YYYY-MM',
     byInvalid: 'اختر حسب الطالب أو حسب المدرسة',
   },
+  webhooks: {
+    signatureInvalid: 'هذا الطلب غير موقّع من واتساب',
+    verifyTokenInvalid: 'رمز التحقق غير مطابق',
+    bodyInvalid: 'محتوى الطلب ليس بصيغة JSON',
+  },
 };

@@ -80,6 +80,7 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     student_returned_to_school: 'أُعيد إلى المدرسة',
     run_overdue: 'رحلة متأخرة (إلى المكتب)',
     family_message: 'رسالة من المكتب',
+    absence_by_reply: 'لن يركب (رد عبر واتساب)',
     registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',

@@ -78,6 +78,7 @@ export const outbox = {
     student_returned_to_school: 'Returned to school',
     run_overdue: 'Run overdue (to the office)',
     family_message: 'Message from the office',
+    absence_by_reply: 'Not riding (WhatsApp reply)',
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',
