@@ -55,7 +55,9 @@ const server = await createServer({
   allowedOrigins: config.allowedOrigins,
   requestsPerMinute: config.requestsPerMinute,
   outbox: config.outbox,
+  whatsappWebhook: config.whatsappWebhook,
   feeJob: true,
+  overdueRunJob: true,
 });
 const address = await server.start(config.port, config.host);
 console.log(`School transport is running at ${address.replace('0.0.0.0', 'localhost')} on ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`);

@@ -13,6 +13,7 @@ import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contract
 import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { registerRestPaths } from './rest/index.js';
+import { registerWhatsappWebhook, type WhatsappWebhookConfig } from './rest/whatsapp-webhook.js';
 import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
@@ -31,6 +32,8 @@ import type { OutboxConfig } from './domain/notifications/config.js';
 import { OutboxWorker } from './domain/notifications/worker.js';
 import { createTransport } from './domain/notifications/transports.js';
 import { startDailyFeeJob } from './domain/fees/daily-job.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import { startOverdueRunJob } from './domain/school-day/overdue.js';
 
 export interface ServerOptions {
   db: Kysely<Database>;
@@ -63,6 +66,12 @@ export interface ServerOptions {
   outbox?: OutboxConfig | undefined;
   /** Runs the fee ledger's daily job (generation on the 26th, reminders) in this process. */
   feeJob?: boolean;
+  /** Runs the school day's overdue-run check (alerts to the office's phone) in this process. */
+  overdueRunJob?: boolean;
+  /** The time the school day is read by (today's runs, the absence cut-off); the system's unless a test sets one. */
+  clock?: Clock;
+  /** The WhatsApp webhook's secret and verify token (WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN). */
+  whatsappWebhook?: WhatsappWebhookConfig;
 }
 
 export interface AppServer {
@@ -145,11 +154,13 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   const deps = {
     db: options.db,
+    clock: options.clock ?? systemClock,
     loginThrottle: new LoginThrottle(options.db),
     bootstrapAdmin: options.bootstrapAdmin,
     development: options.development ?? false,
     outboxMaxAttempts: options.outbox?.worker.maxAttempts,
     registrationTextsPerHour: options.outbox?.registrationTextsPerHour,
+    familyMessagesPerHour: options.outbox?.familyMessagesPerHour,
     answerCache: new AnswerCache(),
     sessionCache,
   };
@@ -178,6 +189,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   const contextFor = (req: FastifyRequest, reply: FastifyReply) => createContext({ req, res: reply });
   registerRestPaths(app, async (req, reply) => createCaller(await contextFor(req, reply)), contextFor);
+  registerWhatsappWebhook(app, { db: options.db, clock: deps.clock, config: options.whatsappWebhook ?? {}, bodyLimit: ONE_MEGABYTE });
   // Developer shortcuts exist only on a development server.
   if (deps.development) (await loadDevelopmentExtras()).registerDevShims(app, deps);
 
@@ -246,6 +258,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   if (outbox) app.addHook('onClose', () => outbox.stop());
 
   let stopFeeJob: (() => void) | undefined;
+  let stopOverdueRunJob: (() => void) | undefined;
   return {
     app,
     routes,
@@ -267,10 +280,19 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
           },
         });
       }
+      if (options.overdueRunJob) {
+        stopOverdueRunJob ??= startOverdueRunJob(options.db, deps.clock, {
+          log: (err) => app.log.error({ err }, 'overdue run check failed'),
+          done: (alerted) => {
+            if (alerted > 0) app.log.warn({ overdueRuns: alerted }, 'overdue runs: the office was alerted');
+          },
+        });
+      }
       return address;
     },
     async stop() {
       stopFeeJob?.();
+      stopOverdueRunJob?.();
       await outbox?.stop();
       await app.close();
     },

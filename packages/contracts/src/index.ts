@@ -20,3 +20,8 @@ export * from './students.js';
 export * from './account.js';
 export * from './permissions.js';
 export * from './office-accounts.js';
+export * from './school-day.js';
+export * from './school-day-calendar.js';
+export * from './family-messages.js';
+export * from './attendance.js';
+export * from './whatsapp-replies.js';

@@ -236,3 +236,62 @@ export const ACCOUNT_MESSAGES = {
   accountInactive: 'This account is deactivated; reactivate it before sending a code',
   resetCodeSentByOffice: 'A reset code was sent by text message',
 } as const;
+
+/** The school day: absences, runs and their marks, the school-day settings. */
+export const SCHOOL_DAY_MESSAGES = {
+  tooLateForAbsence: 'Too late to report an absence for this run. Please call the driver.',
+  /** End refused: `{{count}}` and `{{names}}` are filled in (stillOnBusMessage in school-day.ts). */
+  stillOnBus_one: '{{count}} child is still on the bus: {{names}}',
+  stillOnBus_other: '{{count}} children are still on the bus: {{names}}',
+  absenceToBeforeFrom: 'The last day must be on or after the first day',
+  absenceTooLong: 'An absence can cover at most 31 days',
+  absenceNoSchoolDay: 'There is no school run on these days',
+  absenceRunInvalid: 'Choose the morning run, the afternoon run or both',
+  absenceNotFound: 'Absence not found',
+  absenceOverlaps: 'An absence is already reported for this student on some of these days',
+  studentNotOnRun: 'This student does not ride this run',
+  runInvalid: 'Choose the morning or the afternoon run',
+  noRunOnDate: 'There is no school run on this day',
+  runEnded: 'This run has already ended',
+  runHandedOver: 'The office handed this run to another driver for the day',
+  markEventInvalid: 'Choose boarded, dropped, no-show or returned to school',
+  clientIdRequired: 'Each mark needs its id from the phone',
+  markTimeInvalid: 'The time of the mark must be within the last 24 hours',
+  markDateInvalid: 'The date of the mark must be today or yesterday',
+  markOutsideRun: 'The time of the mark is not within this run',
+  boardFirst: 'Mark the child as boarded first',
+  alreadyOnBus: 'This child is already on the bus',
+  alreadyMarked: 'This child is already marked for this run',
+  absentReported: 'This child is reported absent for this run',
+  returnOnlyAfternoon: 'A child is returned to school only on the afternoon run',
+  timeInvalid: 'Enter a time as HH:MM',
+  runEndBeforeStart: 'The planned end must be after the planned start',
+  schoolDaysInvalid: 'Choose the school days from the days of the week',
+  noServiceNameRequired: 'Name the holiday or closure',
+  noServiceDateTwice: 'Each no-service date can be listed once',
+  overdueHoursInvalid: 'Hours after the planned end must be a whole number from 1 to 12',
+  preferenceInvalid: 'Choose on or off',
+  substituteSameDriver: 'Choose another driver as the substitute',
+} as const;
+
+/** The office's message to every family of a run, a school or the whole service. */
+export const FAMILY_MESSAGE_MESSAGES = {
+  audienceInvalid: 'Choose who gets the message: a run, a school or every family',
+  driverRequired: 'Choose the driver of the run',
+  schoolRequired: 'Choose the school',
+  textRequired: 'Write the message in English',
+  noFamilies: 'No family rides with this choice: nothing was sent',
+} as const;
+
+/** The monthly attendance report. */
+export const ATTENDANCE_MESSAGES = {
+  monthInvalid: 'Enter a month as YYYY-MM',
+  byInvalid: 'Choose per student or per school',
+} as const;
+
+/** The WhatsApp Cloud API's webhook (its replies turn into absences). */
+export const WEBHOOK_MESSAGES = {
+  signatureInvalid: 'This request is not signed by WhatsApp',
+  verifyTokenInvalid: 'The verify token does not match',
+  bodyInvalid: 'The request body is not JSON',
+} as const;

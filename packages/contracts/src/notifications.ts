@@ -36,6 +36,28 @@ export interface NotificationPayloads {
   password_reset: { code: string; minutes: number };
   /** To a new account the office made without a password: a one-time code to choose one, and the sign-in it is for. */
   welcome_code: { name: string; code: string; signIn: string; days: number };
+  /**
+   * To the parent, from a driver's mark (time as an ISO instant, shown in Bahrain's time). A no-show
+   * and a return to school always go; boarded and dropped only to parents who turned them on.
+   */
+  student_boarded: { studentName: string; run: 'morning' | 'afternoon'; at: string };
+  student_dropped: { studentName: string; run: 'morning' | 'afternoon'; at: string; schoolName: string };
+  student_no_show: {
+    studentName: string;
+    run: 'morning' | 'afternoon';
+    at: string;
+    driverName: string;
+    driverPhone: string;
+    /** A morning no-show of a child who rides home too: the WhatsApp reply button's payload, 'Not riding' this afternoon (notRidingReply). */
+    notRidingReply?: string | null;
+  };
+  student_returned_to_school: { studentName: string; at: string; schoolName: string; driverName: string; driverPhone: string };
+  /** To the office's alert phone, once per run: a run still open with children on board past its planned end. */
+  run_overdue: { driverName: string; driverPhone: string; run: 'morning' | 'afternoon'; date: string; studentNames: string[] };
+  /** To a family, from the office (a late bus, a closure): its English and, when written, its Arabic. */
+  family_message: { textEn: string; textAr: string | null };
+  /** To the family that tapped 'Not riding' on WhatsApp: the absence recorded, or why not. */
+  absence_by_reply: { studentName: string; date: string; run: 'morning' | 'afternoon' | 'both'; outcome: 'recorded' | 'too_late' | 'already_reported' };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -55,6 +77,13 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'proof_rejected',
   'password_reset',
   'welcome_code',
+  'student_boarded',
+  'student_dropped',
+  'student_no_show',
+  'student_returned_to_school',
+  'run_overdue',
+  'family_message',
+  'absence_by_reply',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */

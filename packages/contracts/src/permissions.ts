@@ -33,6 +33,15 @@ export const PERMISSIONS = {
   'outbox.manage': OFFICE,
   /** Sending a parent or a driver a code to set a new password (a locked-out driver at 06:00 cannot wait for the owner). */
   'accounts.sendCodes': OFFICE,
+  /** The school day as the office sees it: every driver's runs and counts, the day's absences (the Today tab). */
+  'schoolDay.read': OFFICE,
+  /** Recording or cancelling an absence for a family that phoned. */
+  'absences.manage': OFFICE,
+  /** Acting for a driver whose phone is dead (marks, ending a run) and handing a day's run to a substitute. */
+  'runs.act': OFFICE,
+  /** One message to every family of a run, a school or the whole service. */
+  'familyMessages.send': OFFICE,
+  'attendance.read': OFFICE,
   'settings.manage': ADMIN_ONLY,
   'terms.manage': ADMIN_ONLY,
   'users.manage': ADMIN_ONLY,

@@ -39,6 +39,7 @@ const ACCESS_TEXT: Partial<Record<Access, string>> = {
   'signed-in': 'Any signed-in user.',
   parent: 'Parents only; a parent sees only their own records.',
   driver: 'Drivers only; a driver sees only their own list.',
+  whatsapp: 'The WhatsApp Cloud API: signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); the handshake with WHATSAPP_VERIFY_TOKEN.',
 };
 
 /** Who may call, in words: the office's paths name the roles holding their permission. */

@@ -7,6 +7,7 @@ import type { SessionUser } from '@school-transport/contracts';
 import { findSessionUser } from '../domain/auth.js';
 import type { LoginThrottle } from '../domain/login-throttle.js';
 import type { Actor } from '../domain/audit.js';
+import type { Clock } from '../domain/clock.js';
 import type { AnswerCache } from '../domain/answer-cache.js';
 import type { SessionCache } from '../session-cache.js';
 
@@ -24,6 +25,8 @@ declare module 'fastify' {
 /** What every procedure is built from: the server's shared parts. */
 export interface AppDependencies {
   db: Kysely<Database>;
+  /** The time the school day is read by (domain/clock.ts). */
+  clock: Clock;
   loginThrottle: LoginThrottle;
   /** The bootstrap admin from ADMIN_EMAIL / ADMIN_PASSWORD, if configured. */
   bootstrapAdmin: { email: string; password: string } | undefined;
@@ -33,6 +36,8 @@ export interface AppDependencies {
   outboxMaxAttempts?: number | undefined;
   /** Registration texts per hour across the service before further ones are held (REGISTRATION_TEXTS_PER_HOUR). */
   registrationTextsPerHour?: number | undefined;
+  /** The office's messages to families per hour before further ones are held (FAMILY_MESSAGES_PER_HOUR). */
+  familyMessagesPerHour?: number | undefined;
   /** Answers cached a few seconds (the list's totals, the statistics, the registration choices), cleared after every mutation (init.ts). */
   answerCache: AnswerCache;
   /** Sessions this process has read (session-cache.ts), when it hears of session changes; cleared after every mutation too. */

@@ -12,6 +12,8 @@ import * as outboxHeldMessages from './2026-11-26T0910-outbox-held-messages.js';
 import * as termsInTwoLanguages from './2026-11-26T0920-terms-in-two-languages.js';
 import * as accountCodes from './2026-11-26T1000-account-codes.js';
 import * as officeAccounts from './2026-11-26T1100-office-accounts.js';
+import * as schoolDay from './2026-11-26T1200-school-day.js';
+import * as whatsappReplies from './2026-11-26T1300-whatsapp-replies.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0920-terms-in-two-languages': termsInTwoLanguages,
   '2026-11-26T1000-account-codes': accountCodes,
   '2026-11-26T1100-office-accounts': officeAccounts,
+  '2026-11-26T1200-school-day': schoolDay,
+  '2026-11-26T1300-whatsapp-replies': whatsappReplies,
 };

@@ -80,6 +80,18 @@ const monthList = (months: string[], language: Language) => months.map((month) =
 
 const withNote = (note: string | null, label: string) => (note?.trim() ? ` ${label}: ${note.trim()}` : '');
 
+/** An instant as Bahrain's clock time, "06:42" (24-hour, Latin digits in both languages). */
+function formatTime(at: string, language: Language): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bahrain' }).format(date);
+}
+
+const RUN_LABELS: Record<'morning' | 'afternoon', Record<Language, string>> = {
+  morning: { en: 'morning', ar: 'الصباح' },
+  afternoon: { en: 'afternoon', ar: 'الظهر' },
+};
+
 const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
   registration_received: (p, { settings, language }) => {
     const pay = paymentInstructions(settings);
@@ -165,6 +177,60 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: `مرحباً ${p.name}. حسابك (${p.signIn}) جاهز. اختر كلمة المرور بالرمز ${p.code} من خلال 'نسيت كلمة المرور؟' في صفحة تسجيل الدخول خلال ${p.days} أيام.`,
     params: [p.name, p.signIn, p.code, String(p.days)],
   }),
+  student_boarded: (p, { language }) => ({
+    en: `${p.studentName} boarded the ${RUN_LABELS[p.run].en} bus at ${formatTime(p.at, 'en')}.`,
+    ar: `صعد ${p.studentName} إلى حافلة ${RUN_LABELS[p.run].ar} الساعة ${formatTime(p.at, 'ar')}.`,
+    params: [p.studentName, RUN_LABELS[p.run][language], formatTime(p.at, language)],
+  }),
+  student_dropped: (p, { language }) => {
+    const where = p.run === 'morning' ? { en: `at ${p.schoolName}`, ar: `في ${p.schoolName}` } : { en: 'at home', ar: 'عند المنزل' };
+    return {
+      en: `${p.studentName} was dropped off ${where.en} at ${formatTime(p.at, 'en')}.`,
+      ar: `نزل ${p.studentName} من الحافلة ${where.ar} الساعة ${formatTime(p.at, 'ar')}.`,
+      params: [p.studentName, where[language], formatTime(p.at, language)],
+    };
+  },
+  student_no_show: (p, { language }) => ({
+    en: `${p.studentName} was not at the ${RUN_LABELS[p.run].en} bus at ${formatTime(p.at, 'en')}. The bus went on without them. Driver ${p.driverName}: ${p.driverPhone}.`,
+    ar: `لم يكن ${p.studentName} عند حافلة ${RUN_LABELS[p.run].ar} الساعة ${formatTime(p.at, 'ar')}، فواصلت الحافلة طريقها. السائق ${p.driverName}: ${p.driverPhone}.`,
+    params: [p.studentName, RUN_LABELS[p.run][language], formatTime(p.at, language), p.driverName, p.driverPhone],
+  }),
+  student_returned_to_school: (p, { language }) => ({
+    en: `No adult was at home for ${p.studentName}, so the bus took them back to ${p.schoolName} at ${formatTime(p.at, 'en')}. Please collect them there. Driver ${p.driverName}: ${p.driverPhone}.`,
+    ar: `لم يكن أحد من الكبار في المنزل لاستلام ${p.studentName}، فأعادته الحافلة إلى ${p.schoolName} الساعة ${formatTime(p.at, 'ar')}. يرجى استلامه من هناك. السائق ${p.driverName}: ${p.driverPhone}.`,
+    params: [p.studentName, p.schoolName, formatTime(p.at, language), p.driverName, p.driverPhone],
+  }),
+  run_overdue: (p, { language }) => ({
+    en: `Run overdue: driver ${p.driverName} (${p.driverPhone}) has not ended the ${RUN_LABELS[p.run].en} run of ${formatDay(p.date, 'en')} and ${p.studentNames.length} children are still marked on the bus: ${p.studentNames.join(', ')}.`,
+    ar: `رحلة متأخرة: لم ينهِ السائق ${p.driverName} (${p.driverPhone}) رحلة ${RUN_LABELS[p.run].ar} بتاريخ ${formatDay(p.date, 'ar')}، ولا يزال ${p.studentNames.length} من الطلاب مسجلين في الحافلة: ${p.studentNames.join('، ')}.`,
+    params: [p.driverName, p.driverPhone, RUN_LABELS[p.run][language], formatDay(p.date, language), String(p.studentNames.length), p.studentNames.join(language === 'ar' ? '، ' : ', ')],
+  }),
+  // A family that reads Arabic gets the English when the office wrote no Arabic: late news in
+  // another language is better than none.
+  family_message: (p, { language }) => ({
+    en: p.textEn,
+    ar: p.textAr ?? p.textEn,
+    params: [language === 'ar' ? (p.textAr ?? p.textEn) : p.textEn],
+  }),
+  absence_by_reply: (p, { language }) => {
+    const runs = { morning: { en: 'the morning bus', ar: 'حافلة الصباح' }, afternoon: { en: 'the afternoon bus', ar: 'حافلة الظهر' }, both: { en: 'the bus', ar: 'الحافلة' } }[p.run];
+    const day = { en: formatDay(p.date, 'en'), ar: formatDay(p.date, 'ar') };
+    const texts = {
+      recorded: {
+        en: `Noted: ${p.studentName} will not ride ${runs.en} on ${day.en}.`,
+        ar: `تم التسجيل: لن يركب ${p.studentName} ${runs.ar} يوم ${day.ar}.`,
+      },
+      already_reported: {
+        en: `${p.studentName} is already reported absent from ${runs.en} on ${day.en}.`,
+        ar: `تم الإبلاغ مسبقًا عن غياب ${p.studentName} عن ${runs.ar} يوم ${day.ar}.`,
+      },
+      too_late: {
+        en: `Too late to report an absence for ${p.studentName} on ${day.en}: the bus has left. Please call the driver.`,
+        ar: `فات وقت الإبلاغ عن غياب ${p.studentName} يوم ${day.ar}: انطلقت الحافلة. يرجى الاتصال بالسائق.`,
+      },
+    }[p.outcome];
+    return { ...texts, params: [texts[language]] };
+  },
 };
 
 export class UnknownTemplateError extends Error {}

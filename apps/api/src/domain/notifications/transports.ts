@@ -92,6 +92,17 @@ export function webhookTransport(config: Extract<TransportConfig, { kind: 'webho
 const whatsappParam = (value: string) => ({ type: 'text', text: value.replace(/\s+/g, ' ').trim() || '-' });
 
 /**
+ * The 'Not riding' quick-reply button of a message that offers one (a morning no-show): its
+ * payload comes back in the webhook when the family taps it. The approved template must have the
+ * button as its first.
+ */
+function replyButtons(payload: unknown): unknown[] {
+  const reply = (payload as { notRidingReply?: unknown } | null)?.notRidingReply;
+  if (typeof reply !== 'string' || reply === '') return [];
+  return [{ type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: reply }] }];
+}
+
+/**
  * WhatsApp Cloud API template messages: each key's approved template (WHATSAPP_TEMPLATES) in the
  * recipient's language, with the rendered facts as body parameters {{1}}, {{2}}, ...
  *
@@ -116,7 +127,7 @@ export function whatsappTransport(config: Extract<TransportConfig, { kind: 'what
         template: {
           name,
           language: { code: config.languageCodes[message.language] },
-          components: [{ type: 'body', parameters: message.params.map(whatsappParam) }],
+          components: [{ type: 'body', parameters: message.params.map(whatsappParam) }, ...replyButtons(message.payload)],
         },
       });
       const response = await post(`${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`, body, { authorization: `Bearer ${config.token}` }, config.timeoutMs ?? DEFAULT_TRANSPORT_TIMEOUT_MS);

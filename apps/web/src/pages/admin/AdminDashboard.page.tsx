@@ -30,6 +30,7 @@ const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => 
 
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
+const AttendanceTab = lazy(() => import('./tabs/AttendanceTab.js').then((m) => ({ default: m.AttendanceTab })));
 
 const UsersTab = lazy(() => import('./tabs/UsersTab.js').then((m) => ({ default: m.UsersTab })));
 
@@ -45,6 +46,7 @@ const TAB_PERMISSIONS = {
   modificationRequests: 'modificationRequests.review',
   fees: 'fees.read',
   paymentProofs: 'proofs.review',
+  attendance: 'attendance.read',
   outbox: 'outbox.manage',
   auditLog: 'auditLog.read',
   users: 'users.manage',
@@ -64,6 +66,7 @@ export function AdminDashboardPage() {
   const { t: tf } = useTranslation('fees');
   const { t: tu } = useTranslation('users');
   const can = useCan();
+  const { t: tAttendance } = useTranslation('attendance');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current: TabKey = isTabKey(requested) && can(TAB_PERMISSIONS[requested]) ? requested : 'dashboard';
@@ -88,6 +91,7 @@ export function AdminDashboardPage() {
     { key: 'modificationRequests', label: t('tabs.modificationRequests'), count: modificationRequestCounts.data?.pending },
     { key: 'fees', label: tf('admin.title') },
     { key: 'paymentProofs', label: tf('proofs.title') },
+    { key: 'attendance', label: tAttendance('tab') },
     { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red', extraCount: { count: heldMessages.data?.count, color: 'orange', label: tOutbox('heldBadge') } },
     { key: 'auditLog', label: ta('audit.tab') },
     { key: 'users', label: tu('tab') },
@@ -114,6 +118,7 @@ export function AdminDashboardPage() {
         {current === 'fees' && <FeesTab />}
         {current === 'paymentProofs' && <PaymentProofsTab />}
         {current === 'users' && <UsersTab />}
+        {current === 'attendance' && <AttendanceTab />}
       </Suspense>
     </AdminShell>
   );

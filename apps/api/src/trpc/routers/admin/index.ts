@@ -13,6 +13,9 @@ import { adminAuditLogsRouter } from './audit-logs.js';
 import { adminFeesRouter } from './fees.js';
 import { adminParentsRouter } from './parents.js';
 import { adminUsersRouter } from './users.js';
+import { adminSchoolDayRouter } from './school-day.js';
+import { adminFamilyMessagesRouter } from './family-messages.js';
+import { adminAttendanceRouter } from './attendance.js';
 
 /**
  * The admin console: one sub-router per entity or section of the console, each procedure named
@@ -34,4 +37,7 @@ export const adminRouter = router({
   fees: adminFeesRouter,
   parents: adminParentsRouter,
   users: adminUsersRouter,
+  schoolDay: adminSchoolDayRouter,
+  familyMessages: adminFamilyMessagesRouter,
+  attendance: adminAttendanceRouter,
 });

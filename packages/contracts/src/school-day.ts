@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { ANALYTICS_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
+import { optionalPhoneNumber } from './fields.js';
+import { DRIVER_RUNS, type DriverRun } from './driver.js';
+
+/**
+ * The school day: the calendar of school days and no-service dates, the parents' absences, the
+ * drivers' runs with a mark per child (boarded, dropped...), and what the parent and the office see
+ * of it. Every date is Bahrain's ('YYYY-MM-DD'), every instant an ISO 8601 string.
+ */
+
+/** Weekday names as the settings store them, Sunday first (Bahrain's school week is Sunday to Thursday). */
+export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const DEFAULT_SCHOOL_DAYS: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu'];
+
+/** The runs an absence can cover: 'both' means whichever runs the student rides. */
+export const ABSENCE_RUNS = ['morning', 'afternoon', 'both'] as const;
+export type AbsenceRun = (typeof ABSENCE_RUNS)[number];
+/** A range longer than this is refused: a longer break is a change of service for the office. */
+export const ABSENCE_MAX_DAYS = 31;
+/** The parent's list shows absences that end on or after this many days ago. */
+export const ABSENCE_LIST_DAYS_BACK = 30;
+
+export const RUN_STATUSES = ['not_started', 'in_progress', 'done'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** What the driver (or the office for them) records about one child on one run. */
+export const MARK_EVENTS = ['boarded', 'dropped', 'no_show', 'returned_to_school'] as const;
+export type MarkEvent = (typeof MARK_EVENTS)[number];
+
+/** A child's status on a run: expected until marked, absent when the family reported it. */
+export const RIDER_STATUSES = ['expected', 'absent', 'boarded', 'dropped', 'no_show', 'returned_to_school'] as const;
+export type RiderStatus = (typeof RIDER_STATUSES)[number];
+
+/**
+ * A mark made on the phone while offline carries the time it was made: accepted when it is within
+ * the last 24 hours and no more than a few minutes ahead of the server's clock (phones drift).
+ */
+export const MARK_MAX_AGE_HOURS = 24;
+export const MARK_CLOCK_SKEW_MINUTES = 5;
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'YYYY-MM-DD' that is a real day of the calendar. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const isoDate = z
+  .string({ error: ANALYTICS_MESSAGES.dateInvalid })
+  .trim()
+  .refine(isIsoDate, ANALYTICS_MESSAGES.dateInvalid);
+
+const plannedTime = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : fallback))
+    .refine((value) => HH_MM.test(value), SCHOOL_DAY_MESSAGES.timeInvalid);
+
+/** A holiday or closure: no run on that date, and the driver's screen says why. */
+export const noServiceDate = z.object({
+  date: isoDate,
+  name: z.string({ error: SCHOOL_DAY_MESSAGES.noServiceNameRequired }).trim().min(1, SCHOOL_DAY_MESSAGES.noServiceNameRequired).max(80, MESSAGES.tooLong),
+});
+export type NoServiceDate = z.output<typeof noServiceDate>;
+
+/**
+ * The school day's settings, kept in the `settings` table beside the company's (one row per key)
+ * but read and saved apart from them: the office's alert phone is not for the public pages.
+ */
+export const schoolDaySettings = z
+  .object({
+    schoolDays: z
+      .array(z.enum(WEEKDAYS, { error: SCHOOL_DAY_MESSAGES.schoolDaysInvalid }), { error: SCHOOL_DAY_MESSAGES.schoolDaysInvalid })
+      .nullish()
+      .transform((value) => (value ? WEEKDAYS.filter((day) => value.includes(day)) : [...DEFAULT_SCHOOL_DAYS])),
+    noServiceDates: z
+      .array(noServiceDate)
+      .max(366, MESSAGES.tooLong)
+      .nullish()
+      .transform((value) => [...(value ?? [])].sort((a, b) => a.date.localeCompare(b.date)))
+      .refine((dates) => new Set(dates.map((entry) => entry.date)).size === dates.length, SCHOOL_DAY_MESSAGES.noServiceDateTwice),
+    morningStart: plannedTime('06:00'),
+    morningEnd: plannedTime('08:00'),
+    afternoonStart: plannedTime('13:00'),
+    afternoonEnd: plannedTime('15:00'),
+    /** Where the overdue-run alert goes; empty: no alert message (the Today tab still shows it in red). */
+    officeAlertPhone: optionalPhoneNumber.transform((value) => value ?? ''),
+    /** Hours after a run's planned end before an open run with a child on board is an alert. */
+    overdueAfterHours: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((value) => (value === '' || value === null || value === undefined ? 1 : Number(value)))
+      .pipe(z.number({ error: SCHOOL_DAY_MESSAGES.overdueHoursInvalid }).int(SCHOOL_DAY_MESSAGES.overdueHoursInvalid).min(1, SCHOOL_DAY_MESSAGES.overdueHoursInvalid).max(12, SCHOOL_DAY_MESSAGES.overdueHoursInvalid)),
+  })
+  .refine((value) => value.morningStart < value.morningEnd, { message: SCHOOL_DAY_MESSAGES.runEndBeforeStart, path: ['morningEnd'] })
+  .refine((value) => value.afternoonStart < value.afternoonEnd, { message: SCHOOL_DAY_MESSAGES.runEndBeforeStart, path: ['afternoonEnd'] });
+export type SchoolDaySettings = z.output<typeof schoolDaySettings>;
+export type SchoolDaySettingsInput = z.input<typeof schoolDaySettings>;
+export const SCHOOL_DAY_SETTINGS_KEYS = ['schoolDays', 'noServiceDates', 'morningStart', 'morningEnd', 'afternoonStart', 'afternoonEnd', 'officeAlertPhone', 'overdueAfterHours'] as const satisfies readonly (keyof SchoolDaySettings)[];
+
+const id = z.string().trim().min(1).max(64);
+const reason = z
+  .string()
+  .trim()
+  .max(200, MESSAGES.tooLong)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** The run in a path (/api/driver/runs/{run}/...). */
+export const driverRun = z.enum(DRIVER_RUNS, { error: SCHOOL_DAY_MESSAGES.runInvalid });
+
+/** POST /api/parent/absences (and the office's, for a family that phoned). */
+export const absenceInput = z
+  .object({
+    studentId: id,
+    from: isoDate,
+    to: isoDate,
+    run: z.enum(ABSENCE_RUNS, { error: SCHOOL_DAY_MESSAGES.absenceRunInvalid }),
+    reason,
+  })
+  .superRefine((value, ctx) => {
+    if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: SCHOOL_DAY_MESSAGES.absenceToBeforeFrom });
+    else if (daysBetween(value.from, value.to) + 1 > ABSENCE_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: SCHOOL_DAY_MESSAGES.absenceTooLong });
+  });
+export type AbsenceInput = z.input<typeof absenceInput>;
+
+export const absenceId = z.object({ id });
+
+/** An absence in force on a day, as the office's Today tab lists it. */
+export interface AdminAbsence extends Absence {
+  student: { id: string; automatedId: string; firstName: string; lastName: string; schoolName: string };
+  driver: { id: string; name: string } | null;
+}
+
+/** An absence as the family and the office see it; `run` is as it was chosen ('both' stays 'both'). */
+export interface Absence {
+  id: string;
+  studentId: string;
+  from: string;
+  to: string;
+  run: AbsenceRun;
+  reason: string | null;
+  createdAt: string;
+}
+
+/** POST /api/driver/runs/{run}/start: today's run. */
+export const runInput = z.object({ run: driverRun });
+
+/** POST /api/driver/runs/{run}/end. */
+export const runDayInput = z.object({
+  run: driverRun,
+  /** The run's Bahrain date; today when absent. */
+  date: isoDate.optional(),
+});
+export type RunDayInput = z.input<typeof runDayInput>;
+
+/** POST /api/driver/runs/{run}/marks. */
+export const markInput = z.object({
+  run: driverRun,
+  studentId: id,
+  event: z.enum(MARK_EVENTS, { error: SCHOOL_DAY_MESSAGES.markEventInvalid }),
+  /** Made on the phone (a UUID): the same mark sent again is recognised by it and recorded once. */
+  clientId: z.string({ error: SCHOOL_DAY_MESSAGES.clientIdRequired }).trim().min(1, SCHOOL_DAY_MESSAGES.clientIdRequired).max(64, MESSAGES.tooLong),
+  /** The run's Bahrain date, so a mark queued offline before midnight lands on its own run; today when absent. */
+  date: isoDate.optional(),
+  /** When the mark was made on the phone; the server's time when absent. */
+  at: z.iso.datetime({ offset: true, error: SCHOOL_DAY_MESSAGES.markTimeInvalid }).optional(),
+  position: z
+    .object({
+      lat: z.number().min(-90).max(90),
+      lng: z.number().min(-180).max(180),
+      accuracy: z.number().min(0).max(100_000),
+    })
+    .nullish()
+    .transform((value) => value ?? null),
+});
+export type MarkInput = z.input<typeof markInput>;
+
+export interface RunMark {
+  id: string;
+  studentId: string;
+  run: DriverRun;
+  date: string;
+  event: MarkEvent;
+  at: string;
+  clientId: string;
+  position: { lat: number; lng: number; accuracy: number } | null;
+}
+
+/** One run of one driver on one day. */
+export interface RunSummary {
+  run: DriverRun;
+  date: string;
+  status: RunStatus;
+  startedAt: string | null;
+  endedAt: string | null;
+}
+
+/** A child on the driver's run list. */
+export interface RunStudent {
+  id: string;
+  automatedId: string;
+  firstName: string;
+  lastName: string;
+  schoolName: string;
+  address: string;
+  contactNumber1: string;
+  status: RiderStatus;
+  absenceReason: string | null;
+}
+
+export interface DriverTodayRun extends RunSummary {
+  /** The driver whose run this is, when the signed-in driver drives it as a substitute today. */
+  coveringFor: { id: string; name: string } | null;
+  /** The substitute the office handed this run to today (the driver cannot act on it then). */
+  handedTo: { id: string; name: string } | null;
+  students: RunStudent[];
+}
+
+/** GET /api/driver/runs/today: on a school day both runs (possibly without students); otherwise none. */
+export interface DriverToday {
+  date: string;
+  /** The no-service date's name ('National Day'); null on a school day and on a weekend. */
+  noService: string | null;
+  runs: DriverTodayRun[];
+}
+
+/** 409 of End: the children who boarded and are neither dropped nor returned to school. */
+export interface StillOnBusStudent {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The English of End's 409 (the web translates `schoolDay.stillOnBus` with the same count and names). */
+export function stillOnBusMessage(students: readonly StillOnBusStudent[]): string {
+  const names = students.map((student) => `${student.firstName} ${student.lastName}`).join(', ');
+  const template = students.length === 1 ? SCHOOL_DAY_MESSAGES.stillOnBus_one : SCHOOL_DAY_MESSAGES.stillOnBus_other;
+  return template.replace('{{count}}', String(students.length)).replace('{{names}}', names);
+}
+
+/** GET /api/parent/students/{id}/today: null for a run the student does not ride, or on a day without runs. */
+export interface StudentRunToday {
+  status: RiderStatus;
+  absenceReason: string | null;
+  events: { event: MarkEvent; at: string }[];
+}
+export interface StudentToday {
+  date: string;
+  morning: StudentRunToday | null;
+  afternoon: StudentRunToday | null;
+}
+
+/** The parent's choice of messages: a no-show and a return to school are always sent; boarded and dropped cost money, so they are off until turned on. */
+export const schoolDayMessagesInput = z.object({ boardedAndDropped: z.boolean({ error: SCHOOL_DAY_MESSAGES.preferenceInvalid }) });
+export type SchoolDayMessages = z.output<typeof schoolDayMessagesInput>;
+
+/** GET /api/admin/runs?date=: today when absent. */
+export const adminRunsQuery = z
+  .object({ date: z.preprocess((value) => (value === '' ? undefined : value), isoDate.optional()) })
+  .optional()
+  .transform((value) => value ?? {});
+
+/** A driver's run as the office's Today tab shows it: open runs with children on board first. */
+export interface AdminRun extends RunSummary {
+  driver: { id: string; name: string };
+  substitute: { id: string; name: string } | null;
+  /** Children who ride the run. */
+  riders: number;
+  /** By status now: not yet marked, on the bus, dropped, reported absent, no-show, returned to school. */
+  expected: number;
+  boarded: number;
+  dropped: number;
+  absent: number;
+  noShow: number;
+  returnedToSchool: number;
+  /** Still open with a child on board past its planned end and the settings' hours: shown in red. */
+  overdue: boolean;
+}
+
+/** The office acting for a driver (phone dead): the same mark and end as the driver's, for the driver named. */
+export const officeMarkInput = markInput.extend({ driverId: id });
+export const officeRunInput = runDayInput.extend({ driverId: id });
+
+/** The office hands one day's run to another driver; substituteDriverId null hands it back. */
+export const substituteInput = z.object({
+  driverId: id,
+  run: driverRun,
+  date: isoDate,
+  substituteDriverId: id.nullish().transform((value) => value ?? null),
+});
+export type SubstituteInput = z.input<typeof substituteInput>;
+
+/** Days from one 'YYYY-MM-DD' to another (0 for the same day). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
