@@ -1,0 +1,44 @@
+import { Alert, Badge, Group, Text } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../i18n/format.js';
+
+interface SyncStatusProps {
+  /** Marks (and starts and ends) on the phone, not yet received by the server. */
+  waiting: number;
+  /** When the list shown was saved, if it comes from the phone because the server cannot be reached. */
+  savedAt: string | null;
+}
+
+/** How many marks are waiting to be sent, and whether the list shown is the one saved on the phone. */
+export function SyncStatus({ waiting, savedAt }: SyncStatusProps) {
+  const { t } = useTranslation('driver');
+  return (
+    <>
+      {savedAt && (
+        <Alert color="yellow" icon={<IconCloudOff aria-hidden />} p="xs">
+          <Text size="sm" c="dark.9">
+            {t('today.sync.fromPhone', { time: formatTime(savedAt) })}
+          </Text>
+        </Alert>
+      )}
+      {/* Announced as it changes: the driver hears the count go down as marks arrive. */}
+      <Group gap="xs" role="status" aria-live="polite" wrap="nowrap">
+        {waiting > 0 ? (
+          <>
+            <Badge size="lg" color="orange.9" variant="filled" style={{ flexShrink: 0 }}>
+              {t('today.sync.waiting', { count: waiting })}
+            </Badge>
+            <Text size="sm" c="dark.7">
+              {t('today.sync.waitingHelp')}
+            </Text>
+          </>
+        ) : (
+          <Text size="sm" c="dark.7">
+            {t('today.sync.allSent')}
+          </Text>
+        )}
+      </Group>
+    </>
+  );
+}
