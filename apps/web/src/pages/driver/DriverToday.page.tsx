@@ -20,7 +20,11 @@ type Driver = { userId: string; name: string };
 function useDriver(): { driver: Driver | null; loading: boolean } {
   const session = useQuery({ ...trpc.auth.user.queryOptions(), staleTime: SESSION_FRESH_MS });
   const [offlineDriver, setOfflineDriver] = useState<Driver | null | undefined>(undefined);
-  const unreachable = session.isError;
+  // The driver once known stays while the session is checked again: without signal every part of
+  // the page that asks for the session tries again, and the screen must not flicker away meanwhile.
+  const [known, setKnown] = useState<Driver | null>(null);
+  // Offline the query does not even try (TanStack Query pauses it); with a signal too weak to answer, it fails.
+  const unreachable = session.isError || session.fetchStatus === 'paused';
   useEffect(() => {
     if (!unreachable) return;
     void lastSavedToday()
@@ -28,9 +32,16 @@ function useDriver(): { driver: Driver | null; loading: boolean } {
       .catch(() => setOfflineDriver(null));
   }, [unreachable]);
   const user = session.data?.user;
-  if (user?.role === 'driver') return { driver: { userId: user.id, name: user.name }, loading: false };
-  if (session.isLoading || (unreachable && offlineDriver === undefined)) return { driver: null, loading: true };
-  return { driver: unreachable ? (offlineDriver ?? null) : null, loading: false };
+  let decided: { driver: Driver | null; loading: boolean };
+  if (user?.role === 'driver') decided = { driver: { userId: user.id, name: user.name }, loading: false };
+  else if (unreachable) decided = offlineDriver === undefined ? { driver: null, loading: true } : { driver: offlineDriver, loading: false };
+  else decided = { driver: null, loading: session.isLoading };
+  const decidedId = decided.driver?.userId;
+  const decidedName = decided.driver?.name;
+  useEffect(() => {
+    if (decidedId !== undefined && decidedName !== undefined) setKnown({ userId: decidedId, name: decidedName });
+  }, [decidedId, decidedName]);
+  return decided.loading && known ? { driver: known, loading: false } : decided;
 }
 
 /** /driver/today: the driver's school day, installable and working without signal once loaded. */

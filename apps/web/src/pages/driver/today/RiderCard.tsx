@@ -5,12 +5,16 @@ import { useTranslation } from 'react-i18next';
 import type { DriverRun, MarkEvent, RiderStatus, RunStudent } from '@school-transport/contracts';
 import { marksFor } from './day-state.js';
 
+/** Green and orange dark enough for white text in sunlight (WCAG AA: Mantine's green.9 and orange.9 are not). */
+const GREEN = '#1b6b30';
+const ORANGE = '#a63c06';
+
 /** Filled badges dark enough for white text in sunlight (WCAG AA). */
 const STATUS_COLOUR: Record<RiderStatus, string> = {
   expected: 'blue.9',
   absent: 'gray.8',
-  boarded: 'orange.9',
-  dropped: 'green.9',
+  boarded: ORANGE,
+  dropped: GREEN,
   no_show: 'red.9',
   returned_to_school: 'grape.9',
 };
@@ -18,10 +22,17 @@ const STATUS_COLOUR: Record<RiderStatus, string> = {
 /** The mark buttons: boarding and dropping filled, the exceptions outlined, all a thumb's size (50 px). */
 const MARK_STYLE: Record<MarkEvent, { variant: 'filled' | 'outline'; color: string }> = {
   boarded: { variant: 'filled', color: 'blue.9' },
-  dropped: { variant: 'filled', color: 'green.9' },
+  dropped: { variant: 'filled', color: GREEN },
   no_show: { variant: 'outline', color: 'red.9' },
   returned_to_school: { variant: 'outline', color: 'grape.9' },
 };
+
+/** A long label ('No adult at home – returned to school', longer still in Arabic) wraps onto a second line inside a taller button rather than being cut. */
+const LONG_LABEL = {
+  root: { height: 'auto', minHeight: 50, paddingBlock: 8 },
+  inner: { height: 'auto' },
+  label: { whiteSpace: 'normal', overflow: 'visible', height: 'auto', textAlign: 'center', lineHeight: 1.3 },
+} as const;
 
 interface RiderCardProps {
   run: DriverRun;
@@ -73,7 +84,7 @@ export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardP
         {marks.length > 0 && (
           <Stack gap="xs">
             {marks.map((event) => (
-              <Button key={event} size="lg" fullWidth variant={MARK_STYLE[event].variant} color={MARK_STYLE[event].color} onClick={() => onMark(event)} styles={{ label: { whiteSpace: 'normal' } }} h="auto" mih={50}>
+              <Button key={event} size="lg" fullWidth variant={MARK_STYLE[event].variant} color={MARK_STYLE[event].color} onClick={() => onMark(event)} styles={LONG_LABEL}>
                 {t(`today.mark.${run}.${event}`)}
               </Button>
             ))}

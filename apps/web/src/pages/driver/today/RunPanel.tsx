@@ -83,7 +83,7 @@ export function RunPanel({ run, waitingStudentIds, onStart, onMark, onEnd }: Run
         </Alert>
       )}
       {inProgress && run.run === 'morning' && onBus.length > 0 && (
-        <Button size="xl" fullWidth color="green.9" onClick={dropAll}>
+        <Button size="xl" fullWidth color="#1b6b30" onClick={dropAll}>
           {t('today.allDropped')}
         </Button>
       )}

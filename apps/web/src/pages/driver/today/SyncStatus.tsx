@@ -26,7 +26,7 @@ export function SyncStatus({ waiting, savedAt }: SyncStatusProps) {
       <Group gap="xs" role="status" aria-live="polite" wrap="nowrap">
         {waiting > 0 ? (
           <>
-            <Badge size="lg" color="orange.9" variant="filled" style={{ flexShrink: 0 }}>
+            <Badge size="lg" color="#a63c06" variant="filled" style={{ flexShrink: 0 }}>
               {t('today.sync.waiting', { count: waiting })}
             </Badge>
             <Text size="sm" c="dark.7">

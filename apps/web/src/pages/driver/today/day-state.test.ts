@@ -48,11 +48,13 @@ describe("the driver's day on the phone", () => {
     expect(stillOnBus(withWaitingActions(today, actions.slice(0, 2)).runs[0]!).map((entry) => entry.id)).toEqual(['noor']);
   });
 
-  it('offers the marks the run and the status allow: none for an absent child or one already off the bus', () => {
+  it('offers the marks the run and the status allow: boarding after all for an absent child or a no-show, none once off the bus', () => {
     expect(marksFor('morning', 'expected')).toEqual(['boarded', 'no_show']);
     expect(marksFor('morning', 'boarded')).toEqual(['dropped']);
     expect(marksFor('afternoon', 'boarded')).toEqual(['dropped', 'returned_to_school']);
-    for (const status of ['absent', 'dropped', 'no_show', 'returned_to_school'] as const) {
+    expect(marksFor('morning', 'absent')).toEqual(['boarded']);
+    expect(marksFor('afternoon', 'no_show')).toEqual(['boarded']);
+    for (const status of ['dropped', 'returned_to_school'] as const) {
       expect(marksFor('morning', status)).toEqual([]);
       expect(marksFor('afternoon', status)).toEqual([]);
     }

@@ -25,13 +25,15 @@ function applyActions(run: DriverTodayRun, actions: readonly DayAction[]): Drive
 }
 
 /**
- * The marks the driver can make for a child, by the run and the child's status now: in the morning
- * a child waiting at home boards or is not there, and one on the bus is dropped at school; in the
- * afternoon a child boards at school (or is not there), and one on the bus is dropped home or, with
- * no adult at home, taken back to school. An absent child, or one already off the bus, has none.
+ * The marks the driver can make for a child, by the run and the child's status now (the server's
+ * rules): in the morning a child waiting at home boards or is not there, and one on the bus is
+ * dropped at school; in the afternoon a child boards at school (or is not there), and one on the
+ * bus is dropped home or, with no adult at home, taken back to school. A child reported absent may
+ * ride after all, and a no-show may board late; one already off the bus has no mark left.
  */
 export function marksFor(run: DriverRun, status: RiderStatus): MarkEvent[] {
   if (status === 'expected') return ['boarded', 'no_show'];
+  if (status === 'absent' || status === 'no_show') return ['boarded'];
   if (status === 'boarded') return run === 'morning' ? ['dropped'] : ['dropped', 'returned_to_school'];
   return [];
 }

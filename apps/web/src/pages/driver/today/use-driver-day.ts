@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DriverRun, DriverToday, MarkEvent, RunStudent } from '@school-transport/contracts';
+import { bahrainToday, type DriverRun, type DriverToday, type MarkEvent, type RunStudent } from '@school-transport/contracts';
 import { DayRequestError, endRun, isRefusal, loadToday, sendMark, startRun } from './day-api.js';
 import { DayQueue, type DayAction, type RefusedAction } from './day-queue.js';
 import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
@@ -22,7 +22,9 @@ export interface LoadedDay {
 export type EndRefusal = { stillOnBus: Pick<RunStudent, 'id' | 'firstName' | 'lastName'>[] } | { error: DayRequestError };
 
 function send(action: DayAction): Promise<unknown> {
-  if (action.kind === 'start') return startRun(action.run, action.date);
+  // Start names no date: one made before midnight and sent after it would start the next day's run.
+  // The run of its day was started anyway, by its first mark, with that mark's time.
+  if (action.kind === 'start') return action.date === bahrainToday(new Date()) ? startRun(action.run) : Promise.resolve(null);
   if (action.kind === 'end') return endRun(action.run, action.date);
   return sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position });
 }
@@ -46,6 +48,8 @@ export function useDriverDay(driver: { userId: string; name: string }) {
 
   const day = useQuery({
     queryKey: todayQueryKey(userId),
+    // Run offline too, rather than wait for the network (TanStack Query's default): the list saved on the phone is the answer then.
+    networkMode: 'always',
     queryFn: async (): Promise<LoadedDay> => {
       try {
         const today = await loadToday();

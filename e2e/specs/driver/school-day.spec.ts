@@ -1,0 +1,151 @@
+import type { Locator, Page } from '@playwright/test';
+import type { DriverToday } from '@school-transport/contracts';
+import { failedRequest } from '../../fixtures/test.js';
+import { expect, test } from '../../fixtures/driver-day-world.js';
+import { checkScreen, expectLanguage, setAccountLanguage, showLanguage } from '../../fixtures/a11y.js';
+import { fill, wordsOf } from '../../fixtures/catalogs.js';
+
+/**
+ * The driver's school day on a phone (360 px): Start, a mark per child, End refused while a child
+ * is on the bus, and marks made without signal that wait on the phone and arrive with their own
+ * times when the signal returns.
+ */
+const en = wordsOf('en').driver.today;
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function signIn(page: Page, driver: { phone: string; password: string }): Promise<void> {
+  const response = await page.request.post('/api/driver/login', { data: { phone: driver.phone, password: driver.password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function openRun(page: Page, run: 'morning' | 'afternoon', words = en): Promise<void> {
+  await page.locator('label', { hasText: words[run] }).click();
+  await expect(page.getByRole('radio', { name: words[run] })).toBeChecked();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${words[run]}`) })).toBeVisible();
+}
+
+function card(page: Page, firstName: string): Locator {
+  return page.getByRole('article', { name: `${firstName} Saleh` });
+}
+
+async function today(page: Page): Promise<DriverToday> {
+  const response = await page.request.get('/api/driver/runs/today');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as DriverToday;
+}
+
+function statusesOf(answer: DriverToday, run: 'morning' | 'afternoon'): Record<string, string> {
+  return Object.fromEntries(answer.runs.find((entry) => entry.run === run)!.students.map((student) => [student.firstName, student.status]));
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('the driver starts the morning run, marks a child boarded and one not here, cannot end with a child on the bus, drops them and ends', async ({ page, driverDayWorld, expectConsoleError }) => {
+  await signIn(page, driverDayWorld.driver);
+  await page.goto('/driver/today');
+  await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
+  await openRun(page, 'morning');
+
+  // The family reported Huda ill: greyed, with the reason, not expected.
+  await expect(card(page, 'Huda')).toContainText(en.rider.absent);
+  await expect(card(page, 'Huda')).toContainText(fill(en.rider.absentReason, { reason: 'Fever' }));
+  await expect(card(page, 'Noor')).toContainText(en.rider.expected);
+  // Nothing to mark before the run starts.
+  await expect(card(page, 'Noor').getByRole('button', { name: en.mark.morning.boarded })).toHaveCount(0);
+
+  await page.getByRole('button', { name: en.start }).click();
+  await expect(page.getByText(en.status.in_progress)).toBeVisible();
+
+  const board = card(page, 'Noor').getByRole('button', { name: en.mark.morning.boarded, exact: true });
+  // Large enough to hit on a moving bus.
+  expect((await board.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+  await board.click();
+  await expect(card(page, 'Noor')).toContainText(en.rider.boarded);
+  await card(page, 'Maryam').getByRole('button', { name: en.mark.morning.no_show }).click();
+  await expect(card(page, 'Maryam')).toContainText(en.rider.no_show);
+  await expect(page.getByRole('status').filter({ hasText: en.sync.allSent })).toBeVisible();
+
+  // Noor is still on the bus: the server refuses End and names her.
+  expectConsoleError(failedRequest(409, '/api/driver/runs/morning/end'));
+  await page.getByRole('button', { name: en.end }).click();
+  await expect(page.getByRole('alert')).toContainText('1 child is still on the bus: Noor Saleh');
+  expect(statusesOf(await today(page), 'morning')).toMatchObject({ Noor: 'boarded', Maryam: 'no_show', Huda: 'absent' });
+
+  // At school: one tap for everyone on the bus.
+  await page.getByRole('button', { name: en.allDropped }).click();
+  await expect(card(page, 'Noor')).toContainText(en.rider.dropped);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: en.end }).click();
+  await expect(page.getByText(en.status.done)).toBeVisible();
+  await expect(page.getByRole('button', { name: en.end })).toHaveCount(0);
+
+  const answer = await today(page);
+  expect(answer.runs.find((entry) => entry.run === 'morning')!.status).toBe('done');
+  expect(statusesOf(answer, 'morning')).toEqual({ Noor: 'dropped', Maryam: 'no_show', Huda: 'absent' });
+  expect((await driverDayWorld.marksOf('Noor')).map((entry) => `${entry.run} ${entry.event}`)).toEqual(['morning boarded', 'morning dropped']);
+});
+
+test('without signal, marks are shown at once, counted as waiting, survive a reload, and arrive with their own times when the signal returns', async ({ page, context, driverDayWorld, expectConsoleError }) => {
+  await signIn(page, driverDayWorld.driver);
+  await page.goto('/driver/today');
+  await openRun(page, 'afternoon');
+  await page.getByRole('button', { name: en.start }).click();
+  await expect(page.getByText(en.status.in_progress)).toBeVisible();
+  // The screen's code is on the phone once its service worker controls the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+
+  await context.setOffline(true);
+  const before = Date.now();
+  await card(page, 'Noor').getByRole('button', { name: en.mark.afternoon.boarded }).click();
+  await card(page, 'Ali').getByRole('button', { name: en.mark.afternoon.boarded }).click();
+  const tapped = Date.now();
+  await expect(card(page, 'Noor')).toContainText(en.rider.boarded);
+  await expect(card(page, 'Ali')).toContainText(en.rider.boarded);
+  await expect(card(page, 'Noor')).toContainText(en.rider.waiting);
+  await expect(page.getByText(fill(en.sync.waiting_other, { count: 2 }))).toBeVisible();
+
+  // A reload on the road: the screen opens from the phone, with the saved list and the marks still waiting.
+  expectConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Session check failed/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
+  await expect(page.getByText(fill(en.sync.waiting_other, { count: 2 }))).toBeVisible();
+  await expect(page.getByText(/No signal: showing the list saved at \d\d:\d\d\./)).toBeVisible();
+  await expect(card(page, 'Ali')).toContainText(en.rider.boarded);
+
+  // Some time later the signal returns: the marks go, in order, each with the time it was made.
+  await page.waitForTimeout(1_500);
+  const reconnected = Date.now();
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByRole('status').filter({ hasText: en.sync.allSent })).toBeVisible({ timeout: 20_000 });
+  expect(statusesOf(await today(page), 'afternoon')).toMatchObject({ Noor: 'boarded', Ali: 'boarded', Huda: 'absent' });
+  for (const name of ['Noor', 'Ali']) {
+    const marks = (await driverDayWorld.marksOf(name)).filter((entry) => entry.run === 'afternoon');
+    expect(marks.map((entry) => entry.event)).toEqual(['boarded']);
+    const at = marks[0]!.at.getTime();
+    expect(at).toBeGreaterThanOrEqual(before - 1_000);
+    expect(at).toBeLessThanOrEqual(tapped + 1_000);
+    expect(at).toBeLessThan(reconnected);
+  }
+});
+
+test('the screen passes the accessibility gate at 360 px in English and in Arabic (right to left)', async ({ page, driverDayWorld }) => {
+  await signIn(page, driverDayWorld.driver);
+  for (const language of ['en', 'ar'] as const) {
+    const words = wordsOf(language).driver.today;
+    await showLanguage(page, language, { signedIn: true });
+    await page.goto('/driver/today');
+    await expectLanguage(page, language);
+    await expect(page.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
+    for (const run of ['morning', 'afternoon'] as const) {
+      await openRun(page, run, words);
+      await expect(card(page, 'Huda')).toContainText(words.rider.absent);
+      await checkScreen(page, { route: `driver-today-${run}`, role: 'driver', language });
+    }
+  }
+  await setAccountLanguage(page.request, 'en');
+});
