@@ -532,6 +532,12 @@ describe('the office acting for a driver', () => {
 
   it("hands one day's run to a substitute, who sees it and marks it as their own", async () => {
     clock.set(bh('2026-12-17', '11:00'));
+    const past = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, { date: '2026-12-15', substituteDriverId: driverG.driverId });
+    expect(past.status).toBe(409);
+    const friday = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, { date: '2026-12-18', substituteDriverId: driverG.driverId });
+    expect(friday.body.message).toBe(SCHOOL_DAY_MESSAGES.noRunOnDate);
+    const self = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, { date: '2026-12-17', substituteDriverId: driverF.driverId });
+    expect(self.status).toBe(400);
     const handed = await asAdmin.put<{ run: AdminRun }>(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, { date: '2026-12-17', substituteDriverId: driverG.driverId });
     expect(handed.status, JSON.stringify(handed.body)).toBe(200);
     expect(handed.body.run.substitute?.id).toBe(driverG.driverId);
