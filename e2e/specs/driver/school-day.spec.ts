@@ -135,6 +135,13 @@ test('without signal, marks are shown at once, counted as waiting, survive a rel
 
 test('the screen passes the accessibility gate at 360 px in English and in Arabic (right to left)', async ({ page, driverDayWorld }) => {
   await signIn(page, driverDayWorld.driver);
+  // The afternoon under way with Noor on the bus: her card shows the longest labels ('No adult at home – returned to school').
+  expect((await page.request.post('/api/driver/runs/afternoon/start')).status()).toBe(200);
+  const noor = (await today(page)).runs.find((entry) => entry.run === 'afternoon')!.students.find((student) => student.firstName === 'Noor')!;
+  if (noor.status === 'expected') {
+    const response = await page.request.post('/api/driver/runs/afternoon/marks', { data: { studentId: noor.id, event: 'boarded', clientId: crypto.randomUUID() } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
   for (const language of ['en', 'ar'] as const) {
     const words = wordsOf(language).driver.today;
     await showLanguage(page, language, { signedIn: true });
@@ -144,6 +151,7 @@ test('the screen passes the accessibility gate at 360 px in English and in Arabi
     for (const run of ['morning', 'afternoon'] as const) {
       await openRun(page, run, words);
       await expect(card(page, 'Huda')).toContainText(words.rider.absent);
+      if (run === 'afternoon') await expect(card(page, 'Noor').getByRole('button', { name: words.mark.afternoon.returned_to_school })).toBeVisible();
       await checkScreen(page, { route: `driver-today-${run}`, role: 'driver', language });
     }
   }

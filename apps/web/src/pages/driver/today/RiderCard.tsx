@@ -29,7 +29,7 @@ const MARK_STYLE: Record<MarkEvent, { variant: 'filled' | 'outline'; color: stri
 
 /** A long label ('No adult at home – returned to school', longer still in Arabic) wraps onto a second line inside a taller button rather than being cut. */
 const LONG_LABEL = {
-  root: { height: 'auto', minHeight: 50, paddingBlock: 8 },
+  root: { height: 'auto', minHeight: 50, minWidth: 0, paddingBlock: 8 },
   inner: { height: 'auto' },
   label: { whiteSpace: 'normal', overflow: 'visible', height: 'auto', textAlign: 'center', lineHeight: 1.3 },
 } as const;
