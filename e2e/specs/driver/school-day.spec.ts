@@ -12,7 +12,26 @@ import { fill, wordsOf } from '../../fixtures/catalogs.js';
  */
 const en = wordsOf('en').driver.today;
 
-test.use({ viewport: { width: 360, height: 740 } });
+/** The driver allows location: marks carry the bus's position (Manama). */
+test.use({ viewport: { width: 360, height: 740 }, geolocation: { latitude: 26.2235, longitude: 50.5876, accuracy: 12 }, permissions: ['geolocation'] });
+
+/** Counts the screen's requests for the phone's position, and the positions it has been given. */
+async function watchLocationRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counts = { requests: 0, positions: 0 };
+    (window as unknown as { locationCounts: typeof counts }).locationCounts = counts;
+    const watch = navigator.geolocation.watchPosition.bind(navigator.geolocation);
+    navigator.geolocation.watchPosition = (success, error, options) => {
+      counts.requests += 1;
+      return watch((position) => {
+        counts.positions += 1;
+        success(position);
+      }, error, options);
+    };
+  });
+}
+
+const locationCounts = (page: Page) => page.evaluate(() => (window as unknown as { locationCounts: { requests: number; positions: number } }).locationCounts);
 
 async function signIn(page: Page, driver: { phone: string; password: string }): Promise<void> {
   const response = await page.request.post('/api/driver/login', { data: { phone: driver.phone, password: driver.password } });
@@ -43,6 +62,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('the driver starts the morning run, marks a child boarded and one not here, cannot end with a child on the bus, drops them and ends', async ({ page, driverDayWorld, expectConsoleError }) => {
   await signIn(page, driverDayWorld.driver);
+  await watchLocationRequests(page);
   await page.goto('/driver/today');
   await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
   await openRun(page, 'morning');
@@ -54,8 +74,12 @@ test('the driver starts the morning run, marks a child boarded and one not here,
   // Nothing to mark before the run starts.
   await expect(card(page, 'Noor').getByRole('button', { name: en.mark.morning.boarded })).toHaveCount(0);
 
+  // The location is asked for when the driver starts work, never on opening the screen.
+  expect((await locationCounts(page)).requests).toBe(0);
   await page.getByRole('button', { name: en.start }).click();
   await expect(page.getByText(en.status.in_progress)).toBeVisible();
+  expect((await locationCounts(page)).requests).toBe(1);
+  await expect.poll(async () => (await locationCounts(page)).positions).toBeGreaterThan(0);
 
   const board = card(page, 'Noor').getByRole('button', { name: en.mark.morning.boarded, exact: true });
   // Large enough to hit on a moving bus.
@@ -83,7 +107,10 @@ test('the driver starts the morning run, marks a child boarded and one not here,
   const answer = await today(page);
   expect(answer.runs.find((entry) => entry.run === 'morning')!.status).toBe('done');
   expect(statusesOf(answer, 'morning')).toEqual({ Noor: 'dropped', Maryam: 'no_show', Huda: 'absent' });
-  expect((await driverDayWorld.marksOf('Noor')).map((entry) => `${entry.run} ${entry.event}`)).toEqual(['morning boarded', 'morning dropped']);
+  const noorMarks = await driverDayWorld.marksOf('Noor');
+  expect(noorMarks.map((entry) => `${entry.run} ${entry.event}`)).toEqual(['morning boarded', 'morning dropped']);
+  // Each mark with where the bus was.
+  expect(noorMarks[0]!.position).toEqual({ lat: 26.2235, lng: 50.5876, accuracy: 12 });
 });
 
 test('without signal, marks are shown at once, counted as waiting, survive a reload, and arrive with their own times when the signal returns', async ({ page, context, driverDayWorld, expectConsoleError }) => {
