@@ -140,6 +140,8 @@ export const driver = {
       waitingHelp: 'Marks are kept on this phone and sent when the signal returns.',
       allSent: 'All marks sent',
       fromPhone: 'No signal: showing the list saved at {{time}}.',
+      signedOut: 'You are signed out: your marks wait on this phone until you sign in again.',
+      signIn: 'Sign in',
     },
     refused: {
       title: 'Not recorded by the office',

@@ -16,7 +16,7 @@ import { RunPanel } from './RunPanel.js';
 /** The driver's day: today's runs, the one that comes next open, and the phone's queue of marks. */
 export function DriverDay({ driver }: { driver: { userId: string; name: string } }) {
   const { t } = useTranslation('driver');
-  const { day, shown, waiting, refused, dismissRefused, start, mark, end } = useDriverDay(driver);
+  const { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end } = useDriverDay(driver);
   const [chosen, setChosen] = useState<DriverRun | null>(null);
   const waitingStudentIds = useMemo(() => new Set(waiting.flatMap((action) => (action.kind === 'mark' ? [action.studentId] : []))), [waiting]);
   const runName = chosen ?? (shown ? nextRun(shown.runs, new Date()) : null);
@@ -38,7 +38,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
           )}
           {shown && (
             <>
-              <SyncStatus waiting={waiting.length} savedAt={day.data?.fromPhone ? day.data.savedAt : null} />
+              <SyncStatus waiting={waiting.length} savedAt={day.data?.fromPhone ? day.data.savedAt : null} signedOut={signedOut} />
               <RefusedMarks refused={refused} today={shown} onDismiss={dismissRefused} />
               {shown.noService !== null && (
                 <Alert color="blue" title={t('today.noService', { name: shown.noService })}>

@@ -1,4 +1,5 @@
-import { Alert, Badge, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../i18n/format.js';
@@ -8,10 +9,12 @@ interface SyncStatusProps {
   waiting: number;
   /** When the list shown was saved, if it comes from the phone because the server cannot be reached. */
   savedAt: string | null;
+  /** The session ended: nothing can be sent until the driver signs in again. */
+  signedOut: boolean;
 }
 
 /** How many marks are waiting to be sent, and whether the list shown is the one saved on the phone. */
-export function SyncStatus({ waiting, savedAt }: SyncStatusProps) {
+export function SyncStatus({ waiting, savedAt, signedOut }: SyncStatusProps) {
   const { t } = useTranslation('driver');
   return (
     <>
@@ -19,6 +22,16 @@ export function SyncStatus({ waiting, savedAt }: SyncStatusProps) {
         <Alert color="yellow" icon={<IconCloudOff aria-hidden />} p="xs">
           <Text size="sm" c="dark.9">
             {t('today.sync.fromPhone', { time: formatTime(savedAt) })}
+          </Text>
+        </Alert>
+      )}
+      {signedOut && (
+        <Alert color="red" p="xs" role="alert">
+          <Text size="sm" c="dark.9">
+            {t('today.sync.signedOut')}{' '}
+            <Anchor component={Link} to="/driver-login" state={{ from: '/driver/today' }} c="blue.9" fw={700}>
+              {t('today.sync.signIn')}
+            </Anchor>
           </Text>
         </Alert>
       )}

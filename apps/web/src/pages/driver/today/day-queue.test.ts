@@ -123,6 +123,25 @@ describe("the phone's queue of marks", () => {
     expect([...server.marks.keys()]).toEqual([kept.id]);
   });
 
+  it('keeps the marks when the session has ended (401), and says so, until the driver signs in again', async () => {
+    const server = new Server();
+    let signedIn = false;
+    const send = async (action: DayAction) => {
+      if (!signedIn) throw new DayRequestError(401, 'Please sign in', 'server.unauthorized', undefined);
+      return server.send(action);
+    };
+    const queue = new DayQueue(phoneActionStore, send, 'driver-session');
+    const boarded = mark('driver-session', 'noor', 'boarded');
+    await queue.add(boarded);
+    const stopped = await queue.flush();
+    expect(stopped).toMatchObject({ sent: [], refused: [], waiting: 1 });
+    expect(stopped.stoppedBy).toMatchObject({ status: 401 });
+    signedIn = true;
+    const sent = await queue.flush();
+    expect(sent.stoppedBy).toBeUndefined();
+    expect(sent.sent.map((action) => action.id)).toEqual([boarded.id]);
+  });
+
   it("keeps each driver's marks apart on a shared phone", async () => {
     const server = new Server();
     server.online = false;

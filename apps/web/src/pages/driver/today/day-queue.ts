@@ -51,6 +51,8 @@ export interface FlushResult {
   refused: RefusedAction[];
   /** Still waiting: the connection failed (or the server could not answer) on the first of them. */
   waiting: number;
+  /** What stopped the round early (no connection, the session ended...), if anything did. */
+  stoppedBy?: unknown;
 }
 
 /**
@@ -107,13 +109,14 @@ export class DayQueue {
       if (!this.again) return result;
       this.again = false;
       const next = await this.flush();
-      return { sent: [...result.sent, ...next.sent], refused: [...result.refused, ...next.refused], waiting: next.waiting };
+      return { sent: [...result.sent, ...next.sent], refused: [...result.refused, ...next.refused], waiting: next.waiting, stoppedBy: next.stoppedBy };
     });
   }
 
   private async sendAll(): Promise<FlushResult> {
     const sent: DayAction[] = [];
     const refused: RefusedAction[] = [];
+    let stoppedBy: unknown;
     for (;;) {
       const action = this.pending[0];
       if (!action) break;
@@ -121,14 +124,17 @@ export class DayQueue {
         await this.send(action);
         sent.push(action);
       } catch (error) {
-        if (!isRefusal(error)) break;
+        if (!isRefusal(error)) {
+          stoppedBy = error;
+          break;
+        }
         refused.push({ action, error });
       }
       await this.store.remove(action.id);
       this.pending = this.pending.filter((waiting) => waiting.id !== action.id);
       this.changed();
     }
-    return { sent, refused, waiting: this.pending.length };
+    return { sent, refused, waiting: this.pending.length, ...(stoppedBy === undefined ? {} : { stoppedBy }) };
   }
 
   private changed(): void {

@@ -45,11 +45,17 @@ export function useDriverDay(driver: { userId: string; name: string }) {
     () => queue.waiting(),
   );
   const [refused, setRefused] = useState<RefusedAction[]>([]);
+  /** The server answered 401: the marks wait on the phone until the driver signs in again. */
+  const [signedOut, setSignedOut] = useState(false);
 
   const day = useQuery({
     queryKey: todayQueryKey(userId),
     // Run offline too, rather than wait for the network (TanStack Query's default): the list saved on the phone is the answer then.
     networkMode: 'always',
+    // A family may report an absence while the bus is on its way: the list is read again every
+    // minute and when the driver comes back to the screen (the product's other lists never poll).
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
     queryFn: async (): Promise<LoadedDay> => {
       try {
         const today = await loadToday();
@@ -66,13 +72,15 @@ export function useDriverDay(driver: { userId: string; name: string }) {
     },
   });
 
+  const { refetch } = day;
   const flush = useCallback(async () => {
     const result = await queue.flush();
     if (result.refused.length > 0) setRefused((shown) => [...shown, ...result.refused]);
+    setSignedOut(result.stoppedBy instanceof DayRequestError && result.stoppedBy.status === 401);
     // Once everything has arrived, the server's list is the truth again (another device, the office acting for the driver).
-    if ((result.sent.length > 0 || result.refused.length > 0) && result.waiting === 0) await day.refetch();
+    if ((result.sent.length > 0 || result.refused.length > 0) && result.waiting === 0) await refetch();
     return result;
-  }, [queue, day]);
+  }, [queue, refetch]);
 
   useEffect(() => {
     let cancelled = false;
@@ -85,9 +93,7 @@ export function useDriverDay(driver: { userId: string; name: string }) {
       cancelled = true;
       window.removeEventListener('online', online);
     };
-    // One queue per driver; flush changes with every list loaded.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queue]);
+  }, [queue, flush]);
 
   useEffect(() => {
     if (waiting.length === 0) return;
@@ -137,7 +143,7 @@ export function useDriverDay(driver: { userId: string; name: string }) {
       if (queue.waiting().length === 0) {
         try {
           await endRun(run, current.date);
-          await day.refetch();
+          await refetch();
           return null;
         } catch (error) {
           if (error instanceof DayRequestError && isRefusal(error)) return { error };
@@ -149,10 +155,10 @@ export function useDriverDay(driver: { userId: string; name: string }) {
       await act({ ...base(run), kind: 'end' });
       return null;
     },
-    [shown, flush, queue, day, act, base],
+    [shown, flush, queue, refetch, act, base],
   );
 
   const dismissRefused = useCallback(() => setRefused([]), []);
 
-  return { day, shown, waiting, refused, dismissRefused, start, mark, end };
+  return { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end };
 }
