@@ -184,3 +184,35 @@ test('the screen passes the accessibility gate at 360 px in English and in Arabi
   }
   await setAccountLanguage(page.request, 'en');
 });
+
+test('a mark the server refuses after the signal returns is dropped from the phone and shown to the driver, not sent again', async ({ page, context, driverDayWorld, expectConsoleError }) => {
+  await signIn(page, driverDayWorld.driver);
+  // The afternoon under way with Ali on the bus.
+  expect((await page.request.post('/api/driver/runs/afternoon/start')).status()).toBe(200);
+  const ali = (await today(page)).runs.find((entry) => entry.run === 'afternoon')!.students.find((student) => student.firstName === 'Ali')!;
+  if (ali.status === 'expected') expect((await page.request.post('/api/driver/runs/afternoon/marks', { data: { studentId: ali.id, event: 'boarded', clientId: crypto.randomUUID() } })).status()).toBe(201);
+  await page.goto('/driver/today');
+  await openRun(page, 'afternoon');
+  await expect(card(page, 'Ali')).toContainText(en.rider.boarded);
+
+  await context.setOffline(true);
+  expectConsoleError(/ERR_INTERNET_DISCONNECTED/);
+  await card(page, 'Ali').getByRole('button', { name: en.mark.afternoon.dropped }).click();
+  await expect(card(page, 'Ali')).toContainText(en.rider.dropped);
+  await expect(page.getByText(fill(en.sync.waiting_one, { count: 1 }))).toBeVisible();
+  // Meanwhile Ali was taken back to school and marked so from another phone (the office acting for the driver).
+  const other = await page.request.post('/api/driver/runs/afternoon/marks', { data: { studentId: ali.id, event: 'returned_to_school', clientId: crypto.randomUUID() } });
+  expect(other.status(), await other.text()).toBe(201);
+
+  expectConsoleError(failedRequest(409, '/api/driver/runs/afternoon/marks'));
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const refused = page.getByRole('alert').filter({ hasText: en.refused.title });
+  await expect(refused).toContainText('Ali Saleh: This child is already marked for this run');
+  await expect(page.getByRole('status').filter({ hasText: en.sync.allSent })).toBeVisible();
+  // The server's word stands: Ali went back to school, and the phone's mark is not recorded.
+  await expect(card(page, 'Ali')).toContainText(en.rider.returned_to_school);
+  expect((await driverDayWorld.marksOf('Ali')).filter((entry) => entry.run === 'afternoon').map((entry) => entry.event)).toEqual(['boarded', 'returned_to_school']);
+  await refused.getByRole('button', { name: en.refused.dismiss }).click();
+  await expect(refused).toHaveCount(0);
+});
