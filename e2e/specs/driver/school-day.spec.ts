@@ -4,6 +4,7 @@ import { failedRequest } from '../../fixtures/test.js';
 import { expect, test } from '../../fixtures/driver-day-world.js';
 import { checkScreen, expectLanguage, setAccountLanguage, showLanguage } from '../../fixtures/a11y.js';
 import { fill, wordsOf } from '../../fixtures/catalogs.js';
+import { dataStrings, expectNoEnglish } from '../../fixtures/language.js';
 
 /**
  * The driver's school day on a phone (360 px): Start, a mark per child, End refused while a child
@@ -180,6 +181,8 @@ test('the screen passes the accessibility gate at 360 px in English and in Arabi
       await expect(card(page, 'Huda')).toContainText(words.rider.absent);
       if (run === 'afternoon') await expect(card(page, 'Noor').getByRole('button', { name: words.mark.afternoon.returned_to_school })).toBeVisible();
       await checkScreen(page, { route: `driver-today-${run}`, role: 'driver', language });
+      // In Arabic, no English but the data typed in (names, schools, addresses, the reason).
+      if (language === 'ar') await expectNoEnglish(page, [...(await dataStrings(page.request, ['/api/driver/runs/today'])), driverDayWorld.driver.name]);
     }
   }
   await setAccountLanguage(page.request, 'en');
