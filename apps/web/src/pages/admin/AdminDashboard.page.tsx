@@ -28,8 +28,9 @@ const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => 
 
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
+const AttendanceTab = lazy(() => import('./tabs/AttendanceTab.js').then((m) => ({ default: m.AttendanceTab })));
 
-const TAB_KEYS = ['dashboard', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'modificationRequests', 'fees', 'paymentProofs', 'outbox', 'auditLog', 'settings'] as const;
+const TAB_KEYS = ['dashboard', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'modificationRequests', 'fees', 'paymentProofs', 'attendance', 'outbox', 'auditLog', 'settings'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 const isTabKey = (value: string | null): value is TabKey => TAB_KEYS.includes(value as TabKey);
 
@@ -39,6 +40,7 @@ export function AdminDashboardPage() {
   const { t: tOutbox } = useTranslation('outbox');
   const { t: ta } = useTranslation('analytics');
   const { t: tf } = useTranslation('fees');
+  const { t: tAttendance } = useTranslation('attendance');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current: TabKey = isTabKey(requested) ? requested : 'dashboard';
@@ -63,6 +65,7 @@ export function AdminDashboardPage() {
     { key: 'modificationRequests', label: t('tabs.modificationRequests'), count: modificationRequestCounts.data?.pending },
     { key: 'fees', label: tf('admin.title') },
     { key: 'paymentProofs', label: tf('proofs.title') },
+    { key: 'attendance', label: tAttendance('tab') },
     { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red', extraCount: { count: heldMessages.data?.count, color: 'orange', label: tOutbox('heldBadge') } },
     { key: 'auditLog', label: ta('audit.tab') },
     { key: 'settings', label: t('tabs.settings') },
@@ -86,6 +89,7 @@ export function AdminDashboardPage() {
         {current === 'outbox' && <OutboxTab />}
         {current === 'fees' && <FeesTab />}
         {current === 'paymentProofs' && <PaymentProofsTab />}
+        {current === 'attendance' && <AttendanceTab />}
       </Suspense>
     </AdminShell>
   );
