@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatMonth, formatMonthName, formatNumber, formatWeekday } from './format.js';
+import { formatAmount, formatDate, formatDateTime, formatMonth, formatMonthName, formatNumber, formatTime, formatWeekday } from './format.js';
 
 const LATIN_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)/i;
 
@@ -37,6 +37,11 @@ describe('formatting for the language', () => {
     const arabic = formatDateTime('2026-11-26T00:51:00Z', 'ar');
     expect(arabic).toContain('26 نوفمبر 2026');
     expect(arabic).toContain('03:51');
+  });
+
+  it('writes a time of day on Bahrain’s clock, 24-hour, with Latin digits in Arabic too', () => {
+    expect(formatTime('2026-11-26T03:42:00Z', 'en')).toBe('06:42');
+    expect(formatTime('2026-11-26T10:05:00Z', 'ar')).toBe('13:05');
   });
 
   it('has no Latin month name in any Arabic date, month or amount, and no Arabic-Indic digits either', () => {

@@ -44,6 +44,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/receipts/:paymentId', page: 'receipts/Receipt.page.tsx', layout: 'own', roles: ['parent', ...OFFICE] },
   { path: '/driver', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver' },
   { path: '/driver-dashboard', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver' },
+  // The driver's day guards itself: without signal it opens for the driver whose list is on the phone.
+  { path: '/driver/today', page: 'driver/DriverToday.page.tsx', layout: 'own' },
   { path: '*', page: 'NotFound.page.tsx', layout: 'public' },
 ];
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, trpc } from '../../trpc.js';
 import { useLogout, useSession } from '../../auth/session.js';
@@ -47,6 +48,10 @@ export function DriverDashboardPage() {
         </Container>
       </header>
       <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }} component="main">
+        {/* The school day (marks, Start and End) is a screen of its own that also works without signal. */}
+        <Button component={Link} to="/driver/today" size="lg" color="blue.9" fullWidth mb="lg">
+          {t('today.open')}
+        </Button>
         {(me.isLoading || students.isLoading) && <PageLoader />}
         {failed && (
           <Alert color="red" title={t('loadFailed')}>

@@ -1,0 +1,45 @@
+import { Alert, Button, List } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { DriverToday } from '@school-transport/contracts';
+import { translateMessage } from '../../../i18n/messages.js';
+import { DayRequestError } from './day-api.js';
+import type { RefusedAction } from './day-queue.js';
+
+interface RefusedMarksProps {
+  refused: readonly RefusedAction[];
+  today: DriverToday;
+  onDismiss: () => void;
+}
+
+/**
+ * What the server would not record (a child handed to another run, a mark its status did not
+ * allow...): dropped from the phone's queue rather than sent forever, and told to the driver, who
+ * can mark again or call the office.
+ */
+export function RefusedMarks({ refused, today, onDismiss }: RefusedMarksProps) {
+  const { t } = useTranslation('driver');
+  if (refused.length === 0) return null;
+  const studentName = (run: string, id: string) => {
+    const student = today.runs.find((entry) => entry.run === run)?.students.find((entry) => entry.id === id);
+    return student ? `${student.firstName} ${student.lastName}` : id;
+  };
+  return (
+    <Alert color="red" title={t('today.refused.title')} role="alert">
+      <List size="sm" spacing={4}>
+        {refused.map(({ action, error }) => {
+          const message = error instanceof DayRequestError ? translateMessage(error.message, error.code) : String(error);
+          return (
+            <List.Item key={action.id}>
+              {action.kind === 'mark'
+                ? t('today.refused.item', { student: studentName(action.run, action.studentId), message })
+                : t('today.refused.run', { run: t(`today.${action.run}`), message })}
+            </List.Item>
+          );
+        })}
+      </List>
+      <Button size="md" variant="light" color="red.9" mt="sm" onClick={onDismiss}>
+        {t('today.refused.dismiss')}
+      </Button>
+    </Alert>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconClockUp, IconPhone } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { DriverRun, MarkEvent, RiderStatus, RunStudent } from '@school-transport/contracts';
+import { marksFor } from './day-state.js';
+
+/** Green and orange dark enough for white text in sunlight (WCAG AA: Mantine's green.9 and orange.9 are not). */
+const GREEN = '#1b6b30';
+const ORANGE = '#a63c06';
+
+/** Filled badges dark enough for white text in sunlight (WCAG AA). */
+const STATUS_COLOUR: Record<RiderStatus, string> = {
+  expected: 'blue.9',
+  absent: 'gray.8',
+  boarded: ORANGE,
+  dropped: GREEN,
+  no_show: 'red.9',
+  returned_to_school: 'grape.9',
+};
+
+/** The mark buttons: boarding and dropping filled, the exceptions outlined, all a thumb's size (50 px). */
+const MARK_STYLE: Record<MarkEvent, { variant: 'filled' | 'outline'; color: string }> = {
+  boarded: { variant: 'filled', color: 'blue.9' },
+  dropped: { variant: 'filled', color: GREEN },
+  no_show: { variant: 'outline', color: 'red.9' },
+  returned_to_school: { variant: 'outline', color: 'grape.9' },
+};
+
+/** A long label ('No adult at home – returned to school', longer still in Arabic) wraps onto a second line inside a taller button rather than being cut. */
+const LONG_LABEL = {
+  root: { height: 'auto', minHeight: 50, minWidth: 0, paddingBlock: 8 },
+  inner: { height: 'auto' },
+  label: { whiteSpace: 'normal', overflow: 'visible', height: 'auto', textAlign: 'center', lineHeight: 1.3 },
+} as const;
+
+interface RiderCardProps {
+  run: DriverRun;
+  student: RunStudent;
+  /** The run is in progress: the child can be marked. */
+  marking: boolean;
+  /** A mark of this child is still on the phone, not yet received. */
+  waiting: boolean;
+  onMark: (event: MarkEvent) => void;
+}
+
+/** One child on a run: who, where, their status now and, while the run is on, the marks their status allows. */
+export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardProps) {
+  const { t } = useTranslation('driver');
+  const headingId = useId();
+  const name = `${student.firstName} ${student.lastName}`;
+  const absent = student.status === 'absent';
+  const marks = marking ? marksFor(run, student.status) : [];
+  return (
+    <Card component="article" aria-labelledby={headingId} withBorder radius="md" padding="sm" bg={absent ? 'gray.1' : undefined} data-status={student.status}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} size="h4" id={headingId} c={absent ? 'dark.6' : 'dark.9'} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Title>
+            <Text size="sm" c="dark.6">
+              {student.automatedId} · {student.schoolName}
+            </Text>
+          </div>
+          <Badge size="lg" variant="filled" color={STATUS_COLOUR[student.status]} style={{ flexShrink: 0 }}>
+            {t(`today.rider.${student.status}`)}
+          </Badge>
+        </Group>
+        {absent && student.absenceReason && (
+          <Text size="sm" c="dark.6">
+            {t('today.rider.absentReason', { reason: student.absenceReason })}
+          </Text>
+        )}
+        <Text size="sm" c="dark.7" style={{ overflowWrap: 'anywhere' }}>
+          {student.address}
+        </Text>
+        {waiting && (
+          <Group gap={4} c="dark.7">
+            <IconClockUp size={16} aria-hidden />
+            <Text size="sm">{t('today.rider.waiting')}</Text>
+          </Group>
+        )}
+        {marks.length > 0 && (
+          <Stack gap="xs">
+            {marks.map((event) => (
+              <Button key={event} size="lg" fullWidth variant={MARK_STYLE[event].variant} color={MARK_STYLE[event].color} onClick={() => onMark(event)} styles={LONG_LABEL}>
+                {t(`today.mark.${run}.${event}`)}
+              </Button>
+            ))}
+          </Stack>
+        )}
+        {!absent && (
+          <Button
+            component="a"
+            href={`tel:${student.contactNumber1}`}
+            size="md"
+            variant="default"
+            leftSection={<IconPhone size={18} aria-hidden />}
+            aria-label={t('today.rider.callLabel', { number: student.contactNumber1, student: name })}
+            mih={48}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('today.rider.call', { number: student.contactNumber1 })}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+import type { DriverRun, MarkEvent } from '@school-transport/contracts';
+import { isRefusal } from './day-api.js';
+
+/**
+ * What the driver did on the phone, waiting to reach the server. Every tap is stored first and
+ * sent after, in the order it was made: a child is boarded before they are dropped, and a run is
+ * started before its marks. `id` is the mark's clientId, made once on the phone, so a mark sent
+ * again after a lost answer is recognised by the server and recorded once.
+ */
+interface ActionBase {
+  id: string;
+  /** The signed-in driver's user id: a phone shared by two drivers sends each one's marks only under their own session. */
+  userId: string;
+  run: DriverRun;
+  /** The run's Bahrain date, so a mark made before midnight lands on its own run. */
+  date: string;
+  /** When it was done on the phone (ISO 8601). */
+  at: string;
+}
+export interface StartAction extends ActionBase {
+  kind: 'start';
+}
+export interface EndAction extends ActionBase {
+  kind: 'end';
+}
+export interface MarkAction extends ActionBase {
+  kind: 'mark';
+  studentId: string;
+  event: MarkEvent;
+  position: { lat: number; lng: number; accuracy: number } | null;
+}
+export type DayAction = StartAction | EndAction | MarkAction;
+
+/** Where the waiting actions are kept (IndexedDB on the phone: action-store.ts), oldest first. */
+export interface ActionStore {
+  list(userId: string): Promise<DayAction[]>;
+  add(action: DayAction): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** An action the server refused (409, 404...): dropped from the queue and shown to the driver. */
+export interface RefusedAction {
+  action: DayAction;
+  error: unknown;
+}
+
+export type SendAction = (action: DayAction) => Promise<unknown>;
+
+export interface FlushResult {
+  sent: DayAction[];
+  refused: RefusedAction[];
+  /** Still waiting: the connection failed (or the server could not answer) on the first of them. */
+  waiting: number;
+  /** What stopped the round early (no connection, the session ended...), if anything did. */
+  stoppedBy?: unknown;
+}
+
+/**
+ * The queue of one driver's actions. `flush` sends them one at a time, oldest first: an answer
+ * removes the action; a refusal removes it too and reports it (sending it again would be refused
+ * again); anything else (no connection, a timeout, the server unavailable) stops the round and
+ * keeps that action and every later one for the next round, in order. One round runs at a time.
+ */
+export class DayQueue {
+  private pending: DayAction[] = [];
+  private listeners = new Set<() => void>();
+  private round: Promise<FlushResult> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly store: ActionStore,
+    private readonly send: SendAction,
+    private readonly userId: string,
+  ) {}
+
+  /** Reads what an earlier visit left waiting on the phone. */
+  async load(): Promise<void> {
+    this.pending = await this.store.list(this.userId);
+    this.changed();
+  }
+
+  /** The actions not yet received by the server, oldest first (for the screen: shown at once, counted as waiting). */
+  waiting(): readonly DayAction[] {
+    return this.pending;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stores the action on the phone first: it survives a reload or a closed app before it is sent. */
+  async add(action: DayAction): Promise<void> {
+    await this.store.add(action);
+    this.pending = [...this.pending, action];
+    this.changed();
+  }
+
+  /** Sends what is waiting; a call during a round waits for it and then runs one more, for what was added meanwhile. */
+  flush(): Promise<FlushResult> {
+    if (this.round) {
+      this.again = true;
+      return this.round;
+    }
+    this.round = this.sendAll().finally(() => {
+      this.round = null;
+    });
+    return this.round.then(async (result) => {
+      if (!this.again) return result;
+      this.again = false;
+      const next = await this.flush();
+      return { sent: [...result.sent, ...next.sent], refused: [...result.refused, ...next.refused], waiting: next.waiting, stoppedBy: next.stoppedBy };
+    });
+  }
+
+  private async sendAll(): Promise<FlushResult> {
+    const sent: DayAction[] = [];
+    const refused: RefusedAction[] = [];
+    let stoppedBy: unknown;
+    for (;;) {
+      const action = this.pending[0];
+      if (!action) break;
+      try {
+        await this.send(action);
+        sent.push(action);
+      } catch (error) {
+        if (!isRefusal(error)) {
+          stoppedBy = error;
+          break;
+        }
+        refused.push({ action, error });
+      }
+      await this.store.remove(action.id);
+      this.pending = this.pending.filter((waiting) => waiting.id !== action.id);
+      this.changed();
+    }
+    return { sent, refused, waiting: this.pending.length, ...(stoppedBy === undefined ? {} : { stoppedBy }) };
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,68 @@
+import type { DriverRun, DriverToday, DriverTodayRun, MarkEvent, RiderStatus, RunStudent } from '@school-transport/contracts';
+import type { DayAction } from './day-queue.js';
+
+/**
+ * The day as the driver sees it on the phone: the server's last answer with every action still
+ * waiting to be sent laid over it, so a tap shows at once, with or without signal.
+ */
+export function withWaitingActions(today: DriverToday, actions: readonly DayAction[]): DriverToday {
+  const mine = actions.filter((action) => action.date === today.date);
+  if (mine.length === 0) return today;
+  return { ...today, runs: today.runs.map((run) => applyActions(run, mine.filter((action) => action.run === run.run))) };
+}
+
+function applyActions(run: DriverTodayRun, actions: readonly DayAction[]): DriverTodayRun {
+  let result = run;
+  for (const action of actions) {
+    if (action.kind === 'start' && result.status === 'not_started') result = { ...result, status: 'in_progress', startedAt: action.at };
+    else if (action.kind === 'end' && result.status !== 'done') result = { ...result, status: 'done', endedAt: action.at };
+    else if (action.kind === 'mark') {
+      const status = action.event satisfies RiderStatus;
+      result = { ...result, students: result.students.map((student) => (student.id === action.studentId ? { ...student, status } : student)) };
+    }
+  }
+  return result;
+}
+
+/**
+ * The marks the driver can make for a child, by the run and the child's status now (the server's
+ * rules): in the morning a child waiting at home boards or is not there, and one on the bus is
+ * dropped at school; in the afternoon a child boards at school (or is not there), and one on the
+ * bus is dropped home or, with no adult at home, taken back to school. A child reported absent may
+ * ride after all, and a no-show may board late; one already off the bus has no mark left.
+ */
+export function marksFor(run: DriverRun, status: RiderStatus): MarkEvent[] {
+  if (status === 'expected') return ['boarded', 'no_show'];
+  if (status === 'absent' || status === 'no_show') return ['boarded'];
+  if (status === 'boarded') return run === 'morning' ? ['dropped'] : ['dropped', 'returned_to_school'];
+  return [];
+}
+
+/** The children who boarded and are neither dropped nor returned to school: the run cannot end while there are any. */
+export function stillOnBus(run: DriverTodayRun): RunStudent[] {
+  return run.students.filter((student) => student.status === 'boarded');
+}
+
+/** The Bahrain clock's hour and minute now, as 'HH:MM'. */
+export function bahrainClock(now: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bahrain' }).format(now);
+}
+
+/**
+ * Before this time of day the morning run comes next (unless it is done); from it, the afternoon
+ * (unless it is done). Halfway between the planned morning's end (08:00) and afternoon's start (13:00).
+ */
+const AFTERNOON_COMES_NEXT_FROM = '10:30';
+
+/**
+ * The run the screen opens on: one in progress; else the one that comes next by the clock; a run
+ * already done gives way to the other when that one is not.
+ */
+export function nextRun(runs: readonly DriverTodayRun[], now: Date): DriverRun | null {
+  if (runs.length === 0) return null;
+  const open = runs.find((run) => run.status === 'in_progress');
+  if (open) return open.run;
+  const byClock: DriverRun[] = bahrainClock(now) < AFTERNOON_COMES_NEXT_FROM ? ['morning', 'afternoon'] : ['afternoon', 'morning'];
+  const ordered = byClock.map((name) => runs.find((run) => run.run === name)).filter((run): run is DriverTodayRun => run !== undefined);
+  return (ordered.find((run) => run.status !== 'done') ?? ordered[0]!).run;
+}

@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { bahrainToday, type DriverRun, type DriverToday, type MarkEvent, type RunStudent } from '@school-transport/contracts';
+import { DayRequestError, endRun, isRefusal, loadToday, sendMark, startRun } from './day-api.js';
+import { DayQueue, type DayAction, type RefusedAction } from './day-queue.js';
+import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
+import { stillOnBus, withWaitingActions } from './day-state.js';
+import { busPosition, followBusPosition } from './bus-position.js';
+
+/** How often waiting marks are tried again while there are any (besides the browser's 'online' event). */
+const RETRY_EVERY_MS = 15_000;
+
+export interface LoadedDay {
+  today: DriverToday;
+  /** When this list came from the server; with `fromPhone`, it is the list saved then. */
+  savedAt: string;
+  /** The server could not be reached: this is the list saved on the phone. */
+  fromPhone: boolean;
+}
+
+/** What End answered when the run could not end. */
+export type EndRefusal = { stillOnBus: Pick<RunStudent, 'id' | 'firstName' | 'lastName'>[] } | { error: DayRequestError };
+
+function send(action: DayAction): Promise<unknown> {
+  // Start names no date: one made before midnight and sent after it would start the next day's run.
+  // The run of its day was started anyway, by its first mark, with that mark's time.
+  if (action.kind === 'start') return action.date === bahrainToday(new Date()) ? startRun(action.run) : Promise.resolve(null);
+  if (action.kind === 'end') return endRun(action.run, action.date);
+  return sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position });
+}
+
+export const todayQueryKey = (userId: string) => ['driver-day', 'today', userId] as const;
+
+/**
+ * The driver's school day on the phone: today's list (from the server, else the one saved on the
+ * phone), every tap stored first and shown at once, then sent in order whenever the connection
+ * allows; what the server refused is listed for the driver.
+ */
+export function useDriverDay(driver: { userId: string; name: string }) {
+  const { userId, name } = driver;
+  const queryClient = useQueryClient();
+  const queue = useMemo(() => new DayQueue(phoneActionStore, send, userId), [userId]);
+  const waiting = useSyncExternalStore(
+    useCallback((listener) => queue.subscribe(listener), [queue]),
+    () => queue.waiting(),
+  );
+  const [refused, setRefused] = useState<RefusedAction[]>([]);
+  /** The server answered 401: the marks wait on the phone until the driver signs in again. */
+  const [signedOut, setSignedOut] = useState(false);
+
+  const day = useQuery({
+    queryKey: todayQueryKey(userId),
+    // Run offline too, rather than wait for the network (TanStack Query's default): the list saved on the phone is the answer then.
+    networkMode: 'always',
+    // A family may report an absence while the bus is on its way: the list is read again every
+    // minute and when the driver comes back to the screen (the product's other lists never poll).
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+    queryFn: async (): Promise<LoadedDay> => {
+      try {
+        const today = await loadToday();
+        const savedAt = new Date().toISOString();
+        await saveToday({ userId, driverName: name, savedAt, today });
+        return { today, savedAt, fromPhone: false };
+      } catch (error) {
+        // Signed out, or another refusal: nothing saved can stand in for it.
+        if (error instanceof DayRequestError && error.status < 500) throw error;
+        const saved = await savedToday(userId);
+        if (!saved) throw error;
+        return { today: saved.today, savedAt: saved.savedAt, fromPhone: true };
+      }
+    },
+  });
+
+  const { refetch } = day;
+  const flush = useCallback(async () => {
+    const result = await queue.flush();
+    if (result.refused.length > 0) setRefused((shown) => [...shown, ...result.refused]);
+    setSignedOut(result.stoppedBy instanceof DayRequestError && result.stoppedBy.status === 401);
+    // Once everything has arrived, the server's list is the truth again (another device, the office acting for the driver).
+    if ((result.sent.length > 0 || result.refused.length > 0) && result.waiting === 0) await refetch();
+    return result;
+  }, [queue, refetch]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void queue.load().then(() => {
+      if (!cancelled) void flush();
+    });
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', online);
+    };
+  }, [queue, flush]);
+
+  useEffect(() => {
+    if (waiting.length === 0) return;
+    const timer = window.setInterval(() => void flush(), RETRY_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting.length, flush]);
+
+  const shown = useMemo(() => (day.data ? withWaitingActions(day.data.today, waiting) : undefined), [day.data, waiting]);
+
+  const act = useCallback(
+    async (action: DayAction) => {
+      await queue.add(action);
+      const result = await flush();
+      // Received: the list on screen keeps the tap until the server's list is read again.
+      if (result.sent.some((sent) => sent.id === action.id)) {
+        queryClient.setQueryData<LoadedDay>(todayQueryKey(userId), (loaded) => (loaded ? { ...loaded, today: withWaitingActions(loaded.today, [action]) } : loaded));
+      }
+    },
+    [queue, flush, queryClient, userId],
+  );
+
+  const base = useCallback((run: DriverRun) => ({ id: crypto.randomUUID(), userId, run, date: shown?.date ?? '', at: new Date().toISOString() }), [userId, shown?.date]);
+
+  const start = useCallback(
+    async (run: DriverRun) => {
+      // Asked for now, when the driver starts work, and never before.
+      followBusPosition();
+      await act({ ...base(run), kind: 'start' });
+    },
+    [act, base],
+  );
+
+  const mark = useCallback(
+    async (run: DriverRun, studentId: string, event: MarkEvent) => act({ ...base(run), kind: 'mark', studentId, event, position: busPosition() }),
+    [act, base],
+  );
+
+  /**
+   * Ends the run. With signal and nothing waiting, the server decides (and names who is still on
+   * the bus); without, the phone's own list does the same check and the end waits in the queue.
+   */
+  const end = useCallback(
+    async (run: DriverRun): Promise<EndRefusal | null> => {
+      const current = shown?.runs.find((entry) => entry.run === run);
+      if (!current) return null;
+      await flush();
+      if (queue.waiting().length === 0) {
+        try {
+          await endRun(run, current.date);
+          await refetch();
+          return null;
+        } catch (error) {
+          if (error instanceof DayRequestError && isRefusal(error)) return { error };
+          // No answer: the phone decides and the end waits for the connection.
+        }
+      }
+      const onBus = stillOnBus(current);
+      if (onBus.length > 0) return { stillOnBus: onBus };
+      await act({ ...base(run), kind: 'end' });
+      return null;
+    },
+    [shown, flush, queue, refetch, act, base],
+  );
+
+  const dismissRefused = useCallback(() => setRefused([]), []);
+
+  return { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end };
+}
