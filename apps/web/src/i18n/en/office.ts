@@ -4,10 +4,12 @@ import { analytics } from './analytics.js';
 import { outbox } from './outbox.js';
 import { modificationRequests } from './modification-requests.js';
 import { fees } from './fees.js';
+import { parentDay } from './parent-day.js';
+import { officeDay } from './office-day.js';
 
 /**
  * The English of the signed-in screens' larger parts: the office's console, fees and change
- * requests. Not in the landing page's download: i18n/office.ts registers them when a page that
+ * requests, the school day. Not in the landing page's download: i18n/office.ts registers them when a page that
  * uses them loads (the admin console, the parent dashboard, invoices and receipts).
  */
-export const officeCatalogs = { admin, students, analytics, outbox, modificationRequests, fees } as const;
+export const officeCatalogs = { admin, students, analytics, outbox, modificationRequests, fees, parentDay, officeDay } as const;
