@@ -112,3 +112,34 @@ target admin GET '/api/admin/audit-logs' "/api/admin/audit-logs?page=1&pageSize=
 target admin GET '/api/admin/notifications' '/api/admin/notifications?status=sent&templateKey=registration_received&recipient=36000001&page=1&pageSize=20'
 target admin POST '/api/admin/notifications/:id/retry' "/api/admin/notifications/$NOTIFICATION/retry" --reset "UPDATE notifications SET status = 'failed' WHERE id = '$NOTIFICATION'"
 target admin POST '/api/admin/notifications/:id/release' "/api/admin/notifications/$NOTIFICATION_HELD/release" --reset "UPDATE notifications SET status = 'held' WHERE id = '$NOTIFICATION_HELD'"
+
+# --- The school day ---
+# Every day a school day (the scan may run on a Friday), and family A's student on the scan driver's runs.
+sql "INSERT INTO settings (key, value) VALUES ('schoolDays', '[\"sun\",\"mon\",\"tue\",\"wed\",\"thu\",\"fri\",\"sat\"]') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value" > /dev/null
+sql "UPDATE students SET driver_id = '$DRIVER' WHERE id = '$STUDENT'" > /dev/null
+DAY=$(TZ=Asia/Bahrain date +%Y-%m-%d)
+TOMORROW=$(TZ=Asia/Bahrain date -d tomorrow +%Y-%m-%d)
+NO_ABSENCES="DELETE FROM absences WHERE student_id = '$STUDENT'"
+ABSENCE=$(api parent POST /api/parent/absences "{\"studentId\":\"$STUDENT\",\"from\":\"$TOMORROW\",\"to\":\"$TOMORROW\",\"run\":\"both\",\"reason\":\"Ill\"}" | field .absence.id)
+# The run is put back to not started, and the student's marks removed, so that each mark meets an expected child.
+RUN_RESET="DELETE FROM run_marks WHERE student_id = '$STUDENT'; UPDATE school_runs SET started_at = NULL, ended_at = NULL, substitute_driver_id = NULL WHERE driver_id = '$DRIVER'"
+target driver POST '/api/driver/runs/:run/start' /api/driver/runs/morning/start --reset "$RUN_RESET"
+target driver POST '/api/driver/runs/:run/marks' /api/driver/runs/morning/marks \
+  --json "{\"studentId\":\"$STUDENT\",\"event\":\"boarded\",\"clientId\":\"scan-mark-1\",\"date\":\"$DAY\",\"position\":{\"lat\":26.2,\"lng\":50.5,\"accuracy\":12}}" --reset "$RUN_RESET" --status 201 --ci
+target driver POST '/api/driver/runs/:run/end' /api/driver/runs/morning/end --json "{\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 200
+target parent POST '/api/parent/absences' /api/parent/absences --json "{\"studentId\":\"$STUDENT\",\"from\":\"$TOMORROW\",\"to\":\"$TOMORROW\",\"run\":\"morning\",\"reason\":\"Doctor\"}" \
+  --reset "$NO_ABSENCES" --status 201
+target parent DELETE '/api/parent/absences/:id' "/api/parent/absences/$ABSENCE" --reset "UPDATE absences SET cancelled_at = NULL WHERE id = '$ABSENCE'"
+target parent GET '/api/parent/students/:id/today' "/api/parent/students/$STUDENT/today"
+target parent PUT '/api/parent/school-day-messages' /api/parent/school-day-messages --json '{"boardedAndDropped":true}' --status 200
+target admin GET '/api/admin/runs' "/api/admin/runs?date=$DAY"
+target admin GET '/api/admin/absences' "/api/admin/absences?date=$TOMORROW"
+target admin POST '/api/admin/absences' /api/admin/absences --json "{\"studentId\":\"$STUDENT\",\"from\":\"$TOMORROW\",\"to\":\"$TOMORROW\",\"run\":\"afternoon\",\"reason\":\"Phoned the office\"}" \
+  --reset "$NO_ABSENCES" --status 201
+target admin DELETE '/api/admin/absences/:id' "/api/admin/absences/$ABSENCE" --reset "UPDATE absences SET cancelled_at = NULL WHERE id = '$ABSENCE'"
+target admin POST '/api/admin/drivers/:driverId/runs/:run/marks' "/api/admin/drivers/$DRIVER/runs/afternoon/marks" \
+  --json "{\"studentId\":\"$STUDENT\",\"event\":\"boarded\",\"clientId\":\"scan-office-mark-1\",\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 201
+target admin POST '/api/admin/drivers/:driverId/runs/:run/end' "/api/admin/drivers/$DRIVER/runs/afternoon/end" --json "{\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 200
+target admin PUT '/api/admin/drivers/:driverId/runs/:run/substitute' "/api/admin/drivers/$DRIVER/runs/afternoon/substitute" --json "{\"date\":\"$TOMORROW\",\"substituteDriverId\":null}" --status 200
+target admin PUT '/api/admin/settings/school-day' /api/admin/settings/school-day \
+  --json '{"schoolDays":["sun","mon","tue","wed","thu","fri","sat"],"noServiceDates":[{"date":"2030-12-16","name":"National Day"}],"morningStart":"06:00","morningEnd":"08:00","afternoonStart":"13:00","afternoonEnd":"15:00","officeAlertPhone":"17001122","overdueAfterHours":1}' --status 200

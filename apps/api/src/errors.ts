@@ -13,14 +13,19 @@ export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_F
 
 export class AppError extends TRPCError {
   readonly issues: Record<string, string> | undefined;
-  constructor(code: AppErrorCode, message: string, issues?: Record<string, string>) {
+  /** More of the answer beside `message`, where the contract names it (End's 409 lists the children still on the bus). */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: AppErrorCode, message: string, issues?: Record<string, string>, details?: Record<string, unknown>) {
     super({ code, message });
     this.issues = issues;
+    this.details = details;
   }
 }
 
 export interface ErrorBody {
   message: string;
+  /** Further fields of particular answers (AppError's details), e.g. End's `students`. */
+  [detail: string]: unknown;
   issues?: Record<string, string>;
   /** The contract's name of the message ('server.tooManyAttempts'): clients translate by it, not by the English. */
   code?: MessageCode;
@@ -77,7 +82,8 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
     const issues = validationIssues(error);
     if (issues) return { status: 400, body: errorBody(Object.values(issues)[0] ?? 'Invalid input', issues) };
     if (status >= 500) return { status: 500, body: errorBody(SERVER_MESSAGES.internal) };
-    return { status, body: errorBody(error.message) };
+    const details = error instanceof AppError ? error.details : undefined;
+    return { status, body: details ? { ...errorBody(error.message), ...details } : errorBody(error.message) };
   }
   const fastifyError = error as { statusCode?: number; message?: string; code?: string };
   const status = fastifyError.statusCode;

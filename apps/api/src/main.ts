@@ -55,6 +55,7 @@ const server = await createServer({
   requestsPerMinute: config.requestsPerMinute,
   outbox: config.outbox,
   feeJob: true,
+  overdueRunJob: true,
 });
 const address = await server.start(config.port, config.host);
 console.log(`School transport is running at ${address.replace('0.0.0.0', 'localhost')} on ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`);

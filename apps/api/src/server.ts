@@ -32,6 +32,7 @@ import { OutboxWorker } from './domain/notifications/worker.js';
 import { createTransport } from './domain/notifications/transports.js';
 import { startDailyFeeJob } from './domain/fees/daily-job.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { startOverdueRunJob } from './domain/school-day/overdue.js';
 
 export interface ServerOptions {
   db: Kysely<Database>;
@@ -252,6 +253,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   if (outbox) app.addHook('onClose', () => outbox.stop());
 
   let stopFeeJob: (() => void) | undefined;
+  let stopOverdueRunJob: (() => void) | undefined;
   return {
     app,
     routes,
@@ -273,10 +275,19 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
           },
         });
       }
+      if (options.overdueRunJob) {
+        stopOverdueRunJob ??= startOverdueRunJob(options.db, deps.clock, {
+          log: (err) => app.log.error({ err }, 'overdue run check failed'),
+          done: (alerted) => {
+            if (alerted > 0) app.log.warn({ overdueRuns: alerted }, 'overdue runs: the office was alerted');
+          },
+        });
+      }
       return address;
     },
     async stop() {
       stopFeeJob?.();
+      stopOverdueRunJob?.();
       await outbox?.stop();
       await app.close();
     },

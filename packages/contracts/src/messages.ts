@@ -235,6 +235,7 @@ export const SCHOOL_DAY_MESSAGES = {
   boardFirst: 'Mark the child as boarded first',
   alreadyOnBus: 'This child is already on the bus',
   alreadyMarked: 'This child is already marked for this run',
+  absentReported: 'This child is reported absent for this run',
   returnOnlyAfternoon: 'A child is returned to school only on the afternoon run',
   timeInvalid: 'Enter a time as HH:MM',
   runEndBeforeStart: 'The planned end must be after the planned start',

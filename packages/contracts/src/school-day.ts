@@ -133,6 +133,12 @@ export type AbsenceInput = z.input<typeof absenceInput>;
 
 export const absenceId = z.object({ id });
 
+/** An absence in force on a day, as the office's Today tab lists it. */
+export interface AdminAbsence extends Absence {
+  student: { id: string; automatedId: string; firstName: string; lastName: string; schoolName: string };
+  driver: { id: string; name: string } | null;
+}
+
 /** An absence as the family and the office see it; `run` is as it was chosen ('both' stays 'both'). */
 export interface Absence {
   id: string;
@@ -144,7 +150,10 @@ export interface Absence {
   createdAt: string;
 }
 
-/** POST /api/driver/runs/{run}/start and /end. */
+/** POST /api/driver/runs/{run}/start: today's run. */
+export const runInput = z.object({ run: driverRun });
+
+/** POST /api/driver/runs/{run}/end. */
 export const runDayInput = z.object({
   run: driverRun,
   /** The run's Bahrain date; today when absent. */

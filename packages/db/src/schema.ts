@@ -27,6 +27,8 @@ export interface ParentsTable {
   id: Generated<string>;
   userId: string;
   whatsappNumber: string | null;
+  /** Whether boarded and dropped messages are sent to this family (they cost money; off by default). */
+  boardedDroppedMessages: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -255,7 +257,54 @@ export interface InvoicesTable {
   issuedAt: CreatedAt;
 }
 
+/** A student will not ride, from one Bahrain date to another ('YYYY-MM-DD'); cancelled, never deleted. */
+export interface AbsencesTable {
+  id: Generated<string>;
+  studentId: string;
+  fromDate: string;
+  toDate: string;
+  run: 'morning' | 'afternoon' | 'both';
+  reason: string | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  cancelledAt: Date | null;
+  cancelledBy: string | null;
+}
+
+/** One driver's run on one Bahrain date; not started, in progress or done by started_at and ended_at. */
+export interface SchoolRunsTable {
+  id: Generated<string>;
+  /** The driver whose students ride it. */
+  driverId: string;
+  date: string;
+  run: 'morning' | 'afternoon';
+  /** Another driver the office handed this day's run to. */
+  substituteDriverId: string | null;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  /** When the office's phone was told the run is overdue (once per run). */
+  overdueAlertedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** What happened to one child on a run; one row per id from the phone. */
+export interface RunMarksTable {
+  id: Generated<string>;
+  runId: string;
+  studentId: string;
+  event: 'boarded' | 'dropped' | 'no_show' | 'returned_to_school';
+  at: Date;
+  clientId: string;
+  position: JSONColumnType<{ lat: number; lng: number; accuracy: number } | null, string | null, string | null>;
+  recordedBy: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  absences: AbsencesTable;
+  schoolRuns: SchoolRunsTable;
+  runMarks: RunMarksTable;
   users: UsersTable;
   parents: ParentsTable;
   schools: SchoolsTable;

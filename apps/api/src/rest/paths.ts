@@ -5,6 +5,7 @@ import { studentFilters } from '@school-transport/contracts';
 import type { Access } from '../security/access.js';
 import { proofUpload } from './proof-upload-form.js';
 import { PROCEDURE_ACCESS } from '../security/access.js';
+import { isReplayed } from '../trpc/replayed-answers.js';
 
 /** Every procedure's dotted name ('admin.students.list'), read from the router's type. */
 type ProcedureNames<Record> = {
@@ -129,6 +130,35 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/notifications/held-count': { summary: 'How many registration texts are held for the office (beyond the hourly cap)', procedure: 'admin.notifications.heldCount' },
   'POST /api/admin/notifications/release-held': { summary: 'Releases every held message: they are sent', procedure: 'admin.notifications.releaseAllHeld' },
   'POST /api/admin/notifications/:id/release': { summary: 'Releases a held message: it is sent', procedure: 'admin.notifications.release' },
+  'GET /api/driver/runs/today': { summary: "Today's runs of the signed-in driver (both on a school day, none on a weekend or no-service date), each child with their status", procedure: 'driver.runs.today' },
+  'POST /api/driver/runs/:run/start': { summary: "Starts today's morning or afternoon run (again: no change); absences for it close", procedure: 'driver.runs.start' },
+  'POST /api/driver/runs/:run/marks': {
+    summary: 'Records a child boarded, dropped, no-show or returned to school (201; the same clientId again: 200 with the same mark); date and at as made on the phone',
+    procedure: 'driver.runs.mark',
+    from: 'body',
+    status: (result) => (isReplayed(result) ? 200 : 201),
+  },
+  'POST /api/driver/runs/:run/end': { summary: 'Ends the run (409 with the children still on the bus)', procedure: 'driver.runs.end', from: 'body' },
+  'GET /api/parent/absences': { summary: "The family's absences from 30 days ago on", procedure: 'parent.absences.list' },
+  'POST /api/parent/absences': { summary: 'Reports that a student will not ride: a day or a range of at most 31 days, the morning run, the afternoon run or both', procedure: 'parent.absences.report', from: 'body', status: 201 },
+  'DELETE /api/parent/absences/:id': { summary: 'Cancels an absence before its run starts (one under way ends early)', procedure: 'parent.absences.cancel' },
+  'GET /api/parent/students/:id/today': { summary: "A student's day: each run's status and its marks with their times", procedure: 'parent.studentToday' },
+  'GET /api/parent/school-day-messages': { summary: 'Whether the family gets boarded and dropped messages (no-show and return to school always go)', procedure: 'parent.schoolDayMessages' },
+  'PUT /api/parent/school-day-messages': { summary: 'Turns boarded and dropped messages on or off', procedure: 'parent.setSchoolDayMessages', from: 'body' },
+  'GET /api/admin/runs': { summary: "Every driver's runs of a date (today by default) with status and counts, open runs with children on board first", procedure: 'admin.schoolDay.runs', from: 'query' },
+  'GET /api/admin/absences': { summary: 'The absences in force on a date (today by default)', procedure: 'admin.schoolDay.absences', from: 'query' },
+  'POST /api/admin/absences': { summary: 'Records an absence for a family (a phone call)', procedure: 'admin.schoolDay.reportAbsence', from: 'body', status: 201 },
+  'DELETE /api/admin/absences/:id': { summary: "Cancels a family's absence", procedure: 'admin.schoolDay.cancelAbsence' },
+  'POST /api/admin/drivers/:driverId/runs/:run/marks': {
+    summary: "Marks a child on a driver's run for the driver (a dead phone), audited (the same clientId again: 200 with the same mark)",
+    procedure: 'admin.schoolDay.mark',
+    from: 'body',
+    status: (result) => (isReplayed(result) ? 200 : 201),
+  },
+  'POST /api/admin/drivers/:driverId/runs/:run/end': { summary: "Ends a driver's run for the driver, audited (409 with the children still on the bus)", procedure: 'admin.schoolDay.endRun', from: 'body' },
+  'PUT /api/admin/drivers/:driverId/runs/:run/substitute': { summary: "Hands one day's run to another driver (substituteDriverId null hands it back)", procedure: 'admin.schoolDay.substitute', from: 'body' },
+  'GET /api/admin/settings/school-day': { summary: 'The school week, no-service dates, planned run times and the office alert phone', procedure: 'admin.schoolDay.settings' },
+  'PUT /api/admin/settings/school-day': { summary: 'Saves the school-day settings', procedure: 'admin.schoolDay.updateSettings', from: 'body' },
 };
 
 /** Who may call a path: its own row's access, else its procedure's. */

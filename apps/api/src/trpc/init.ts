@@ -12,7 +12,9 @@ const t = initTRPC.context<Context>().create({
     // The HTTP status of the answer follows describeError too (a lost database is 503, not 500).
     // data.code is tRPC's own ('BAD_REQUEST'): the message's code travels as messageCode.
     const codes = { messageCode: body.code, issueCodes: body.issueCodes };
-    return { ...shape, message: body.message, data: { ...shape.data, httpStatus: status, stack: undefined, issues, ...codes } };
+    // An answer's further fields (End's `students`) travel in data, as the REST answer's do beside its message.
+    const details = error instanceof AppError ? error.details : undefined;
+    return { ...shape, message: body.message, data: { ...shape.data, httpStatus: status, stack: undefined, issues, ...codes, ...details } };
   },
 });
 

@@ -10,6 +10,7 @@ import * as sessionChangeNotices from './2026-11-25T0900-session-change-notices.
 import * as signInAttempts from './2026-11-26T0900-sign-in-attempts.js';
 import * as outboxHeldMessages from './2026-11-26T0910-outbox-held-messages.js';
 import * as termsInTwoLanguages from './2026-11-26T0920-terms-in-two-languages.js';
+import * as schoolDay from './2026-11-26T1200-school-day.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0900-sign-in-attempts': signInAttempts,
   '2026-11-26T0910-outbox-held-messages': outboxHeldMessages,
   '2026-11-26T0920-terms-in-two-languages': termsInTwoLanguages,
+  '2026-11-26T1200-school-day': schoolDay,
 };

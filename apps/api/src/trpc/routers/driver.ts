@@ -2,6 +2,7 @@ import { SERVER_MESSAGES, driverStudentsInput } from '@school-transport/contract
 import { driverProcedure, router } from '../init.js';
 import { AppError } from '../../errors.js';
 import { listDriverStudents, readDriverProfile } from '../../domain/driver/students.js';
+import { driverRunsRouter } from './driver-runs.js';
 
 /**
  * The driver portal: the signed-in driver's own info card and list. A driver id in the input
@@ -14,4 +15,5 @@ export const driverRouter = router({
     if (input.driverId !== undefined && input.driverId !== ctx.driverId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
     return { students: await listDriverStudents(ctx.db, ctx.driverId) };
   }),
+  runs: driverRunsRouter,
 });

@@ -11,6 +11,7 @@ import { adminModificationRequestsRouter } from './modification-requests.js';
 import { adminAnalyticsRouter } from './analytics.js';
 import { adminAuditLogsRouter } from './audit-logs.js';
 import { adminFeesRouter } from './fees.js';
+import { adminSchoolDayRouter } from './school-day.js';
 
 /**
  * The admin console: one sub-router per entity or section of the console, each procedure named
@@ -30,4 +31,5 @@ export const adminRouter = router({
   analytics: adminAnalyticsRouter,
   auditLogs: adminAuditLogsRouter,
   fees: adminFeesRouter,
+  schoolDay: adminSchoolDayRouter,
 });

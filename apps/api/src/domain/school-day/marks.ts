@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '@school-transport/db';
+import type {
+  markInput} from '@school-transport/contracts';
+import {
+  MARK_CLOCK_SKEW_MINUTES,
+  MARK_MAX_AGE_HOURS,
+  SCHOOL_DAY_MESSAGES,
+  bahrainToday,
+  ridesOnRun,
+  type MarkEvent,
+  type RiderStatus,
+  type RunMark
+} from '@school-transport/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { isUuid } from '../ids.js';
+import { recordAudit } from '../audit.js';
+import { readSchoolDaySettings } from './settings.js';
+import { absenceFor, absencesOnDate, riderStatus, type MarkRow } from './riders.js';
+import { actorUserId, assertRecentDate, assertRunDay, lockRun, type RunActor } from './runs.js';
+import { enqueueMarkMessage } from './mark-messages.js';
+
+/**
+ * A mark: what happened to one child on one run, sent from the driver's phone (often queued while
+ * offline and sent later, with the time it was made) or by the office for a driver. Each mark is
+ * recorded once per id from the phone: the same id again answers the mark already recorded, even
+ * when both arrive at the same moment (the run's row is locked, and the (run, id) key is unique).
+ */
+type MarkFields = z.output<typeof markInput>;
+
+const STUDENT_NOT_ON_RUN = () => new AppError('NOT_FOUND', SCHOOL_DAY_MESSAGES.studentNotOnRun);
+
+/** What a mark may follow. A child can board late after a no-show, or ride after all when reported absent. */
+function refusal(event: MarkEvent, status: RiderStatus, run: 'morning' | 'afternoon'): string | null {
+  switch (event) {
+    case 'boarded':
+      if (status === 'expected' || status === 'absent' || status === 'no_show') return null;
+      return status === 'boarded' ? SCHOOL_DAY_MESSAGES.alreadyOnBus : SCHOOL_DAY_MESSAGES.alreadyMarked;
+    case 'no_show':
+      if (status === 'expected') return null;
+      return status === 'absent' ? SCHOOL_DAY_MESSAGES.absentReported : SCHOOL_DAY_MESSAGES.alreadyMarked;
+    case 'dropped':
+    case 'returned_to_school':
+      if (event === 'returned_to_school' && run !== 'afternoon') return SCHOOL_DAY_MESSAGES.returnOnlyAfternoon;
+      if (status === 'boarded') return null;
+      return status === 'dropped' || status === 'returned_to_school' ? SCHOOL_DAY_MESSAGES.alreadyMarked : SCHOOL_DAY_MESSAGES.boardFirst;
+  }
+}
+
+function toMark(row: MarkRow, date: string, run: 'morning' | 'afternoon'): RunMark {
+  return { id: row.id, studentId: row.studentId, run, date, event: row.event, at: row.at.toISOString(), clientId: row.clientId, position: row.position };
+}
+
+/** The mark's own time: within the last 24 hours, and not ahead of the server by more than a few minutes. */
+function markTime(now: Date, at: string | undefined): Date {
+  if (!at) return now;
+  const instant = new Date(at);
+  const oldest = now.getTime() - MARK_MAX_AGE_HOURS * 3_600_000;
+  const latest = now.getTime() + MARK_CLOCK_SKEW_MINUTES * 60_000;
+  if (instant.getTime() < oldest || instant.getTime() > latest) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.markTimeInvalid, { at: SCHOOL_DAY_MESSAGES.markTimeInvalid });
+  // A phone a little ahead of the server: the mark cannot have happened later than now.
+  return instant.getTime() > now.getTime() ? now : instant;
+}
+
+/**
+ * Which driver's run the mark belongs to: the student's driver's, when the asker drives it that
+ * day (their own run not handed away, or one they cover as the substitute). A student of another
+ * driver is not on the asker's run (404).
+ */
+async function runOwnerFor(db: Db, who: RunActor, studentDriverId: string | null, date: string, run: 'morning' | 'afternoon'): Promise<string> {
+  if (!studentDriverId || studentDriverId !== who.driverId) {
+    if (who.kind === 'office' || !studentDriverId) throw STUDENT_NOT_ON_RUN();
+    const covered = await db.selectFrom('schoolRuns').select('id').where('driverId', '=', studentDriverId).where('date', '=', date).where('run', '=', run).where('substituteDriverId', '=', who.driverId).executeTakeFirst();
+    if (!covered) throw STUDENT_NOT_ON_RUN();
+    return studentDriverId;
+  }
+  if (who.kind === 'driver') {
+    const own = await db.selectFrom('schoolRuns').select('substituteDriverId').where('driverId', '=', who.driverId).where('date', '=', date).where('run', '=', run).executeTakeFirst();
+    if (own?.substituteDriverId && own.substituteDriverId !== who.driverId) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
+  }
+  return studentDriverId;
+}
+
+export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor, input: MarkFields): Promise<{ mark: RunMark; created: boolean }> {
+  const date = input.date ?? bahrainToday(now);
+  assertRecentDate(now, date);
+  const at = markTime(now, input.at);
+  if (!isUuid(input.studentId)) throw STUDENT_NOT_ON_RUN();
+  return db.transaction().execute(async (trx) => {
+    const settings = await readSchoolDaySettings(trx);
+    assertRunDay(settings, date);
+    const student = await trx
+      .selectFrom('students')
+      .innerJoin('schools', 'schools.id', 'students.schoolId')
+      .innerJoin('parents', 'parents.id', 'students.parentId')
+      .innerJoin('users', 'users.id', 'parents.userId')
+      .select([
+        'students.id',
+        'students.firstName',
+        'students.lastName',
+        'students.serviceType',
+        'students.driverId',
+        'students.contactNumber1',
+        'schools.name as schoolName',
+        'parents.whatsappNumber',
+        'parents.boardedDroppedMessages',
+        'users.phone as parentPhone',
+        'users.language as parentLanguage',
+      ])
+      .where('students.id', '=', input.studentId)
+      .where('students.deletedAt', 'is', null)
+      .executeTakeFirst();
+    if (!student || !ridesOnRun(student.serviceType, input.run)) throw STUDENT_NOT_ON_RUN();
+    const owner = await runOwnerFor(trx, who, student.driverId, date, input.run);
+    const runRow = await lockRun(trx, owner, date, input.run);
+
+    const columns = ['id', 'runId', 'studentId', 'event', 'at', 'clientId', 'position'] as const;
+    const earlier = await trx.selectFrom('runMarks').select(columns).where('runId', '=', runRow.id).where('clientId', '=', input.clientId).executeTakeFirst();
+    if (earlier) return { mark: toMark(earlier, date, input.run), created: false };
+
+    // A mark queued on the phone while the run was open still counts after the run has ended.
+    if (runRow.endedAt && at.getTime() > runRow.endedAt.getTime()) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
+    const marks = await trx.selectFrom('runMarks').select(['event']).where('runId', '=', runRow.id).where('studentId', '=', student.id).orderBy('at').orderBy('createdAt').execute();
+    const absence = absenceFor(await absencesOnDate(trx, date, [student.id]), student.id, input.run);
+    const refused = refusal(input.event, riderStatus(marks, absence), input.run);
+    if (refused) throw new AppError('CONFLICT', refused);
+
+    // The first mark starts a run the driver forgot to start.
+    if (!runRow.startedAt) await trx.updateTable('schoolRuns').set({ startedAt: at < now ? at : now, updatedAt: now }).where('id', '=', runRow.id).execute();
+    const inserted = await trx
+      .insertInto('runMarks')
+      .values({ runId: runRow.id, studentId: student.id, event: input.event, at, clientId: input.clientId, position: input.position ? JSON.stringify(input.position) : null, recordedBy: actorUserId(who) })
+      .onConflict((oc) => oc.columns(['runId', 'clientId']).doNothing())
+      .returning(columns)
+      .executeTakeFirst();
+    if (!inserted) {
+      const same = await trx.selectFrom('runMarks').select(columns).where('runId', '=', runRow.id).where('clientId', '=', input.clientId).executeTakeFirstOrThrow();
+      return { mark: toMark(same, date, input.run), created: false };
+    }
+    // The family is told who drives the bus today: the substitute, when the office named one.
+    await enqueueMarkMessage(trx, { ...student, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event: input.event, run: input.run, at });
+    if (who.kind === 'office') {
+      await recordAudit(trx, who.actor, {
+        entityType: 'run',
+        entityId: runRow.id,
+        action: 'mark',
+        diff: { driverId: owner, date, run: input.run, studentId: student.id, event: input.event, at: at.toISOString(), markedBy: who.officeName },
+      });
+    }
+    return { mark: toMark(inserted, date, input.run), created: true };
+  });
+}

@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '@school-transport/db';
+import { ADMIN_MESSAGES, DRIVER_RUNS, SCHOOL_DAY_MESSAGES, STUDENT_MESSAGES, bahrainToday, isSchoolDay, type AdminRun, type RiderStatus, type SubstituteInput } from '@school-transport/contracts';
+import type { z } from 'zod';
+import type { substituteInput } from '@school-transport/contracts';
+import { AppError } from '../../errors.js';
+import { isUuid } from '../ids.js';
+import { recordAudit, type Actor } from '../audit.js';
+import { readSchoolDaySettings } from './settings.js';
+import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, runStatus } from './riders.js';
+import { isOverdue } from './overdue.js';
+
+/**
+ * The office's view of a day: every driver's runs with their status and counts, open runs with
+ * children on board first (overdue ones first of all), then runs under way, not started, done.
+ * Every active driver with students is listed on a school day; a run that has a row is listed on any day.
+ */
+export async function listOfficeRuns(db: Db, now: Date, date = bahrainToday(now)): Promise<AdminRun[]> {
+  const settings = await readSchoolDaySettings(db);
+  const schoolDay = isSchoolDay(settings, date);
+  const runRows = await db
+    .selectFrom('schoolRuns')
+    .leftJoin('drivers as substitute', 'substitute.id', 'schoolRuns.substituteDriverId')
+    .select([...RUN_COLUMNS, 'substitute.name as substituteName'])
+    .where('schoolRuns.date', '=', date)
+    .execute();
+  const drivers = await db
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.name'])
+    .where((eb) => {
+      const listed = [];
+      if (runRows.length > 0) listed.push(eb('drivers.id', 'in', runRows.map((row) => row.driverId)));
+      if (schoolDay) {
+        const hasStudents = eb.exists(eb.selectFrom('students').select('students.id').whereRef('students.driverId', '=', 'drivers.id').where('students.deletedAt', 'is', null));
+        listed.push(eb.and([eb('drivers.status', '=', 'active'), hasStudents]));
+      }
+      return listed.length > 0 ? eb.or(listed) : eb.lit(false);
+    })
+    .orderBy('drivers.name')
+    .execute();
+  const riders = await ridersOfDrivers(
+    db,
+    drivers.map((driver) => driver.id),
+  );
+  const absences = await absencesOnDate(db, date);
+  const marks = marksByRider(
+    await marksOfRuns(
+      db,
+      runRows.map((row) => row.id),
+    ),
+  );
+
+  const runs: AdminRun[] = [];
+  for (const driver of drivers) {
+    for (const run of DRIVER_RUNS) {
+      const row = runRows.find((each) => each.driverId === driver.id && each.run === run);
+      const onRun = ridersOfRun(riders, driver.id, run);
+      if (!row && (onRun.length === 0 || !schoolDay)) continue;
+      const counts: Record<RiderStatus, number> = { expected: 0, absent: 0, boarded: 0, dropped: 0, no_show: 0, returned_to_school: 0 };
+      for (const rider of onRun) counts[riderStatus(row ? (marks.get(`${row.id}:${rider.id}`) ?? []) : [], absenceFor(absences, rider.id, run))]++;
+      runs.push({
+        driver: { id: driver.id, name: driver.name },
+        substitute: row?.substituteDriverId ? { id: row.substituteDriverId, name: row.substituteName ?? '' } : null,
+        run,
+        date,
+        status: runStatus(row),
+        startedAt: iso(row?.startedAt),
+        endedAt: iso(row?.endedAt),
+        riders: onRun.length,
+        expected: counts.expected,
+        boarded: counts.boarded,
+        dropped: counts.dropped,
+        absent: counts.absent,
+        noShow: counts.no_show,
+        returnedToSchool: counts.returned_to_school,
+        overdue: row ? isOverdue(settings, now, row, counts.boarded) : false,
+      });
+    }
+  }
+  const rank = (run: AdminRun) => (run.overdue ? 0 : run.status === 'in_progress' && run.boarded > 0 ? 1 : run.status === 'in_progress' ? 2 : run.status === 'not_started' ? 3 : 4);
+  // Stable: within a rank, the drivers stay in name order and the morning before the afternoon.
+  return runs.sort((a, b) => rank(a) - rank(b));
+}
+
+type SubstituteFields = z.output<typeof substituteInput>;
+export type { SubstituteInput };
+
+/**
+ * Hands one day's run of a driver to another driver (a substitute), who then sees it and acts on
+ * it as their own that day; null hands it back. A run already ended cannot change hands. Audited.
+ */
+export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: Actor, input: SubstituteFields): Promise<AdminRun> {
+  await db.transaction().execute(async (trx) => {
+    if (!isUuid(input.driverId)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
+    const driver = await trx.selectFrom('drivers').select(['id', 'name']).where('id', '=', input.driverId).executeTakeFirst();
+    if (!driver) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
+    if (input.substituteDriverId !== null) {
+      if (input.substituteDriverId === input.driverId) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.substituteSameDriver, { substituteDriverId: SCHOOL_DAY_MESSAGES.substituteSameDriver });
+      const substitute = isUuid(input.substituteDriverId) ? await trx.selectFrom('drivers').select(['id', 'status']).where('id', '=', input.substituteDriverId).executeTakeFirst() : undefined;
+      if (!substitute) throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.unknownDriver, { substituteDriverId: STUDENT_MESSAGES.unknownDriver });
+      if (substitute.status !== 'active') throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.inactiveDriver, { substituteDriverId: STUDENT_MESSAGES.inactiveDriver });
+    }
+    await trx.insertInto('schoolRuns').values({ driverId: driver.id, date: input.date, run: input.run }).onConflict((oc) => oc.columns(['driverId', 'date', 'run']).doNothing()).execute();
+    const row = await trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('driverId', '=', driver.id).where('date', '=', input.date).where('run', '=', input.run).forUpdate().executeTakeFirstOrThrow();
+    if (row.endedAt) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
+    if (row.substituteDriverId === input.substituteDriverId) return;
+    await trx.updateTable('schoolRuns').set({ substituteDriverId: input.substituteDriverId, updatedAt: now }).where('id', '=', row.id).execute();
+    await recordAudit(trx, actor, { entityType: 'run', entityId: row.id, action: 'substitute', diff: { driverId: driver.id, date: input.date, run: input.run, substituteDriverId: { from: row.substituteDriverId, to: input.substituteDriverId } } });
+  });
+  const runs = await listOfficeRuns(db, now, input.date);
+  return runs.find((run) => run.driver.id === input.driverId && run.run === input.run)!;
+}

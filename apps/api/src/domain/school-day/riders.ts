@@ -1,0 +1,137 @@
+import type { Db } from '@school-transport/db';
+import { ridesOnRun, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type ServiceType } from '@school-transport/contracts';
+
+/**
+ * Who rides which run and where each child stands on it, read for many students at once (the
+ * driver's list, the office's counts): a few set-based queries, never one per student. A student
+ * rides the runs of their service type (Home → School and Both Ways in the morning, School → Home
+ * and Both Ways in the afternoon) with their assigned driver; deleted students ride nothing.
+ */
+
+export interface Rider {
+  id: string;
+  automatedId: string;
+  firstName: string;
+  lastName: string;
+  schoolName: string;
+  address: string;
+  contactNumber1: string;
+  serviceType: ServiceType;
+  driverId: string;
+}
+
+/** The students of these drivers, in the order of the driver's list (school, then name). */
+export async function ridersOfDrivers(db: Db, driverIds: readonly string[]): Promise<Rider[]> {
+  if (driverIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('students')
+    .innerJoin('schools', 'schools.id', 'students.schoolId')
+    .innerJoin('areas', 'areas.id', 'students.areaId')
+    .select([
+      'students.id',
+      'students.automatedId',
+      'students.firstName',
+      'students.lastName',
+      'schools.name as schoolName',
+      'students.address',
+      'students.contactNumber1',
+      'students.serviceType',
+      'students.driverId',
+    ])
+    .where('students.driverId', 'in', [...driverIds])
+    .where('students.deletedAt', 'is', null)
+    .orderBy('schools.name')
+    .orderBy('areas.name')
+    .orderBy('students.firstName')
+    .orderBy('students.lastName')
+    .orderBy('students.automatedId')
+    .execute();
+  return rows.map((row) => ({ ...row, driverId: row.driverId! }));
+}
+
+export interface AbsenceOnDay {
+  studentId: string;
+  run: AbsenceRun;
+  reason: string | null;
+}
+
+/** The absences in force on a date for these students (all students when none are named). */
+export async function absencesOnDate(db: Db, date: string, studentIds?: readonly string[]): Promise<AbsenceOnDay[]> {
+  if (studentIds && studentIds.length === 0) return [];
+  let query = db
+    .selectFrom('absences')
+    .select(['studentId', 'run', 'reason'])
+    .where('cancelledAt', 'is', null)
+    .where('fromDate', '<=', date)
+    .where('toDate', '>=', date);
+  if (studentIds) query = query.where('studentId', 'in', [...studentIds]);
+  return query.orderBy('createdAt').execute();
+}
+
+/** The absence that covers a student's run, if any ('both' covers whichever runs the student rides). */
+export function absenceFor(absences: readonly AbsenceOnDay[], studentId: string, run: DriverRun): AbsenceOnDay | undefined {
+  return absences.find((absence) => absence.studentId === studentId && (absence.run === run || absence.run === 'both'));
+}
+
+export interface MarkRow {
+  id: string;
+  runId: string;
+  studentId: string;
+  event: MarkEvent;
+  at: Date;
+  clientId: string;
+  position: { lat: number; lng: number; accuracy: number } | null;
+}
+
+/** Every mark of these runs, in the order they happened. */
+export async function marksOfRuns(db: Db, runIds: readonly string[]): Promise<MarkRow[]> {
+  if (runIds.length === 0) return [];
+  return db
+    .selectFrom('runMarks')
+    .select(['id', 'runId', 'studentId', 'event', 'at', 'clientId', 'position'])
+    .where('runId', 'in', [...runIds])
+    .orderBy('at')
+    .orderBy('createdAt')
+    .execute();
+}
+
+/** A child's status on a run: the latest mark; else absent when reported; else expected. */
+export function riderStatus(marks: readonly Pick<MarkRow, 'event'>[], absence: AbsenceOnDay | undefined): RiderStatus {
+  const last = marks.at(-1);
+  if (last) return last.event;
+  return absence ? 'absent' : 'expected';
+}
+
+export function ridersOfRun(riders: readonly Rider[], driverId: string, run: DriverRun): Rider[] {
+  return riders.filter((rider) => rider.driverId === driverId && ridesOnRun(rider.serviceType, run));
+}
+
+/** Marks grouped by run and student: `${runId}:${studentId}` → marks in order. */
+export function marksByRider(marks: readonly MarkRow[]): Map<string, MarkRow[]> {
+  const grouped = new Map<string, MarkRow[]>();
+  for (const mark of marks) {
+    const key = `${mark.runId}:${mark.studentId}`;
+    grouped.set(key, [...(grouped.get(key) ?? []), mark]);
+  }
+  return grouped;
+}
+
+export interface RunRow {
+  id: string;
+  driverId: string;
+  date: string;
+  run: DriverRun;
+  substituteDriverId: string | null;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  overdueAlertedAt: Date | null;
+}
+
+export const RUN_COLUMNS = ['schoolRuns.id', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.substituteDriverId', 'schoolRuns.startedAt', 'schoolRuns.endedAt', 'schoolRuns.overdueAlertedAt'] as const;
+
+export function runStatus(row: Pick<RunRow, 'startedAt' | 'endedAt'> | undefined): RunStatus {
+  if (!row?.startedAt) return 'not_started';
+  return row.endedAt ? 'done' : 'in_progress';
+}
+
+export const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);

@@ -1,0 +1,117 @@
+import type { Db } from '@school-transport/db';
+import {
+  DRIVER_RUNS,
+  PARENT_MESSAGES,
+  bahrainToday,
+  isSchoolDay,
+  noServiceName,
+  ridesOnRun,
+  type DriverRun,
+  type DriverToday,
+  type DriverTodayRun,
+  type StudentRunToday,
+  type StudentToday,
+} from '@school-transport/contracts';
+import { AppError } from '../../errors.js';
+import { isUuid } from '../ids.js';
+import { readSchoolDaySettings } from './settings.js';
+import { absenceFor, absencesOnDate, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, type RunRow } from './riders.js';
+import { toRunSummary } from './runs.js';
+
+/**
+ * What the driver's screen opens on: today's two runs, each with its children and where each
+ * stands. Read in a fixed handful of set-based queries (settings, runs, students, absences, marks)
+ * whatever the number of children. The runs the driver covers for another driver today come after
+ * their own; their own run handed to a substitute is still listed, with who drives it.
+ */
+export async function readDriverToday(db: Db, now: Date, driverId: string): Promise<DriverToday> {
+  const date = bahrainToday(now);
+  const settings = await readSchoolDaySettings(db);
+  const noService = noServiceName(settings, date);
+  if (!isSchoolDay(settings, date) || !isUuid(driverId)) return { date, noService, runs: [] };
+
+  const runRows = await db
+    .selectFrom('schoolRuns')
+    .innerJoin('drivers as owner', 'owner.id', 'schoolRuns.driverId')
+    .leftJoin('drivers as substitute', 'substitute.id', 'schoolRuns.substituteDriverId')
+    .select([...RUN_COLUMNS, 'owner.name as ownerName', 'substitute.name as substituteName'])
+    .where('schoolRuns.date', '=', date)
+    .where((eb) => eb.or([eb('schoolRuns.driverId', '=', driverId), eb('schoolRuns.substituteDriverId', '=', driverId)]))
+    .orderBy('schoolRuns.createdAt')
+    .execute();
+  const covered = runRows.filter((row) => row.driverId !== driverId);
+  const riders = await ridersOfDrivers(db, [driverId, ...new Set(covered.map((row) => row.driverId))]);
+  const absences = await absencesOnDate(
+    db,
+    date,
+    riders.map((rider) => rider.id),
+  );
+  const marks = marksByRider(
+    await marksOfRuns(
+      db,
+      runRows.map((row) => row.id),
+    ),
+  );
+
+  const entry = (owner: string, run: DriverRun, row: (RunRow & { ownerName: string; substituteName: string | null }) | undefined): DriverTodayRun => ({
+    ...toRunSummary(row, date, run),
+    coveringFor: owner === driverId || !row ? null : { id: owner, name: row.ownerName },
+    handedTo: owner === driverId && row?.substituteDriverId && row.substituteDriverId !== driverId ? { id: row.substituteDriverId, name: row.substituteName ?? '' } : null,
+    students: ridersOfRun(riders, owner, run).map((rider) => {
+      const absence = absenceFor(absences, rider.id, run);
+      return {
+        id: rider.id,
+        automatedId: rider.automatedId,
+        firstName: rider.firstName,
+        lastName: rider.lastName,
+        schoolName: rider.schoolName,
+        address: rider.address,
+        contactNumber1: rider.contactNumber1,
+        status: riderStatus(row ? (marks.get(`${row.id}:${rider.id}`) ?? []) : [], absence),
+        absenceReason: absence?.reason ?? null,
+      };
+    }),
+  });
+
+  const own = DRIVER_RUNS.map((run) =>
+    entry(
+      driverId,
+      run,
+      runRows.find((row) => row.driverId === driverId && row.run === run),
+    ),
+  );
+  const others = DRIVER_RUNS.flatMap((run) => covered.filter((row) => row.run === run).map((row) => entry(row.driverId, run, row)));
+  return { date, noService, runs: [...own, ...others] };
+}
+
+/** A student's day as the family's card shows it ('Boarded 06:42 · At school 07:15'); another family's student is 404. */
+export async function readStudentToday(db: Db, now: Date, userId: string, studentId: string): Promise<StudentToday> {
+  if (!isUuid(studentId)) throw new AppError('NOT_FOUND', PARENT_MESSAGES.studentNotFound);
+  const student = await db
+    .selectFrom('students')
+    .innerJoin('parents', 'parents.id', 'students.parentId')
+    .select(['students.id', 'students.driverId', 'students.serviceType'])
+    .where('students.id', '=', studentId)
+    .where('parents.userId', '=', userId)
+    .where('students.deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!student) throw new AppError('NOT_FOUND', PARENT_MESSAGES.studentNotFound);
+  const date = bahrainToday(now);
+  const settings = await readSchoolDaySettings(db);
+  if (!isSchoolDay(settings, date)) return { date, morning: null, afternoon: null };
+
+  const runRows = student.driverId ? await db.selectFrom('schoolRuns').select(['id', 'run']).where('driverId', '=', student.driverId).where('date', '=', date).execute() : [];
+  const marks = await marksOfRuns(
+    db,
+    runRows.map((row) => row.id),
+  );
+  const absences = await absencesOnDate(db, date, [student.id]);
+  const runToday = (run: DriverRun): StudentRunToday | null => {
+    if (!ridesOnRun(student.serviceType, run)) return null;
+    const runId = runRows.find((row) => row.run === run)?.id;
+    const own = marks.filter((mark) => mark.runId === runId && mark.studentId === student.id);
+    const absence = absenceFor(absences, student.id, run);
+    return { status: riderStatus(own, absence), absenceReason: absence?.reason ?? null, events: own.map((mark) => ({ event: mark.event, at: mark.at.toISOString() })) };
+  };
+  return { date, morning: runToday('morning'), afternoon: runToday('afternoon') };
+}

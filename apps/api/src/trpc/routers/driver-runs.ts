@@ -1,0 +1,19 @@
+import { markInput, runDayInput, runInput } from '@school-transport/contracts';
+import { driverProcedure, router } from '../init.js';
+import { asReplayed } from '../replayed-answers.js';
+import { readDriverToday } from '../../domain/school-day/today.js';
+import { endRun, startRun, type RunActor } from '../../domain/school-day/runs.js';
+import { recordMark } from '../../domain/school-day/marks.js';
+
+const driverOf = (ctx: { driverId: string; user: { id: string } }): RunActor => ({ kind: 'driver', driverId: ctx.driverId, userId: ctx.user.id });
+
+/** The driver's day: today's runs, Start, a mark per child, End. Only the runs the driver drives today. */
+export const driverRunsRouter = router({
+  today: driverProcedure.query(async ({ ctx }) => readDriverToday(ctx.db, ctx.clock.now(), ctx.driverId)),
+  start: driverProcedure.input(runInput).mutation(async ({ ctx, input }) => ({ run: await startRun(ctx.db, ctx.clock.now(), driverOf(ctx), input.run) })),
+  mark: driverProcedure.input(markInput).mutation(async ({ ctx, input }) => {
+    const { mark, created } = await recordMark(ctx.db, ctx.clock.now(), driverOf(ctx), input);
+    return created ? { mark } : asReplayed({ mark });
+  }),
+  end: driverProcedure.input(runDayInput).mutation(async ({ ctx, input }) => ({ run: await endRun(ctx.db, ctx.clock.now(), driverOf(ctx), input.run, input.date) })),
+});
