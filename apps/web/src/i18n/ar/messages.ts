@@ -190,6 +190,7 @@ export const messages: CatalogOf<typeof en> = {
     boardFirst: 'سجّل صعود الطالب أولًا',
     alreadyOnBus: 'هذا الطالب في الحافلة بالفعل',
     alreadyMarked: 'تم تسجيل حالة هذا الطالب في هذه الرحلة بالفعل',
+    absentReported: 'تم الإبلاغ عن غياب هذا الطالب في هذه الرحلة',
     returnOnlyAfternoon: 'لا يُعاد الطالب إلى المدرسة إلا في رحلة الظهر',
     timeInvalid: 'أدخل الوقت بالصيغة HH:MM',
     runEndBeforeStart: 'يجب أن يكون موعد الانتهاء المخطط بعد موعد البدء',
