@@ -26,10 +26,12 @@ const OutboxTab = lazy(() => import('./tabs/OutboxTab.js').then((module) => ({ d
 const AnalyticsTab = lazy(() => import('./tabs/AnalyticsTab.js').then((module) => ({ default: module.AnalyticsTab })));
 const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => ({ default: module.AuditLogTab })));
 
+const TodayTab = lazy(() => import('./tabs/TodayTab.js').then((m) => ({ default: m.TodayTab })));
+
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
 
-const TAB_KEYS = ['dashboard', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'modificationRequests', 'fees', 'paymentProofs', 'outbox', 'auditLog', 'settings'] as const;
+const TAB_KEYS = ['dashboard', 'today', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'modificationRequests', 'fees', 'paymentProofs', 'outbox', 'auditLog', 'settings'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 const isTabKey = (value: string | null): value is TabKey => TAB_KEYS.includes(value as TabKey);
 
@@ -39,6 +41,7 @@ export function AdminDashboardPage() {
   const { t: tOutbox } = useTranslation('outbox');
   const { t: ta } = useTranslation('analytics');
   const { t: tf } = useTranslation('fees');
+  const { t: td } = useTranslation('officeDay');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current: TabKey = isTabKey(requested) ? requested : 'dashboard';
@@ -54,6 +57,7 @@ export function AdminDashboardPage() {
 
   const tabs: AdminTab[] = [
     { key: 'dashboard', label: t('tabs.dashboard') },
+    { key: 'today', label: td('tab') },
     { key: 'students', label: t('tabs.students'), count: overview.data?.totalStudents },
     { key: 'drivers', label: t('tabs.drivers'), count: drivers.data?.drivers.length },
     { key: 'schools', label: t('tabs.schools'), count: schools.data?.schools.length },
@@ -79,6 +83,7 @@ export function AdminDashboardPage() {
       {current === 'settings' && <SettingsTab />}
       {current === 'terms' && <TermsTab />}
       <Suspense fallback={<PageLoader />}>
+        {current === 'today' && <TodayTab />}
         {current === 'students' && <StudentsTab />}
         {current === 'analytics' && <AnalyticsTab />}
         {current === 'auditLog' && <AuditLogTab />}
