@@ -79,7 +79,7 @@ test('Record absence for a family that phoned: listed on its day, then cancelled
   await dialog.getByRole('button', { name: en.record.submit }).click();
   await expect(dialog.getByText(en.record.studentRequired)).toBeVisible();
 
-  await dialog.getByRole('textbox', { name: en.record.student }).fill(yousif.firstName);
+  await dialog.getByRole('combobox', { name: en.record.student }).fill(yousif.firstName);
   await page.getByRole('option', { name: new RegExp(`^${yousif.firstName} ${yousif.lastName}`) }).click();
   await pickDay(page, dialog.getByRole('button', { name: 'Day', exact: true }), tomorrow);
   await dialog.getByRole('radio', { name: 'Afternoon run' }).check();

@@ -24,20 +24,22 @@ export function RecordAbsenceModal({ firstDay, onClose }: { firstDay: string; on
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
   const [student, setStudent] = useState<AdminStudent | null>(null);
-  const [studentError, setStudentError] = useState<string | null>(null);
   const found = useQuery({ ...trpc.admin.students.list.queryOptions({ search: query || undefined, pageSize: STUDENTS_SHOWN }), placeholderData: keepPreviousData });
-  const form = useForm<AbsenceValues>({ initialValues: { ...emptyAbsence(), from: firstDay }, validate: (values) => absenceErrors(values, student?.id ?? '', tp('dialog.dayRequired')) });
+  const form = useForm<AbsenceValues>({
+    initialValues: { ...emptyAbsence(), from: firstDay },
+    // The student is chosen beside the form's fields: without one, the dialog asks for one.
+    validate: (values) => {
+      const { studentId: _contract, ...errors } = absenceErrors(values, student?.id ?? '', tp('dialog.dayRequired'));
+      return student ? errors : { ...errors, studentId: t('record.studentRequired') };
+    },
+  });
   const report = useMutation(trpc.admin.schoolDay.reportAbsence.mutationOptions());
   const students = found.data?.students ?? [];
   // The chosen student stays a choice while the search shows others.
   const choices = student && !students.some((each) => each.id === student.id) ? [student, ...students] : students;
 
   const send = async (values: AbsenceValues) => {
-    if (!student) {
-      setStudentError(t('record.studentRequired'));
-      return;
-    }
-    if (report.isPending) return;
+    if (!student || report.isPending) return;
     const done = await runAdminChange(
       () => report.mutateAsync(absenceOf(values, student.id)),
       { success: () => ({ title: t('record.recorded'), message: `${student.firstName} ${student.lastName}` }), failure: t('record.failed') },
@@ -68,10 +70,10 @@ export function RecordAbsenceModal({ firstDay, onClose }: { firstDay: string; on
             onChange={(id) => {
               const chosen = choices.find((each) => each.id === id) ?? null;
               setStudent(chosen);
-              setStudentError(null);
+              form.clearFieldError('studentId');
               if (chosen && !absenceRunChoices(chosen.serviceType).includes(form.values.run)) form.setFieldValue('run', 'both');
             }}
-            error={studentError}
+            error={form.errors.studentId}
           />
           <AbsenceFields form={form} runs={student ? absenceRunChoices(student.serviceType) : ['morning', 'afternoon', 'both']} firstDay={bahrainToday(new Date())} />
           <Group justify="flex-end">
