@@ -4,7 +4,7 @@ import '@mantine/dates/styles.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { AbsenceRun } from '@school-transport/contracts';
-import { formatDate, formatMonth, formatWeekday } from '../../i18n/format.js';
+import { datePickerLanguage } from '../../i18n/date-picker.js';
 import { usePhoneScreen } from '../AdminDialog/use-phone-screen.js';
 import type { AbsenceLength, AbsenceValues } from './absence-form.js';
 
@@ -18,12 +18,7 @@ export function AbsenceFields({ form, runs, firstDay }: { form: UseFormReturnTyp
   const { length, from, to } = form.values;
   const calendar = {
     minDate: firstDay,
-    valueFormat: 'YYYY-MM-DD',
-    // The calendar's month, weekday and day names in the screen's language, like every other date.
-    monthLabelFormat: (month: string) => formatMonth(month, i18n.language),
-    monthsListFormat: (month: string) => formatMonth(month, i18n.language, 'short'),
-    weekdayFormat: (day: string) => formatWeekday(day, i18n.language),
-    getDayAriaLabel: (day: string) => formatDate(day, i18n.language, 'long'),
+    ...datePickerLanguage(i18n.language),
     // Only the Saturday-Sunday pair is highlighted by default; the school week has its own days.
     weekendDays: [],
     firstDayOfWeek: 0 as const,

@@ -11,7 +11,8 @@ import { DayAbsencesTable } from './today/DayAbsencesTable.js';
 import { RecordAbsenceModal } from './today/RecordAbsenceModal.js';
 import { SubstituteModal } from './today/SubstituteModal.js';
 import { usePhoneScreen } from '../../../components/AdminDialog/use-phone-screen.js';
-import { formatDate, formatMonth, formatWeekday } from '../../../i18n/format.js';
+import { formatDate } from '../../../i18n/format.js';
+import { datePickerLanguage } from '../../../i18n/date-picker.js';
 
 /**
  * Today: every driver's runs of a day with their counts (an overdue run in red, first), the day's
@@ -44,11 +45,7 @@ export function TodayTab() {
         <DatePickerInput
           label={t('date')}
           placeholder={t('datePlaceholder')}
-          valueFormat="YYYY-MM-DD"
-          monthLabelFormat={(month) => formatMonth(month, i18n.language)}
-          monthsListFormat={(month) => formatMonth(month, i18n.language, 'short')}
-          weekdayFormat={(day) => formatWeekday(day, i18n.language)}
-          getDayAriaLabel={(day) => formatDate(day, i18n.language, 'long')}
+          {...datePickerLanguage(i18n.language)}
           weekendDays={[]}
           firstDayOfWeek={0}
           value={date}
