@@ -112,6 +112,21 @@ const WRITES: Record<string, Write> = {
   },
 };
 
+// A future range (the cut-off never closes it), removed before each try so that no overlap refuses it.
+const ABSENCE = () => ({ studentId: fixed.studentId, from: '2030-12-01', to: '2030-12-05', run: 'both', reason: `Ill ${next()}` });
+const noAbsences = async () => {
+  await t.db.deleteFrom('absences').where('studentId', '=', fixed.studentId).execute();
+};
+Object.assign(WRITES, {
+  'parent.absences.report': { caller: () => parent, valid: ABSENCE, whole: { absences: 1 }, reset: noAbsences },
+  'admin.schoolDay.reportAbsence': { caller: () => admin, valid: ABSENCE, whole: { absences: 1, audit_logs: 1 }, reset: noAbsences },
+  'admin.schoolDay.updateSettings': {
+    caller: () => admin,
+    valid: () => ({ schoolDays: ['sun', 'mon', 'tue', 'wed', 'thu'], noServiceDates: [{ date: '2030-12-16', name: 'National Day' }], morningStart: '06:00', morningEnd: '08:00', afternoonStart: '13:00', afternoonEnd: '15:00', officeAlertPhone: phone(), overdueAfterHours: 1 }),
+    whole: { audit_logs: 1 },
+  },
+} satisfies Record<string, Write>);
+
 const MONEY_FIELD = /price|amount/i;
 
 /**

@@ -9,6 +9,7 @@ import { recordAudit, type Actor } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
 import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, runStatus } from './riders.js';
 import { isOverdue } from './overdue.js';
+import { assertRunDay } from './runs.js';
 
 /**
  * The office's view of a day: every driver's runs with their status and counts, open runs with
@@ -90,7 +91,10 @@ export type { SubstituteInput };
  * it as their own that day; null hands it back. A run already ended cannot change hands. Audited.
  */
 export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: Actor, input: SubstituteFields): Promise<AdminRun> {
+  // A day gone by has had its run: nobody can drive it any more.
+  if (input.date < bahrainToday(now)) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
   await db.transaction().execute(async (trx) => {
+    assertRunDay(await readSchoolDaySettings(trx), input.date);
     if (!isUuid(input.driverId)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
     const driver = await trx.selectFrom('drivers').select(['id', 'name']).where('id', '=', input.driverId).executeTakeFirst();
     if (!driver) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);

@@ -1,4 +1,5 @@
-import type { Db } from '@school-transport/db';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database, Db } from '@school-transport/db';
 import { ridesOnRun, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type ServiceType } from '@school-transport/contracts';
 
 /**
@@ -20,9 +21,14 @@ export interface Rider {
   driverId: string;
 }
 
-/** The students of these drivers, in the order of the driver's list (school, then name). */
-export async function ridersOfDrivers(db: Db, driverIds: readonly string[]): Promise<Rider[]> {
-  if (driverIds.length === 0) return [];
+/** A subquery answering driver ids (the drivers a substitute covers today). */
+export type DriverIdsQuery = SelectQueryBuilder<Database, 'schoolRuns', { driverId: string }>;
+/** A subquery answering run ids. */
+export type RunIdsQuery = SelectQueryBuilder<Database, 'schoolRuns', { id: string }>;
+
+/** The students of these drivers (and of those the subquery names), in the order of the driver's list (school, then name). */
+export async function ridersOfDrivers(db: Db, driverIds: readonly string[], moreDrivers?: DriverIdsQuery): Promise<Rider[]> {
+  if (driverIds.length === 0 && !moreDrivers) return [];
   const rows = await db
     .selectFrom('students')
     .innerJoin('schools', 'schools.id', 'students.schoolId')
@@ -38,7 +44,12 @@ export async function ridersOfDrivers(db: Db, driverIds: readonly string[]): Pro
       'students.serviceType',
       'students.driverId',
     ])
-    .where('students.driverId', 'in', [...driverIds])
+    .where((eb) => {
+      const either = [];
+      if (driverIds.length > 0) either.push(eb('students.driverId', 'in', [...driverIds]));
+      if (moreDrivers) either.push(eb('students.driverId', 'in', moreDrivers));
+      return eb.or(either);
+    })
     .where('students.deletedAt', 'is', null)
     .orderBy('schools.name')
     .orderBy('areas.name')
@@ -55,17 +66,26 @@ export interface AbsenceOnDay {
   reason: string | null;
 }
 
-/** The absences in force on a date for these students (all students when none are named). */
-export async function absencesOnDate(db: Db, date: string, studentIds?: readonly string[]): Promise<AbsenceOnDay[]> {
-  if (studentIds && studentIds.length === 0) return [];
+/**
+ * The absences in force on a date: of these students, or of the students of a driver (and of the
+ * drivers they cover), or of everyone when neither is named.
+ */
+export async function absencesOnDate(db: Db, date: string, whose?: readonly string[] | { driverId: string; coveredDrivers: DriverIdsQuery }): Promise<AbsenceOnDay[]> {
+  if (Array.isArray(whose) && whose.length === 0) return [];
   let query = db
     .selectFrom('absences')
-    .select(['studentId', 'run', 'reason'])
-    .where('cancelledAt', 'is', null)
-    .where('fromDate', '<=', date)
-    .where('toDate', '>=', date);
-  if (studentIds) query = query.where('studentId', 'in', [...studentIds]);
-  return query.orderBy('createdAt').execute();
+    .select(['absences.studentId', 'absences.run', 'absences.reason'])
+    .where('absences.cancelledAt', 'is', null)
+    .where('absences.fromDate', '<=', date)
+    .where('absences.toDate', '>=', date);
+  if (Array.isArray(whose)) query = query.where('absences.studentId', 'in', [...(whose as readonly string[])]);
+  else if (whose && 'driverId' in whose) {
+    const { driverId, coveredDrivers } = whose;
+    query = query
+      .innerJoin('students', 'students.id', 'absences.studentId')
+      .where((eb) => eb.or([eb('students.driverId', '=', driverId), eb('students.driverId', 'in', coveredDrivers)]));
+  }
+  return query.orderBy('absences.createdAt').execute();
 }
 
 /** The absence that covers a student's run, if any ('both' covers whichever runs the student rides). */
@@ -83,13 +103,13 @@ export interface MarkRow {
   position: { lat: number; lng: number; accuracy: number } | null;
 }
 
-/** Every mark of these runs, in the order they happened. */
-export async function marksOfRuns(db: Db, runIds: readonly string[]): Promise<MarkRow[]> {
-  if (runIds.length === 0) return [];
+/** Every mark of these runs (ids, or a subquery naming them), in the order they happened. */
+export async function marksOfRuns(db: Db, runIds: readonly string[] | RunIdsQuery): Promise<MarkRow[]> {
+  if (Array.isArray(runIds) && runIds.length === 0) return [];
   return db
     .selectFrom('runMarks')
     .select(['id', 'runId', 'studentId', 'event', 'at', 'clientId', 'position'])
-    .where('runId', 'in', [...runIds])
+    .where('runId', 'in', Array.isArray(runIds) ? [...(runIds as readonly string[])] : (runIds as RunIdsQuery))
     .orderBy('at')
     .orderBy('createdAt')
     .execute();

@@ -20,8 +20,8 @@ import { toRunSummary } from './runs.js';
 
 /**
  * What the driver's screen opens on: today's two runs, each with its children and where each
- * stands. Read in a fixed handful of set-based queries (settings, runs, students, absences, marks)
- * whatever the number of children. The runs the driver covers for another driver today come after
+ * stands. Read in two round trips whatever the number of children: the settings (a weekend or a
+ * no-service date ends there), then the runs, students, absences and marks at once. The runs the driver covers for another driver today come after
  * their own; their own run handed to a substitute is still listed, with who drives it.
  */
 export async function readDriverToday(db: Db, now: Date, driverId: string): Promise<DriverToday> {
@@ -30,28 +30,25 @@ export async function readDriverToday(db: Db, now: Date, driverId: string): Prom
   const noService = noServiceName(settings, date);
   if (!isSchoolDay(settings, date) || !isUuid(driverId)) return { date, noService, runs: [] };
 
-  const runRows = await db
-    .selectFrom('schoolRuns')
-    .innerJoin('drivers as owner', 'owner.id', 'schoolRuns.driverId')
-    .leftJoin('drivers as substitute', 'substitute.id', 'schoolRuns.substituteDriverId')
-    .select([...RUN_COLUMNS, 'owner.name as ownerName', 'substitute.name as substituteName'])
-    .where('schoolRuns.date', '=', date)
-    .where((eb) => eb.or([eb('schoolRuns.driverId', '=', driverId), eb('schoolRuns.substituteDriverId', '=', driverId)]))
-    .orderBy('schoolRuns.createdAt')
-    .execute();
+  // Subqueries rather than ids read first, so that the four queries need not wait for each other.
+  const coveredDrivers = db.selectFrom('schoolRuns').select('schoolRuns.driverId').where('schoolRuns.date', '=', date).where('schoolRuns.substituteDriverId', '=', driverId);
+  const drivenRuns = db.selectFrom('schoolRuns').select('schoolRuns.id').where('schoolRuns.date', '=', date).where((eb) => eb.or([eb('schoolRuns.driverId', '=', driverId), eb('schoolRuns.substituteDriverId', '=', driverId)]));
+  const [runRows, riders, absences, markRows] = await Promise.all([
+    db
+      .selectFrom('schoolRuns')
+      .innerJoin('drivers as owner', 'owner.id', 'schoolRuns.driverId')
+      .leftJoin('drivers as substitute', 'substitute.id', 'schoolRuns.substituteDriverId')
+      .select([...RUN_COLUMNS, 'owner.name as ownerName', 'substitute.name as substituteName'])
+      .where('schoolRuns.date', '=', date)
+      .where((eb) => eb.or([eb('schoolRuns.driverId', '=', driverId), eb('schoolRuns.substituteDriverId', '=', driverId)]))
+      .orderBy('schoolRuns.createdAt')
+      .execute(),
+    ridersOfDrivers(db, [driverId], coveredDrivers),
+    absencesOnDate(db, date, { driverId, coveredDrivers }),
+    marksOfRuns(db, drivenRuns),
+  ]);
   const covered = runRows.filter((row) => row.driverId !== driverId);
-  const riders = await ridersOfDrivers(db, [driverId, ...new Set(covered.map((row) => row.driverId))]);
-  const absences = await absencesOnDate(
-    db,
-    date,
-    riders.map((rider) => rider.id),
-  );
-  const marks = marksByRider(
-    await marksOfRuns(
-      db,
-      runRows.map((row) => row.id),
-    ),
-  );
+  const marks = marksByRider(markRows);
 
   const entry = (owner: string, run: DriverRun, row: (RunRow & { ownerName: string; substituteName: string | null }) | undefined): DriverTodayRun => ({
     ...toRunSummary(row, date, run),
