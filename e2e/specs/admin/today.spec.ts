@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../../fixtures/test.js';
+import { expect, failedRequest, test } from '../../fixtures/test.js';
 import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectTouchTargets, setAccountLanguage, showLanguage } from '../../fixtures/a11y.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
@@ -102,9 +102,43 @@ test('Record absence for a family that phoned: listed on its day, then cancelled
   await expect(row).toHaveCount(0);
 });
 
-test('the substitute dialog, and the tab in Arabic, right to left', async ({ page }) => {
+test('the office acts for a driver whose phone is dead: marks a child, is refused End while the child is on board, then ends the run', async ({ page, expectConsoleError }) => {
+  const sara = family.children[0]!;
+  const saraName = `${sara.firstName} ${sara.lastName}`;
   await openToday(page);
   const afternoon = runRow(page, en.runs.runName.afternoon);
+  const opener = afternoon.getByRole('button', { name: `Act for the driver on ${family.driver.name}, ${en.runs.runName.afternoon}` });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: `For the driver: ${family.driver.name}, ${en.runs.runName.afternoon}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveCount(2);
+  await expectTouchTargets(page, 'act-for-driver dialog');
+  await checkScreen(page, { route: 'admin-act-for-driver', role: 'admin', language: 'en' }, { include: OPEN_DIALOG });
+
+  await dialog.getByRole('button', { name: `${en.act.event.afternoon.boarded}: ${saraName}` }).click();
+  await expect(dialog.getByRole('listitem').filter({ hasText: saraName })).toContainText(en.act.event.afternoon.boarded);
+  await expect(dialog.getByRole('status')).toContainText('1 on board');
+
+  // End refused on purpose: the browser logs the 409.
+  expectConsoleError(failedRequest(409, '/trpc/admin.schoolDay.endRun'));
+  await dialog.getByRole('button', { name: en.act.end }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'still on the bus' })).toHaveText(`1 child is still on the bus: ${saraName}`);
+
+  await dialog.getByRole('button', { name: `${en.act.event.afternoon.dropped}: ${saraName}` }).click();
+  await expect(dialog.getByRole('status')).toContainText('1 dropped');
+  await dialog.getByRole('button', { name: en.act.end }).click();
+  await expect(dialog).toBeHidden();
+  await expect(afternoon).toContainText(en.runs.statusName.done);
+  await expect.poll(() => cellsOf(page, afternoon)).toMatchObject({ [en.runs.boarded]: '0', [en.runs.dropped]: '1', [en.runs.expected]: '1' });
+});
+
+test('the substitute dialog, and the tab in Arabic, right to left', async ({ page }) => {
+  await openToday(page);
+  // Today's runs have ended (the tests above): a substitute is named for tomorrow's.
+  await pickDay(page, page.getByRole('button', { name: en.date, exact: true }), bahrainDays().tomorrow);
+  const afternoon = runRow(page, en.runs.runName.afternoon);
+  await expect(afternoon).toContainText(en.runs.statusName.not_started);
+  await expect(afternoon.getByRole('button', { name: /Act for the driver/ }), 'acting for a driver is for today’s runs').toHaveCount(0);
   await afternoon.getByRole('button', { name: `Hand ${family.driver.name}, ${en.runs.runName.afternoon} to a substitute` }).click();
   const dialog = page.getByRole('dialog', { name: `Substitute: ${family.driver.name}, ${en.runs.runName.afternoon}` });
   await expect(dialog).toBeVisible();

@@ -10,13 +10,15 @@ import { RunsTable } from './today/RunsTable.js';
 import { DayAbsencesTable } from './today/DayAbsencesTable.js';
 import { RecordAbsenceModal } from './today/RecordAbsenceModal.js';
 import { SubstituteModal } from './today/SubstituteModal.js';
+import { ActForDriverModal } from './today/ActForDriverModal.js';
 import { usePhoneScreen } from '../../../components/AdminDialog/use-phone-screen.js';
 import { formatDate } from '../../../i18n/format.js';
 import { datePickerLanguage } from '../../../i18n/date-picker.js';
 
 /**
  * Today: every driver's runs of a day with their counts (an overdue run in red, first), the day's
- * absences with Cancel, Record absence for a family that phoned, and a substitute for one day's run.
+ * absences with Cancel, Record absence for a family that phoned, a substitute for one day's run, and
+ * the office acting for a driver whose phone is dead (marks and End run, today).
  * Another day is a pick of the date away (Bahrain's dates).
  */
 export function TodayTab() {
@@ -24,7 +26,7 @@ export function TodayTab() {
   const phone = usePhoneScreen();
   const today = bahrainToday(new Date());
   const [date, setDate] = useState(today);
-  const [dialog, setDialog] = useState<{ kind: 'record' } | { kind: 'substitute'; run: AdminRun } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'record' } | { kind: 'substitute' | 'act'; run: AdminRun } | null>(null);
   const runs = useOfficeRuns(date);
   const absences = useDayAbsences(date);
 
@@ -79,7 +81,12 @@ export function TodayTab() {
         {t('runs.title')}
       </Title>
       <ListState query={runs}>
-        <RunsTable runs={runs.data?.runs ?? []} fetching={runs.isFetching} onSubstitute={date >= today ? (run) => setDialog({ kind: 'substitute', run }) : undefined} />
+        <RunsTable
+          runs={runs.data?.runs ?? []}
+          fetching={runs.isFetching}
+          onSubstitute={date >= today ? (run) => setDialog({ kind: 'substitute', run }) : undefined}
+          onActForDriver={date === today ? (run) => setDialog({ kind: 'act', run }) : undefined}
+        />
       </ListState>
 
       <Group justify="space-between" align="center">
@@ -96,6 +103,7 @@ export function TodayTab() {
 
       {dialog?.kind === 'record' && <RecordAbsenceModal firstDay={date >= today ? date : today} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'substitute' && <SubstituteModal run={dialog.run} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'act' && <ActForDriverModal run={dialog.run} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }

@@ -12,7 +12,19 @@ const STATUS_COLORS: Record<RunStatus, string> = { not_started: 'gray', in_progr
  * Every driver's runs of the day with their counts: an overdue run (children still on board past
  * the planned end) is red and says so, and comes first, as the server orders them.
  */
-export function RunsTable({ runs, fetching, onSubstitute }: { runs: AdminRun[]; fetching: boolean; onSubstitute?: (run: AdminRun) => void }) {
+export function RunsTable({
+  runs,
+  fetching,
+  onSubstitute,
+  onActForDriver,
+}: {
+  runs: AdminRun[];
+  fetching: boolean;
+  /** A substitute can be named for today or a day to come. */
+  onSubstitute?: (run: AdminRun) => void;
+  /** The office acts for a driver on today's runs. */
+  onActForDriver?: (run: AdminRun) => void;
+}) {
   const { t, i18n } = useTranslation('officeDay');
   const count = (value: number) => formatNumber(value, i18n.language);
   const runLabel = (run: AdminRun) => `${run.driver.name}, ${t(`runs.runName.${run.run}`)}`;
@@ -84,16 +96,25 @@ export function RunsTable({ runs, fetching, onSubstitute }: { runs: AdminRun[]; 
               t('runs.notStarted')
             ),
         },
-        ...(onSubstitute
+        ...(onSubstitute || onActForDriver
           ? [
               {
                 accessor: 'actions',
                 title: t('runs.actions'),
                 render: (run: AdminRun) =>
                   run.status === 'done' ? null : (
-                    <Button size="sm" mih={44} variant="light" onClick={() => onSubstitute(run)} aria-label={t('substitute.openLabel', { run: runLabel(run) })}>
-                      {t('substitute.open')}
-                    </Button>
+                    <Stack gap={6} miw={150}>
+                      {onActForDriver && (
+                        <Button size="sm" mih={44} variant="light" color="orange" onClick={() => onActForDriver(run)} aria-label={t('act.openLabel', { run: runLabel(run) })}>
+                          {t('act.open')}
+                        </Button>
+                      )}
+                      {onSubstitute && (
+                        <Button size="sm" mih={44} variant="light" onClick={() => onSubstitute(run)} aria-label={t('substitute.openLabel', { run: runLabel(run) })}>
+                          {t('substitute.open')}
+                        </Button>
+                      )}
+                    </Stack>
                   ),
               },
             ]
