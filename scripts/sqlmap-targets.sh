@@ -143,3 +143,9 @@ target admin POST '/api/admin/drivers/:driverId/runs/:run/end' "/api/admin/drive
 target admin PUT '/api/admin/drivers/:driverId/runs/:run/substitute' "/api/admin/drivers/$DRIVER/runs/afternoon/substitute" --json "{\"date\":\"$TOMORROW\",\"substituteDriverId\":null}" --status 200
 target admin PUT '/api/admin/settings/school-day' /api/admin/settings/school-day \
   --json '{"schoolDays":["sun","mon","tue","wed","thu","fri","sat"],"noServiceDates":[{"date":"2030-12-16","name":"National Day"}],"morningStart":"06:00","morningEnd":"08:00","afternoonStart":"13:00","afternoonEnd":"15:00","officeAlertPhone":"17001122","overdueAfterHours":1}' --status 200
+target admin GET '/api/admin/family-messages/preview' "/api/admin/family-messages/preview?audience=run&driverId=$DRIVER&run=morning&schoolId=$SCHOOL"
+target admin POST '/api/admin/family-messages' /api/admin/family-messages \
+  --json "{\"audience\":\"school\",\"schoolId\":\"$SCHOOL\",\"driverId\":null,\"run\":null,\"textEn\":\"Bus 12 is running 15 minutes late\",\"textAr\":\"الحافلة 12 متأخرة 15 دقيقة\"}" \
+  --reset "DELETE FROM notifications WHERE template_key = 'family_message'" --status 201
+target admin GET '/api/admin/attendance' "/api/admin/attendance?month=${DAY:0:7}"
+target admin GET '/api/admin/attendance.csv' "/api/admin/attendance.csv?month=${DAY:0:7}&by=school"

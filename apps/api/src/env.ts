@@ -57,6 +57,7 @@ const envSchema = z.object({
   OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(25),
   // Registration texts across the service per hour before further ones are held for the office (0: all held).
   REGISTRATION_TEXTS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  FAMILY_MESSAGES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
 });
 
 /** The name of every variable the server reads (env.test.ts checks that .env.example and the README name the same). */
@@ -143,6 +144,7 @@ function outboxConfig(env: z.output<typeof envSchema>, production: boolean): Out
   const lease = leaseProblem(env.OUTBOX_LEASE_MS, env.NOTIFY_TIMEOUT_MS);
   if (lease) throw new Error(lease);
   const registrationTextsPerHour = env.REGISTRATION_TEXTS_PER_HOUR;
+  const familyMessagesPerHour = env.FAMILY_MESSAGES_PER_HOUR;
   const timeoutMs = env.NOTIFY_TIMEOUT_MS;
   const worker = {
     enabled: env.OUTBOX_WORKER ?? true,
@@ -155,13 +157,14 @@ function outboxConfig(env: z.output<typeof envSchema>, production: boolean): Out
   if (env.NOTIFY_TRANSPORT === 'webhook') {
     if (!env.NOTIFY_WEBHOOK_URL) throw new Error('NOTIFY_TRANSPORT=webhook needs NOTIFY_WEBHOOK_URL.');
     if (production && !env.NOTIFY_WEBHOOK_SECRET) throw new Error('NOTIFY_TRANSPORT=webhook needs NOTIFY_WEBHOOK_SECRET in production.');
-    return { worker, registrationTextsPerHour, transport: { kind: 'webhook', url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET ?? '', timeoutMs } };
+    return { worker, registrationTextsPerHour, familyMessagesPerHour, transport: { kind: 'webhook', url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET ?? '', timeoutMs } };
   }
   if (env.NOTIFY_TRANSPORT === 'whatsapp') {
     if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID) throw new Error('NOTIFY_TRANSPORT=whatsapp needs WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID.');
     return {
       worker,
       registrationTextsPerHour,
+      familyMessagesPerHour,
       transport: {
         kind: 'whatsapp',
         apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
@@ -174,7 +177,7 @@ function outboxConfig(env: z.output<typeof envSchema>, production: boolean): Out
     };
   }
   // In production the log must not collect parents' and drivers' phone numbers.
-  return { worker, registrationTextsPerHour, transport: { kind: 'log', maskPhones: production } };
+  return { worker, registrationTextsPerHour, familyMessagesPerHour, transport: { kind: 'log', maskPhones: production } };
 }
 
 /** "registration_received=bus_registration,driver_assigned=bus_driver": the approved template of each key (default: the key itself). */

@@ -157,6 +157,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     development: options.development ?? false,
     outboxMaxAttempts: options.outbox?.worker.maxAttempts,
     registrationTextsPerHour: options.outbox?.registrationTextsPerHour,
+    familyMessagesPerHour: options.outbox?.familyMessagesPerHour,
     answerCache: new AnswerCache(),
     sessionCache,
   };

@@ -49,7 +49,7 @@ export interface DriverProfile {
 export const DRIVER_RUNS = ['morning', 'afternoon'] as const;
 export type DriverRun = (typeof DRIVER_RUNS)[number];
 
-const RUN_SERVICE_TYPES: Record<DriverRun, readonly ServiceType[]> = {
+export const RUN_SERVICE_TYPES: Record<DriverRun, readonly ServiceType[]> = {
   morning: ['HOME_TO_SCHOOL', 'BOTH'],
   afternoon: ['SCHOOL_TO_HOME', 'BOTH'],
 };

@@ -19,3 +19,5 @@ export * from './fees.js';
 export * from './students.js';
 export * from './school-day.js';
 export * from './school-day-calendar.js';
+export * from './family-messages.js';
+export * from './attendance.js';

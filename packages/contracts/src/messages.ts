@@ -246,3 +246,18 @@ export const SCHOOL_DAY_MESSAGES = {
   preferenceInvalid: 'Choose on or off',
   substituteSameDriver: 'Choose another driver as the substitute',
 } as const;
+
+/** The office's message to every family of a run, a school or the whole service. */
+export const FAMILY_MESSAGE_MESSAGES = {
+  audienceInvalid: 'Choose who gets the message: a run, a school or every family',
+  driverRequired: 'Choose the driver of the run',
+  schoolRequired: 'Choose the school',
+  textRequired: 'Write the message in English',
+  noFamilies: 'No family rides with this choice: nothing was sent',
+} as const;
+
+/** The monthly attendance report. */
+export const ATTENDANCE_MESSAGES = {
+  monthInvalid: 'Enter a month as YYYY-MM',
+  byInvalid: 'Choose per student or per school',
+} as const;

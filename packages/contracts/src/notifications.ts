@@ -42,6 +42,8 @@ export interface NotificationPayloads {
   student_returned_to_school: { studentName: string; at: string; schoolName: string; driverName: string; driverPhone: string };
   /** To the office's alert phone, once per run: a run still open with children on board past its planned end. */
   run_overdue: { driverName: string; driverPhone: string; run: 'morning' | 'afternoon'; date: string; studentNames: string[] };
+  /** To a family, from the office (a late bus, a closure): its English and, when written, its Arabic. */
+  family_message: { textEn: string; textAr: string | null };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -64,6 +66,7 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'student_no_show',
   'student_returned_to_school',
   'run_overdue',
+  'family_message',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */

@@ -125,6 +125,11 @@ Object.assign(WRITES, {
     valid: () => ({ schoolDays: ['sun', 'mon', 'tue', 'wed', 'thu'], noServiceDates: [{ date: '2030-12-16', name: 'National Day' }], morningStart: '06:00', morningEnd: '08:00', afternoonStart: '13:00', afternoonEnd: '15:00', officeAlertPhone: phone(), overdueAfterHours: 1 }),
     whole: { audit_logs: 1 },
   },
+  'admin.familyMessages.send': {
+    caller: () => admin,
+    valid: () => ({ audience: 'school', schoolId: fixed.schoolId, driverId: null, run: null, textEn: `Bus 12 is running 15 minutes late ${next()}`, textAr: `الحافلة 12 متأخرة ${next()}` }),
+    whole: { notifications: 1, audit_logs: 1 },
+  },
 } satisfies Record<string, Write>);
 
 const MONEY_FIELD = /price|amount/i;

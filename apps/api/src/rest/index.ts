@@ -3,6 +3,7 @@ import type { CallerFor, ContextFor } from './caller.js';
 import { registerJsonPaths } from './json-paths.js';
 import { registerAuthUser } from './auth-user.js';
 import { registerStudentsCsv } from './students-csv.js';
+import { registerAttendanceCsv } from './attendance-csv.js';
 import { registerProofUpload } from './proof-upload.js';
 import { registerFeeFiles } from './fee-files.js';
 
@@ -14,6 +15,7 @@ export function registerRestPaths(app: FastifyInstance, callerFor: CallerFor, co
   registerJsonPaths(app, callerFor);
   registerAuthUser(app, contextFor);
   registerStudentsCsv(app, contextFor);
+  registerAttendanceCsv(app, contextFor);
   registerProofUpload(app, contextFor);
   registerFeeFiles(app, contextFor);
 }

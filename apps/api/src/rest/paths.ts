@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AnyTRPCProcedure, TRPCRouterRecord } from '@trpc/server';
 import type { AppRouter } from '../trpc/router.js';
-import { studentFilters } from '@school-transport/contracts';
+import { attendanceCsvQuery, studentFilters } from '@school-transport/contracts';
 import type { Access } from '../security/access.js';
 import { proofUpload } from './proof-upload-form.js';
 import { PROCEDURE_ACCESS } from '../security/access.js';
@@ -159,6 +159,14 @@ export const REST_PATHS: Record<string, RestPath> = {
   'PUT /api/admin/drivers/:driverId/runs/:run/substitute': { summary: "Hands one day's run to another driver (substituteDriverId null hands it back)", procedure: 'admin.schoolDay.substitute', from: 'body' },
   'GET /api/admin/settings/school-day': { summary: 'The school week, no-service dates, planned run times and the office alert phone', procedure: 'admin.schoolDay.settings' },
   'PUT /api/admin/settings/school-day': { summary: 'Saves the school-day settings', procedure: 'admin.schoolDay.updateSettings', from: 'body' },
+  'GET /api/admin/family-messages/preview': {
+    summary: "How many families a message to a run, a school or every family would reach, by language, and how many the hourly cap would hold",
+    procedure: 'admin.familyMessages.preview',
+    from: 'query',
+  },
+  'POST /api/admin/family-messages': { summary: 'Sends one message to every family of a run, a school or the whole service, in each family’s language (beyond the hourly cap: held)', procedure: 'admin.familyMessages.send', from: 'body', status: 201 },
+  'GET /api/admin/attendance': { summary: "A month's attendance per student (school days, rides, absences and no-shows per run) and per school", procedure: 'admin.attendance.month', from: 'query' },
+  'GET /api/admin/attendance.csv': { summary: "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student or (by=school) per school", handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery }, access: 'admin' },
 };
 
 /** Who may call a path: its own row's access, else its procedure's. */

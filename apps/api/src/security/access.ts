@@ -101,4 +101,7 @@ export const PROCEDURE_ACCESS: Record<string, Access> = {
   'admin.schoolDay.substitute': 'admin',
   'admin.schoolDay.settings': 'admin',
   'admin.schoolDay.updateSettings': 'admin',
+  'admin.familyMessages.preview': 'admin',
+  'admin.familyMessages.send': 'admin',
+  'admin.attendance.month': 'admin',
 };

@@ -36,6 +36,8 @@ export interface AppDependencies {
   outboxMaxAttempts?: number | undefined;
   /** Registration texts per hour across the service before further ones are held (REGISTRATION_TEXTS_PER_HOUR). */
   registrationTextsPerHour?: number | undefined;
+  /** The office's messages to families per hour before further ones are held (FAMILY_MESSAGES_PER_HOUR). */
+  familyMessagesPerHour?: number | undefined;
   /** Answers cached a few seconds (the list's totals, the statistics, the registration choices), cleared after every mutation (init.ts). */
   answerCache: AnswerCache;
   /** Sessions this process has read (session-cache.ts), when it hears of session changes; cleared after every mutation too. */

@@ -9,6 +9,11 @@ export interface OutboxConfig {
    * further ones are held until the office releases them. Default DEFAULT_REGISTRATION_TEXTS_PER_HOUR.
    */
   registrationTextsPerHour?: number;
+  /**
+   * The office's messages to families written for sending per hour (FAMILY_MESSAGES_PER_HOUR);
+   * further ones are held until the office releases them. Default DEFAULT_FAMILY_MESSAGES_PER_HOUR.
+   */
+  familyMessagesPerHour?: number;
 }
 
 export type TransportConfig =
@@ -56,6 +61,7 @@ export const DEFAULT_WORKER_SETTINGS: OutboxWorkerSettings = {
 };
 
 export const DEFAULT_REGISTRATION_TEXTS_PER_HOUR = 100;
+export const DEFAULT_FAMILY_MESSAGES_PER_HOUR = 300;
 
 /** How long a gateway may take to answer one message before the try counts as failed (NOTIFY_TIMEOUT_MS). */
 export const DEFAULT_TRANSPORT_TIMEOUT_MS = 10_000;

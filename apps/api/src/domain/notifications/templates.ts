@@ -195,6 +195,13 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: `رحلة متأخرة: لم ينهِ السائق ${p.driverName} (${p.driverPhone}) رحلة ${RUN_LABELS[p.run].ar} بتاريخ ${formatDay(p.date, 'ar')}، ولا يزال ${p.studentNames.length} من الطلاب مسجلين في الحافلة: ${p.studentNames.join('، ')}.`,
     params: [p.driverName, p.driverPhone, RUN_LABELS[p.run][language], formatDay(p.date, language), String(p.studentNames.length), p.studentNames.join(language === 'ar' ? '، ' : ', ')],
   }),
+  // A family that reads Arabic gets the English when the office wrote no Arabic: late news in
+  // another language is better than none.
+  family_message: (p, { language }) => ({
+    en: p.textEn,
+    ar: p.textAr ?? p.textEn,
+    params: [language === 'ar' ? (p.textAr ?? p.textEn) : p.textEn],
+  }),
 };
 
 export class UnknownTemplateError extends Error {}

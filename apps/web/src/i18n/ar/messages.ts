@@ -201,4 +201,15 @@ export const messages: CatalogOf<typeof en> = {
     preferenceInvalid: 'اختر تشغيل أو إيقاف',
     substituteSameDriver: 'اختر سائقًا آخر بديلًا',
   },
+  familyMessages: {
+    audienceInvalid: 'اختر من تصله الرسالة: رحلة أو مدرسة أو جميع الأسر',
+    driverRequired: 'اختر سائق الرحلة',
+    schoolRequired: 'اختر المدرسة',
+    textRequired: 'اكتب الرسالة بالإنجليزية',
+    noFamilies: 'لا توجد أسرة ضمن هذا الاختيار: لم يُرسل شيء',
+  },
+  attendance: {
+    monthInvalid: 'أدخل الشهر بالصيغة YYYY-MM',
+    byInvalid: 'اختر حسب الطالب أو حسب المدرسة',
+  },
 };

@@ -79,6 +79,7 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     student_no_show: 'لم يحضر إلى الحافلة',
     student_returned_to_school: 'أُعيد إلى المدرسة',
     run_overdue: 'رحلة متأخرة (إلى المكتب)',
+    family_message: 'رسالة من المكتب',
     registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',

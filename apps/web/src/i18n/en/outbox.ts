@@ -77,6 +77,7 @@ export const outbox = {
     student_no_show: 'Not at the bus (no-show)',
     student_returned_to_school: 'Returned to school',
     run_overdue: 'Run overdue (to the office)',
+    family_message: 'Message from the office',
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',

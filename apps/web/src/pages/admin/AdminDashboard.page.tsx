@@ -30,8 +30,9 @@ const TodayTab = lazy(() => import('./tabs/TodayTab.js').then((m) => ({ default:
 
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
+const AttendanceTab = lazy(() => import('./tabs/AttendanceTab.js').then((m) => ({ default: m.AttendanceTab })));
 
-const TAB_KEYS = ['dashboard', 'today', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'modificationRequests', 'fees', 'paymentProofs', 'outbox', 'auditLog', 'settings'] as const;
+const TAB_KEYS = ['dashboard', 'today', 'students', 'drivers', 'schools', 'areas', 'terms', 'analytics', 'modificationRequests', 'fees', 'paymentProofs', 'attendance', 'outbox', 'auditLog', 'settings'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 const isTabKey = (value: string | null): value is TabKey => TAB_KEYS.includes(value as TabKey);
 
@@ -42,6 +43,7 @@ export function AdminDashboardPage() {
   const { t: ta } = useTranslation('analytics');
   const { t: tf } = useTranslation('fees');
   const { t: td } = useTranslation('officeDay');
+  const { t: tAttendance } = useTranslation('attendance');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current: TabKey = isTabKey(requested) ? requested : 'dashboard';
@@ -67,6 +69,7 @@ export function AdminDashboardPage() {
     { key: 'modificationRequests', label: t('tabs.modificationRequests'), count: modificationRequestCounts.data?.pending },
     { key: 'fees', label: tf('admin.title') },
     { key: 'paymentProofs', label: tf('proofs.title') },
+    { key: 'attendance', label: tAttendance('tab') },
     { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red', extraCount: { count: heldMessages.data?.count, color: 'orange', label: tOutbox('heldBadge') } },
     { key: 'auditLog', label: ta('audit.tab') },
     { key: 'settings', label: t('tabs.settings') },
@@ -91,6 +94,7 @@ export function AdminDashboardPage() {
         {current === 'outbox' && <OutboxTab />}
         {current === 'fees' && <FeesTab />}
         {current === 'paymentProofs' && <PaymentProofsTab />}
+        {current === 'attendance' && <AttendanceTab />}
       </Suspense>
     </AdminShell>
   );

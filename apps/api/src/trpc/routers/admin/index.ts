@@ -12,6 +12,8 @@ import { adminAnalyticsRouter } from './analytics.js';
 import { adminAuditLogsRouter } from './audit-logs.js';
 import { adminFeesRouter } from './fees.js';
 import { adminSchoolDayRouter } from './school-day.js';
+import { adminFamilyMessagesRouter } from './family-messages.js';
+import { adminAttendanceRouter } from './attendance.js';
 
 /**
  * The admin console: one sub-router per entity or section of the console, each procedure named
@@ -32,4 +34,6 @@ export const adminRouter = router({
   auditLogs: adminAuditLogsRouter,
   fees: adminFeesRouter,
   schoolDay: adminSchoolDayRouter,
+  familyMessages: adminFamilyMessagesRouter,
+  attendance: adminAttendanceRouter,
 });

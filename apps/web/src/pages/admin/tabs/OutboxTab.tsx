@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,8 @@ import { useDataTablePaging } from './data-table-paging.js';
 import { tableRegionProps } from './data-table-region.js';
 import { formatDateTime } from '../../../i18n/format.js';
 
+const FamilyMessagesDialog = lazy(() => import('../../../components/FamilyMessagesDialog/FamilyMessagesDialog.js'));
+
 const STATUS_COLORS: Record<NotificationStatus | 'sending', string> = { pending: 'yellow', sending: 'blue', sent: 'teal', failed: 'red', held: 'orange' };
 const isTemplateKey = (key: string): key is NotificationTemplateKey => (NOTIFICATION_TEMPLATE_KEYS as readonly string[]).includes(key);
 
@@ -24,6 +26,8 @@ const isTemplateKey = (key: string): key is NotificationTemplateKey => (NOTIFICA
  */
 export function OutboxTab() {
   const { t, i18n } = useTranslation('outbox');
+  const { t: tFamilies } = useTranslation('familyMessages');
+  const [messagingFamilies, setMessagingFamilies] = useState(false);
   const timeOf = (iso: string) => formatDateTime(iso, i18n.language);
   const [status, setStatus] = useState<NotificationStatus | null>(null);
   const [templateKey, setTemplateKey] = useState<NotificationTemplateKey | null>(null);
@@ -75,6 +79,9 @@ export function OutboxTab() {
           </Text>
         </div>
         <Group gap="xs">
+          <Button mih={44} onClick={() => setMessagingFamilies(true)}>
+            {tFamilies('open')}
+          </Button>
           <Button variant="default" mih={44} onClick={() => void refreshOutbox()} loading={list.isFetching && !list.isLoading}>
             {t('refresh')}
           </Button>
@@ -220,6 +227,11 @@ export function OutboxTab() {
           ]}
         />
       </ListState>
+      {messagingFamilies && (
+        <Suspense fallback={null}>
+          <FamilyMessagesDialog onClose={() => setMessagingFamilies(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

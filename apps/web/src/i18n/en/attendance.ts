@@ -1,0 +1,28 @@
+/** The office's Attendance tab: the monthly report per student and per school. */
+export const attendance = {
+  tab: 'Attendance',
+  title: 'Attendance',
+  intro: 'For a month: the school days with service so far, and per run the rides taken, the absences reported and the no-shows.',
+  month: 'Month',
+  schoolDays_one: '{{count}} school day with service so far this month',
+  schoolDays_other: '{{count}} school days with service so far this month',
+  perSchool: 'Per school',
+  perStudent: 'Per student',
+  downloadStudents: 'Download per student (CSV)',
+  downloadSchools: 'Download per school (CSV)',
+  empty: 'No students.',
+  columns: {
+    student: 'Student',
+    school: 'School',
+    driver: 'Driver',
+    students: 'Students',
+    rides: 'Rides',
+    absences: 'Absences',
+    noShows: 'No-shows',
+    morning: 'Morning',
+    afternoon: 'Afternoon',
+  },
+  figures: 'Rides {{rides}} · Absent {{absences}} · No-shows {{noShows}}',
+  notRidden: '—',
+  unassigned: 'Unassigned',
+} as const;
