@@ -120,3 +120,16 @@ test('in Arabic, right to left: the card’s day and the Not riding dialog; Canc
     await setAccountLanguage(page.request, 'en');
   }
 });
+
+test('boarded and dropped messages are off until the family turns them on', async ({ page }) => {
+  await signInByEmail(page, family.email, family.password);
+  await page.goto('/parent');
+  const choice = page.getByRole('switch', { name: en.messages.boardedAndDropped });
+  await expect(choice).not.toBeChecked();
+  await choice.check();
+  await expect(page.getByRole('alert').filter({ hasText: en.messages.saved })).toBeVisible();
+  const saved = await page.request.get('/api/parent/school-day-messages');
+  expect(await saved.json()).toEqual({ messages: { boardedAndDropped: true } });
+  await page.reload();
+  await expect(page.getByRole('switch', { name: en.messages.boardedAndDropped })).toBeChecked();
+});

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Paper, Switch } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +14,12 @@ export function DayMessagesSwitch() {
   const { t } = useTranslation('parentDay');
   const current = useSchoolDayMessages();
   const save = useMutation(trpc.parent.setSchoolDayMessages.mutationOptions());
+  // The switch moves at once; a refused save puts it back.
+  const [asked, setAsked] = useState<boolean | null>(null);
   if (!current.data) return null;
 
   const change = async (boardedAndDropped: boolean) => {
+    setAsked(boardedAndDropped);
     try {
       const saved = await save.mutateAsync({ boardedAndDropped });
       queryClient.setQueryData(trpc.parent.schoolDayMessages.queryKey(), saved);
@@ -23,13 +27,14 @@ export function DayMessagesSwitch() {
     } catch (error) {
       notify({ title: t('messages.failed'), message: errorMessage(error, t('messages.failed')), variant: 'destructive' });
     }
+    setAsked(null);
   };
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={t('messages.title')}>
       <Switch
         size="md"
-        checked={current.data.messages.boardedAndDropped}
+        checked={asked ?? current.data.messages.boardedAndDropped}
         disabled={save.isPending}
         onChange={(event) => void change(event.currentTarget.checked)}
         label={t('messages.boardedAndDropped')}
