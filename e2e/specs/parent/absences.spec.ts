@@ -3,7 +3,7 @@ import { expect, test } from '../../fixtures/test.js';
 import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectTouchTargets, setAccountLanguage, showLanguage } from '../../fixtures/a11y.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
-import { bahrainClock, bahrainDays, markAsDriver, seedSchoolDayFamily, signedInDriverApi, type SchoolDayFamily } from '../../fixtures/school-day.js';
+import { bahrainClock, bahrainDays, markAsDriver, restoreSchoolWeek, seedSchoolDayFamily, signedInDriverApi, type SchoolDayFamily } from '../../fixtures/school-day.js';
 import { pickDay, shortDate } from '../../fixtures/date-picker.js';
 import { parentDay as en } from '../../../apps/web/src/i18n/en/parent-day.js';
 import { parentDay as ar } from '../../../apps/web/src/i18n/ar/parent-day.js';
@@ -19,6 +19,9 @@ test.describe.configure({ timeout: 3 * 60_000 });
 let family: SchoolDayFamily;
 test.beforeAll(async ({ server }) => {
   family = await seedSchoolDayFamily(server.url, `abs${Date.now().toString(36)}`);
+});
+test.afterAll(async ({ server }) => {
+  await restoreSchoolWeek(server.url, family.settingsBefore);
 });
 
 const cardOf = (page: Page, child: { firstName: string }) => page.getByRole('article', { name: new RegExp(`^${child.firstName} `) });
