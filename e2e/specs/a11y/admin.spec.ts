@@ -54,6 +54,7 @@ async function checkTab(page: Page, tab: string, heading: string, language: Lang
 function tabHeadings(w: AdminWords): [string, string][] {
   return [
     ['dashboard', w.admin.overview.title],
+    ['today', w.officeDay.title],
     ['students', w.students.title],
     ['drivers', w.admin.drivers.title],
     ['schools', w.admin.schools.title],

@@ -26,6 +26,7 @@ const w = adminWords('ar');
 /** The tabs, their Arabic headings, and whether they show dates or months. */
 const TABS: { tab: string; heading: string; dated: boolean }[] = [
   { tab: 'dashboard', heading: w.admin.overview.title, dated: false },
+  { tab: 'today', heading: w.officeDay.title, dated: true },
   { tab: 'students', heading: w.students.title, dated: false },
   { tab: 'drivers', heading: w.admin.drivers.title, dated: false },
   { tab: 'schools', heading: w.admin.schools.title, dated: false },

@@ -29,6 +29,14 @@ describe('formatting for the language', () => {
     expect(formatWeekday('2026-11-22', 'ar')).toBe('ح');
   });
 
+  it('writes a moment’s time alone on Bahrain’s clock, 24-hour with Latin digits, whatever the device’s zone', () => {
+    expect(formatTime('2026-11-26T03:42:00Z', 'en')).toBe('06:42');
+    expect(formatTime('2026-11-26T03:42:00Z', 'ar')).toBe('06:42');
+    expect(formatTime('2026-11-26T11:05:00Z', 'en')).toBe('14:05');
+    expect(formatTime('2026-11-25T21:00:00Z', 'en')).toBe('00:00');
+    expect(formatTime('not a time', 'en')).toBe('not a time');
+  });
+
   it('writes a moment on Bahrain’s clock, so late evening UTC is already the next day', () => {
     expect(formatDate('2026-11-22T10:00:00Z', 'en')).toBe('22 Nov 2026');
     expect(formatDate('2026-11-22T10:00:00Z', 'ar')).toBe('22 نوفمبر 2026');

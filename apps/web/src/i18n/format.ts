@@ -63,6 +63,16 @@ export function formatDateTime(iso: string, language?: string): string {
 }
 
 /**
+ * A moment's time alone on Bahrain's clock, 24-hour: "06:42" in both languages (the day is said
+ * beside it, as on a school day's card: 'Boarded 06:42 · At school 07:15').
+ */
+export function formatTime(iso: string, language?: string): string {
+  const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) return iso;
+  return new Intl.DateTimeFormat(localeOf(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: BAHRAIN }).format(moment);
+}
+
+/**
  * A service month 'YYYY-MM' (or the month of a day 'YYYY-MM-DD'): "September 2026" / "سبتمبر 2026";
  * 'short' for a chart's axis, without the year: "Sept" / "سبتمبر".
  */

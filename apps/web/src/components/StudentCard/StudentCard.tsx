@@ -4,8 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@school-transport/api';
+import type { Absence } from '@school-transport/contracts';
 import { formatAmount } from '../../i18n/format.js';
 import { gradeLabel } from '../../i18n/labels.js';
+import { StudentDay } from '../StudentDay/StudentDay.js';
 
 export type ParentStudent = inferRouterOutputs<AppRouter>['parent']['students']['students'][number];
 
@@ -14,18 +16,24 @@ const telHref = (phone: string) => `tel:+973${phone}`;
 
 /**
  * One student on the parent dashboard: who, where, which service, the fee and the
- * driver (tap to call), with View Details and Request Changes.
+ * driver (tap to call), with View Details and Request Changes; with a driver, today's bus, the
+ * upcoming absences and Not riding.
  */
 export function StudentCard({
   student,
   pendingRequest,
+  absences,
   onViewDetails,
   onRequestChanges,
+  onNotRiding,
 }: {
   student: ParentStudent;
   pendingRequest: boolean;
+  /** The student's upcoming absences. */
+  absences: Absence[];
   onViewDetails: () => void;
   onRequestChanges: () => void;
+  onNotRiding: () => void;
 }) {
   const { t } = useTranslation('parent');
   const name = `${student.firstName} ${student.fathersName} ${student.lastName}`;
@@ -91,6 +99,7 @@ export function StudentCard({
           {t('actions.callDriver')}
         </Button>
       )}
+      {driver && <StudentDay studentId={student.id} name={name} absences={absences} onNotRiding={onNotRiding} />}
       {pendingRequest && (
         <Alert color="yellow" variant="light" mt="md" p="xs" role="status">
           {t('actions.pendingNote')}

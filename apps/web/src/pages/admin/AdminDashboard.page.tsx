@@ -28,6 +28,8 @@ const OutboxTab = lazy(() => import('./tabs/OutboxTab.js').then((module) => ({ d
 const AnalyticsTab = lazy(() => import('./tabs/AnalyticsTab.js').then((module) => ({ default: module.AnalyticsTab })));
 const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => ({ default: module.AuditLogTab })));
 
+const TodayTab = lazy(() => import('./tabs/TodayTab.js').then((m) => ({ default: m.TodayTab })));
+
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
 const AttendanceTab = lazy(() => import('./tabs/AttendanceTab.js').then((m) => ({ default: m.AttendanceTab })));
@@ -37,6 +39,7 @@ const UsersTab = lazy(() => import('./tabs/UsersTab.js').then((m) => ({ default:
 /** Each tab and the permission that opens it: a role without it sees no such tab (and the server refuses its calls). */
 const TAB_PERMISSIONS = {
   dashboard: 'dashboard.read',
+  today: 'schoolDay.read',
   students: 'students.read',
   drivers: 'catalog.read',
   schools: 'catalog.read',
@@ -66,6 +69,7 @@ export function AdminDashboardPage() {
   const { t: tf } = useTranslation('fees');
   const { t: tu } = useTranslation('users');
   const can = useCan();
+  const { t: td } = useTranslation('officeDay');
   const { t: tAttendance } = useTranslation('attendance');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -82,6 +86,7 @@ export function AdminDashboardPage() {
 
   const allTabs: (AdminTab & { key: TabKey })[] = [
     { key: 'dashboard', label: t('tabs.dashboard') },
+    { key: 'today', label: td('tab') },
     { key: 'students', label: t('tabs.students'), count: overview.data?.totalStudents },
     { key: 'drivers', label: t('tabs.drivers'), count: drivers.data?.drivers.length },
     { key: 'schools', label: t('tabs.schools'), count: schools.data?.schools.length },
@@ -110,6 +115,7 @@ export function AdminDashboardPage() {
       {current === 'settings' && <SettingsTab />}
       {current === 'terms' && <TermsTab />}
       <Suspense fallback={<PageLoader />}>
+        {current === 'today' && <TodayTab />}
         {current === 'students' && <StudentsTab />}
         {current === 'analytics' && <AnalyticsTab />}
         {current === 'auditLog' && <AuditLogTab />}

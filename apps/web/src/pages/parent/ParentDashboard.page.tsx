@@ -12,16 +12,22 @@ import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.j
 import { AccountMenu } from '../../components/AccountMenu/AccountMenu.js';
 import { StudentCard, type ParentStudent } from '../../components/StudentCard/StudentCard.js';
 import { RecentModificationRequests } from '../../components/ModificationRequests/RecentModificationRequests.js';
+import { DayMessagesSwitch } from '../../components/StudentDay/DayMessagesSwitch.js';
+import { useParentAbsences } from '../../components/StudentDay/parent-day-queries.js';
+import { upcomingAbsences } from '../../components/StudentDay/upcoming-absences.js';
+import { bahrainToday } from '@school-transport/contracts';
 import '../../styles/signed-in.js';
 
 // The dialogs and the fees load when first needed.
 const StudentFees = lazy(() => import('../../components/StudentFees/StudentFees.js').then((m) => ({ default: m.StudentFees })));
 const StudentDetailsModal = lazy(() => import('../../components/StudentDetails/StudentDetailsModal.js').then((m) => ({ default: m.StudentDetailsModal })));
 const ModificationRequestModal = lazy(() => import('../../components/ModificationRequestForm/ModificationRequestModal.js').then((m) => ({ default: m.ModificationRequestModal })));
+const NotRidingModal = lazy(() => import('../../components/StudentDay/NotRidingModal.js').then((m) => ({ default: m.NotRidingModal })));
 
 /**
  * /parent: the parent's own students as cards, or 'No Students Registered'; View
- * Details, Request Changes, and the parent's recent modification requests.
+ * Details, Request Changes, today's bus and Not riding, the choice of bus messages, and the
+ * parent's recent modification requests.
  */
 export function ParentDashboardPage() {
   const { t } = useTranslation('parent');
@@ -30,7 +36,9 @@ export function ParentDashboardPage() {
   const logout = useLogout('/');
   const students = useQuery(trpc.parent.students.queryOptions());
   const requests = useQuery(trpc.parent.modificationRequests.queryOptions());
-  const [dialog, setDialog] = useState<{ kind: 'details' | 'request'; student: ParentStudent } | null>(null);
+  const absences = useParentAbsences();
+  const [dialog, setDialog] = useState<{ kind: 'details' | 'request' | 'notRiding'; student: ParentStudent } | null>(null);
+  const today = bahrainToday(new Date());
   const pendingFor = new Set((requests.data?.modificationRequests ?? []).filter((request) => request.status === 'pending').map((request) => request.student.id));
   const requestList = requests.data?.modificationRequests ?? [];
 
@@ -92,11 +100,18 @@ export function ParentDashboardPage() {
                   key={student.id}
                   student={student}
                   pendingRequest={pendingFor.has(student.id)}
+                  absences={upcomingAbsences(absences.data?.absences ?? [], student.id, today)}
                   onViewDetails={() => setDialog({ kind: 'details', student })}
                   onRequestChanges={() => setDialog({ kind: 'request', student })}
+                  onNotRiding={() => setDialog({ kind: 'notRiding', student })}
                 />
               ))}
             </SimpleGrid>
+            {students.data.students.some((student) => student.driver) && (
+              <Stack mt="lg">
+                <DayMessagesSwitch />
+              </Stack>
+            )}
             <Suspense fallback={null}>
               <StudentFees students={students.data.students} />
             </Suspense>
@@ -110,6 +125,7 @@ export function ParentDashboardPage() {
         <Suspense fallback={null}>
           {dialog?.kind === 'details' && <StudentDetailsModal student={dialog.student} onClose={() => setDialog(null)} />}
           {dialog?.kind === 'request' && <ModificationRequestModal student={dialog.student} onClose={() => setDialog(null)} />}
+          {dialog?.kind === 'notRiding' && <NotRidingModal student={dialog.student} onClose={() => setDialog(null)} />}
         </Suspense>
       </Container>
     </>

@@ -1,0 +1,99 @@
+import { Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { AbsenceRun } from '@school-transport/contracts';
+import { datePickerLanguage } from '../../i18n/date-picker.js';
+import { usePhoneScreen } from '../AdminDialog/use-phone-screen.js';
+import type { AbsenceLength, AbsenceValues } from './absence-form.js';
+
+/**
+ * The Not riding fields, the family's and the office's (for a family that phoned): one day or a
+ * range, the run, and an optional reason. Days before `firstDay` (today, in Bahrain) cannot be picked.
+ */
+export function AbsenceFields({ form, runs, firstDay }: { form: UseFormReturnType<AbsenceValues>; runs: AbsenceRun[]; firstDay: string }) {
+  const { t, i18n } = useTranslation('parentDay');
+  const phone = usePhoneScreen();
+  const { length, from, to } = form.values;
+  const calendar = {
+    minDate: firstDay,
+    ...datePickerLanguage(i18n.language),
+    // Only the Saturday-Sunday pair is highlighted by default; the school week has its own days.
+    weekendDays: [],
+    firstDayOfWeek: 0 as const,
+    ariaLabels: {
+      previousMonth: t('dialog.calendar.previousMonth'),
+      nextMonth: t('dialog.calendar.nextMonth'),
+      previousYear: t('dialog.calendar.previousYear'),
+      nextYear: t('dialog.calendar.nextYear'),
+      previousDecade: t('dialog.calendar.previousDecade'),
+      nextDecade: t('dialog.calendar.nextDecade'),
+      monthLevelControl: t('dialog.calendar.chooseMonth'),
+      yearLevelControl: t('dialog.calendar.chooseYear'),
+    },
+    // On a phone the calendar opens over the whole dialog, with days big enough for a thumb.
+    dropdownType: phone ? ('modal' as const) : ('popover' as const),
+    styles: phone ? { input: { minHeight: 44 } } : undefined,
+    error: form.errors.from,
+    withAsterisk: true,
+  };
+  const setLength = (next: string) => {
+    form.setValues({ length: next as AbsenceLength, to: '' });
+    form.clearFieldError('from');
+  };
+
+  return (
+    <Stack>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="absence-length">
+          {t('dialog.length')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="absence-length"
+          fullWidth
+          value={length}
+          onChange={setLength}
+          data={[
+            { value: 'day', label: t('dialog.oneDay') },
+            { value: 'range', label: t('dialog.severalDays') },
+          ]}
+        />
+      </Stack>
+      {length === 'day' ? (
+        <DatePickerInput
+          {...calendar}
+          label={t('dialog.day')}
+          placeholder={t('dialog.dayPlaceholder')}
+          value={from || null}
+          onChange={(day) => {
+            form.setFieldValue('from', day ?? '');
+            form.clearFieldError('from');
+          }}
+        />
+      ) : (
+        <DatePickerInput
+          {...calendar}
+          type="range"
+          allowSingleDateInRange
+          label={t('dialog.days')}
+          description={t('dialog.daysHint')}
+          placeholder={t('dialog.daysPlaceholder')}
+          value={[from || null, to || null]}
+          onChange={([first, last]) => {
+            form.setValues({ from: first ?? '', to: last ?? '' });
+            form.clearFieldError('from');
+          }}
+        />
+      )}
+      <Radio.Group label={t('dialog.run')} withAsterisk {...form.getInputProps('run')}>
+        <Stack gap="xs" mt={6}>
+          {runs.map((run) => (
+            <Radio key={run} value={run} label={t(`absences.run.${run}`)} styles={{ body: { minHeight: 32, alignItems: 'center' } }} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <TextInput label={t('dialog.reason')} placeholder={t('dialog.reasonPlaceholder')} maxLength={200} {...form.getInputProps('reason')} />
+    </Stack>
+  );
+}

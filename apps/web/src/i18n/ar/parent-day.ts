@@ -1,0 +1,93 @@
+import type { CatalogOf } from '../catalog.js';
+import type { parentDay as en } from '../en/parent-day.js';
+
+/** اليوم الدراسي على بطاقات الطلاب عند ولي الأمر. */
+export const parentDay: CatalogOf<typeof en> = {
+  today: {
+    title: 'اليوم',
+    loadFailed: 'تعذّر تحميل حافلة اليوم.',
+    noRuns: 'لا توجد حافلة اليوم',
+    run: {
+      morning: 'الصباح',
+      afternoon: 'بعد الظهر',
+    },
+    status: {
+      expected: 'بانتظار الحافلة',
+      absent: 'لن يركب',
+      boarded: 'في الحافلة',
+      dropped: 'تم الإنزال',
+      no_show: 'لم يحضر إلى الحافلة',
+      returned_to_school: 'أُعيد إلى المدرسة',
+    },
+    absentBecause: 'لن يركب: {{reason}}',
+    event: {
+      morning: {
+        boarded: 'ركب {{time}}',
+        dropped: 'في المدرسة {{time}}',
+        no_show: 'لم يحضر إلى الحافلة {{time}}',
+        returned_to_school: 'أُعيد إلى المدرسة {{time}}',
+      },
+      afternoon: {
+        boarded: 'ركب من المدرسة {{time}}',
+        dropped: 'في المنزل {{time}}',
+        no_show: 'لم يحضر إلى الحافلة {{time}}',
+        returned_to_school: 'أُعيد إلى المدرسة {{time}}',
+      },
+    },
+  },
+  absences: {
+    title: 'لن يركب',
+    empty: 'لا يوجد غياب مُبلَّغ عنه.',
+    notRiding: 'لن يركب',
+    notRidingLabel: 'الإبلاغ بأن {{name}} لن يركب',
+    oneDay: '{{date}}',
+    range: '{{from}} – {{to}}',
+    run: {
+      morning: 'رحلة الصباح',
+      afternoon: 'رحلة بعد الظهر',
+      both: 'الرحلتان',
+    },
+    cancel: 'إلغاء',
+    cancelLabel: 'إلغاء غياب {{dates}}، {{run}}',
+    cancelled: 'أُلغي الغياب',
+    cancelFailed: 'تعذّر إلغاء الغياب',
+  },
+  dialog: {
+    title: 'لن يركب: {{name}}',
+    length: 'المدة',
+    oneDay: 'يوم واحد',
+    severalDays: 'عدة أيام',
+    day: 'اليوم',
+    days: 'اليوم الأول والأخير',
+    dayPlaceholder: 'اختر يومًا',
+    dayRequired: 'اختر اليوم',
+    daysPlaceholder: 'اختر اليوم الأول والأخير',
+    daysHint: '31 يومًا على الأكثر؛ وتُستثنى الأيام التي لا دراسة فيها.',
+    run: 'أي رحلة',
+    reason: 'السبب (اختياري)',
+    reasonPlaceholder: 'مثلًا: مريض، سفر عائلي',
+    submit: 'الإبلاغ عن الغياب',
+    submitting: 'جارٍ الإبلاغ...',
+    close: 'إغلاق',
+    reported: 'تم الإبلاغ عن الغياب',
+    reportedText: 'سيظهر للسائق في القائمة.',
+    failed: 'لم يتم الإبلاغ عن الغياب',
+    calendar: {
+      previousMonth: 'الشهر السابق',
+      nextMonth: 'الشهر التالي',
+      previousYear: 'السنة السابقة',
+      nextYear: 'السنة التالية',
+      previousDecade: 'العقد السابق',
+      nextDecade: 'العقد التالي',
+      chooseMonth: 'اختر الشهر',
+      chooseYear: 'اختر السنة',
+    },
+  },
+  messages: {
+    title: 'رسائل الحافلة',
+    boardedAndDropped: 'أرسلوا لي رسالة عندما يركب ابني الحافلة وعندما ينزل منها',
+    boardedAndDroppedHint: 'تُرسل رسالة دائمًا إذا لم يحضر الطالب إلى الحافلة أو أُعيد إلى المدرسة.',
+    saved: 'تم حفظ اختيارك',
+    failed: 'لم يتم حفظ اختيارك',
+  },
+};

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ridesOnRun, type AdminRun, type MarkEvent } from '@school-transport/contracts';
+import { errorMessage, trpc } from '../../../../trpc.js';
+import { notify } from '../../../../notify.js';
+import { formatNumber, formatTime } from '../../../../i18n/format.js';
+import { AdminDialog } from '../../../../components/AdminDialog/AdminDialog.js';
+import { ListState } from '../ListState.js';
+import { refreshOfficeDay, useOfficeRuns } from '../../school-day-queries.js';
+import { RUN_EVENTS, stillOnBusOf } from './run-events.js';
+
+/** A driver has at most this many students: one page of the office's list holds them all. */
+const DRIVER_STUDENTS_PAGE = 200;
+
+/**
+ * The office acting for a driver whose phone is dead: the run's children, a mark for each as the
+ * driver would make it (recorded as the office member's, in the audit log), and End run, refused
+ * while a child who boarded is neither dropped nor returned to school (their names are shown).
+ */
+export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: () => void }) {
+  const { t, i18n } = useTranslation('officeDay');
+  const { t: tm } = useTranslation('messages');
+  const students = useQuery(trpc.admin.students.list.queryOptions({ driverId: run.driver.id, pageSize: DRIVER_STUDENTS_PAGE, sort: 'name', order: 'asc' }));
+  const fresh = useOfficeRuns(run.date).data?.runs.find((each) => each.driver.id === run.driver.id && each.run === run.run) ?? run;
+  const [made, setMade] = useState<Record<string, { event: MarkEvent; at: string }>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const mark = useMutation(trpc.admin.schoolDay.mark.mutationOptions());
+  const end = useMutation(trpc.admin.schoolDay.endRun.mutationOptions());
+  const riders = (students.data?.students ?? []).filter((student) => ridesOnRun(student.serviceType, run.run));
+  const runName = `${run.driver.name}, ${t(`runs.runName.${run.run}`)}`;
+
+  const markOne = async (student: { id: string; firstName: string; lastName: string }, event: MarkEvent) => {
+    setRefusal(null);
+    try {
+      const { mark: recorded } = await mark.mutateAsync({ driverId: run.driver.id, run: run.run, date: run.date, studentId: student.id, event, clientId: crypto.randomUUID() });
+      setMade((current) => ({ ...current, [student.id]: { event, at: recorded.at } }));
+      notify({ title: t('act.marked'), message: `${student.firstName} ${student.lastName}: ${t(`act.event.${run.run}.${event}`)}` });
+    } catch (error) {
+      const message = errorMessage(error, t('act.markFailed'));
+      setRefusal(message);
+      notify({ title: t('act.markFailed'), message, variant: 'destructive' });
+    }
+    await refreshOfficeDay();
+  };
+
+  const endRun = async () => {
+    setRefusal(null);
+    try {
+      await end.mutateAsync({ driverId: run.driver.id, run: run.run, date: run.date });
+      notify({ title: t('act.ended'), message: runName });
+      await refreshOfficeDay();
+      onClose();
+    } catch (error) {
+      const onBus = stillOnBusOf(error);
+      const message = onBus
+        ? tm('schoolDay.stillOnBus', { count: onBus.length, names: onBus.map((student) => `${student.firstName} ${student.lastName}`).join(', ') })
+        : errorMessage(error, t('act.endFailed'));
+      setRefusal(message);
+      notify({ title: t('act.endFailed'), message, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <AdminDialog onClose={onClose} title={t('act.title', { run: runName })} size="lg" closeButtonProps={{ 'aria-label': t('act.close') }}>
+      <Stack>
+        <Alert color="blue" variant="light">
+          {t('act.note')}
+        </Alert>
+        <Text size="sm" role="status">
+          {t('act.counts', { expected: formatNumber(fresh.expected, i18n.language), boarded: formatNumber(fresh.boarded, i18n.language), dropped: formatNumber(fresh.dropped, i18n.language) })}
+        </Text>
+        {refusal && (
+          <Alert color="red" variant="light" role="alert">
+            {refusal}
+          </Alert>
+        )}
+        <ListState query={students}>
+          {riders.length === 0 ? (
+            <Text c="dimmed">{t('act.noChildren')}</Text>
+          ) : (
+            <Stack gap="xs" component="ul" p={0} m={0} aria-label={t('act.children')}>
+              {riders.map((student) => {
+                const name = `${student.firstName} ${student.lastName}`;
+                const last = made[student.id];
+                return (
+                  <Paper key={student.id} component="li" withBorder p="xs" radius="sm" style={{ listStyle: 'none' }}>
+                    <Text fw={600} size="sm">
+                      {name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {student.automatedId} · {student.school.name}
+                    </Text>
+                    {last && (
+                      <Text size="sm" c="teal.9">
+                        {t('act.markedAt', { event: t(`act.event.${run.run}.${last.event}`), time: formatTime(last.at, i18n.language) })}
+                      </Text>
+                    )}
+                    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt="xs">
+                      {RUN_EVENTS[run.run].map((event) => (
+                        <Button key={event} size="sm" mih={44} variant="light" disabled={mark.isPending} onClick={() => void markOne(student, event)} aria-label={t('act.markLabel', { event: t(`act.event.${run.run}.${event}`), name })}>
+                          {t(`act.event.${run.run}.${event}`)}
+                        </Button>
+                      ))}
+                    </SimpleGrid>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          )}
+        </ListState>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} mih={44}>
+            {t('act.close')}
+          </Button>
+          <Button color="red" onClick={() => void endRun()} loading={end.isPending} mih={44}>
+            {t('act.end')}
+          </Button>
+        </Group>
+      </Stack>
+    </AdminDialog>
+  );
+}

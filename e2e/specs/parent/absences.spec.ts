@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
+import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectTouchTargets, setAccountLanguage, showLanguage } from '../../fixtures/a11y.js';
+import { E2E_ADMIN } from '../../fixtures/accounts.js';
+import { signInByEmail } from '../../fixtures/session.js';
+import { bahrainClock, bahrainDays, markAsDriver, restoreSchoolWeek, seedSchoolDayFamily, signedInDriverApi, type SchoolDayFamily } from '../../fixtures/school-day.js';
+import { pickDay, shortDate } from '../../fixtures/date-picker.js';
+import { parentDay as en } from '../../../apps/web/src/i18n/en/parent-day.js';
+import { parentDay as ar } from '../../../apps/web/src/i18n/ar/parent-day.js';
+
+/**
+ * The family's school day on a phone: Not riding on a student card (a day, both runs, a reason),
+ * the absence listed on the card with Cancel and in the office's Today tab for that day, and the
+ * driver's marks on the card with their times on Bahrain's clock.
+ */
+test.use({ viewport: { width: 360, height: 740 } });
+test.describe.configure({ timeout: 3 * 60_000 });
+
+let family: SchoolDayFamily;
+test.beforeAll(async ({ server }) => {
+  family = await seedSchoolDayFamily(server.url, `abs${Date.now().toString(36)}`);
+});
+test.afterAll(async ({ server }) => {
+  await restoreSchoolWeek(server.url, family.settingsBefore);
+});
+
+const cardOf = (page: Page, child: { firstName: string }) => page.getByRole('article', { name: new RegExp(`^${child.firstName} `) });
+const fullName = (child: { firstName: string; lastName: string }) => `${child.firstName} Khalid ${child.lastName}`;
+
+test('the parent reports tomorrow’s absence: the card lists it with Cancel, and the office’s Today tab for that day lists it', async ({ page, browser, server }) => {
+  const { tomorrow } = bahrainDays();
+  const sara = family.children[0]!;
+  await signInByEmail(page, family.email, family.password);
+  await page.goto('/parent');
+  const card = cardOf(page, sara);
+  await expect(card.getByRole('heading', { name: en.today.title })).toBeVisible();
+  // Nobody marked today yet: both runs are expected.
+  await expect(card.getByText(`${en.today.run.morning}: ${en.today.status.expected}`)).toBeVisible();
+  await expect(card.getByText(`${en.today.run.afternoon}: ${en.today.status.expected}`)).toBeVisible();
+
+  const opener = card.getByRole('button', { name: `Report that ${fullName(sara)} is not riding` });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: `Not riding: ${sara.firstName} ${sara.lastName}` });
+  await expect(dialog).toBeVisible();
+  await expectFitsWidth(page, dialog, 'not-riding dialog');
+  await expectTouchTargets(page, 'not-riding dialog');
+  await checkScreen(page, { route: 'parent-not-riding', role: 'parent', language: 'en' }, { include: OPEN_DIALOG });
+
+  // Without a day the dialog asks for one.
+  await dialog.getByRole('button', { name: en.dialog.submit }).click();
+  await expect(dialog.getByText(en.dialog.dayRequired)).toBeVisible();
+
+  // A student on both runs may choose either or both.
+  await expect(dialog.getByRole('radiogroup', { name: en.dialog.run }).getByRole('radio')).toHaveCount(3);
+  await pickDay(page, dialog.getByRole('button', { name: en.dialog.day }), tomorrow);
+  await dialog.getByLabel(en.dialog.reason).fill('Fever');
+  await dialog.getByRole('button', { name: en.dialog.submit }).click();
+  await expect(page.getByRole('alert').filter({ hasText: en.dialog.reported })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const listed = card.getByRole('listitem').filter({ hasText: shortDate(tomorrow) });
+  await expect(listed).toContainText(`${en.absences.run.both} · Fever`);
+  await expect(listed.getByRole('button', { name: `Cancel the absence of ${shortDate(tomorrow)}, ${en.absences.run.both}` })).toBeVisible();
+  // The other child is not absent.
+  await expect(cardOf(page, family.children[1]!).getByRole('listitem')).toHaveCount(0);
+
+  // The office's Today tab, on that day.
+  const officeContext = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 } });
+  const office = await officeContext.newPage();
+  try {
+    await signInByEmail(office, E2E_ADMIN.email, E2E_ADMIN.password);
+    await office.goto('/admin?tab=today');
+    await expect(office.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible({ timeout: 20_000 });
+    await pickDay(office, office.getByRole('button', { name: 'Day', exact: true }), tomorrow);
+    const absences = office.getByRole('table', { name: 'Absences' });
+    const row = absences.getByRole('row').filter({ hasText: `${sara.firstName} ${sara.lastName}` });
+    await expect(row).toContainText('Both runs');
+    await expect(row).toContainText('Fever');
+    await expect(row).toContainText(family.driver.name);
+  } finally {
+    await officeContext.close();
+  }
+});
+
+test('the driver’s marks appear on the card with their times; a no-show is said so', async ({ page, server }) => {
+  const [sara, yousif] = family.children as [SchoolDayFamily['children'][number], SchoolDayFamily['children'][number]];
+  const driver = await signedInDriverApi(server.url, family.driver);
+  const boarded = await markAsDriver(driver, 'morning', sara.id, 'boarded', 30);
+  const atSchool = await markAsDriver(driver, 'morning', sara.id, 'dropped', 5);
+  const noShow = await markAsDriver(driver, 'morning', yousif.id, 'no_show', 25);
+  await driver.dispose();
+
+  await signInByEmail(page, family.email, family.password);
+  await page.goto('/parent');
+  await expect(cardOf(page, sara).getByText(`${en.today.run.morning}: Boarded ${bahrainClock(boarded.at)} · At school ${bahrainClock(atSchool.at)}`)).toBeVisible();
+  await expect(cardOf(page, sara).getByText(`${en.today.run.afternoon}: ${en.today.status.expected}`)).toBeVisible();
+  await expect(cardOf(page, yousif).getByText(`${en.today.run.morning}: Not at the bus ${bahrainClock(noShow.at)}`)).toBeVisible();
+});
+
+test('in Arabic, right to left: the card’s day and the Not riding dialog; Cancel takes the absence off the card', async ({ page }) => {
+  const sara = family.children[0]!;
+  await signInByEmail(page, family.email, family.password);
+  await showLanguage(page, 'ar', { signedIn: true });
+  try {
+    await page.goto('/parent');
+    await expectLanguage(page, 'ar');
+    const card = cardOf(page, sara);
+    await expect(card.getByRole('heading', { name: ar.today.title })).toBeVisible();
+    await expect(card.getByRole('button', { name: ar.absences.cancel })).toBeVisible();
+    await checkScreen(page, { route: 'parent-school-day', role: 'parent', language: 'ar' });
+
+    await card.getByRole('button', { name: ar.absences.notRidingLabel.replace('{{name}}', fullName(sara)) }).click();
+    const dialog = page.getByRole('dialog', { name: ar.dialog.title.replace('{{name}}', `${sara.firstName} ${sara.lastName}`) });
+    await expect(dialog).toBeVisible();
+    await checkScreen(page, { route: 'parent-not-riding', role: 'parent', language: 'ar' }, { include: OPEN_DIALOG });
+    await dialog.getByRole('button', { name: ar.dialog.close }).first().click();
+    await expect(dialog).toBeHidden();
+
+    await card.getByRole('button', { name: ar.absences.cancel }).click();
+    await expect(page.getByRole('alert').filter({ hasText: ar.absences.cancelled })).toBeVisible();
+    await expect(card.getByRole('listitem')).toHaveCount(0);
+  } finally {
+    await setAccountLanguage(page.request, 'en');
+  }
+});
+
+test('boarded and dropped messages are off until the family turns them on', async ({ page }) => {
+  await signInByEmail(page, family.email, family.password);
+  await page.goto('/parent');
+  const choice = page.getByRole('switch', { name: en.messages.boardedAndDropped });
+  await expect(choice).not.toBeChecked();
+  await choice.check();
+  await expect(page.getByRole('alert').filter({ hasText: en.messages.saved })).toBeVisible();
+  const saved = await page.request.get('/api/parent/school-day-messages');
+  expect(await saved.json()).toEqual({ messages: { boardedAndDropped: true } });
+  await page.reload();
+  await expect(page.getByRole('switch', { name: en.messages.boardedAndDropped })).toBeChecked();
+});
