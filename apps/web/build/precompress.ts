@@ -26,13 +26,22 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let failed = false;
   return {
     name: 'school-transport:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
+    // A failed build wrote nothing to compress: its own error is the one to show.
+    buildEnd(error) {
+      failed = Boolean(error);
+    },
+    renderError() {
+      failed = true;
+    },
     async closeBundle() {
+      if (failed) return;
       const jobs: Promise<void>[] = [];
       for await (const path of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(path) || path.includes(`${join('/', '.vite', '/')}`)) continue;

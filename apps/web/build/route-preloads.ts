@@ -45,13 +45,22 @@ function staticClosure(manifest: Manifest, key: string, visited = new Set<string
  */
 export function routePreloads(routes: readonly PageRoute[], everyPage: string[] = []): Plugin {
   let outDir = 'dist';
+  let failed = false;
   return {
     name: 'school-transport:route-preloads',
     apply: 'build',
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
+    // A failed build writes no manifest: its own error is the one to show, not a missing file here.
+    buildEnd(error) {
+      failed = Boolean(error);
+    },
+    renderError() {
+      failed = true;
+    },
     async closeBundle() {
+      if (failed) return;
       const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
       const initial = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
