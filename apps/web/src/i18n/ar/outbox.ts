@@ -81,6 +81,7 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     run_overdue: 'رحلة متأخرة (إلى المكتب)',
     family_message: 'رسالة من المكتب',
     absence_by_reply: 'لن يركب (رد عبر واتساب)',
+    tomorrow_bus: 'حافلة الغد (مع رد «لن يركب»)',
     registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',

@@ -79,6 +79,7 @@ export const outbox = {
     run_overdue: 'Run overdue (to the office)',
     family_message: 'Message from the office',
     absence_by_reply: 'Not riding (WhatsApp reply)',
+    tomorrow_bus: "Tomorrow's bus (with a Not riding reply)",
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',
