@@ -106,6 +106,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       settings: 'الإعدادات',
       modificationRequest: 'طلب تعديل',
       notification: 'رسالة',
+      familyMessage: 'رسالة إلى الأسر',
     },
     actions: {
       create: 'إنشاء',
@@ -120,6 +121,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       reject: 'رفض',
       retry: 'إعادة إرسال',
       release: 'السماح بالإرسال',
+      send: 'أُرسلت',
     },
   },
 };

@@ -103,6 +103,7 @@ export const analytics = {
       settings: 'Settings',
       modificationRequest: 'Change request',
       notification: 'Message',
+      familyMessage: 'Message to families',
     },
     actions: {
       create: 'Created',
@@ -117,6 +118,7 @@ export const analytics = {
       reject: 'Rejected',
       retry: 'Sent again',
       release: 'Released',
+      send: 'Sent',
     },
   },
 } as const;
