@@ -35,6 +35,7 @@ const TABS: { tab: string; heading: string; dated: boolean }[] = [
   { tab: 'modificationRequests', heading: w.modificationRequests.title, dated: true },
   { tab: 'fees', heading: w.fees.admin.title, dated: true },
   { tab: 'paymentProofs', heading: w.fees.proofs.title, dated: true },
+  { tab: 'attendance', heading: w.attendance.title, dated: true },
   { tab: 'outbox', heading: w.outbox.title, dated: true },
   { tab: 'auditLog', heading: w.analytics.audit.title, dated: true },
   { tab: 'settings', heading: w.admin.settings.title, dated: true },
