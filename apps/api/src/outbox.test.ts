@@ -459,6 +459,31 @@ describe('delivery', () => {
     }
   });
 
+  it("WhatsApp: a morning no-show carries its 'Not riding' quick-reply button, with the payload the webhook reads back", async () => {
+    const gateway = await startGateway(() => 200);
+    try {
+      const recipient = uniquePhone();
+      const reply = 'not_riding:00000000-0000-4000-8000-000000000001:2026-12-02:afternoon';
+      await t.db.transaction().execute((trx) =>
+        enqueueNotification(trx, {
+          recipient,
+          templateKey: 'student_no_show',
+          payload: { studentName: 'Sara Ali', run: 'morning', at: '2026-12-02T03:40:00.000Z', driverName: 'Hassan', driverPhone: '33001122', notRidingReply: reply },
+          idempotencyKey: `test-no-show-${recipient}`,
+        }),
+      );
+      const row = await t.db.selectFrom('notifications').selectAll().where('recipient', '=', recipient).executeTakeFirstOrThrow();
+      const transport = createTransport({ kind: 'whatsapp', apiUrl: gateway.url.replace('/send', '/v21.0'), token: 'cloud-api-token', phoneNumberId: '1234567890', templateNames: {}, languageCodes: { en: 'en_US', ar: 'ar' } }, quiet);
+      expect((await deliverUntilSettled(new OutboxWorker(t.db, transport, FAST, quiet), row.id)).status).toBe('sent');
+      const call = gateway.calls.find((entry) => (entry.body.to as string) === `973${recipient}`)!;
+      const components = (call.body.template as { components: { type: string }[] }).components;
+      expect(components[0]!.type).toBe('body');
+      expect(components[1]).toEqual({ type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: reply }] });
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('the server’s own worker sends a registration’s message through the configured webhook, and stops with the server', async () => {
     const gateway = await startGateway(() => 200);
     const started = await t.startAnother({ outbox: { transport: { kind: 'webhook', url: gateway.url, secret: WEBHOOK_SECRET }, worker: { ...FAST, intervalMs: 50 } } });

@@ -437,8 +437,8 @@ describe("the family's messages", () => {
     const boardedQuietly = await mark(asD, 'morning', ali.studentId, 'boarded');
     expect(await messagesOf(boardedQuietly.body.mark.id)).toEqual([]);
 
-    expect((await ali.parent.get('/api/parent/school-day-messages')).body).toEqual({ messages: { boardedAndDropped: false } });
-    expect((await ali.parent.put('/api/parent/school-day-messages', { boardedAndDropped: true })).body).toEqual({ messages: { boardedAndDropped: true } });
+    expect((await ali.parent.get('/api/parent/school-day-messages')).body).toEqual({ messages: { boardedAndDropped: false, tomorrow: false } });
+    expect((await ali.parent.put('/api/parent/school-day-messages', { boardedAndDropped: true })).body).toEqual({ messages: { boardedAndDropped: true, tomorrow: false } });
     const dropped = await mark(asD, 'morning', ali.studentId, 'dropped');
     const rows = await messagesOf(dropped.body.mark.id);
     expect(rows.map((row) => [row.templateKey, row.payload])).toEqual([['student_dropped', { studentName: 'Ali Test', run: 'morning', at: dropped.body.mark.at, schoolName: 'Zahra School' }]]);

@@ -34,6 +34,7 @@ import { createTransport } from './domain/notifications/transports.js';
 import { startDailyFeeJob } from './domain/fees/daily-job.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { startOverdueRunJob } from './domain/school-day/overdue.js';
+import { startTomorrowMessagesJob } from './domain/school-day/tomorrow-messages.js';
 
 export interface ServerOptions {
   db: Kysely<Database>;
@@ -259,6 +260,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   let stopFeeJob: (() => void) | undefined;
   let stopOverdueRunJob: (() => void) | undefined;
+  let stopTomorrowMessagesJob: (() => void) | undefined;
   return {
     app,
     routes,
@@ -280,6 +282,10 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
           },
         });
       }
+      // The evening message's reply button needs WhatsApp: with another transport it is not written.
+      if (options.overdueRunJob && options.outbox?.transport.kind === 'whatsapp') {
+        stopTomorrowMessagesJob ??= startTomorrowMessagesJob(options.db, deps.clock, { log: (err) => app.log.error({ err }, "tomorrow's bus messages failed") });
+      }
       if (options.overdueRunJob) {
         stopOverdueRunJob ??= startOverdueRunJob(options.db, deps.clock, {
           log: (err) => app.log.error({ err }, 'overdue run check failed'),
@@ -293,6 +299,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     async stop() {
       stopFeeJob?.();
       stopOverdueRunJob?.();
+      stopTomorrowMessagesJob?.();
       await outbox?.stop();
       await app.close();
     },

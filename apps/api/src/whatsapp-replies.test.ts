@@ -4,11 +4,13 @@ import { WEBHOOK_MESSAGES, notRidingReply, type Absence, type AdminNotification 
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createDriver, createParent } from './test/factories.js';
 import { SetClock } from './domain/clock.js';
+import { writeTomorrowMessages } from './domain/school-day/tomorrow-messages.js';
 
 /**
  * The WhatsApp webhook over HTTP on a clock set to Tuesday 1 December 2026 in Bahrain: the
  * handshake, the signature over the raw body (valid, wrong, none), a tap on 'Not riding' recorded
- * as the family's absence with a reply, a delivery repeated, and a tap after the cut-off.
+ * as the family's absence with a reply, a delivery repeated, a tap after the cut-off, and the
+ * evening message about tomorrow's bus.
  */
 const APP_SECRET = 'test-whatsapp-app-secret';
 const VERIFY_TOKEN = 'test-verify-token';
@@ -157,5 +159,39 @@ describe('the no-show message', () => {
     const body = tapBody(row.payload.notRidingReply as string);
     expect(await deliver(body, sign(body))).toEqual({ status: 200, body: { received: 1 } });
     expect((await absences()).filter((absence) => absence.from === '2026-12-02').map((absence) => absence.run)).toEqual(['afternoon']);
+  });
+});
+
+describe("the evening message about tomorrow's bus", () => {
+  const tomorrowMessages = async () => t.db.selectFrom('notifications').select(['recipient', 'payload', 'language']).where('templateKey', '=', 'tomorrow_bus').execute();
+
+  it('is off by default, and the family turns it on without touching its other choice', async () => {
+    expect((await asParent.get<{ messages: unknown }>('/api/parent/school-day-messages')).body.messages).toEqual({ boardedAndDropped: false, tomorrow: false });
+    expect(await writeTomorrowMessages(t.db, bh('2026-12-02', '18:30'))).toBe(0);
+    const saved = await asParent.put<{ messages: unknown }>('/api/parent/school-day-messages', { boardedAndDropped: false, tomorrow: true });
+    expect(saved.body.messages).toEqual({ boardedAndDropped: false, tomorrow: true });
+    expect((await asParent.put<{ messages: unknown }>('/api/parent/school-day-messages', { boardedAndDropped: true })).body.messages).toEqual({ boardedAndDropped: true, tomorrow: true });
+  });
+
+  it('is written from 18:00 on the eve of a school day, once per child, with the Not riding reply for both runs', async () => {
+    expect(await writeTomorrowMessages(t.db, bh('2026-12-02', '17:59'))).toBe(0);
+    expect(await writeTomorrowMessages(t.db, bh('2026-12-02', '18:05'))).toBe(1);
+    await writeTomorrowMessages(t.db, bh('2026-12-02', '18:10'));
+    const reply = notRidingReply({ studentId, date: '2026-12-03', run: 'both' });
+    expect(await tomorrowMessages()).toEqual([{ recipient: FAMILY_PHONE, language: 'ar', payload: { studentName: 'Ali Hasan', date: '2026-12-03', notRidingReply: reply } }]);
+    // Thursday evening: Friday has no bus.
+    expect(await writeTomorrowMessages(t.db, bh('2026-12-03', '19:00'))).toBe(0);
+    // The family taps Not riding that evening: Thursday's absence, both runs.
+    clock.set(bh('2026-12-02', '18:20'));
+    const body = tapBody(reply);
+    expect(await deliver(body, sign(body))).toEqual({ status: 200, body: { received: 1 } });
+    expect((await absences()).filter((absence) => absence.from === '2026-12-03').map((absence) => absence.run)).toEqual(['both']);
+  });
+
+  it('is not written for a child already reported absent from every run tomorrow', async () => {
+    // Sunday the 6th: reported absent already (both runs).
+    clock.set(bh('2026-12-03', '12:00'));
+    expect((await asParent.post('/api/parent/absences', { studentId, from: '2026-12-06', to: '2026-12-06', run: 'both' })).status).toBe(201);
+    expect(await writeTomorrowMessages(t.db, bh('2026-12-05', '18:30'))).toBe(0);
   });
 });

@@ -26,7 +26,7 @@ test("at 360 px the Attendance tab shows this month's rides per school and stude
 
     await page.goto('/admin?tab=attendance');
     await expect(page.getByRole('heading', { level: 2, name: 'Attendance' })).toBeVisible();
-    await expect(page.getByText(/school days? with service so far this month/)).toBeVisible();
+    await expect(page.getByText(/^[A-Z][a-z]+ \d{4}: \d+ school days? with service so far$/)).toBeVisible();
     const schoolRow = page.getByRole('region', { name: 'Per school' }).getByRole('row', { name: new RegExp(school.schoolName) });
     await expect(schoolRow.getByRole('cell')).toHaveText([school.schoolName, '1', '1', '0', '0']);
     const studentRow = page.getByRole('region', { name: 'Per student' }).getByRole('row', { name: new RegExp(family!.lastName) });

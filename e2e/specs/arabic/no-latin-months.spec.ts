@@ -36,6 +36,7 @@ const TABS: { tab: string; heading: string; dated: boolean }[] = [
   { tab: 'modificationRequests', heading: w.modificationRequests.title, dated: true },
   { tab: 'fees', heading: w.fees.admin.title, dated: true },
   { tab: 'paymentProofs', heading: w.fees.proofs.title, dated: true },
+  { tab: 'attendance', heading: w.attendance.title, dated: true },
   { tab: 'outbox', heading: w.outbox.title, dated: true },
   { tab: 'auditLog', heading: w.analytics.audit.title, dated: true },
   // The signed-in admin's own last sign-in is a date.

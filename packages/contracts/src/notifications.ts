@@ -57,6 +57,8 @@ export interface NotificationPayloads {
   /** To a family, from the office (a late bus, a closure): its English and, when written, its Arabic. */
   family_message: { textEn: string; textAr: string | null };
   /** To the family that tapped 'Not riding' on WhatsApp: the absence recorded, or why not. */
+  /** To a family that turned it on (WhatsApp only), the evening before a school day: a 'Not riding' reply records the absence. */
+  tomorrow_bus: { studentName: string; date: string; notRidingReply: string };
   absence_by_reply: { studentName: string; date: string; run: 'morning' | 'afternoon' | 'both'; outcome: 'recorded' | 'too_late' | 'already_reported' };
 }
 
@@ -84,6 +86,7 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'run_overdue',
   'family_message',
   'absence_by_reply',
+  'tomorrow_bus',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */

@@ -259,8 +259,16 @@ export interface StudentToday {
 }
 
 /** The parent's choice of messages: a no-show and a return to school are always sent; boarded and dropped cost money, so they are off until turned on. */
-export const schoolDayMessagesInput = z.object({ boardedAndDropped: z.boolean({ error: SCHOOL_DAY_MESSAGES.preferenceInvalid }) });
-export type SchoolDayMessages = z.output<typeof schoolDayMessagesInput>;
+export const schoolDayMessagesInput = z.object({
+  boardedAndDropped: z.boolean({ error: SCHOOL_DAY_MESSAGES.preferenceInvalid }),
+  /** The evening message about tomorrow's bus with a 'Not riding' reply (WhatsApp only; off by default). Absent: unchanged. */
+  tomorrow: z.boolean({ error: SCHOOL_DAY_MESSAGES.preferenceInvalid }).optional(),
+});
+export type SchoolDayMessagesInput = z.output<typeof schoolDayMessagesInput>;
+export interface SchoolDayMessages {
+  boardedAndDropped: boolean;
+  tomorrow: boolean;
+}
 
 /** GET /api/admin/runs?date=: today when absent. */
 export const adminRunsQuery = z

@@ -212,6 +212,11 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: p.textAr ?? p.textEn,
     params: [language === 'ar' ? (p.textAr ?? p.textEn) : p.textEn],
   }),
+  tomorrow_bus: (p, { language }) => ({
+    en: `Tomorrow's bus for ${p.studentName} (${formatDay(p.date, 'en')}): reply Not riding if they will stay home.`,
+    ar: `حافلة الغد لـ ${p.studentName} (${formatDay(p.date, 'ar')}): اضغط «لن يركب» إذا كان سيبقى في المنزل.`,
+    params: [p.studentName, formatDay(p.date, language)],
+  }),
   absence_by_reply: (p, { language }) => {
     const runs = { morning: { en: 'the morning bus', ar: 'حافلة الصباح' }, afternoon: { en: 'the afternoon bus', ar: 'حافلة الظهر' }, both: { en: 'the bus', ar: 'الحافلة' } }[p.run];
     const day = { en: formatDay(p.date, 'en'), ar: formatDay(p.date, 'ar') };

@@ -1,16 +1,24 @@
 import type { Db } from '@school-transport/db';
-import { SERVER_MESSAGES, type SchoolDayMessages } from '@school-transport/contracts';
+import { SERVER_MESSAGES, type SchoolDayMessages, type SchoolDayMessagesInput } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 
-/** The family's choice of the day's messages: boarded and dropped are sent only when turned on (off by default). */
+/**
+ * The family's choice of the day's messages, each off by default (they cost money): boarded and
+ * dropped, and the evening message about tomorrow's bus (tomorrow-messages.ts).
+ */
 export async function readSchoolDayMessages(db: Db, userId: string): Promise<SchoolDayMessages> {
-  const parent = await db.selectFrom('parents').select('boardedDroppedMessages').where('userId', '=', userId).executeTakeFirst();
+  const parent = await db.selectFrom('parents').select(['boardedDroppedMessages', 'tomorrowMessages']).where('userId', '=', userId).executeTakeFirst();
   if (!parent) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
-  return { boardedAndDropped: parent.boardedDroppedMessages };
+  return { boardedAndDropped: parent.boardedDroppedMessages, tomorrow: parent.tomorrowMessages };
 }
 
-export async function setSchoolDayMessages(db: Db, userId: string, choice: SchoolDayMessages): Promise<SchoolDayMessages> {
-  const parent = await db.updateTable('parents').set({ boardedDroppedMessages: choice.boardedAndDropped, updatedAt: new Date() }).where('userId', '=', userId).returning('boardedDroppedMessages').executeTakeFirst();
+export async function setSchoolDayMessages(db: Db, userId: string, choice: SchoolDayMessagesInput): Promise<SchoolDayMessages> {
+  const parent = await db
+    .updateTable('parents')
+    .set({ boardedDroppedMessages: choice.boardedAndDropped, ...(choice.tomorrow === undefined ? {} : { tomorrowMessages: choice.tomorrow }), updatedAt: new Date() })
+    .where('userId', '=', userId)
+    .returning(['boardedDroppedMessages', 'tomorrowMessages'])
+    .executeTakeFirst();
   if (!parent) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
-  return { boardedAndDropped: parent.boardedDroppedMessages };
+  return { boardedAndDropped: parent.boardedDroppedMessages, tomorrow: parent.tomorrowMessages };
 }

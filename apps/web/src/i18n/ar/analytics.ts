@@ -107,6 +107,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       modificationRequest: 'طلب تعديل',
       notification: 'رسالة',
       user: 'مستخدم',
+      familyMessage: 'رسالة إلى الأسر',
     },
     actions: {
       create: 'إنشاء',
@@ -122,6 +123,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       retry: 'إعادة إرسال',
       release: 'السماح بالإرسال',
       changeRole: 'تغيير الدور',
+      send: 'أُرسلت',
     },
   },
 };

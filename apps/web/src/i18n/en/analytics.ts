@@ -104,6 +104,7 @@ export const analytics = {
       modificationRequest: 'Change request',
       notification: 'Message',
       user: 'User',
+      familyMessage: 'Message to families',
     },
     actions: {
       create: 'Created',
@@ -119,6 +120,7 @@ export const analytics = {
       retry: 'Sent again',
       release: 'Released',
       changeRole: 'Role changed',
+      send: 'Sent',
     },
   },
 } as const;

@@ -2,7 +2,7 @@
 export const outbox = {
   tab: 'Outbox',
   title: 'Outbox',
-  intro: 'SMS and WhatsApp messages to parents and drivers. Failed messages can be sent again. Registration texts beyond the hourly limit are held until you release them.',
+  intro: 'SMS and WhatsApp messages to parents and drivers. Failed messages can be sent again. Registration texts and messages to families beyond the hourly limit are held until you release them.',
   refresh: 'Refresh',
   retryAll: 'Retry all failed ({{count}})',
   retryAllDone: 'Failed messages queued again',
@@ -81,6 +81,7 @@ export const outbox = {
     run_overdue: 'Run overdue (to the office)',
     family_message: 'Message from the office',
     absence_by_reply: 'Not riding (WhatsApp reply)',
+    tomorrow_bus: "Tomorrow's bus (with a Not riding reply)",
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',

@@ -50,7 +50,7 @@ export function AttendanceTab() {
       <ListState query={report}>
         {report.data && (
           <Stack>
-            <Text fw={500}>{t('schoolDays', { count: report.data.schoolDays })}</Text>
+            <Text fw={500}>{t('schoolDays', { count: report.data.schoolDays, month: formatMonth(report.data.month, i18n.language) })}</Text>
             <Title order={3}>{t('perSchool')}</Title>
             <TableScrollRegion label={t('perSchool')} minWidth={480}>
               <Table striped>

@@ -22,7 +22,9 @@ const isTemplateKey = (key: string): key is NotificationTemplateKey => (NOTIFICA
 /**
  * The Outbox: every message to parents and drivers with its text, tries, last error and times,
  * filtered and paged by the server; a failed message (or all of them) can be sent again, and a
- * held one (a registration text beyond the hourly cap) is sent once the office releases it.
+ * held one (a registration text or a message to families beyond the hourly cap) is sent once the
+ * office releases it; 'Message families' opens the office's message to the families of a run, a
+ * school or every family.
  */
 export function OutboxTab() {
   const { t, i18n } = useTranslation('outbox');
