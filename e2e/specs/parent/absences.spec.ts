@@ -124,15 +124,20 @@ test('in Arabic, right to left: the card’s day and the Not riding dialog; Canc
   }
 });
 
-test('boarded and dropped messages are off until the family turns them on', async ({ page }) => {
+test('boarded and dropped messages and the evening message are off until the family turns them on, each on its own', async ({ page }) => {
   await signInByEmail(page, family.email, family.password);
   await page.goto('/parent');
   const choice = page.getByRole('switch', { name: en.messages.boardedAndDropped });
+  const evening = page.getByRole('switch', { name: en.messages.tomorrow });
   await expect(choice).not.toBeChecked();
+  await expect(evening).not.toBeChecked();
   await choice.check();
   await expect(page.getByRole('alert').filter({ hasText: en.messages.saved })).toBeVisible();
   const saved = await page.request.get('/api/parent/school-day-messages');
-  expect(await saved.json()).toEqual({ messages: { boardedAndDropped: true } });
+  expect(await saved.json()).toEqual({ messages: { boardedAndDropped: true, tomorrow: false } });
+  await evening.check();
+  await expect.poll(async () => (await (await page.request.get('/api/parent/school-day-messages')).json()) as unknown).toEqual({ messages: { boardedAndDropped: true, tomorrow: true } });
   await page.reload();
   await expect(page.getByRole('switch', { name: en.messages.boardedAndDropped })).toBeChecked();
+  await expect(page.getByRole('switch', { name: en.messages.tomorrow })).toBeChecked();
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Paper, Switch } from '@mantine/core';
+import { Paper, Stack, Switch } from '@mantine/core';
+import type { SchoolDayMessages } from '@school-transport/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, queryClient, trpc } from '../../trpc.js';
@@ -7,39 +8,51 @@ import { notify } from '../../notify.js';
 import { useSchoolDayMessages } from './parent-day-queries.js';
 
 /**
- * The family's choice of a message when a child boards and is dropped off: off until turned on,
- * since each message costs money. A no-show and a return to school are always sent.
+ * The family's choices of messages, each off until turned on since each message costs money: when a
+ * child boards and is dropped off, and (where the company sends by WhatsApp) an evening message
+ * about tomorrow's bus with a 'Not riding' reply. A no-show and a return to school are always sent.
  */
 export function DayMessagesSwitch() {
   const { t } = useTranslation('parentDay');
   const current = useSchoolDayMessages();
   const save = useMutation(trpc.parent.setSchoolDayMessages.mutationOptions());
   // The switch moves at once; a refused save puts it back.
-  const [asked, setAsked] = useState<boolean | null>(null);
+  const [asked, setAsked] = useState<Partial<SchoolDayMessages>>({});
   if (!current.data) return null;
+  const shown = { ...current.data.messages, ...asked };
 
-  const change = async (boardedAndDropped: boolean) => {
-    setAsked(boardedAndDropped);
+  const change = async (choice: Partial<SchoolDayMessages>) => {
+    setAsked(choice);
     try {
-      const saved = await save.mutateAsync({ boardedAndDropped });
+      const saved = await save.mutateAsync({ ...current.data.messages, ...choice });
       queryClient.setQueryData(trpc.parent.schoolDayMessages.queryKey(), saved);
       notify({ title: t('messages.saved') });
     } catch (error) {
       notify({ title: t('messages.failed'), message: errorMessage(error, t('messages.failed')), variant: 'destructive' });
     }
-    setAsked(null);
+    setAsked({});
   };
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={t('messages.title')}>
-      <Switch
-        size="md"
-        checked={asked ?? current.data.messages.boardedAndDropped}
-        disabled={save.isPending}
-        onChange={(event) => void change(event.currentTarget.checked)}
-        label={t('messages.boardedAndDropped')}
-        description={t('messages.boardedAndDroppedHint')}
-      />
+      <Stack gap="md">
+        <Switch
+          size="md"
+          checked={shown.boardedAndDropped}
+          disabled={save.isPending}
+          onChange={(event) => void change({ boardedAndDropped: event.currentTarget.checked })}
+          label={t('messages.boardedAndDropped')}
+          description={t('messages.boardedAndDroppedHint')}
+        />
+        <Switch
+          size="md"
+          checked={shown.tomorrow}
+          disabled={save.isPending}
+          onChange={(event) => void change({ tomorrow: event.currentTarget.checked })}
+          label={t('messages.tomorrow')}
+          description={t('messages.tomorrowHint')}
+        />
+      </Stack>
     </Paper>
   );
 }

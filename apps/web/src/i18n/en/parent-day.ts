@@ -89,6 +89,8 @@ export const parentDay = {
     title: 'Bus messages',
     boardedAndDropped: 'Send me a message when my child boards and is dropped off',
     boardedAndDroppedHint: 'A message is always sent when a child is not at the bus or is returned to school.',
+    tomorrow: "Send me a message each evening about tomorrow's bus",
+    tomorrowHint: "By WhatsApp, where the company sends by WhatsApp: reply 'Not riding' if your child will stay home.",
     saved: 'Your choice is saved',
     failed: 'Your choice was not saved',
   },
