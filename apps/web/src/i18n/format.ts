@@ -97,10 +97,3 @@ export function formatWeekday(day: string, language?: string): string {
 export function formatMonthName(monthNumber: number, language?: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, monthNumber - 1, 15)));
 }
-
-/** A moment's time of day on Bahrain's clock, 24-hour: "06:42" (a child boarded, a run started). */
-export function formatTime(iso: string, language?: string): string {
-  const moment = new Date(iso);
-  if (Number.isNaN(moment.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: BAHRAIN }).format(moment);
-}
