@@ -102,6 +102,15 @@ export const officeDay: CatalogOf<typeof en> = {
     ended: 'انتهت الرحلة',
     endFailed: 'لم يتم إنهاء الرحلة',
     close: 'إغلاق',
+    absenceReason: 'السبب: {{reason}}',
+    status: {
+      expected: 'متوقَّع',
+      absent: 'غائب',
+      boarded: 'على متن الحافلة',
+      dropped: 'تم إنزاله',
+      no_show: 'لم يحضر',
+      returned_to_school: 'أُعيد إلى المدرسة',
+    },
     event: {
       morning: {
         boarded: 'ركب',

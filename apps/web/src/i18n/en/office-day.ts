@@ -99,6 +99,15 @@ export const officeDay = {
     ended: 'Run ended',
     endFailed: 'The run was not ended',
     close: 'Close',
+    absenceReason: 'Reason: {{reason}}',
+    status: {
+      expected: 'Expected',
+      absent: 'Absent',
+      boarded: 'On board',
+      dropped: 'Dropped',
+      no_show: 'No-show',
+      returned_to_school: 'Returned to school',
+    },
     event: {
       morning: {
         boarded: 'Boarded',
