@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SCHOOL_DAY_MESSAGES } from '@school-transport/contracts';
 import { expect, test } from '../../fixtures/test.js';
-import { checkScreen, expectFitsWidth } from '../../fixtures/a11y.js';
+import { checkScreen, expectFitsWidth, expectNoAxeViolations } from '../../fixtures/a11y.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
 import { bahrainDays, restoreSchoolWeek, seedSchoolDayFamily, signedInDriverApi, type SchoolDayFamily } from '../../fixtures/school-day.js';
@@ -46,7 +46,9 @@ test('a no-service date added for today: the driver’s day names it and has no 
     await section.getByLabel(en.settings.noServiceDate).last().fill(today);
     await section.getByLabel(en.settings.noServiceName).last().fill('National Day');
     await expectFitsWidth(page, section, 'school-day settings');
-    await checkScreen(page, { route: 'admin-settings-school-day', role: 'admin', language: 'en' }, { include: 'section[aria-labelledby="school-day-settings-title"]' });
+    // The whole Settings page (its headings in order), then the section's own gate, strictly.
+    await checkScreen(page, { route: 'admin-settings-school-day', role: 'admin', language: 'en' });
+    await expectNoAxeViolations(page, 'school-day settings section', { include: 'section[aria-labelledby="school-day-settings-title"]' });
     await section.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(en.settings.saved)).toBeVisible();
 

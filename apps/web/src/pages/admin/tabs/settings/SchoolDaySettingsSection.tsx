@@ -77,19 +77,22 @@ export function SchoolDaySettingsSection() {
                 </Text>
                 {dates.length === 0 && <Text size="sm">{t('settings.noServiceEmpty')}</Text>}
                 {dates.map((entry, index) => (
-                  <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
-                    <TextInput type="date" label={t('settings.noServiceDate')} w={150} {...form.getInputProps(`noServiceDates.${index}.date`)} />
-                    <TextInput label={t('settings.noServiceName')} maxLength={80} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`noServiceDates.${index}.name`)} />
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size={44}
-                      mb={form.errors[`noServiceDates.${index}.date`] || form.errors[`noServiceDates.${index}.name`] ? 22 : 0}
-                      aria-label={t('settings.removeNoService', { name: entry.name || entry.date || String(index + 1) })}
-                      onClick={() => form.removeListItem('noServiceDates', index)}
-                    >
-                      <span aria-hidden="true">×</span>
-                    </ActionIcon>
+                  // On a phone the name goes under the date, with room to read it.
+                  <Group key={index} align="flex-end" gap="xs">
+                    <TextInput type="date" label={t('settings.noServiceDate')} w={160} {...form.getInputProps(`noServiceDates.${index}.date`)} />
+                    <Group align="flex-end" gap="xs" wrap="nowrap" style={{ flex: '1 1 200px' }}>
+                      <TextInput label={t('settings.noServiceName')} maxLength={80} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`noServiceDates.${index}.name`)} />
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size={44}
+                        mb={form.errors[`noServiceDates.${index}.name`] ? 22 : 0}
+                        aria-label={t('settings.removeNoService', { name: entry.name || entry.date || String(index + 1) })}
+                        onClick={() => form.removeListItem('noServiceDates', index)}
+                      >
+                        <span aria-hidden="true">×</span>
+                      </ActionIcon>
+                    </Group>
                   </Group>
                 ))}
                 {form.errors.noServiceDates && (
