@@ -143,7 +143,7 @@ NO_ABSENCES="DELETE FROM absences WHERE student_id = '$STUDENT'"
 ABSENCE=$(api parent POST /api/parent/absences "{\"studentId\":\"$STUDENT\",\"from\":\"$TOMORROW\",\"to\":\"$TOMORROW\",\"run\":\"both\",\"reason\":\"Ill\"}" | field .absence.id)
 # The run is put back to not started, and the student's marks removed, so that each mark meets an expected child.
 RUN_RESET="DELETE FROM run_marks WHERE student_id = '$STUDENT'; UPDATE school_runs SET started_at = NULL, ended_at = NULL, substitute_driver_id = NULL WHERE driver_id = '$DRIVER'"
-target driver POST '/api/driver/runs/:run/start' /api/driver/runs/morning/start --reset "$RUN_RESET"
+target driver POST '/api/driver/runs/:run/start' /api/driver/runs/morning/start --json "{\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 200
 target driver POST '/api/driver/runs/:run/marks' /api/driver/runs/morning/marks \
   --json "{\"studentId\":\"$STUDENT\",\"event\":\"boarded\",\"clientId\":\"scan-mark-1\",\"date\":\"$DAY\",\"position\":{\"lat\":26.2,\"lng\":50.5,\"accuracy\":12}}" --reset "$RUN_RESET" --status 201 --ci
 target driver POST '/api/driver/runs/:run/end' /api/driver/runs/morning/end --json "{\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 200
@@ -157,6 +157,7 @@ target admin GET '/api/admin/absences' "/api/admin/absences?date=$TOMORROW"
 target admin POST '/api/admin/absences' /api/admin/absences --json "{\"studentId\":\"$STUDENT\",\"from\":\"$TOMORROW\",\"to\":\"$TOMORROW\",\"run\":\"afternoon\",\"reason\":\"Phoned the office\"}" \
   --reset "$NO_ABSENCES" --status 201
 target admin DELETE '/api/admin/absences/:id' "/api/admin/absences/$ABSENCE" --reset "UPDATE absences SET cancelled_at = NULL WHERE id = '$ABSENCE'"
+target admin GET '/api/admin/drivers/:driverId/runs/:run' "/api/admin/drivers/$DRIVER/runs/morning?date=$DAY"
 target admin POST '/api/admin/drivers/:driverId/runs/:run/marks' "/api/admin/drivers/$DRIVER/runs/afternoon/marks" \
   --json "{\"studentId\":\"$STUDENT\",\"event\":\"boarded\",\"clientId\":\"scan-office-mark-1\",\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 201
 target admin POST '/api/admin/drivers/:driverId/runs/:run/end' "/api/admin/drivers/$DRIVER/runs/afternoon/end" --json "{\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 200

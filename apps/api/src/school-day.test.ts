@@ -561,3 +561,111 @@ describe('the office acting for a driver', () => {
     expect((await today(asG)).runs.some((run) => run.coveringFor)).toBe(false);
   });
 });
+
+describe("the office's view of a driver's run", () => {
+  let huda: Family;
+  let omar: Family;
+  let zaid: Family;
+  let driverH: Awaited<ReturnType<typeof createDriver>>;
+  let asH: HttpClient;
+  const officeRun = (driverId: string, run: string, query = '') => asAdmin.get<{ run: DriverToday['runs'][number]; message?: string }>(`/api/admin/drivers/${driverId}/runs/${run}${query}`);
+  beforeAll(async () => {
+    driverH = await createDriver(t.db);
+    asH = await signedIn('/api/driver/login', { phone: driverH.phone, password: driverH.password });
+    huda = await family('Huda', driverH.driverId, 'BOTH');
+    omar = await family('Omar', driverH.driverId, 'HOME_TO_SCHOOL');
+    zaid = await family('Zaid', driverH.driverId, 'SCHOOL_TO_HOME');
+  });
+
+  it("answers one run exactly as the driver's screen has it: each child's status, the absent with the reason", async () => {
+    clock.set(bh('2026-12-21', '05:00'));
+    expect((await absence(omar.parent, { studentId: omar.studentId, from: '2026-12-21', to: '2026-12-21', run: 'morning', reason: 'Fever' })).status).toBe(201);
+    const seen = await officeRun(driverH.driverId, 'morning');
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.run).toEqual((await today(asH)).runs[0]);
+    expect(seen.body.run).toMatchObject({ run: 'morning', date: '2026-12-21', status: 'not_started', plannedStart: bh('2026-12-21', '06:00').toISOString(), plannedEnd: bh('2026-12-21', '08:00').toISOString() });
+    expect(seen.body.run.students.map((student) => [student.firstName, student.status, student.absenceReason]).sort()).toEqual([
+      ['Huda', 'expected', null],
+      ['Omar', 'absent', 'Fever'],
+    ]);
+    const afternoon = (await officeRun(driverH.driverId, 'afternoon')).body.run;
+    expect(afternoon.students.map((student) => student.id).sort()).toEqual([huda.studentId, zaid.studentId].sort());
+
+    // A mark made for the driver shows at once, and the run is under way.
+    clock.set(bh('2026-12-21', '06:20'));
+    expect((await asAdmin.post(`/api/admin/drivers/${driverH.driverId}/runs/morning/marks`, { studentId: huda.studentId, event: 'boarded', clientId: 'office-h-1' })).status).toBe(201);
+    const after = (await officeRun(driverH.driverId, 'morning')).body.run;
+    expect(after.status).toBe('in_progress');
+    expect(after.students.find((student) => student.id === huda.studentId)?.status).toBe('boarded');
+    // Another date: that day's run, nobody marked yet; an empty date is today.
+    const tomorrow = (await officeRun(driverH.driverId, 'morning', '?date=2026-12-22')).body.run;
+    expect(tomorrow).toMatchObject({ date: '2026-12-22', status: 'not_started' });
+    expect(tomorrow.students.every((student) => student.status === 'expected')).toBe(true);
+    expect((await officeRun(driverH.driverId, 'morning', '?date=')).body.run.date).toBe('2026-12-21');
+  });
+
+  it('refuses a day without runs, an unknown driver, a bad run or date, and anyone but the office', async () => {
+    clock.set(bh('2026-12-21', '07:00'));
+    const friday = await officeRun(driverH.driverId, 'morning', '?date=2026-12-25');
+    expect(friday.status).toBe(409);
+    expect(friday.body.message).toBe(SCHOOL_DAY_MESSAGES.noRunOnDate);
+    expect((await officeRun(driverH.driverId, 'morning', '?date=2026-12-16')).body.message).toBe(SCHOOL_DAY_MESSAGES.noRunOnDate);
+    expect((await officeRun('00000000-0000-4000-8000-000000000000', 'morning')).status).toBe(404);
+    expect((await officeRun('not-a-driver', 'morning')).status).toBe(404);
+    expect((await officeRun(driverH.driverId, 'evening')).status).toBe(400);
+    expect((await officeRun(driverH.driverId, 'morning', '?date=2026-13-01')).status).toBe(400);
+    expect((await asH.get(`/api/admin/drivers/${driverH.driverId}/runs/morning`)).status).toBe(403);
+    expect((await huda.parent.get(`/api/admin/drivers/${driverH.driverId}/runs/morning`)).status).toBe(403);
+    expect((await t.client().get(`/api/admin/drivers/${driverH.driverId}/runs/morning`)).status).toBe(401);
+  });
+});
+
+describe("Start's date and the runs' planned times", () => {
+  let driverS: Awaited<ReturnType<typeof createDriver>>;
+  let asS: HttpClient;
+  beforeAll(async () => {
+    driverS = await createDriver(t.db);
+    asS = await signedIn('/api/driver/login', { phone: driverS.phone, password: driverS.password });
+    await family('Salma', driverS.driverId, 'BOTH');
+  });
+
+  it('starts the run of the date a Start queued before midnight names, not the new day’s', async () => {
+    // Tapped at 13:10 on the 22nd without signal, sent ten minutes after midnight.
+    clock.set(bh('2026-12-23', '00:10'));
+    const started = await asS.post<{ run: { run: string; date: string; status: string; startedAt: string } }>('/api/driver/runs/afternoon/start', { date: '2026-12-22' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.run).toMatchObject({ run: 'afternoon', date: '2026-12-22', status: 'in_progress' });
+    const runs = (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-22')).body.runs;
+    expect(runs.find((run) => run.driver.id === driverS.driverId && run.run === 'afternoon')?.status).toBe('in_progress');
+    // The new day's afternoon run has not started.
+    expect((await today(asS)).runs.find((run) => run.run === 'afternoon')?.status).toBe('not_started');
+    // No date: today's run, as before.
+    clock.set(bh('2026-12-23', '06:05'));
+    const todays = await asS.post<{ run: { date: string; status: string } }>('/api/driver/runs/morning/start');
+    expect(todays.body.run).toMatchObject({ date: '2026-12-23', status: 'in_progress' });
+  });
+
+  it('refuses a Start for a date older than yesterday, or not a date', async () => {
+    clock.set(bh('2026-12-23', '06:10'));
+    const old = await asS.post<{ message: string }>('/api/driver/runs/afternoon/start', { date: '2026-12-21' });
+    expect(old.status).toBe(400);
+    expect(old.body.message).toBe(SCHOOL_DAY_MESSAGES.markDateInvalid);
+    expect((await asS.post('/api/driver/runs/afternoon/start', { date: '23/12/2026' })).status).toBe(400);
+    expect((await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-21')).body.runs.find((run) => run.driver.id === driverS.driverId)?.status ?? 'not_started').toBe('not_started');
+  });
+
+  it("carries each run's planned start and end from the settings, as instants on Bahrain's clock", async () => {
+    clock.set(bh('2026-12-24', '05:00'));
+    const before = (await asAdmin.get<{ settings: Record<string, unknown> }>('/api/admin/settings/school-day')).body.settings;
+    try {
+      expect((await asAdmin.put('/api/admin/settings/school-day', { ...before, morningStart: '06:30', morningEnd: '07:45', afternoonStart: '11:00', afternoonEnd: '12:15' })).status).toBe(200);
+      const answer = await today(asS);
+      expect(answer.runs.map((run) => [run.run, run.plannedStart, run.plannedEnd])).toEqual([
+        ['morning', '2026-12-24T03:30:00.000Z', '2026-12-24T04:45:00.000Z'],
+        ['afternoon', '2026-12-24T08:00:00.000Z', '2026-12-24T09:15:00.000Z'],
+      ]);
+    } finally {
+      await asAdmin.put('/api/admin/settings/school-day', before);
+    }
+  });
+});

@@ -115,12 +115,16 @@ test('the office acts for a driver whose phone is dead: marks a child, is refuse
   const dialog = page.getByRole('dialog', { name: `For the driver: ${family.driver.name}, ${en.runs.runName.afternoon}` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('listitem')).toHaveCount(2);
+  // Each child with their status as the driver's screen has it (the server's, not the dialog's own).
+  const saraItem = dialog.getByRole('listitem').filter({ hasText: saraName });
+  for (const item of await dialog.getByRole('listitem').all()) await expect(item.getByText(en.act.status.expected, { exact: true })).toBeVisible();
   await expectTouchTargets(page, 'act-for-driver dialog');
   await checkScreen(page, { route: 'admin-act-for-driver', role: 'admin', language: 'en' }, { include: OPEN_DIALOG });
 
   await dialog.getByRole('button', { name: `${en.act.event.afternoon.boarded}: ${saraName}` }).click();
   await expect(dialog.getByRole('listitem').filter({ hasText: saraName })).toContainText(en.act.event.afternoon.boarded);
   await expect(dialog.getByRole('status')).toContainText('1 on board');
+  await expect(saraItem.getByText(en.act.status.boarded, { exact: true })).toBeVisible();
 
   // End refused on purpose: the browser logs the 409.
   expectConsoleError(failedRequest(409, '/trpc/admin.schoolDay.endRun'));
@@ -129,6 +133,7 @@ test('the office acts for a driver whose phone is dead: marks a child, is refuse
 
   await dialog.getByRole('button', { name: `${en.act.event.afternoon.dropped}: ${saraName}` }).click();
   await expect(dialog.getByRole('status')).toContainText('1 dropped');
+  await expect(saraItem.getByText(en.act.status.dropped, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: en.act.end }).click();
   await expect(dialog).toBeHidden();
   await expect(afternoon).toContainText(en.runs.statusName.done);

@@ -150,10 +150,7 @@ export interface Absence {
   createdAt: string;
 }
 
-/** POST /api/driver/runs/{run}/start: today's run. */
-export const runInput = z.object({ run: driverRun });
-
-/** POST /api/driver/runs/{run}/end. */
+/** POST /api/driver/runs/{run}/start and /end. */
 export const runDayInput = z.object({
   run: driverRun,
   /** The run's Bahrain date; today when absent. */
@@ -217,6 +214,9 @@ export interface RunStudent {
 }
 
 export interface DriverTodayRun extends RunSummary {
+  /** The run's planned start and end on its date (the settings' times in Bahrain), as ISO instants. */
+  plannedStart: string;
+  plannedEnd: string;
   /** The driver whose run this is, when the signed-in driver drives it as a substitute today. */
   coveringFor: { id: string; name: string } | null;
   /** The substitute the office handed this run to today (the driver cannot act on it then). */
@@ -296,6 +296,13 @@ export interface AdminRun extends RunSummary {
 /** The office acting for a driver (phone dead): the same mark and end as the driver's, for the driver named. */
 export const officeMarkInput = markInput.extend({ driverId: id });
 export const officeRunInput = runDayInput.extend({ driverId: id });
+
+/** GET /api/admin/drivers/{driverId}/runs/{run}?date=: one of the driver's runs as their screen shows it; today when absent. */
+export const officeRunQuery = z.object({
+  driverId: id,
+  run: driverRun,
+  date: z.preprocess((value) => (value === '' ? undefined : value), isoDate.optional()),
+});
 
 /** The office hands one day's run to another driver; substituteDriverId null hands it back. */
 export const substituteInput = z.object({

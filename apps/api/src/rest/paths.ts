@@ -141,7 +141,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   'POST /api/admin/users': { summary: 'Adds an admin or a staff member with an initial password (409 when the email has an account)', procedure: 'admin.users.create', from: 'body', status: 201 },
   'PUT /api/admin/users/:id': { summary: 'Renames, changes the role of, deactivates (signing them out at once) or reactivates an admin or staff member (409 for the last active admin)', procedure: 'admin.users.update', from: 'body' },
   'GET /api/driver/runs/today': { summary: "Today's runs of the signed-in driver (both on a school day, none on a weekend or no-service date), each child with their status", procedure: 'driver.runs.today' },
-  'POST /api/driver/runs/:run/start': { summary: "Starts today's morning or afternoon run (again: no change); absences for it close", procedure: 'driver.runs.start' },
+  'POST /api/driver/runs/:run/start': { summary: "Starts today's morning or afternoon run (again: no change); absences for it close. date: the run's Bahrain date when not today (yesterday at most: a Start queued offline before midnight)", procedure: 'driver.runs.start', from: 'body' },
   'POST /api/driver/runs/:run/marks': {
     summary: 'Records a child boarded, dropped, no-show or returned to school (201; the same clientId again: 200 with the same mark); date and at as made on the phone',
     procedure: 'driver.runs.mark',
@@ -159,6 +159,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/absences': { summary: 'The absences in force on a date (today by default)', procedure: 'admin.schoolDay.absences', from: 'query' },
   'POST /api/admin/absences': { summary: 'Records an absence for a family (a phone call)', procedure: 'admin.schoolDay.reportAbsence', from: 'body', status: 201 },
   'DELETE /api/admin/absences/:id': { summary: "Cancels a family's absence", procedure: 'admin.schoolDay.cancelAbsence' },
+  'GET /api/admin/drivers/:driverId/runs/:run': { summary: "One of a driver's runs of a date (today by default) as the driver's screen shows it: each child with their status", procedure: 'admin.schoolDay.run', from: 'query' },
   'POST /api/admin/drivers/:driverId/runs/:run/marks': {
     summary: "Marks a child on a driver's run for the driver (a dead phone), audited (the same clientId again: 200 with the same mark)",
     procedure: 'admin.schoolDay.mark',

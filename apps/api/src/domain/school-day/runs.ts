@@ -77,9 +77,13 @@ export async function drivenRunOwners(db: Db, who: RunActor, date: string, run: 
   return [...(handedAway ? [] : [who.driverId]), ...covered];
 }
 
-/** Start: today's run of this slot (and any the driver covers) is under way; pressing it again changes nothing. */
-export async function startRun(db: Kysely<Database>, now: Date, who: RunActor, run: DriverRun): Promise<RunSummary> {
-  const date = bahrainToday(now);
+/**
+ * Start: the run of this slot (and any the driver covers) is under way; pressing it again changes
+ * nothing. Its date is today's unless the phone says otherwise: a Start queued offline before
+ * midnight and sent after it starts the run of its own day (yesterday at most, as End).
+ */
+export async function startRun(db: Kysely<Database>, now: Date, who: RunActor, run: DriverRun, date = bahrainToday(now)): Promise<RunSummary> {
+  assertRecentDate(now, date);
   return db.transaction().execute(async (trx) => {
     assertRunDay(await readSchoolDaySettings(trx), date);
     const owners = await drivenRunOwners(trx, who, date, run);

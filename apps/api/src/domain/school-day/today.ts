@@ -1,10 +1,14 @@
 import type { Db } from '@school-transport/db';
 import {
+  ADMIN_MESSAGES,
   DRIVER_RUNS,
   PARENT_MESSAGES,
+  SCHOOL_DAY_MESSAGES,
   bahrainToday,
   isSchoolDay,
   noServiceName,
+  plannedEnd,
+  plannedStart,
   ridesOnRun,
   type DriverRun,
   type DriverToday,
@@ -16,7 +20,7 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { readSchoolDaySettings } from './settings.js';
 import { absenceFor, absencesOnDate, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, type RunRow } from './riders.js';
-import { toRunSummary } from './runs.js';
+import { assertRunDay, toRunSummary } from './runs.js';
 
 /**
  * What the driver's screen opens on: today's two runs, each with its children and where each
@@ -25,7 +29,29 @@ import { toRunSummary } from './runs.js';
  * their own; their own run handed to a substitute is still listed, with who drives it.
  */
 export async function readDriverToday(db: Db, now: Date, driverId: string): Promise<DriverToday> {
-  const date = bahrainToday(now);
+  return readDriverDay(db, bahrainToday(now), driverId);
+}
+
+/**
+ * The office acting for a driver (a dead phone) sees one of the driver's own runs of a date (today
+ * by default) exactly as the driver's screen would: each child with their status. A date without
+ * runs is refused as Start and End refuse it.
+ */
+export async function readOfficeRun(db: Db, now: Date, driverId: string, run: DriverRun, date = bahrainToday(now)): Promise<DriverTodayRun> {
+  if (!isUuid(driverId)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
+  const driver = await db.selectFrom('drivers').select('id').where('id', '=', driverId).executeTakeFirst();
+  if (!driver) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
+  const day = await readDriverDay(db, date, driverId);
+  const own = day.runs.find((entry) => entry.run === run && entry.coveringFor === null);
+  if (!own) {
+    assertRunDay(await readSchoolDaySettings(db), date);
+    throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.noRunOnDate);
+  }
+  return own;
+}
+
+/** A driver's runs of a Bahrain date: the driver's today answer, for any date. */
+async function readDriverDay(db: Db, date: string, driverId: string): Promise<DriverToday> {
   const settings = await readSchoolDaySettings(db);
   const noService = noServiceName(settings, date);
   if (!isSchoolDay(settings, date) || !isUuid(driverId)) return { date, noService, runs: [] };
@@ -52,6 +78,8 @@ export async function readDriverToday(db: Db, now: Date, driverId: string): Prom
 
   const entry = (owner: string, run: DriverRun, row: (RunRow & { ownerName: string; substituteName: string | null }) | undefined): DriverTodayRun => ({
     ...toRunSummary(row, date, run),
+    plannedStart: plannedStart(settings, date, run).toISOString(),
+    plannedEnd: plannedEnd(settings, date, run).toISOString(),
     coveringFor: owner === driverId || !row ? null : { id: owner, name: row.ownerName },
     handedTo: owner === driverId && row?.substituteDriverId && row.substituteDriverId !== driverId ? { id: row.substituteDriverId, name: row.substituteName ?? '' } : null,
     students: ridersOfRun(riders, owner, run).map((rider) => {

@@ -1,4 +1,4 @@
-import { markInput, runDayInput, runInput } from '@school-transport/contracts';
+import { markInput, runDayInput } from '@school-transport/contracts';
 import { driverProcedure, router } from '../init.js';
 import { asReplayed } from '../replayed-answers.js';
 import { readDriverToday } from '../../domain/school-day/today.js';
@@ -10,7 +10,7 @@ const driverOf = (ctx: { driverId: string; user: { id: string } }): RunActor => 
 /** The driver's day: today's runs, Start, a mark per child, End. Only the runs the driver drives today. */
 export const driverRunsRouter = router({
   today: driverProcedure.query(async ({ ctx }) => readDriverToday(ctx.db, ctx.clock.now(), ctx.driverId)),
-  start: driverProcedure.input(runInput).mutation(async ({ ctx, input }) => ({ run: await startRun(ctx.db, ctx.clock.now(), driverOf(ctx), input.run) })),
+  start: driverProcedure.input(runDayInput).mutation(async ({ ctx, input }) => ({ run: await startRun(ctx.db, ctx.clock.now(), driverOf(ctx), input.run, input.date) })),
   mark: driverProcedure.input(markInput).mutation(async ({ ctx, input }) => {
     const { mark, created } = await recordMark(ctx.db, ctx.clock.now(), driverOf(ctx), input);
     return created ? { mark } : asReplayed({ mark });

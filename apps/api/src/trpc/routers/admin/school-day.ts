@@ -1,4 +1,4 @@
-import { absenceId, absenceInput, adminRunsQuery, officeMarkInput, officeRunInput, schoolDaySettings, substituteInput } from '@school-transport/contracts';
+import { absenceId, absenceInput, adminRunsQuery, officeMarkInput, officeRunInput, officeRunQuery, schoolDaySettings, substituteInput } from '@school-transport/contracts';
 import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
 import { asReplayed } from '../../replayed-answers.js';
@@ -6,6 +6,7 @@ import { cancelAbsence, listAbsencesOnDate, reportAbsence } from '../../../domai
 import { listOfficeRuns, setRunSubstitute } from '../../../domain/school-day/office-runs.js';
 import { recordMark } from '../../../domain/school-day/marks.js';
 import { endRun, type RunActor } from '../../../domain/school-day/runs.js';
+import { readOfficeRun } from '../../../domain/school-day/today.js';
 import { readSchoolDaySettings, updateSchoolDaySettings } from '../../../domain/school-day/settings.js';
 import type { Context } from '../../context.js';
 import type { SessionUser } from '@school-transport/contracts';
@@ -19,6 +20,7 @@ export const adminSchoolDayRouter = router({
   absences: officeProcedure('schoolDay.read').input(adminRunsQuery).query(async ({ ctx, input }) => ({ absences: await listAbsencesOnDate(ctx.db, ctx.clock.now(), input.date) })),
   reportAbsence: officeProcedure('absences.manage').input(absenceInput).mutation(async ({ ctx, input }) => ({ absence: await reportAbsence(ctx.db, ctx.clock.now(), { kind: 'office', actor: actorOf(ctx) }, input) })),
   cancelAbsence: officeProcedure('absences.manage').input(absenceId).mutation(async ({ ctx, input }) => ({ absence: await cancelAbsence(ctx.db, ctx.clock.now(), { kind: 'office', actor: actorOf(ctx) }, input.id) })),
+  run: officeProcedure('schoolDay.read').input(officeRunQuery).query(async ({ ctx, input }) => ({ run: await readOfficeRun(ctx.db, ctx.clock.now(), input.driverId, input.run, input.date) })),
   mark: officeProcedure('runs.act').input(officeMarkInput).mutation(async ({ ctx, input }) => {
     const { mark, created } = await recordMark(ctx.db, ctx.clock.now(), officeFor(ctx, input.driverId), input);
     return created ? { mark } : asReplayed({ mark });

@@ -11,6 +11,7 @@ import { runAdminChange } from '../../../components/AdminForm/run-admin-change.j
 import { refreshAdminData } from '../admin-queries.js';
 import { formatMonthName } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
+import { SchoolDaySettingsSection } from './settings/SchoolDaySettingsSection.js';
 
 const EMPTY: CompanySettings = companySettings.parse({});
 
@@ -95,6 +96,7 @@ export function SettingsTab() {
           </Stack>
         </form>
       </ListState>
+      <SchoolDaySettingsSection />
     </Stack>
   );
 }

@@ -74,9 +74,9 @@ export function loadToday(): Promise<DriverToday> {
   return request<DriverToday>('GET', '/api/driver/runs/today');
 }
 
-/** Starts today's run (the server's today: a run of another day is started by its first mark instead). */
-export function startRun(run: DriverRun): Promise<{ run: RunSummary }> {
-  return request('POST', `/api/driver/runs/${run}/start`);
+/** Starts the run of its Bahrain date (today's, or yesterday's when the tap was queued before midnight). */
+export function startRun(run: DriverRun, date: string): Promise<{ run: RunSummary }> {
+  return request('POST', `/api/driver/runs/${run}/start`, { date });
 }
 
 export function endRun(run: DriverRun, date: string): Promise<{ run: RunSummary }> {

@@ -21,6 +21,9 @@ const run = (name: 'morning' | 'afternoon', status: DriverTodayRun['status'], st
   status,
   startedAt: null,
   endedAt: null,
+  // The default planned times: 06:00–08:00 and 13:00–15:00 in Bahrain (UTC+3).
+  plannedStart: name === 'morning' ? '2026-12-01T03:00:00.000Z' : '2026-12-01T10:00:00.000Z',
+  plannedEnd: name === 'morning' ? '2026-12-01T05:00:00.000Z' : '2026-12-01T12:00:00.000Z',
   coveringFor: null,
   handedTo: null,
   students,
@@ -69,6 +72,25 @@ describe("the driver's day on the phone", () => {
     expect(nextRun(both('not_started', 'done'), at('15:30'))).toBe('morning');
     expect(nextRun(both('done', 'done'), at('15:30'))).toBe('afternoon');
     expect(nextRun([], at('06:15'))).toBeNull();
+  });
+
+  it('changes over to the afternoon halfway between the planned morning end and afternoon start, from the settings', () => {
+    const both = () => [run('morning', 'not_started'), run('afternoon', 'not_started')];
+    // Defaults 08:00 and 13:00: the afternoon comes next from 10:30.
+    expect(nextRun(both(), at('10:29'))).toBe('morning');
+    expect(nextRun(both(), at('10:30'))).toBe('afternoon');
+    // A school that ends at 11:00 (afternoon planned 11:00–12:30, morning 06:00–07:00): from 09:00.
+    const early = [
+      { ...run('morning', 'not_started'), plannedEnd: '2026-12-01T04:00:00.000Z' },
+      { ...run('afternoon', 'not_started'), plannedStart: '2026-12-01T08:00:00.000Z', plannedEnd: '2026-12-01T09:30:00.000Z' },
+    ];
+    expect(nextRun(early, at('08:59'))).toBe('morning');
+    expect(nextRun(early, at('09:00'))).toBe('afternoon');
+    expect(nextRun(early, at('10:00'))).toBe('afternoon');
+    // A list saved on the phone before the server sent its planned times: the default changeover.
+    const saved = both().map(({ plannedStart: _start, plannedEnd: _end, ...rest }) => rest) as unknown as DriverTodayRun[];
+    expect(nextRun(saved, at('10:00'))).toBe('morning');
+    expect(nextRun(saved, at('10:31'))).toBe('afternoon');
   });
 
   it('tells a refusal, which sending again cannot change, from a request that did not get through', () => {

@@ -49,10 +49,22 @@ export function bahrainClock(now: Date): string {
 }
 
 /**
- * Before this time of day the morning run comes next (unless it is done); from it, the afternoon
- * (unless it is done). Halfway between the planned morning's end (08:00) and afternoon's start (13:00).
+ * The moment the afternoon run comes next: halfway between the morning's planned end and the
+ * afternoon's planned start (the settings' times, which the server sends with each run), so that a
+ * driver who finishes the morning early or is still waiting at 12:00 sees the right list.
  */
-const AFTERNOON_COMES_NEXT_FROM = '10:30';
+export function afternoonComesNextAt(runs: readonly DriverTodayRun[]): number | null {
+  const morningEnd = Date.parse(runs.find((run) => run.run === 'morning')?.plannedEnd ?? '');
+  const afternoonStart = Date.parse(runs.find((run) => run.run === 'afternoon')?.plannedStart ?? '');
+  if (Number.isNaN(morningEnd) || Number.isNaN(afternoonStart)) return null;
+  return morningEnd + (afternoonStart - morningEnd) / 2;
+}
+
+/**
+ * Without the planned times (a list saved on the phone before the server sent them): halfway
+ * between the default morning end (08:00) and afternoon start (13:00).
+ */
+const DEFAULT_AFTERNOON_COMES_NEXT_FROM = '10:30';
 
 /**
  * The run the screen opens on: one in progress; else the one that comes next by the clock; a run
@@ -62,7 +74,9 @@ export function nextRun(runs: readonly DriverTodayRun[], now: Date): DriverRun |
   if (runs.length === 0) return null;
   const open = runs.find((run) => run.status === 'in_progress');
   if (open) return open.run;
-  const byClock: DriverRun[] = bahrainClock(now) < AFTERNOON_COMES_NEXT_FROM ? ['morning', 'afternoon'] : ['afternoon', 'morning'];
+  const changeover = afternoonComesNextAt(runs);
+  const morningFirst = changeover === null ? bahrainClock(now) < DEFAULT_AFTERNOON_COMES_NEXT_FROM : now.getTime() < changeover;
+  const byClock: DriverRun[] = morningFirst ? ['morning', 'afternoon'] : ['afternoon', 'morning'];
   const ordered = byClock.map((name) => runs.find((run) => run.run === name)).filter((run): run is DriverTodayRun => run !== undefined);
   return (ordered.find((run) => run.status !== 'done') ?? ordered[0]!).run;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { bahrainToday, type DriverRun, type DriverToday, type MarkEvent, type RunStudent } from '@school-transport/contracts';
+import { type DriverRun, type DriverToday, type MarkEvent, type RunStudent } from '@school-transport/contracts';
 import { DayRequestError, endRun, isRefusal, loadToday, sendMark, startRun } from './day-api.js';
 import { DayQueue, type DayAction, type RefusedAction } from './day-queue.js';
 import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
@@ -22,9 +22,8 @@ export interface LoadedDay {
 export type EndRefusal = { stillOnBus: Pick<RunStudent, 'id' | 'firstName' | 'lastName'>[] } | { error: DayRequestError };
 
 function send(action: DayAction): Promise<unknown> {
-  // Start names no date: one made before midnight and sent after it would start the next day's run.
-  // The run of its day was started anyway, by its first mark, with that mark's time.
-  if (action.kind === 'start') return action.date === bahrainToday(new Date()) ? startRun(action.run) : Promise.resolve(null);
+  // Start names its run's date, as End and the marks do: one made before midnight and sent after it starts the run of its own day.
+  if (action.kind === 'start') return startRun(action.run, action.date);
   if (action.kind === 'end') return endRun(action.run, action.date);
   return sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position });
 }

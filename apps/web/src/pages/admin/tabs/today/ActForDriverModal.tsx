@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ridesOnRun, type AdminRun, type MarkEvent } from '@school-transport/contracts';
+import type { AdminRun, MarkEvent, RiderStatus } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../../../trpc.js';
 import { notify } from '../../../../notify.js';
 import { formatNumber, formatTime } from '../../../../i18n/format.js';
@@ -11,24 +11,31 @@ import { ListState } from '../ListState.js';
 import { refreshOfficeDay, useOfficeRuns } from '../../school-day-queries.js';
 import { RUN_EVENTS, stillOnBusOf } from './run-events.js';
 
-/** A driver has at most this many students: one page of the office's list holds them all. */
-const DRIVER_STUDENTS_PAGE = 200;
+/** A child's status as a badge's colour: on the bus stands out, absent and off the bus are quiet. */
+const STATUS_COLORS: Record<RiderStatus, string> = {
+  expected: 'gray',
+  absent: 'gray',
+  boarded: 'orange',
+  dropped: 'teal',
+  no_show: 'red',
+  returned_to_school: 'violet',
+};
 
 /**
- * The office acting for a driver whose phone is dead: the run's children, a mark for each as the
- * driver would make it (recorded as the office member's, in the audit log), and End run, refused
+ * The office acting for a driver whose phone is dead: the run's children with their statuses as the
+ * driver's screen shows them (absent with the family's reason), a mark for each as the driver would make it (recorded as the office member's, in the audit log), and End run, refused
  * while a child who boarded is neither dropped nor returned to school (their names are shown).
  */
 export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: () => void }) {
   const { t, i18n } = useTranslation('officeDay');
   const { t: tm } = useTranslation('messages');
-  const students = useQuery(trpc.admin.students.list.queryOptions({ driverId: run.driver.id, pageSize: DRIVER_STUDENTS_PAGE, sort: 'name', order: 'asc' }));
+  const driverRun = useQuery(trpc.admin.schoolDay.run.queryOptions({ driverId: run.driver.id, run: run.run, date: run.date }));
   const fresh = useOfficeRuns(run.date).data?.runs.find((each) => each.driver.id === run.driver.id && each.run === run.run) ?? run;
   const [made, setMade] = useState<Record<string, { event: MarkEvent; at: string }>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const mark = useMutation(trpc.admin.schoolDay.mark.mutationOptions());
   const end = useMutation(trpc.admin.schoolDay.endRun.mutationOptions());
-  const riders = (students.data?.students ?? []).filter((student) => ridesOnRun(student.serviceType, run.run));
+  const riders = driverRun.data?.run.students ?? [];
   const runName = `${run.driver.name}, ${t(`runs.runName.${run.run}`)}`;
 
   const markOne = async (student: { id: string; firstName: string; lastName: string }, event: MarkEvent) => {
@@ -76,7 +83,7 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
             {refusal}
           </Alert>
         )}
-        <ListState query={students}>
+        <ListState query={driverRun}>
           {riders.length === 0 ? (
             <Text c="dimmed">{t('act.noChildren')}</Text>
           ) : (
@@ -86,12 +93,22 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
                 const last = made[student.id];
                 return (
                   <Paper key={student.id} component="li" withBorder p="xs" radius="sm" style={{ listStyle: 'none' }}>
-                    <Text fw={600} size="sm">
-                      {name}
-                    </Text>
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <Text fw={600} size="sm">
+                        {name}
+                      </Text>
+                      <Badge color={STATUS_COLORS[student.status]} variant="light" style={{ flexShrink: 0 }}>
+                        {t(`act.status.${student.status}`)}
+                      </Badge>
+                    </Group>
                     <Text size="xs" c="dimmed">
-                      {student.automatedId} · {student.school.name}
+                      {student.automatedId} · {student.schoolName}
                     </Text>
+                    {student.status === 'absent' && student.absenceReason && (
+                      <Text size="xs" c="dimmed">
+                        {t('act.absenceReason', { reason: student.absenceReason })}
+                      </Text>
+                    )}
                     {last && (
                       <Text size="sm" c="teal.9">
                         {t('act.markedAt', { event: t(`act.event.${run.run}.${last.event}`), time: formatTime(last.at, i18n.language) })}
