@@ -107,8 +107,9 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
           </Group>
         </Group>
       </AppShell.Header>
-      {/* Off screen when collapsed on a phone: hidden too, so its sections are not tabbed to or read out unseen. */}
-      <AppShell.Navbar id={NAVIGATION_ID} p="xs" aria-label={t('shell.navigation')} style={phone && !opened ? { visibility: 'hidden' } : undefined}>
+      {/* Off screen when collapsed on a phone: hidden too, so its sections are not tabbed to or read out unseen.
+          It scrolls: the office's sections are taller than a laptop's screen (16 at 44 px each). */}
+      <AppShell.Navbar id={NAVIGATION_ID} p="xs" aria-label={t('shell.navigation')} style={{ overflowY: 'auto', ...(phone && !opened ? { visibility: 'hidden' } : {}) }}>
         {tabs.map((tab) => (
           <NavLink
             key={tab.key}
