@@ -77,6 +77,8 @@ test.afterEach(async () => {
 
 test('the settings are validated and what the public pages read', async ({ page }) => {
   await openAdminTab(page, 'Settings');
+  // The company's settings come first; the school day's section below has its own Save.
+  const saveCompanySettings = page.getByRole('button', { name: 'Save', exact: true }).first();
   // The public pages' tests read the demo settings: put them back afterwards.
   const { settings: original } = (await (await page.request.get('/api/admin/settings')).json()) as { settings: Record<string, string> };
   restoreSettings = async () => {
@@ -86,14 +88,14 @@ test('the settings are validated and what the public pages read', async ({ page 
   await expect(page.getByLabel('Support Phone 1')).not.toHaveValue('');
   await page.getByLabel('Support Phone 2').fill('123');
   await page.getByLabel('Facebook Link').fill('facebook');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await saveCompanySettings.click();
   await expect(page.getByText('Phone number must be 8 digits')).toBeVisible();
   await expect(page.getByText('Enter a full web address starting with https://')).toBeVisible();
 
   await page.getByLabel('Support Phone 2').fill('39123456');
   await page.getByLabel('Facebook Link').fill('https://facebook.com/e2e.transport');
   await page.getByLabel('Mobile Payment Number').fill('39654321');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await saveCompanySettings.click();
   await expect(page.getByText('Settings saved')).toBeVisible();
   const publicSettings = (await (await page.request.get('/api/settings')).json()) as Record<string, string>;
   expect(publicSettings).toMatchObject({ supportPhone2: '39123456', facebookUrl: 'https://facebook.com/e2e.transport', paymentMobileNumber: '39654321' });

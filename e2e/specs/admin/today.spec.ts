@@ -54,8 +54,9 @@ test('the driver’s marks show in the runs’ counts, and an ended run is done'
   await expect(morning).toContainText(en.runs.statusName.in_progress);
   await expect.poll(() => cellsOf(page, morning)).toMatchObject({ [en.runs.expected]: '0', [en.runs.boarded]: '1', [en.runs.dropped]: '0', [en.runs.noShow]: '1' });
   // An open run with a child on board comes first: only other open runs (another test's, in this
-  // worker's database) may stand above it, never one not started or done.
-  const rows = await page.getByRole('table', { name: en.runs.title }).getByRole('row').allInnerTexts();
+  // worker's database) may stand above it, never one not started or done. (Text content: the
+  // badges' inner text is upper-cased by their style.)
+  const rows = await page.getByRole('table', { name: en.runs.title }).getByRole('row').allTextContents();
   const position = rows.findIndex((row) => row.includes(family.driver.name) && row.includes(en.runs.runName.morning));
   expect(position).toBeGreaterThan(0);
   expect(rows.slice(1, position).filter((row) => !row.includes(en.runs.statusName.in_progress))).toEqual([]);
