@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Fieldset, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { refreshAdminData } from '../admin-queries.js';
 import { formatMonthName } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 import { SchoolDaySettingsSection } from './settings/SchoolDaySettingsSection.js';
+import { useFormFollows } from './settings/use-form-follows.js';
 
 const EMPTY: CompanySettings = companySettings.parse({});
 
@@ -23,16 +23,7 @@ export function SettingsTab() {
   const save = useMutation(trpc.admin.settings.update.mutationOptions());
   const form = useForm<CompanySettings>({ initialValues: EMPTY, validate: zodValidate(companySettings) });
 
-  const loaded = settings.data?.settings;
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (loaded) {
-      setValues(loaded);
-      resetDirty(loaded);
-    }
-    // The form follows the saved settings whenever they are (re)loaded.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
+  useFormFollows(form, settings.data?.settings);
 
   const submit = (values: CompanySettings) =>
     runAdminChange(

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { ActionIcon, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { runAdminChange } from '../../../../components/AdminForm/run-admin-chang
 import { refreshAdminData } from '../../admin-queries.js';
 import { refreshOfficeDay } from '../../school-day-queries.js';
 import { ListState } from '../ListState.js';
+import { useFormFollows } from './use-form-follows.js';
 
 /** The hours field is typed as text; the contract turns it into a whole number. */
 type SchoolDayForm = Omit<SchoolDaySettings, 'overdueAfterHours'> & { overdueAfterHours: number | string };
@@ -29,16 +29,7 @@ export function SchoolDaySettingsSection() {
   const save = useMutation(trpc.admin.schoolDay.updateSettings.mutationOptions());
   const form = useForm<SchoolDayForm>({ initialValues: DEFAULTS, validate: zodValidate(schoolDaySettings) });
 
-  const loaded = settings.data?.settings;
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (loaded) {
-      setValues(loaded);
-      resetDirty(loaded);
-    }
-    // The form follows the saved settings whenever they are (re)loaded.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
+  useFormFollows(form, settings.data?.settings);
 
   const submit = (values: SchoolDayForm) =>
     runAdminChange(
