@@ -89,6 +89,8 @@ test('Sign Out Everywhere ends this session and the others', async ({ page, serv
     expect(await signsIn(otherDevice, parent.email, 'first-family-pass')).toBe(true);
     await signInByEmail(page, parent.email, 'first-family-pass');
     await page.goto('/parent');
+    // The dashboard's own requests finish first: one still under way when the session ends is answered 401.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out Everywhere' }).click();
     await expect(page.getByText('Signed out on every device')).toBeVisible();
