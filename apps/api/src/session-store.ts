@@ -78,14 +78,19 @@ export class DatabaseSessionStore {
         AND NOT (u.role IN (${sql.join(OFFICE_ROLES)}) AND s.last_seen_at <= ${new Date(now - OFFICE_IDLE_TIMEOUT_MS)})`
       .execute(this.db)
       .then(async ({ rows: [row] }) => {
-        if (!row) return callback(null, null);
+        if (!row) return null;
         const { sess, expire, lastSeenAt, ...user } = row;
         if (user.role && isOfficeRole(user.role) && now - lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) await this.seen(sid, now);
         if (typeof sess.userId === 'string') sess.signedIn = { userId: sess.userId, user: toSessionUser(user.id ? (user as SessionUserRow) : undefined) };
         this.cache?.set(sid, sess, expire, since);
-        callback(null, { ...sess });
+        return { ...sess };
       })
-      .catch((error: unknown) => callback(error));
+      // The callback is called once, outside the promise chain: an error it throws is not taken
+      // for a database error and answered with a second callback.
+      .then(
+        (session) => callback(null, session),
+        (error: unknown) => callback(error),
+      );
   }
 
   /** Writes the session's last request time (no session-change notice: what the session says is unchanged). */
