@@ -4,8 +4,8 @@ import { DRIVER_RUNS, isFull, type DriverRun, type RunSeats as RunSeatsFigures }
 import { formatNumber } from '../../i18n/format.js';
 
 /**
- * Riders against seats of each run of a driver ('Morning 22 / 24'); a run with no seat left says
- * so in words as well as colour. A driver without a seat count shows the riders alone.
+ * Riders against seats of each run of a driver ('Morning 22 / 24'); a run with no seat left (or
+ * more riders than seats, allowed by an admin) says so in words as well as colour. A driver without a seat count shows the riders alone.
  */
 export function RunSeats({ runs }: { runs: Record<DriverRun, RunSeatsFigures> }) {
   const { t, i18n } = useTranslation('admin');
@@ -22,7 +22,7 @@ export function RunSeats({ runs }: { runs: Record<DriverRun, RunSeatsFigures> })
             </Text>
             {full && (
               <Badge size="sm" color="red" variant="light">
-                {t('seats.full')}
+                {figures.seats !== null && figures.riders > figures.seats ? t('seats.over') : t('seats.full')}
               </Badge>
             )}
           </Group>

@@ -142,6 +142,7 @@ export const admin: CatalogOf<typeof enAdmin> = {
     ridersOfSeats: '{{run}} {{riders}} / {{seats}}',
     ridersOnly: '{{run}} {{riders}} (بلا عدد مقاعد)',
     full: 'ممتلئة',
+    over: 'تجاوزت السعة',
     allowOverCapacity: 'السماح بتجاوز السعة',
     reason: 'السبب',
     reasonHint: 'يُحفظ في سجل التدقيق مع اسمك',

@@ -136,6 +136,7 @@ export const admin = {
     ridersOfSeats: '{{run}} {{riders}} / {{seats}}',
     ridersOnly: '{{run}} {{riders}} (no seat count)',
     full: 'Full',
+    over: 'Over capacity',
     allowOverCapacity: 'Allow over capacity',
     reason: 'Reason',
     reasonHint: 'Kept in the audit log with your name',
