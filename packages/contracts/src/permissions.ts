@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   'students.write': OFFICE,
   /** Deleting (softly) and restoring a student. */
   'students.delete': ADMIN_ONLY,
+  /** Bringing students in from a spreadsheet (the office moving onto the product, a new school year's list). */
+  'students.import': OFFICE,
   'modificationRequests.review': OFFICE,
   /** Schools, areas and drivers as lists, for the students' forms and filters. */
   'catalog.read': OFFICE,
