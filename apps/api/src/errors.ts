@@ -15,10 +15,13 @@ export class AppError extends TRPCError {
   readonly issues: Record<string, string> | undefined;
   /** More of the answer beside `message`, where the contract names it (End's 409 lists the children still on the bus). */
   readonly details: Record<string, unknown> | undefined;
-  constructor(code: AppErrorCode, message: string, issues?: Record<string, string>, details?: Record<string, unknown>) {
+  /** The contract's code of a message whose figures are filled in (its English alone does not name it). */
+  readonly messageCode: MessageCode | undefined;
+  constructor(code: AppErrorCode, message: string, issues?: Record<string, string>, details?: Record<string, unknown>, messageCode?: MessageCode) {
     super({ code, message });
     this.issues = issues;
     this.details = details;
+    this.messageCode = messageCode;
   }
 }
 
@@ -38,10 +41,10 @@ export interface ErrorBody {
  * of those of them that are the contract's messages. Any other text (a framework's own words) goes
  * without a code and is shown as it came.
  */
-export function errorBody(message: string, issues?: Record<string, string>): ErrorBody {
+export function errorBody(message: string, issues?: Record<string, string>, knownCode?: MessageCode): ErrorBody {
   const body: ErrorBody = { message };
   if (issues) body.issues = issues;
-  const code = messageCode(message);
+  const code = knownCode ?? messageCode(message);
   if (code) body.code = code;
   const codes = issues && issueCodesOf(issues);
   if (codes) body.issueCodes = codes;
@@ -83,7 +86,8 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
     if (issues) return { status: 400, body: errorBody(Object.values(issues)[0] ?? 'Invalid input', issues) };
     if (status >= 500) return { status: 500, body: errorBody(SERVER_MESSAGES.internal) };
     const details = error instanceof AppError ? error.details : undefined;
-    return { status, body: details ? { ...errorBody(error.message), ...details } : errorBody(error.message) };
+    const body = errorBody(error.message, undefined, error instanceof AppError ? error.messageCode : undefined);
+    return { status, body: details ? { ...body, ...details } : body };
   }
   const fastifyError = error as { statusCode?: number; message?: string; code?: string };
   const status = fastifyError.statusCode;

@@ -26,3 +26,4 @@ export * from './family-messages.js';
 export * from './attendance.js';
 export * from './whatsapp-replies.js';
 export * from './student-import.js';
+export * from './seats.js';

@@ -138,6 +138,10 @@ export const STUDENT_MESSAGES = {
   pageInvalid: 'Page must be a whole number from 1',
   pageSizeInvalid: 'Page size must be a whole number from 1 to 200',
   sortInvalid: 'Sort by one of: createdAt, name, automatedId, priceBhd, paymentStatus',
+  /** A full bus: `{{riders}}` and `{{seats}}` are filled in (busFullMessage in seats.ts). */
+  busFullMorning: 'This bus is full for the morning run ({{riders}} of {{seats}} seats).',
+  busFullAfternoon: 'This bus is full for the afternoon run ({{riders}} of {{seats}} seats).',
+  overCapacityReasonRequired: 'Say why this bus may go over its seats',
 } as const;
 
 /** Which form field a 409's message belongs to (merged into CONFLICT_FIELDS). */

@@ -9,7 +9,7 @@ const ADMIN_ONLY = ['admin'] as const satisfies readonly OfficeRole[];
  * role does not hold. Staff run the day (students, modification requests, fees and payments,
  * payment proofs, the outbox); the owner's decisions stay with admins: the company settings and
  * terms, prices (schools and areas), driver accounts, the office's own accounts, deleting or
- * restoring a student, voiding a payment, waiving a fee, and the audit log of who did what.
+ * restoring a student, putting a bus over its seats, voiding a payment, waiving a fee, and the audit log of who did what.
  * A new office feature adds its rights here.
  */
 export const PERMISSIONS = {
@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   'students.delete': ADMIN_ONLY,
   /** Bringing students in from a spreadsheet (the office moving onto the product, a new school year's list). */
   'students.import': OFFICE,
+  /** Assigning a student to a bus whose run is full ('Allow over capacity', with a reason). */
+  'seats.override': ADMIN_ONLY,
   'modificationRequests.review': OFFICE,
   /** Schools, areas and drivers as lists, for the students' forms and filters. */
   'catalog.read': OFFICE,
