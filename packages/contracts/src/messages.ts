@@ -313,11 +313,10 @@ export const STUDENT_IMPORT_MESSAGES = {
   deletedStudent: 'This student is deleted; restore them before importing changes',
   duplicateStudent: 'Another row of the file is for the same student',
   serviceTypeInvalid: 'Service type must be Home → School, School → Home or Both Ways',
-  priceInvalid: 'Price must be an amount in BHD, such as 25 or 25.500',
+  gradeInvalid: 'Grade must be Nursery, KG1, KG2 or 1 to 12',
   parentRequired: 'A new parent needs a name, an email and a phone',
   parentEmailTaken: 'This email belongs to an account that is not a parent',
   parentChanged: 'The parent of an existing student is changed in the students console, not by import',
-  busFull: 'The driver’s bus has no free seat for this student',
 } as const;
 
 /** The WhatsApp Cloud API's webhook (its replies turn into absences). */

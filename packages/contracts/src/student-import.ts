@@ -32,6 +32,8 @@ export interface StudentImportProblem {
   message: string;
   /** The contract's name of the message, for the web to translate. */
   code?: MessageCode;
+  /** The figures a message with blanks was filled with (a full bus: riders and seats), for its translation. */
+  values?: Record<string, number>;
 }
 
 /** The dry run's answer: what an import of the file would do. */
