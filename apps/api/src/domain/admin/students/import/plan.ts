@@ -306,8 +306,11 @@ function planRow(map: ColumnMap, row: SheetRow, lookups: Lookups, newParents: Ma
 
   let parent: ParentChoice | undefined;
   if (student) {
-    values.contactNumber1 = reader.text<string>('contactNumber1', student.contactNumber1, (text) => (text === '' ? { message: MESSAGES.primaryContactRequired } : PARSERS.phone(text)));
-    values.address = reader.text<string>('address', student.address, (text) => (text === '' ? { message: MESSAGES.addressRequired } : { value: text }));
+    // Left empty, the primary contact and the address keep what the student has, as the price does:
+    // a new student's were filled in from the parent's phone and the block, road and house, so the
+    // same file imported twice changes nothing the second time.
+    values.contactNumber1 = reader.field('contactNumber1', student.contactNumber1, (text) => text === '' || text === student.contactNumber1, PARSERS.phone);
+    values.address = reader.field('address', student.address, (text) => text === '' || text === student.address, withSchema(requiredText(MESSAGES.addressRequired, 300)));
   } else {
     parent = chooseParent(reader, lookups, newParents);
     const contact = reader.cell('contactNumber1') ?? '';
