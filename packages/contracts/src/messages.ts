@@ -316,7 +316,6 @@ export const STUDENT_IMPORT_MESSAGES = {
   gradeInvalid: 'Grade must be Nursery, KG1, KG2 or 1 to 12',
   parentRequired: 'A new parent needs a name, an email and a phone',
   parentEmailTaken: 'This email belongs to an account that is not a parent',
-  parentChanged: 'The parent of an existing student is changed in the students console, not by import',
 } as const;
 
 /** The WhatsApp Cloud API's webhook (its replies turn into absences). */

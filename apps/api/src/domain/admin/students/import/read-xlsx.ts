@@ -1,3 +1,4 @@
+/// <reference path="./saxen.d.ts" />
 import { Unzip, UnzipInflate } from 'fflate';
 import { Parser } from 'saxen';
 import { STUDENT_IMPORT_MESSAGES } from '@school-transport/contracts';
