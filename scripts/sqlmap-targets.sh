@@ -111,11 +111,12 @@ target admin GET '/api/admin/parents/lookup' '/api/admin/parents/lookup?emailOrP
 target admin POST '/api/admin/students' /api/admin/students --json "$(office_student S-OFFICE)" --status 201 --reset "
   DELETE FROM fees WHERE student_id IN (SELECT id FROM students WHERE student_school_id LIKE 'S-OFFICE%');
   DELETE FROM students WHERE student_school_id LIKE 'S-OFFICE%'"
-target admin POST '/api/admin/students/bulk-update' /api/admin/students/bulk-update --json "{\"studentIds\":[\"$STUDENT_C\"],\"driverId\":\"$DRIVER\"}"
+target admin POST '/api/admin/students/bulk-update' /api/admin/students/bulk-update --json "{\"studentIds\":[\"$STUDENT_C\"],\"driverId\":\"$DRIVER\",\"allowOverCapacity\":{\"reason\":\"Scan: sibling\"}}"
 target admin GET '/api/admin/students/:id' "/api/admin/students/$STUDENT_C"
 target admin PUT '/api/admin/students/:id' "/api/admin/students/$STUDENT_C" --json "$(office_student S-C | sed -E 's/"parent":\{[^}]*\},//')" --status 200
 target admin DELETE '/api/admin/students/:id' "/api/admin/students/$STUDENT_D" --reset "UPDATE students SET deleted_at = NULL WHERE id = '$STUDENT_D'"
-target admin POST '/api/admin/students/:id/restore' "/api/admin/students/$STUDENT_D/restore" --reset "UPDATE students SET deleted_at = now() WHERE id = '$STUDENT_D'"
+# The restore's body is the admin's 'Allow over capacity' and its reason (checked only when the bus is full).
+target admin POST '/api/admin/students/:id/restore' "/api/admin/students/$STUDENT_D/restore" --json '{"allowOverCapacity":{"reason":"Scan: back from abroad"}}' --reset "UPDATE students SET deleted_at = now() WHERE id = '$STUDENT_D'"
 target admin POST '/api/admin/students/:id/invoice' "/api/admin/students/$STUDENT_C/invoice"
 
 # --- The office: fees, payments, proofs ---

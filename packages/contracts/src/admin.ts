@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES, MESSAGES } from './messages.js';
 import { USER_STATUSES } from './options.js';
 import { moneyInput } from './money.js';
+import { overCapacityField } from './seats.js';
 import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
 
 /** Admin inputs for the office's reference data: schools, areas, drivers, terms versions. */
 
 export const entityId = z.object({ id: z.string().trim().min(1).max(64) });
+/** Restoring a deleted student puts them back on their bus, which may be full by now. */
+export const studentRestore = entityId.extend(overCapacityField);
 
 export const schoolInput = z.object({
   schoolCode: requiredText(MESSAGES.schoolCodeRequired, 30),
@@ -144,6 +147,8 @@ export interface AdminDriver {
   areaIds: string[];
   vehicle: { plate: string | null; seats: number | null };
   studentCount: number;
+  /** Riders of each run, to set against the vehicle's seats ('22 / 24'). */
+  riders: { morning: number; afternoon: number };
   createdAt: string;
   updatedAt: string;
 }

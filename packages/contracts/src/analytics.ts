@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FullRun } from './seats.js';
 import { ANALYTICS_MESSAGES } from './messages.js';
 
 /** The admin's statistics, the unassigned-students bell and the audit log: inputs and answers. */
@@ -110,6 +111,8 @@ export interface UnassignedStudent {
 export interface UnassignedStudents {
   students: UnassignedStudent[];
   total: number;
+  /** The runs with no seat left, so the office knows which buses cannot take them. */
+  fullRuns: FullRun[];
 }
 
 export interface AuditLogEntry {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, PARENT_MESSAGES } from './messages.js';
+import { overCapacityField } from './seats.js';
 import { MODIFICATION_STATUSES, SERVICE_TYPES, type ModificationStatus, type ServiceType } from './options.js';
 import { optionalText, requiredText } from './fields.js';
 import { addressFields, composeAddress, studentNameFields } from './registration.js';
@@ -98,6 +99,9 @@ export const modificationDecisionInput = modificationRequestId.extend({
   adminNote: optionalText(500),
 });
 export type ModificationDecisionInput = z.input<typeof modificationDecisionInput>;
+/** Approving may put the student on a full bus (a changed service type): the admin allows it with a reason. */
+export const modificationApprovalInput = modificationDecisionInput.extend(overCapacityField);
+export type ModificationApprovalInput = z.input<typeof modificationApprovalInput>;
 
 /** The fields whose values differ between two payloads, in form order. */
 export function changedModificationFields(before: Partial<ModificationPayload>, after: Partial<ModificationPayload>): ModificationField[] {

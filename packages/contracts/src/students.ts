@@ -4,6 +4,7 @@ import { PAYMENT_STATUSES, SERVICE_TYPES, type Language, type PaymentStatus, typ
 import { moneyInput } from './money.js';
 import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
 import { addressFields, studentNameFields } from './registration.js';
+import { overCapacityField } from './seats.js';
 
 /** The office's students: the list, the add and edit forms, bulk changes, invoices. */
 
@@ -124,7 +125,7 @@ export const studentForm = z.object({
 export type StudentForm = z.output<typeof studentForm>;
 export type StudentFormInput = z.input<typeof studentForm>;
 
-export const studentUpdate = studentForm.extend({ id: z.string().trim().min(1).max(64) });
+export const studentUpdate = studentForm.extend({ id: z.string().trim().min(1).max(64), ...overCapacityField });
 export type StudentUpdate = z.output<typeof studentUpdate>;
 export type StudentUpdateInput = z.input<typeof studentUpdate>;
 
@@ -154,6 +155,7 @@ export type StudentParentChoice = z.output<typeof studentParentChoice>;
  * area's price, the parent's phone as primary contact, the address made of block, road and house.
  */
 export const studentCreate = studentForm.extend({
+  ...overCapacityField,
   parent: studentParentChoice,
   contactNumber1: z
     .string()
@@ -181,6 +183,7 @@ export const studentBulkUpdate = z
       .max(STUDENT_BULK_MAX, STUDENT_MESSAGES.tooManyStudents),
     driverId: driverChoice.optional(),
     paymentStatus: z.enum(PAYMENT_STATUSES, { error: STUDENT_MESSAGES.paymentStatusInvalid }).optional(),
+    ...overCapacityField,
   })
   .refine((value) => value.driverId !== undefined || value.paymentStatus !== undefined, { message: STUDENT_MESSAGES.nothingToApply, path: ['driverId'] });
 export type StudentBulkUpdate = z.output<typeof studentBulkUpdate>;

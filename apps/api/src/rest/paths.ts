@@ -119,7 +119,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/students/:id': { summary: 'One student with every field', procedure: 'admin.students.get' },
   'PUT /api/admin/students/:id': { summary: 'Edits a student (the whole edit form; driverId null removes the driver)', procedure: 'admin.students.update', from: 'body' },
   'DELETE /api/admin/students/:id': { summary: 'Deletes a student softly (kept for the records, hidden from every list)', procedure: 'admin.students.remove' },
-  'POST /api/admin/students/:id/restore': { summary: 'Restores a deleted student', procedure: 'admin.students.restore' },
+  'POST /api/admin/students/:id/restore': { summary: 'Restores a deleted student (409 when their bus is full, unless an admin allows over capacity)', procedure: 'admin.students.restore', from: 'body' },
   'POST /api/admin/students/:id/invoice': { summary: 'Issues (or reuses) the numbered invoice of the current month', procedure: 'admin.students.issueInvoice', status: 201 },
   'GET /api/parent/fees': { summary: "The parent's fee rows: month, amount, paid, due date and status per student", procedure: 'parent.fees.list' },
   'POST /api/parent/fees/:id/proofs': { summary: 'Uploads a proof of payment (file: JPEG, PNG, WebP, HEIC or PDF up to 5 MB; amountBhd; reference)', handler: { name: 'parent.fees.uploadProof', input: proofUpload }, access: 'parent', status: 201, multipart: true },

@@ -1,4 +1,4 @@
-import { PERMISSIONS, SERVER_MESSAGES, type Permission, type Role, type SessionUser } from '@school-transport/contracts';
+import { PERMISSIONS, roleHolds, SERVER_MESSAGES, type OverCapacityChoice, type Permission, type Role, type SessionUser } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 
 /** Anonymous callers get 401. */
@@ -21,4 +21,14 @@ export function withRole(caller: { user: SessionUser | null }, ...roles: Role[])
 export function withPermission(permission: Permission): (caller: { user: SessionUser | null }) => { user: SessionUser } {
   const roles: readonly Role[] = PERMISSIONS[permission];
   return (caller) => withRole(caller, ...roles);
+}
+
+/**
+ * 'Allow over capacity' is an admin's decision (seats.override): anyone else who sends it is
+ * refused 403 whether or not the bus is full, so a staff screen never learns to send it.
+ */
+export function allowedOverCapacity(user: SessionUser, choice: OverCapacityChoice | undefined): { allowOverCapacity?: OverCapacityChoice } {
+  if (!choice) return {};
+  if (!roleHolds(user.role, 'seats.override')) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+  return { allowOverCapacity: choice };
 }

@@ -8,9 +8,10 @@ import { hashPassword } from '../passwords.js';
 import { assertPasswordAllowed } from '../password-rules.js';
 import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
 import { endSessions } from '../account-sessions.js';
+import { seatUse } from '../routes/seats.js';
 
 
-function toView(row: Driver & { studentCount: number | string | bigint | null }): AdminDriver {
+function toView(row: Driver & { studentCount: number | string | bigint | null }, riders: AdminDriver['riders']): AdminDriver {
   return {
     id: row.id,
     userId: row.userId,
@@ -21,6 +22,7 @@ function toView(row: Driver & { studentCount: number | string | bigint | null })
     areaIds: row.areaIds,
     vehicle: { plate: row.vehiclePlate, seats: row.vehicleSeats },
     studentCount: Number(row.studentCount ?? 0),
+    riders,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -36,11 +38,23 @@ function driversWithCounts(db: Db) {
 async function findDriver(db: Db, id: string): Promise<AdminDriver> {
   const row = await driversWithCounts(db).where('drivers.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(ADMIN_MESSAGES.driverNotFound);
-  return toView(row);
+  return (await withRiders(db, [row]))[0]!;
+}
+
+/** The drivers with the riders of each run (one grouped count for all of them). */
+async function withRiders(db: Db, rows: (Driver & { studentCount: number | string | bigint | null })[]): Promise<AdminDriver[]> {
+  const use = await seatUse(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const runs = use.get(row.id);
+    return toView(row, { morning: runs?.morning.riders ?? 0, afternoon: runs?.afternoon.riders ?? 0 });
+  });
 }
 
 export async function listDrivers(db: Kysely<Database>): Promise<AdminDriver[]> {
-  return (await driversWithCounts(db).orderBy('drivers.name').execute()).map(toView);
+  return withRiders(db, await driversWithCounts(db).orderBy('drivers.name').execute());
 }
 
 /** The areas a driver serves must exist; repeated ids count once. */

@@ -2,11 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import type { UnassignedStudents } from '@school-transport/contracts';
 import { STUDENT_FULL_NAME } from '../student-columns.js';
+import { fullRuns } from '../routes/seats.js';
 
-/** The header bell: students (not deleted) without a driver, newest first, and how many there are in all. */
+/**
+ * The header bell: students (not deleted) without a driver, newest first, how many there are in
+ * all, and the runs with no seat left (the buses that cannot take them).
+ */
 export async function listUnassignedStudents(db: Kysely<Database>, limit: number): Promise<UnassignedStudents> {
   const unassigned = db.selectFrom('students').where('students.driverId', 'is', null).where('students.deletedAt', 'is', null);
-  const [rows, count] = await Promise.all([
+  const [rows, count, full] = await Promise.all([
     unassigned
       .innerJoin('schools', 'schools.id', 'students.schoolId')
       .select([
@@ -22,6 +26,7 @@ export async function listUnassignedStudents(db: Kysely<Database>, limit: number
       .limit(limit)
       .execute(),
     unassigned.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    fullRuns(db),
   ]);
   return {
     students: rows.map((row) => ({
@@ -34,5 +39,6 @@ export async function listUnassignedStudents(db: Kysely<Database>, limit: number
       createdAt: row.createdAt.toISOString(),
     })),
     total: Number(count.n),
+    fullRuns: full,
   };
 }

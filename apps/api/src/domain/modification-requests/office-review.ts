@@ -9,6 +9,7 @@ import {
   type ModificationPayload,
   type ModificationRequestCounts,
   type ModificationStatus,
+  type modificationApprovalInput,
   type modificationDecisionInput,
 } from '@school-transport/contracts';
 import type { z } from 'zod';
@@ -18,8 +19,10 @@ import { isUuid } from '../ids.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { MODIFICATION_REQUEST_COLUMNS } from '../student-columns.js';
 import { changedModificationFields, payloadOfStudent, storedPayload } from './payload.js';
+import { assertSeats, type SeatOptions } from '../routes/seats.js';
 
 type Decision = z.output<typeof modificationDecisionInput>;
+type Approval = z.output<typeof modificationApprovalInput>;
 
 /** Requests of students that still exist (a deleted student's requests leave every list and count). */
 function officeRequests(db: Db) {
@@ -128,6 +131,7 @@ async function lockPending(trx: Transaction<Database>, id: string) {
     .select([
       'students.id',
       'students.deletedAt',
+      'students.driverId',
       ...MODIFICATION_REQUEST_COLUMNS,
       'users.phone as parentPhone',
       'users.language as parentLanguage',
@@ -149,9 +153,10 @@ async function markDecided(trx: Transaction<Database>, actor: Actor, id: string,
 /**
  * Approval applies the requested values to the student, in the same transaction as the status
  * change, its audit row and the parent's message. It is refused (409) when a field the request
- * changes was changed on the student since the request was made.
+ * changes was changed on the student since the request was made, and when a new service type
+ * would put the student's bus over its seats.
  */
-export async function approveModificationRequest(db: Kysely<Database>, actor: Actor, input: Decision): Promise<AdminModificationRequest> {
+export async function approveModificationRequest(db: Kysely<Database>, actor: Actor, input: Approval, seats: SeatOptions = {}): Promise<AdminModificationRequest> {
   return db.transaction().execute(async (trx) => {
     const { request, student, recipient } = await lockPending(trx, input.id);
     const payloadOld = storedPayload(request.payloadOld);
@@ -168,6 +173,8 @@ export async function approveModificationRequest(db: Kysely<Database>, actor: Ac
       changes[field] = { from: current[field], to: payloadNew[field] };
       Object.assign(update, { [field]: payloadNew[field] });
     }
+    // A new service type may put the student on a run their bus has no seat left on.
+    if (update.serviceType !== undefined) await assertSeats(trx, actor, [{ studentId: student.id, driverId: student.driverId, serviceType: update.serviceType }], seats);
     if (Object.keys(update).length > 0) {
       await trx
         .updateTable('students')

@@ -104,12 +104,13 @@ export async function fullRuns(db: Db): Promise<FullRun[]> {
   );
 }
 
-/** A run a change would put over its seats. */
+/** A run a change would put over its seats: its riders now, and as the change would leave it. */
 export interface SeatProblem {
   driverId: string;
   run: DriverRun;
   seats: number;
   riders: number;
+  ridersAfter: number;
 }
 
 /**
@@ -122,8 +123,9 @@ export function seatProblems(seats: ReadonlyMap<string, number | null>, before: 
     const limit = seats.get(driverId);
     if (limit === null || limit === undefined) continue;
     for (const run of DRIVER_RUNS) {
-      const riders = afterRuns[run];
-      if (riders > limit && riders > (before.get(driverId)?.[run] ?? 0)) problems.push({ driverId, run, seats: limit, riders });
+      const riders = before.get(driverId)?.[run] ?? 0;
+      const ridersAfter = afterRuns[run];
+      if (ridersAfter > limit && ridersAfter > riders) problems.push({ driverId, run, seats: limit, riders, ridersAfter });
     }
   }
   return problems;
@@ -134,7 +136,8 @@ export function seatProblems(seats: ReadonlyMap<string, number | null>, before: 
  * writes (the changes say how the students will end up; the database still holds how they are). The drivers gaining riders are locked
  * first (in id order, so two callers never deadlock on each other), so two assignments to the
  * last seat at once are served one after the other and the second is refused. Over the seats: a
- * 409 naming the first full run, or, when allowed, one audit row per driver with the reason.
+ * 409 naming the first full run with its riders now ('24 of 24 seats'), or, when allowed, one
+ * audit row per driver with the reason.
  */
 export async function assertSeats(trx: Db, actor: AuditActor, changes: readonly SeatChange[], options: SeatOptions = {}): Promise<SeatProblem[]> {
   const driverIds = [...new Set(changes.flatMap((change) => (change.driverId ? [change.driverId] : [])))].sort();
@@ -177,7 +180,7 @@ export async function assertSeats(trx: Db, actor: AuditActor, changes: readonly 
       action: 'over_capacity',
       diff: {
         reason: allowed.reason,
-        runs: problems.filter((problem) => problem.driverId === driverId).map(({ run, seats: limit, riders }) => ({ run, seats: limit, riders })),
+        runs: problems.filter((problem) => problem.driverId === driverId).map(({ run, seats: limit, riders, ridersAfter }) => ({ run, seats: limit, riders, ridersAfter })),
         studentIds: changes.flatMap((change) => (change.driverId === driverId && change.studentId ? [change.studentId] : [])),
       },
     });

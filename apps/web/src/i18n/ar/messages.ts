@@ -153,6 +153,9 @@ export const messages: CatalogOf<typeof en> = {
     pageInvalid: 'يجب أن يكون رقم الصفحة عددًا صحيحًا يبدأ من 1',
     pageSizeInvalid: 'يجب أن يكون حجم الصفحة عددًا صحيحًا من 1 إلى 200',
     sortInvalid: 'رتّب حسب أحد الحقول: createdAt أو name أو automatedId أو priceBhd أو paymentStatus',
+    busFullMorning: 'هذه الحافلة ممتلئة في رحلة الصباح ({{riders}} من {{seats}} مقعدًا).',
+    busFullAfternoon: 'هذه الحافلة ممتلئة في رحلة بعد الظهر ({{riders}} من {{seats}} مقعدًا).',
+    overCapacityReasonRequired: 'اذكر سبب تجاوز هذه الحافلة عدد مقاعدها',
   },
   outbox: {
     notificationNotFound: 'لم يُعثر على الرسالة',

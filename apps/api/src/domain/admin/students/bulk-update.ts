@@ -7,13 +7,14 @@ import { isUuid } from '../../ids.js';
 import { notFound } from '../guards.js';
 import { checkDriver } from './choices.js';
 import { announceStudentChange } from './events.js';
+import { assertSeats, type SeatOptions } from '../../routes/seats.js';
 
 /**
  * Several students at once: a driver (or none) and/or a payment status. One transaction: all of
  * them change or none does; one audit row (and the messages) per student that actually changed.
  * Mark paid / unpaid is the edit dialog's switch for each of them, through the fee ledger.
  */
-export async function bulkUpdateStudents(db: Kysely<Database>, actor: Actor, input: StudentBulkUpdate): Promise<{ updated: number }> {
+export async function bulkUpdateStudents(db: Kysely<Database>, actor: Actor, input: StudentBulkUpdate, seats: SeatOptions = {}): Promise<{ updated: number }> {
   const ids = [...new Set(input.studentIds)];
   if (!ids.every(isUuid)) throw notFound(STUDENT_MESSAGES.studentNotFound);
   return db.transaction().execute(async (trx) => {
@@ -24,6 +25,8 @@ export async function bulkUpdateStudents(db: Kysely<Database>, actor: Actor, inp
       ...(driver === undefined ? {} : { driverId: driver?.id ?? null }),
       ...(input.paymentStatus === undefined ? {} : { paymentStatus: input.paymentStatus }),
     };
+    // All of them at once against the seats: a bus with two seats left takes two of five, not five.
+    if (driver) await assertSeats(trx, actor, students.map((student) => ({ studentId: student.id, driverId: driver.id, serviceType: student.serviceType })), seats);
     let updated = 0;
     for (const before of students) {
       const diff = changedFields(before, after);

@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from '../../audit.js';
 import { isUuid } from '../../ids.js';
 import { notFound } from '../guards.js';
 import { findStudent, lockLiveStudent } from './view.js';
+import { assertSeats, type SeatOptions } from '../../routes/seats.js';
 
 /**
  * Soft delete: the row stays (with its modification requests, invoices and audit trail) and every
@@ -20,11 +21,13 @@ export async function removeStudent(db: Kysely<Database>, actor: Actor, id: stri
   });
 }
 
-export async function restoreStudent(db: Kysely<Database>, actor: Actor, id: string): Promise<AdminStudent> {
+/** A restored student rides their bus again, so the bus must have the seat (or an admin allows it). */
+export async function restoreStudent(db: Kysely<Database>, actor: Actor, id: string, seats: SeatOptions = {}): Promise<AdminStudent> {
   if (!isUuid(id)) throw notFound(STUDENT_MESSAGES.studentNotFound);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('students').select(['id', 'deletedAt']).where('id', '=', id).where('deletedAt', 'is not', null).forUpdate().executeTakeFirst();
+    const row = await trx.selectFrom('students').select(['id', 'deletedAt', 'driverId', 'serviceType']).where('id', '=', id).where('deletedAt', 'is not', null).forUpdate().executeTakeFirst();
     if (!row) throw notFound(STUDENT_MESSAGES.studentNotFound);
+    await assertSeats(trx, actor, [{ studentId: row.id, driverId: row.driverId, serviceType: row.serviceType }], seats);
     await trx.updateTable('students').set({ deletedAt: null, updatedAt: new Date() }).where('id', '=', id).execute();
     await recordAudit(trx, actor, { entityType: 'student', entityId: id, action: 'restore', diff: { deletedAt: { from: row.deletedAt?.toISOString() ?? null, to: null } } });
     return findStudent(trx, id);

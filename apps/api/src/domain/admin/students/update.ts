@@ -7,13 +7,15 @@ import { assertUuid } from '../guards.js';
 import { checkStudentChoices } from './choices.js';
 import { announceStudentChange } from './events.js';
 import { findStudent, lockLiveStudent } from './view.js';
+import { assertSeats, type SeatOptions } from '../../routes/seats.js';
 
 /**
  * Edit Student: the whole form; the audit row lists what changed, from and to.
  * The payment status is the current service month's fee row, so switching it goes through the
  * ledger in the same transaction: paid records the month's payment by the office, unpaid voids it.
+ * A new driver or service type must leave the bus's runs within their seats.
  */
-export async function updateStudent(db: Kysely<Database>, actor: Actor, input: StudentUpdate): Promise<AdminStudent> {
+export async function updateStudent(db: Kysely<Database>, actor: Actor, input: StudentUpdate, seats: SeatOptions = {}): Promise<AdminStudent> {
   assertUuid(input.id, STUDENT_MESSAGES.studentNotFound);
   return db.transaction().execute(async (trx) => {
     const before = await lockLiveStudent(trx, input.id);
@@ -44,6 +46,7 @@ export async function updateStudent(db: Kysely<Database>, actor: Actor, input: S
     };
     const diff = changedFields(before, after);
     if (Object.keys(diff).length > 0) {
+      await assertSeats(trx, actor, [{ studentId: input.id, driverId: after.driverId, serviceType: after.serviceType }], seats);
       const now = new Date();
       await trx.updateTable('students').set({ ...after, updatedAt: now }).where('id', '=', input.id).execute();
       await recordAudit(trx, actor, { entityType: 'student', entityId: input.id, action: 'update', diff });

@@ -1,4 +1,5 @@
-import { entityId, parentLookup, studentBulkUpdate, studentCreate, studentListQuery, studentUpdate, unassignedStudentsQuery } from '@school-transport/contracts';
+import { entityId, parentLookup, studentBulkUpdate, studentCreate, studentListQuery, studentRestore, studentUpdate, unassignedStudentsQuery } from '@school-transport/contracts';
+import { allowedOverCapacity } from '../../../security/roles.js';
 import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
 import { listStudents } from '../../../domain/admin/students/list.js';
@@ -18,11 +19,19 @@ import { listUnassignedStudents } from '../../../domain/admin/unassigned.js';
 export const adminStudentsRouter = router({
   list: officeProcedure('students.read').input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.db, input, ctx.answerCache)),
   get: officeProcedure('students.read').input(entityId).query(async ({ ctx, input }) => ({ student: await findStudent(ctx.db, input.id) })),
-  create: officeProcedure('students.write').input(studentCreate).mutation(({ ctx, input }) => createStudent(ctx.db, actorOf(ctx), input)),
-  update: officeProcedure('students.write').input(studentUpdate).mutation(async ({ ctx, input }) => ({ student: await updateStudent(ctx.db, actorOf(ctx), input) })),
+  create: officeProcedure('students.write')
+    .input(studentCreate)
+    .mutation(({ ctx, input }) => createStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity))),
+  update: officeProcedure('students.write')
+    .input(studentUpdate)
+    .mutation(async ({ ctx, input }) => ({ student: await updateStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity)) })),
   remove: officeProcedure('students.delete').input(entityId).mutation(async ({ ctx, input }) => ({ student: await removeStudent(ctx.db, actorOf(ctx), input.id) })),
-  restore: officeProcedure('students.delete').input(entityId).mutation(async ({ ctx, input }) => ({ student: await restoreStudent(ctx.db, actorOf(ctx), input.id) })),
-  bulkUpdate: officeProcedure('students.write').input(studentBulkUpdate).mutation(({ ctx, input }) => bulkUpdateStudents(ctx.db, actorOf(ctx), input)),
+  restore: officeProcedure('students.delete')
+    .input(studentRestore)
+    .mutation(async ({ ctx, input }) => ({ student: await restoreStudent(ctx.db, actorOf(ctx), input.id, allowedOverCapacity(ctx.user, input.allowOverCapacity)) })),
+  bulkUpdate: officeProcedure('students.write')
+    .input(studentBulkUpdate)
+    .mutation(({ ctx, input }) => bulkUpdateStudents(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity))),
   findParent: officeProcedure('students.write').input(parentLookup).query(async ({ ctx, input }) => ({ parents: await findParents(ctx.db, input.emailOrPhone) })),
   issueInvoice: officeProcedure('fees.payments').input(entityId).mutation(async ({ ctx, input }) => ({ invoice: await issueInvoice(ctx.db, actorOf(ctx), input.id) })),
   unassigned: officeProcedure('students.read').input(unassignedStudentsQuery).query(({ ctx, input }) => listUnassignedStudents(ctx.db, input.limit)),
