@@ -75,7 +75,7 @@ export function ImportStudentsDialog({ onClose, onDone }: { onClose: () => void;
     setFailure(null);
     try {
       const result = await runImport(file, { validOnly, sendWelcome });
-      notify({ title: t('importing.done'), message: t('importing.doneText', result) });
+      notify({ title: t('importing.done'), message: t('importing.doneText', { ...result }) });
       await onDone();
       onClose();
     } catch (error) {
