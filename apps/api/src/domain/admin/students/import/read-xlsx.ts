@@ -1,3 +1,5 @@
+// saxen ships no types; the reference carries its declaration into every program that compiles this file (the browser tests' too).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./saxen.d.ts" />
 import { Unzip, UnzipInflate } from 'fflate';
 import { Parser } from 'saxen';
