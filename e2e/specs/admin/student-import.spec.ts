@@ -71,8 +71,8 @@ test('two bad rows are shown by their row numbers, the valid ones are imported a
   await expect(dialog.getByText('Preview of 6 rows')).toBeVisible();
   const problems = dialog.getByRole('table', { name: 'Problems' }).locator('tbody tr');
   await expect(problems).toHaveCount(2);
-  await expect(problems.nth(0)).toHaveText(['3', 'Primary Contact', 'Phone number must be 8 digits']);
-  await expect(problems.nth(1)).toHaveText(['6', 'School', 'No school has this name']);
+  await expect(problems.nth(0).locator('td')).toHaveText(['3', 'Primary Contact', 'Phone number must be 8 digits']);
+  await expect(problems.nth(1).locator('td')).toHaveText(['6', 'School', 'No school has this name']);
 
   await dialog.getByRole('button', { name: 'Import the 4 valid rows' }).click();
   await expect(page.getByText('Students imported')).toBeVisible();

@@ -56,6 +56,7 @@ export const students = {
     fileHint: 'CSV or .xlsx, up to 5 MB',
     rules: 'A row with a Student ID updates that student; else a row with the same school and student school ID does; any other row adds a student. Parents are found by email, then by phone; new parents are made without a password. The Payment and Registered columns are not imported (payments go through Fees), and an existing student’s parent is changed in the console.',
     wait: 'While the import runs, other requests may wait (on the built-in database they wait until it ends). Large files take a few seconds.',
+    clearFile: 'Remove the chosen file',
     sendWelcome: 'Send welcome messages',
     sendWelcomeHint: 'New parents get a text with a code, valid 7 days, to set their password.',
     check: 'Check file',

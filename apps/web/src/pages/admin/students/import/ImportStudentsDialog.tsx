@@ -104,7 +104,10 @@ export function ImportStudentsDialog({ onClose, onDone }: { onClose: () => void;
           description={t('importing.fileHint')}
           accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           clearable
+          clearButtonProps={{ 'aria-label': t('importing.clearFile') }}
           withAsterisk
+          // A tap target for a thumb on a phone, like every field of the console.
+          styles={{ input: { minHeight: 44 } }}
           value={file}
           onChange={(chosen) => {
             setFile(chosen);
