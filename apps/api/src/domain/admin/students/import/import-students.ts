@@ -5,6 +5,7 @@ import { STUDENT_IMPORT_MESSAGES, STUDENT_MESSAGES, type StudentImportPreview, t
 import { AppError } from '../../../../errors.js';
 import { recordAudit, type Actor } from '../../../audit.js';
 import { withUniqueField } from '../../guards.js';
+import { prepareWelcomeCodes } from '../../../account-codes.js';
 import { planImport, type ImportPlan } from './plan.js';
 import { readSpreadsheet } from './read-spreadsheet.js';
 import { writeImport } from './write.js';
@@ -27,12 +28,15 @@ export async function previewStudentImport(db: Kysely<Database>, file: Uint8Arra
  */
 export async function importStudents(db: Kysely<Database>, actor: Actor, file: Uint8Array, options: { validOnly: boolean; sendWelcome: boolean }): Promise<StudentImportResult> {
   const sheet = readSpreadsheet(file);
+  // The welcome codes' hashes (argon2, tens of ms each) are made before the transaction, for as
+  // many new parents as the file names now, so the transaction stays short.
+  const welcomeCodes = options.sendWelcome ? await prepareWelcomeCodes((await planImport(db, sheet)).newParents.size) : [];
   return withUniqueField(STUDENT_MESSAGES.parentEmailTaken, () =>
     db.transaction().execute(async (trx) => {
       const plan = await planImport(trx, sheet);
       const errors = problemsOf(plan);
       if (errors.length > 0 && !options.validOnly) throw new AppError('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.rowsInvalid, undefined, { errors });
-      const summary = await writeImport(trx, actor, plan, options);
+      const summary = await writeImport(trx, actor, plan, { sendWelcome: options.sendWelcome, welcomeCodes });
       // A file that changes nothing leaves nothing behind, not even an audit row.
       if (summary.created + summary.updated > 0) {
         await recordAudit(trx, actor, {

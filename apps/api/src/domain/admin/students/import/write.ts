@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '@school-transport/db';
 import type { StudentImportResult } from '@school-transport/contracts';
 import type { Actor } from '../../../audit.js';
-import { issueWelcomeCode } from '../../../account-codes.js';
+import { issueWelcomeCodes, type PreparedCode } from '../../../account-codes.js';
 import { assertSeats, type SeatChange } from '../../../routes/seats.js';
 import type { ImportPlan, PlannedRow, StudentValues } from './plan.js';
 
@@ -31,7 +31,7 @@ export interface WriteSummary extends StudentImportResult {
  * students, each in a few set-based statements. The seat rule is checked again first, with the
  * drivers locked, so an assignment made since the rows were read cannot overfill a bus.
  */
-export async function writeImport(trx: Transaction<Database>, actor: Actor, plan: ImportPlan, options: { sendWelcome: boolean }): Promise<WriteSummary> {
+export async function writeImport(trx: Transaction<Database>, actor: Actor, plan: ImportPlan, options: { sendWelcome: boolean; welcomeCodes?: readonly PreparedCode[] }): Promise<WriteSummary> {
   const valid = plan.rows.filter((row) => row.problems.length === 0);
   const creates = valid.filter((row) => row.action === 'create');
   const updates = valid.filter((row) => row.action === 'update');
@@ -40,11 +40,7 @@ export async function writeImport(trx: Transaction<Database>, actor: Actor, plan
   await assertSeats(trx, actor, seatChanges);
 
   const parentIds = await createParents(trx, plan, creates);
-  let welcomeCodesSent = 0;
-  if (options.sendWelcome) {
-    // One after the other: each code's hash is argon2 work, and its outbox row belongs to this transaction.
-    for (const userId of parentIds.userIds) if (await issueWelcomeCode(trx, userId, actor.userId)) welcomeCodesSent += 1;
-  }
+  const welcomeCodesSent = options.sendWelcome ? await issueWelcomeCodes(trx, parentIds.userIds, actor.userId, options.welcomeCodes) : 0;
 
   const now = new Date();
   for (const chunk of chunks(creates)) {
