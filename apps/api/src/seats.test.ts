@@ -12,7 +12,6 @@ let schoolId: string;
 let areaId: string;
 let parentId: string;
 let parentEmail: string;
-let termsVersionId: string;
 let counter = 0;
 
 beforeAll(async () => {
@@ -20,7 +19,6 @@ beforeAll(async () => {
   const stamp = Date.now().toString(36);
   schoolId = (await t.db.insertInto('schools').values({ schoolCode: `SE-${stamp}`, name: 'Seats School' }).returning('id').executeTakeFirstOrThrow()).id;
   areaId = (await t.db.insertInto('areas').values({ name: `Riffa ${stamp}`, price: '30.00', roundaboutCount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
-  termsVersionId = (await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow()).id;
   const adminAccount = await createAdmin(t.db);
   adminUserId = adminAccount.id;
   admin = t.client();

@@ -46,6 +46,9 @@ interface ErrorData {
   messageCode?: string;
   issues?: Record<string, string>;
   issueCodes?: Record<string, string>;
+  /** The figures of a message that has them (a full bus's riders and seats). */
+  riders?: number;
+  seats?: number;
 }
 
 function errorData(error: unknown): ErrorData | undefined {
@@ -55,7 +58,14 @@ function errorData(error: unknown): ErrorData | undefined {
 /** The message the server gave, for a toast: in the screen's language when the contract knows it, by its code. */
 export function errorMessage(error: unknown, fallback: string): string {
   const message = serverMessage(error);
-  return message ? translateKnownMessage(message, errorData(error)?.messageCode) : fallback;
+  const data = errorData(error);
+  return message ? translateKnownMessage(message, data?.messageCode, figuresOf(data)) : fallback;
+}
+
+/** A message's figures, filled into its translation. */
+function figuresOf(data: ErrorData | undefined): Record<string, number> | undefined {
+  if (typeof data?.riders !== 'number' || typeof data.seats !== 'number') return undefined;
+  return { riders: data.riders, seats: data.seats };
 }
 
 /** The per-field messages of a 400 answer, keyed by field name, in the screen's language (by their codes). */

@@ -1,6 +1,7 @@
 import i18n from './index.js';
 import { messages } from './en/messages.js';
 import { setMessageTranslator } from './message-translator.js';
+import { formatNumber } from './format.js';
 import { isMessageCode, messageCode } from '@school-transport/contracts';
 
 // The English catalog of the contract's messages is the contract itself: added when this loads
@@ -22,11 +23,12 @@ export function messageKey(message: string, code?: string): string | undefined {
  * translation of the code, so a reworded English sentence keeps its Arabic. A message without a
  * known code is looked up by its English, and any other text is shown as it came.
  */
-export function translateMessage(message: string, code?: string): string {
+export function translateMessage(message: string, code?: string, values?: Record<string, number>): string {
   const key = messageKey(message, code);
   if (!key) return message;
   // Before i18next is ready (a unit test, the first moments of a page) the contract's English it is.
-  return i18n.t(key as never, { ns: 'messages', defaultValue: message }) || message;
+  const replace = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, formatNumber(value, i18n.language)]));
+  return i18n.t(key as never, { ns: 'messages', defaultValue: message, ...(replace ? { replace } : {}) }) || message;
 }
 
 setMessageTranslator(translateMessage);

@@ -25,6 +25,8 @@ import { ParentAccountPanel } from './ParentAccountPanel.js';
 import { editPayload, valuesOf, type StudentFormValues } from './form-values.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { formatAmount } from '../../i18n/format.js';
+import { OverCapacityField } from '../Seats/OverCapacityField.js';
+import { useOverCapacity } from '../Seats/use-over-capacity.js';
 
 interface Lists {
   schools: AdminSchool[];
@@ -64,6 +66,7 @@ export function StudentFormModal({
   });
   const create = useMutation(trpc.admin.students.create.mutationOptions());
   const update = useMutation(trpc.admin.students.update.mutationOptions());
+  const overCapacity = useOverCapacity();
   const values = form.getValues();
 
   // The student's own school, area and driver stay choosable even when the office deactivated them since.
@@ -85,17 +88,17 @@ export function StudentFormModal({
   const submit = async (submitted: StudentFormValues) => {
     if (student) {
       const saved = await runAdminChange(
-        () => update.mutateAsync({ ...(editPayload(submitted) as StudentFormInput), id: student.id }),
+        () => update.mutateAsync({ ...(editPayload(submitted) as StudentFormInput), id: student.id, ...overCapacity.choice() }),
         { success: () => ({ title: t('toasts.updated'), message: `${submitted.firstName} ${submitted.lastName}` }), failure: t('toasts.updateFailed') },
-        { after: onSaved, setErrors: form.setErrors },
+        { after: onSaved, setErrors: form.setErrors, refused: overCapacity.refusedWith },
       );
       if (saved) onClose();
       return;
     }
     const created = await runAdminChange(
-      () => create.mutateAsync(submitted as unknown as StudentCreateInput),
+      () => create.mutateAsync({ ...(submitted as unknown as StudentCreateInput), ...overCapacity.choice() }),
       { success: (result) => ({ title: t('toasts.created'), message: `${result.student.firstName} ${result.student.lastName} · ${result.student.automatedId}` }), failure: t('toasts.createFailed') },
-      { after: onSaved, setErrors: form.setErrors },
+      { after: onSaved, setErrors: form.setErrors, refused: overCapacity.refusedWith },
     );
     if (created) {
       onCreated?.(created, submitted.parent.email);
@@ -180,6 +183,7 @@ export function StudentFormModal({
             <TextInput label={t('form.locationLink')} type="url" {...form.getInputProps('locationLink')} />
           </SimpleGrid>
           {!student && <Alert color="gray">{t('form.termsNote')}</Alert>}
+          <OverCapacityField state={overCapacity} />
           <FormActions pending={create.isPending || update.isPending} onCancel={onClose} />
         </Stack>
       </form>

@@ -4,10 +4,12 @@ import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUnassignedStudents } from '../../pages/admin/analytics-queries.js';
+import { FullRunsList } from './FullRunsList.js';
 
 /**
  * The header bell: how many students have no driver. Opening it lists them (newest first), each
- * linking to the Students tab's edit dialog for that student.
+ * linking to the Students tab's edit dialog for that student, and the buses with a run that has no
+ * seat left, so the office does not assign them there.
  */
 export function UnassignedBell() {
   const { t } = useTranslation('analytics');
@@ -49,9 +51,12 @@ export function UnassignedBell() {
             {t('bell.loadFailed')}
           </Alert>
         ) : students.length === 0 ? (
-          <Text p="md" c="dimmed">
-            {t('bell.empty')}
-          </Text>
+          <>
+            <Text p="md" c="dimmed">
+              {t('bell.empty')}
+            </Text>
+            <FullRunsList runs={unassigned.data?.fullRuns ?? []} />
+          </>
         ) : (
           <ScrollArea.Autosize mah="60vh">
             <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -85,6 +90,7 @@ export function UnassignedBell() {
                 {t('bell.more', { shown: students.length, total })}
               </Text>
             )}
+            <FullRunsList runs={unassigned.data?.fullRuns ?? []} />
           </ScrollArea.Autosize>
         )}
       </Popover.Dropdown>

@@ -136,6 +136,17 @@ export const admin: CatalogOf<typeof enAdmin> = {
     sendResetCodeHint: 'يرسل إلى السائق رمزاً من 6 أرقام لاختيار كلمة مرور جديدة (صالح 15 دقيقة)',
     resetCodeFailed: 'تعذّر إرسال الرمز',
   },
+  seats: {
+    column: 'الركاب / المقاعد',
+    runs: { morning: 'الصباح', afternoon: 'بعد الظهر' },
+    ridersOfSeats: '{{run}} {{riders}} / {{seats}}',
+    ridersOnly: '{{run}} {{riders}} (بلا عدد مقاعد)',
+    full: 'ممتلئة',
+    over: 'تجاوزت السعة',
+    allowOverCapacity: 'السماح بتجاوز السعة',
+    reason: 'السبب',
+    reasonHint: 'يُحفظ في سجل التدقيق مع اسمك',
+  },
   settings: {
     title: 'الإعدادات',
     intro: 'تظهر هذه البيانات في الصفحة الرئيسية وصفحة التسجيل والصفحات المطبوعة.',

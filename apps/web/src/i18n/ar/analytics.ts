@@ -12,6 +12,9 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
     empty: 'لكل طالب سائق.',
     more: 'يُعرض أحدث {{shown}} من أصل {{total}}.',
     loadFailed: 'تعذّر تحميل قائمة الطلاب بدون سائق',
+    fullRuns: 'حافلات ممتلئة',
+    fullRun: '{{driver}}: {{run}} {{riders}} / {{seats}}',
+    runs: { morning: 'الصباح', afternoon: 'بعد الظهر' },
   },
   tab: {
     title: 'الإحصاءات',

@@ -130,6 +130,17 @@ export const admin = {
     sendResetCodeHint: 'Texts the driver a 6-digit code to choose a new password (valid 15 minutes)',
     resetCodeFailed: 'The code could not be sent',
   },
+  seats: {
+    column: 'Riders / Seats',
+    runs: { morning: 'Morning', afternoon: 'Afternoon' },
+    ridersOfSeats: '{{run}} {{riders}} / {{seats}}',
+    ridersOnly: '{{run}} {{riders}} (no seat count)',
+    full: 'Full',
+    over: 'Over capacity',
+    allowOverCapacity: 'Allow over capacity',
+    reason: 'Reason',
+    reasonHint: 'Kept in the audit log with your name',
+  },
   settings: {
     title: 'Settings',
     intro: 'The landing page, registration and printed pages show these details.',

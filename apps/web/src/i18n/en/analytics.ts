@@ -9,6 +9,9 @@ export const analytics = {
     empty: 'Every student has a driver.',
     more: 'Showing the newest {{shown}} of {{total}}.',
     loadFailed: 'Could not load the students without a driver',
+    fullRuns: 'Full buses',
+    fullRun: '{{driver}}: {{run}} {{riders}} / {{seats}}',
+    runs: { morning: 'morning', afternoon: 'afternoon' },
   },
   tab: {
     title: 'Analytics',

@@ -11,10 +11,12 @@ import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { AdminDialog } from '../../../components/AdminDialog/AdminDialog.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
+import { RunSeats } from '../../../components/Seats/RunSeats.js';
+import { runsOf } from '../../../components/Seats/driver-runs.js';
 
 const DriverStudentsPanel = lazy(() => import('./DriverStudentsPanel.js').then((m) => ({ default: m.DriverStudentsPanel })));
 
-/** Drivers: sign-in phone, license, vehicle, areas served; add, edit (password reset), deactivate. */
+/** Drivers: sign-in phone, license, vehicle, riders of each run against its seats, areas served; add, edit (password reset), deactivate. */
 export function DriversTab() {
   const { t } = useTranslation('admin');
   const { t: td } = useTranslation('driver');
@@ -43,7 +45,7 @@ export function DriversTab() {
         {all.length === 0 ? (
           <Text c="dimmed">{t('drivers.empty')}</Text>
         ) : (
-          <TableScrollRegion label={t('drivers.title')} minWidth={900}>
+          <TableScrollRegion label={t('drivers.title')} minWidth={1040}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -51,6 +53,7 @@ export function DriversTab() {
                   <Table.Th>{t('drivers.phone')}</Table.Th>
                   <Table.Th>{t('drivers.licenseNo')}</Table.Th>
                   <Table.Th>{t('drivers.vehicle')}</Table.Th>
+                  <Table.Th>{t('seats.column')}</Table.Th>
                   <Table.Th>{t('drivers.areas')}</Table.Th>
                   <Table.Th>{t('common.students')}</Table.Th>
                   <Table.Th>{t('common.status')}</Table.Th>
@@ -66,6 +69,9 @@ export function DriversTab() {
                       <Table.Td>{driver.phone}</Table.Td>
                       <Table.Td>{driver.licenseNo}</Table.Td>
                       <Table.Td>{vehicle || t('common.none')}</Table.Td>
+                      <Table.Td>
+                        <RunSeats runs={runsOf(driver)} />
+                      </Table.Td>
                       <Table.Td>{driver.areaIds.length > 0 ? driver.areaIds.map(areaName).join(', ') : t('common.none')}</Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
@@ -98,7 +104,7 @@ export function DriversTab() {
               </Center>
             }
           >
-            <DriverStudentsPanel driverId={viewing.id} />
+            <DriverStudentsPanel driver={drivers.data?.drivers.find((driver) => driver.id === viewing.id) ?? viewing} />
           </Suspense>
         )}
       </AdminDialog>

@@ -9,6 +9,9 @@ import { refreshAdminData } from '../admin-queries.js';
 import { useModificationRequestCounts, useModificationRequests } from '../modification-request-queries.js';
 import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
+import { OverCapacityField } from '../../../components/Seats/OverCapacityField.js';
+import { useOverCapacity } from '../../../components/Seats/use-over-capacity.js';
+import { seatRefusalOf } from '../../../components/Seats/seat-refusal.js';
 import { ModificationComparison } from '../../../components/ModificationRequests/ModificationComparison.js';
 import { ModificationStatusBadge } from '../../../components/ModificationRequests/ModificationStatusBadge.js';
 import { formatDateTime } from '../../../i18n/format.js';
@@ -142,13 +145,23 @@ function DecisionModal({ decision, onClose }: { decision: Decision; onClose: () 
   const pending = approve.isPending || reject.isPending;
   const name = studentName(decision.request);
   const approving = decision.kind === 'approve';
+  const overCapacity = useOverCapacity();
 
   const confirm = async () => {
     const input = { id: decision.request.id, adminNote: note };
-    await runAdminChange(() => (approving ? approve.mutateAsync(input) : reject.mutateAsync(input)), {
+    let busFull = false;
+    await runAdminChange(() => (approving ? approve.mutateAsync({ ...input, ...overCapacity.choice() }) : reject.mutateAsync(input)), {
       success: () => ({ title: approving ? t('decide.approved') : t('decide.rejected'), message: name }),
       failure: t('decide.failed'),
-    }, { after: async () => undefined });
+    }, {
+      after: async () => undefined,
+      refused: (error) => {
+        overCapacity.refusedWith(error);
+        busFull = seatRefusalOf(error) !== null;
+      },
+    });
+    // A full bus keeps the dialog open (an admin may allow it); any other refusal or success closes it.
+    if (busFull) return;
     // Refused or not, the queue is read again: a 409 means someone else decided, or the student changed.
     onClose();
     await refreshAdminData();
@@ -159,6 +172,7 @@ function DecisionModal({ decision, onClose }: { decision: Decision; onClose: () 
       <Stack>
         <Text size="sm">{approving ? t('decide.approveText', { name }) : t('decide.rejectText', { name })}</Text>
         <Textarea label={t('decide.note')} description={t('decide.noteHint')} maxLength={500} autosize minRows={2} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+        <OverCapacityField state={overCapacity} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} mih={44}>
             {t('decide.cancel')}

@@ -16,6 +16,8 @@ import { filterParams, PAGE_SIZES, useStudentView } from '../students/use-studen
 import { StudentFilters } from '../students/StudentFilters.js';
 import { BulkBar } from '../students/BulkBar.js';
 import { DeleteStudentDialog } from '../students/DeleteStudentDialog.js';
+import { RestoreOverCapacityDialog } from '../students/RestoreOverCapacityDialog.js';
+import { seatRefusalOf } from '../../../components/Seats/seat-refusal.js';
 import { GeneratedPasswordDialog } from '../students/GeneratedPasswordDialog.js';
 import { ListState } from './ListState.js';
 import { formatAmount } from '../../../i18n/format.js';
@@ -54,6 +56,7 @@ export default function StudentsTab() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<AdminStudent | null>(null);
+  const [overfull, setOverfull] = useState<{ student: AdminStudent; refusal: unknown } | null>(null);
   const [generated, setGenerated] = useState<{ email: string; password: string } | null>(null);
   const [selected, setSelected] = useState<AdminStudent[]>([]);
   // A new view (page, filter, sort) starts with nothing selected.
@@ -69,7 +72,11 @@ export default function StudentsTab() {
 
   const openInvoice = (student: AdminStudent) => window.open(`/admin/invoices/${student.id}`, '_blank');
   const restoreStudent = (student: AdminStudent) =>
-    runAdminChange(() => restore.mutateAsync({ id: student.id }), { success: () => ({ title: t('toasts.restored'), message: fullName(student) }), failure: t('toasts.restoreFailed') }, { after: refreshAdminData });
+    runAdminChange(() => restore.mutateAsync({ id: student.id }), { success: () => ({ title: t('toasts.restored'), message: fullName(student) }), failure: t('toasts.restoreFailed') }, {
+      after: refreshAdminData,
+      // Their bus filled up meanwhile: the admin may restore them over capacity, with a reason.
+      refused: (error) => seatRefusalOf(error) && setOverfull({ student, refusal: error }),
+    });
 
   const records = students.data?.students ?? [];
   const total = students.data?.total ?? 0;
@@ -220,6 +227,7 @@ export default function StudentsTab() {
           <ImportStudentsDialog onClose={() => setImporting(false)} onDone={refreshAdminData} />
         </Suspense>
       )}
+      {overfull && <RestoreOverCapacityDialog student={overfull.student} refusal={overfull.refusal} onClose={() => setOverfull(null)} onDone={refreshAdminData} />}
       {generated && <GeneratedPasswordDialog email={generated.email} password={generated.password} onClose={() => setGenerated(null)} />}
     </Stack>
   );
