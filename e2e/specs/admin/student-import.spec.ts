@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/test.js';
-import { OPEN_DIALOG, checkScreen, expectTouchTargets, forEachViewport, showLanguage, type Language } from '../../fixtures/a11y.js';
+import { OPEN_DIALOG, checkScreen, expectTouchTargets, forEachViewport, setAccountLanguage, showLanguage, type Language } from '../../fixtures/a11y.js';
 import { adminWords, named } from '../../fixtures/admin-words.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail, uniqueName } from '../../fixtures/session.js';
@@ -87,6 +87,10 @@ test('two bad rows are shown by their row numbers, the valid ones are imported a
 forEachViewport(({ viewport, language, label }) => {
   test.describe(`the import dialog, ${label}`, () => {
     test.use({ viewport });
+    // The E2E admin is every spec's: the next one finds it in English again.
+    test.afterEach(async ({ page }) => {
+      await setAccountLanguage(page.request, 'en');
+    });
     test('passes the accessibility gate with its preview and problems', async ({ page }) => {
       await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
       // The file is made from the English template, before the account's language changes the template's.
