@@ -77,10 +77,11 @@ const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt
 const columnName = (index: number) => (index < 26 ? String.fromCharCode(65 + index) : `A${String.fromCharCode(65 + index - 26)}`);
 
 /** The same rows as an .xlsx workbook built here: shared strings for the header, inline strings and numbers for the rest. */
-function xlsx(rows: Row[]): Uint8Array {
+function xlsx(rows: Row[], options: { escape?: boolean } = {}): Uint8Array {
+  const text = options.escape === false ? (value: string) => value : xmlText;
   const header = COLUMNS.map((column) => CSV_TEXTS.en.headers[column]);
   const cell = (ref: string, value: string) =>
-    value === '' ? '' : /^\d+$/.test(value) && !value.startsWith('0') ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${xmlText(value)}</t></is></c>`;
+    value === '' ? '' : /^\d+$/.test(value) && !value.startsWith('0') ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${text(value)}</t></is></c>`;
   const sheetRows = [
     `<row r="1">${header.map((_text, index) => `<c r="${columnName(index)}1" t="s"><v>${index}</v></c>`).join('')}</row>`,
     ...rows.map((row, rowIndex) => `<row r="${rowIndex + 2}">${COLUMNS.map((column, index) => cell(`${columnName(index)}${rowIndex + 2}`, row[column] ?? '')).join('')}</row>`),
@@ -309,6 +310,9 @@ describe('files the import refuses', () => {
     const refused = await upload(office, png, { dryRun: true }, 'students.csv');
     expect(refused.status).toBe(415);
     expect(refused.body).toMatchObject({ message: STUDENT_IMPORT_MESSAGES.fileTypeRefused });
+    // A character reference the database cannot store: refused, never a server error.
+    const nul = await preview(xlsx([newRow({ firstName: 'A&#0;B' })], { escape: false }));
+    expect(nul.status).toBe(400);
     const wrongHeader = await preview(strToU8('name,age\nAli,9\n'));
     expect(wrongHeader.body).toMatchObject({ message: STUDENT_IMPORT_MESSAGES.columnsMissing });
   });

@@ -1,5 +1,6 @@
 import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_MESSAGES } from '@school-transport/contracts';
 import { AppError } from '../../../../errors.js';
+import { findUnstorableText } from '../../../../security/unstorable-text.js';
 import { readCsv } from './read-csv.js';
 import { readXlsx } from './read-xlsx.js';
 import type { Sheet } from './sheet.js';
@@ -31,5 +32,8 @@ export function readSpreadsheet(bytes: Uint8Array): Sheet {
   const sheet = sniffSpreadsheet(bytes) === 'xlsx' ? readXlsx(bytes) : readCsv(bytes);
   if (sheet.rows.length > STUDENT_IMPORT_MAX_ROWS) throw new AppError('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.tooManyRows);
   if (sheet.rows.length === 0) throw new AppError('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.noRows);
+  // A workbook's XML may spell a character the database cannot keep (&#0;): refused as any form's text is.
+  const unstorable = findUnstorableText([sheet.header, ...sheet.rows.map((row) => row.cells)]);
+  if (unstorable) throw new AppError('BAD_REQUEST', unstorable);
   return sheet;
 }
