@@ -101,6 +101,14 @@ forEachViewport(({ viewport, language, label }) => {
       await expect(page.getByRole('row', { name: new RegExp(bus.driverName) })).toContainText(`${w.admin.seats.runs.morning} 1 / 1`);
       await checkScreen(page, { route: 'admin-drivers-seats', role: 'admin', language });
 
+      // The bell names the full runs under the students without a driver.
+      await page.getByRole('button', { name: named(w.analytics.bell.label) }).click();
+      const bell = page.getByRole('dialog', { name: w.analytics.bell.title });
+      await expect(bell.getByRole('list', { name: w.analytics.bell.fullRuns })).toContainText(`${bus.driverName}: ${w.analytics.bell.runs.morning} 1 / 1`);
+      await checkScreen(page, { route: 'admin-bell-full-runs', role: 'admin', language }, { include: '[role="dialog"]' });
+      await page.keyboard.press('Escape');
+      await expect(bell).toBeHidden();
+
       expectConsoleError(failedRequest(409, '/trpc/admin.students.update'));
       const dialog = await assignToFullBus(page, bus, w);
       const message = language === 'ar' ? arMessages.students.busFullMorning.replace('{{riders}}', '1').replace('{{seats}}', '1') : 'This bus is full for the morning run (1 of 1 seats).';

@@ -46,7 +46,7 @@ export async function updateStudent(db: Kysely<Database>, actor: Actor, input: S
     };
     const diff = changedFields(before, after);
     if (Object.keys(diff).length > 0) {
-      await assertSeats(trx, actor, [{ studentId: input.id, driverId: after.driverId, serviceType: after.serviceType }], seats);
+      if (diff.driverId || diff.serviceType) await assertSeats(trx, actor, [{ studentId: input.id, driverId: after.driverId, serviceType: after.serviceType }], seats);
       const now = new Date();
       await trx.updateTable('students').set({ ...after, updatedAt: now }).where('id', '=', input.id).execute();
       await recordAudit(trx, actor, { entityType: 'student', entityId: input.id, action: 'update', diff });
