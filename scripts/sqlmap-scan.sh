@@ -141,8 +141,8 @@ CHANGE='{"firstName":"Sara","lastName":"Hassan","fathersName":"Ali","grade":"4",
 REQUEST=$(api parent POST "/api/parent/students/$STUDENT/modification-requests" "$CHANGE" | field .modificationRequest.id)
 
 # --- The targets --------------------------------------------------------------------------------------
-T_WHO=() T_METHOD=() T_ROUTE=() T_URL=() T_KIND=() T_BODY=() T_RESET=() T_STATUS=() T_CI=()
-# target WHO METHOD 'ROUTE' URL [--json BODY | --multipart 'a=1&b=2'] [--reset SQL] [--status CODE] [--ci]
+T_WHO=() T_METHOD=() T_ROUTE=() T_URL=() T_KIND=() T_BODY=() T_RESET=() T_STATUS=() T_CI=() T_FILE=()
+# target WHO METHOD 'ROUTE' URL [--json BODY | --multipart 'a=1&b=2' [--file NAME]] [--reset SQL] [--status CODE] [--ci]
 #   ROUTE is the path as rest/paths.ts names it; URL the same path with real ids (and a query string).
 #   --reset SQL runs before each of sqlmap's requests, so that each finds the data as it was (a
 #   pending proof, a free email, a quota not yet used) and its values reach the statements that
@@ -150,19 +150,20 @@ T_WHO=() T_METHOD=() T_ROUTE=() T_URL=() T_KIND=() T_BODY=() T_RESET=() T_STATUS
 #   --status CODE: a success answers CODE with what it wrote (new ids, times, the values sent), so two
 #   answers to the same payload differ; sqlmap compares the status (CODE or not), not the body.
 target() {
-  local who=$1 method=$2 route=$3 url=$4 kind=none body='' reset='' status='' ci=''
+  local who=$1 method=$2 route=$3 url=$4 kind=none body='' file='' reset='' status='' ci=''
   shift 4
   while [ $# -gt 0 ]; do
     case $1 in
       --json) kind=json; body=$2; shift 2 ;;
       --multipart) kind=multipart; body=$2; shift 2 ;;
+      --file) file=$2; shift 2 ;;
       --reset) reset=$2; shift 2 ;;
       --status) status=$2; shift 2 ;;
       --ci) ci=1; shift ;;
       *) echo "target $method $route: unknown option $1" >&2; exit 1 ;;
     esac
   done
-  T_WHO+=("$who") T_METHOD+=("$method") T_ROUTE+=("$route") T_URL+=("$url") T_KIND+=("$kind") T_BODY+=("$body") T_RESET+=("$reset") T_STATUS+=("$status") T_CI+=("$ci")
+  T_WHO+=("$who") T_METHOD+=("$method") T_ROUTE+=("$route") T_URL+=("$url") T_KIND+=("$kind") T_BODY+=("$body") T_RESET+=("$reset") T_STATUS+=("$status") T_CI+=("$ci") T_FILE+=("$file")
 }
 # shellcheck source=scripts/sqlmap-targets.sh
 source scripts/sqlmap-targets.sh
@@ -182,18 +183,18 @@ mark_path_parameters() {
   done
   echo "$(IFS=/; echo "${parts[*]}")$query"
 }
-# multipart_body 'a=1&b=2' MARK: a form with each text field's value followed by MARK ('*' where
-# sqlmap is to inject, or nothing), then the PNG as the file. sqlmap turns each \xNN back into its
-# byte when it sends the body (a command line cannot carry a NUL).
+# multipart_body 'a=1&b=2' MARK [FILE]: a form with each text field's value followed by MARK ('*'
+# where sqlmap is to inject, or nothing), then FILE (of $WORK; the PNG unless named) as the file.
+# sqlmap turns each \xNN back into its byte when it sends the body (a command line cannot carry a NUL).
 BOUNDARY=sqlmapScanBoundary7MA4YWxkTrZu0gW
 multipart_body() {
-  local fields=$1 mark=$2 pair body='' png
-  png=$(node -e 'process.stdout.write([...require("fs").readFileSync(process.argv[1])].map((b)=>/[A-Za-z0-9]/.test(String.fromCharCode(b))?String.fromCharCode(b):"\\x"+b.toString(16).padStart(2,"0")).join(""))' "$WORK/proof.png")
+  local fields=$1 mark=$2 file=${3:-proof.png} pair body='' png
+  png=$(node -e 'process.stdout.write([...require("fs").readFileSync(process.argv[1])].map((b)=>/[A-Za-z0-9]/.test(String.fromCharCode(b))?String.fromCharCode(b):"\\x"+b.toString(16).padStart(2,"0")).join(""))' "$WORK/$file")
   IFS='&' read -ra pairs <<< "$fields"
   for pair in "${pairs[@]}"; do
     body+="--$BOUNDARY"$'\r\n'"Content-Disposition: form-data; name=\"${pair%%=*}\""$'\r\n\r\n'"${pair#*=}$mark"$'\r\n'
   done
-  body+="--$BOUNDARY"$'\r\n''Content-Disposition: form-data; name="file"; filename="proof.png"'$'\r\n''Content-Type: image/png'$'\r\n\r\n'"$png"$'\r\n'"--$BOUNDARY--"$'\r\n'
+  body+="--$BOUNDARY"$'\r\n'"Content-Disposition: form-data; name=\"file\"; filename=\"$file\""$'\r\n''Content-Type: application/octet-stream'$'\r\n\r\n'"$png"$'\r\n'"--$BOUNDARY--"$'\r\n'
   printf '%s' "$body"
 }
 
@@ -274,8 +275,8 @@ for i in "${!T_ROUTE[@]}"; do
   if [ -n "${SQLMAP_ONLY:-}" ] && ! [[ "$method $route" =~ $SQLMAP_ONLY ]]; then continue; fi
   case $kind in
     json) fields=(--data "$body" -H 'content-type: application/json') plain=(--data "$body" -H 'content-type: application/json') ;;
-    multipart) fields=(--data "$(multipart_body "$body" '*')" -H "content-type: multipart/form-data; boundary=$BOUNDARY")
-      plain=(--data "$(multipart_body "$body" '')" -H "content-type: multipart/form-data; boundary=$BOUNDARY") ;;
+    multipart) fields=(--data "$(multipart_body "$body" '*' "${T_FILE[$i]}")" -H "content-type: multipart/form-data; boundary=$BOUNDARY")
+      plain=(--data "$(multipart_body "$body" '' "${T_FILE[$i]}")" -H "content-type: multipart/form-data; boundary=$BOUNDARY") ;;
     # A POST without a body still says what it sends (the server refuses one that does not with 415).
     *) fields=() plain=()
       [ "$method" != GET ] && plain=(--data '{}' -H 'content-type: application/json') ;;

@@ -99,6 +99,14 @@ target admin PUT '/api/admin/terms/:id/arabic' "/api/admin/terms/$TERMS_DRAFT/ar
 STUDENT_QUERY="search=Sara&schoolId=$SCHOOL&areaId=$AREA&driverId=$DRIVER&paymentStatus=unpaid&unassigned=false&deleted=false&sort=lastName&order=asc"
 target admin GET '/api/admin/students' "/api/admin/students?$STUDENT_QUERY&page=1&pageSize=20"
 target admin GET '/api/admin/students.csv' "/api/admin/students.csv?$STUDENT_QUERY"
+# The import's tick boxes and dry-run switch; the file is one new student of the scan's school and
+# area, removed again before each request so that every import creates it anew.
+printf '%s\n' 'First Name,Father'"'"'s Name,Last Name,Grade,Student School ID,School,Area,Service Type,Parent Name,Parent Email,Parent Phone,Block,Road,House/Building' \
+  'Scan,Import,Student,3,S-IMPORT,Scan School,Scan Area,Both Ways,Scan Import Parent,scan-import@example.com,36000055,1,2,3' > "$WORK/students-import.csv"
+target admin POST '/api/admin/students/import' '/api/admin/students/import?dryRun=false' --multipart 'validOnly=true&sendWelcome=false' --file students-import.csv --status 200 --reset "
+  DELETE FROM students WHERE student_school_id = 'S-IMPORT';
+  DELETE FROM parents WHERE user_id IN (SELECT id FROM users WHERE email = 'scan-import@example.com');
+  DELETE FROM users WHERE email = 'scan-import@example.com'"
 target admin GET '/api/admin/parents/lookup' '/api/admin/parents/lookup?emailOrPhone=scan-parent-a%40example.com'
 target admin POST '/api/admin/students' /api/admin/students --json "$(office_student S-OFFICE)" --status 201 --reset "
   DELETE FROM fees WHERE student_id IN (SELECT id FROM students WHERE student_school_id LIKE 'S-OFFICE%');

@@ -25,4 +25,5 @@ export * from './school-day-calendar.js';
 export * from './family-messages.js';
 export * from './attendance.js';
 export * from './whatsapp-replies.js';
+export * from './student-import.js';
 export * from './seats.js';

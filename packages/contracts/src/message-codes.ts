@@ -13,6 +13,7 @@ import {
   REGISTRATION_REQUIRED_FIELDS,
   SCHOOL_DAY_MESSAGES,
   SERVER_MESSAGES,
+  STUDENT_IMPORT_MESSAGES,
   STUDENT_MESSAGES,
   WEBHOOK_MESSAGES,
 } from './messages.js';
@@ -41,6 +42,7 @@ export const MESSAGE_GROUPS = {
   modificationToasts: MODIFICATION_TOASTS,
   requiredFields: REGISTRATION_REQUIRED_FIELDS,
   officeAccounts: OFFICE_ACCOUNT_MESSAGES,
+  studentImport: STUDENT_IMPORT_MESSAGES,
 } as const;
 
 type Groups = typeof MESSAGE_GROUPS;

@@ -293,6 +293,31 @@ export const ATTENDANCE_MESSAGES = {
   byInvalid: 'Choose per student or per school',
 } as const;
 
+/** Importing students from a spreadsheet: the file's refusals and each row's problems. */
+export const STUDENT_IMPORT_MESSAGES = {
+  fileRequired: 'Choose a CSV file or an Excel workbook (.xlsx)',
+  fileTooLarge: 'The file is larger than 5 MB. Split it into smaller files.',
+  fileTypeRefused: 'Upload a CSV file or an Excel workbook (.xlsx).',
+  fileUnreadable: 'The file could not be read. Save it again as CSV (UTF-8) or .xlsx and retry.',
+  tooManyRows: 'The file has more than 10,000 rows. Split it into smaller files.',
+  noRows: 'The file has no students under its header row',
+  columnsMissing: 'The header row is not the template’s: download the template and keep its first row',
+  rowsInvalid: 'Some rows have problems; nothing was imported. Correct them, or import only the valid rows.',
+  unknownSchool: 'No school has this name',
+  ambiguousSchool: 'Two or more schools have this name',
+  unknownArea: 'No area has this name',
+  ambiguousArea: 'Two or more areas have this name',
+  unknownDriver: 'No driver has this name',
+  ambiguousDriver: 'Two or more drivers have this name',
+  unknownStudentId: 'No student has this Student ID',
+  deletedStudent: 'This student is deleted; restore them before importing changes',
+  duplicateStudent: 'Another row of the file is for the same student',
+  serviceTypeInvalid: 'Service type must be Home → School, School → Home or Both Ways',
+  gradeInvalid: 'Grade must be Nursery, KG1, KG2 or 1 to 12',
+  parentRequired: 'A new parent needs a name, an email and a phone',
+  parentEmailTaken: 'This email belongs to an account that is not a parent',
+} as const;
+
 /** The WhatsApp Cloud API's webhook (its replies turn into absences). */
 export const WEBHOOK_MESSAGES = {
   signatureInvalid: 'This request is not signed by WhatsApp',

@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   'students.write': OFFICE,
   /** Deleting (softly) and restoring a student. */
   'students.delete': ADMIN_ONLY,
+  /** Bringing students in from a spreadsheet (the office moving onto the product, a new school year's list). */
+  'students.import': OFFICE,
   /** Assigning a student to a bus whose run is full ('Allow over capacity', with a reason). */
   'seats.override': ADMIN_ONLY,
   'modificationRequests.review': OFFICE,

@@ -90,3 +90,52 @@ export async function issueWelcomeCode(trx: Db, userId: string, sentBy: string |
   });
   return true;
 }
+
+/** A welcome code made ahead of its account: the code for the text and its hash for the table. */
+export interface PreparedCode {
+  code: string;
+  codeHash: string;
+}
+
+/**
+ * Welcome codes hashed ahead, all at once: argon2 runs on libuv's thread pool, so the hashes of
+ * many accounts take a fraction of their time one after the other, and a caller that makes them
+ * before its transaction keeps that transaction short.
+ */
+export function prepareWelcomeCodes(count: number): Promise<PreparedCode[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const code = generateCode();
+      return { code, codeHash: await hashPassword(code) };
+    }),
+  );
+}
+
+/**
+ * Welcome codes for many accounts just made without a usable password (the spreadsheet import),
+ * as issueWelcomeCode sends one: valid 7 days, to each account's phone, in its language. Uses the
+ * prepared codes first and hashes any more it needs. Answers how many were sent (an account
+ * without a phone gets none). The accounts are new: they have no earlier code to end.
+ */
+export async function issueWelcomeCodes(trx: Db, userIds: readonly string[], sentBy: string | null, prepared: readonly PreparedCode[] = []): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const accounts = (await trx.selectFrom('users').select(['id', 'name', 'email', 'phone', 'role', 'language']).where('id', 'in', [...userIds]).execute()).filter((account) => account.phone);
+  const codes = [...prepared.slice(0, accounts.length), ...(await prepareWelcomeCodes(Math.max(0, accounts.length - prepared.length)))];
+  for (let start = 0; start < accounts.length; start += 500) {
+    const chunk = accounts.slice(start, start + 500);
+    await trx
+      .insertInto('accountCodes')
+      .values(chunk.map((account, index) => ({ userId: account.id, purpose: 'welcome' as const, codeHash: codes[start + index]!.codeHash, expiresAt: sql<Date>`now() + ${`${WELCOME_CODE_DAYS} days`}::interval`, sentBy })))
+      .execute();
+  }
+  for (const [index, account] of accounts.entries()) {
+    const signIn = account.role === 'driver' || !account.email ? account.phone! : account.email;
+    await enqueueNotification(trx, {
+      recipient: account.phone!,
+      templateKey: 'welcome_code',
+      payload: { name: account.name, code: codes[index]!.code, signIn, days: WELCOME_CODE_DAYS },
+      language: account.language,
+    });
+  }
+  return accounts.length;
+}

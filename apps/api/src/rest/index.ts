@@ -6,6 +6,7 @@ import { registerStudentsCsv } from './students-csv.js';
 import { registerAttendanceCsv } from './attendance-csv.js';
 import { registerProofUpload } from './proof-upload.js';
 import { registerFeeFiles } from './fee-files.js';
+import { registerStudentsImport } from './students-import.js';
 
 /**
  * Every documented /api path (rest/paths.ts): the JSON paths from the table, each a call of its
@@ -18,4 +19,5 @@ export function registerRestPaths(app: FastifyInstance, callerFor: CallerFor, co
   registerAttendanceCsv(app, contextFor);
   registerProofUpload(app, contextFor);
   registerFeeFiles(app, contextFor);
+  registerStudentsImport(app, contextFor);
 }

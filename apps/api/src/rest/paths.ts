@@ -4,6 +4,7 @@ import type { AppRouter } from '../trpc/router.js';
 import { attendanceCsvQuery, studentFilters, whatsappHandshakeQuery } from '@school-transport/contracts';
 import type { Access } from '../security/access.js';
 import { proofUpload } from './proof-upload-form.js';
+import { studentImportForm } from './students-import-form.js';
 import { PROCEDURE_ACCESS } from '../security/access.js';
 import { isReplayed } from '../trpc/replayed-answers.js';
 
@@ -104,6 +105,14 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/overview': { summary: 'Counts for the admin dashboard', procedure: 'admin.dashboard.overview', operationId: 'admin.overview' },
   'GET /api/admin/students': { summary: 'Students, paged (page, pageSize ≤ 200), sorted, searched (name, ID, parent phone or email) and filtered', procedure: 'admin.students.list', from: 'query' },
   'GET /api/admin/students.csv': { summary: 'The filtered students as CSV (UTF-8 with a byte-order mark)', handler: { name: 'admin.students.exportCsv', input: studentFilters }, access: 'office:students.read' },
+  'POST /api/admin/students/import': {
+    summary:
+      'Imports students from a spreadsheet (file: CSV in UTF-8, comma or semicolon, or .xlsx, up to 5 MB and 10,000 rows). ?dryRun=true answers the preview { rows, create, update, unchanged, errors: [{ row, column, message }] } and writes nothing; otherwise validOnly and sendWelcome, and the answer { created, updated, unchanged, skipped }, or 400 { message, errors } with nothing written when a row is wrong and validOnly is not set',
+    handler: { name: 'admin.students.import', input: studentImportForm },
+    access: 'office:students.import',
+    multipart: true,
+  },
+  'GET /api/admin/students/import-template.csv': { summary: "The import's template: the students export's header row in the admin's language (CSV, UTF-8 with a byte-order mark)", handler: { name: 'admin.students.importTemplate' }, access: 'office:students.import' },
   'GET /api/admin/parents/lookup': { summary: 'Finds a parent account by email or phone, for Add Student', procedure: 'admin.students.findParent', from: 'query' },
   'POST /api/admin/students': { summary: 'Adds a student to an existing parent or a new one', procedure: 'admin.students.create', from: 'body', status: 201 },
   'POST /api/admin/students/bulk-update': { summary: 'Assigns a driver or sets the payment status of several students at once', procedure: 'admin.students.bulkUpdate', from: 'body' },

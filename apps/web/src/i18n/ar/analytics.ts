@@ -101,6 +101,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
     yes: 'نعم',
     no: 'لا',
     entityTypes: {
+      studentImport: 'استيراد الطلاب',
       school: 'مدرسة',
       area: 'منطقة',
       driver: 'سائق',
@@ -113,6 +114,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       familyMessage: 'رسالة إلى الأسر',
     },
     actions: {
+      import: 'استيراد',
       create: 'إنشاء',
       update: 'تعديل',
       delete: 'حذف',

@@ -98,6 +98,7 @@ export const analytics = {
     yes: 'Yes',
     no: 'No',
     entityTypes: {
+      studentImport: 'Student import',
       school: 'School',
       area: 'Area',
       driver: 'Driver',
@@ -110,6 +111,7 @@ export const analytics = {
       familyMessage: 'Message to families',
     },
     actions: {
+      import: 'Imported',
       create: 'Created',
       update: 'Edited',
       delete: 'Deleted',

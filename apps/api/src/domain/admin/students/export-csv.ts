@@ -55,3 +55,8 @@ export async function exportStudentsCsv(db: Kysely<Database>, filters: StudentFi
   }
   return parts.join('');
 }
+
+/** The import's template: the export's header row alone, in the admin's language, so a filled-in template and an edited export read the same. */
+export function studentsCsvTemplate(language: Language): string {
+  return CSV_BYTE_ORDER_MARK + stringify([COLUMNS.map(([column]) => CSV_TEXTS[language].headers[column])]);
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { IconEdit, IconFileInvoice, IconRestore, IconTrash } from '@tabler/icons-react';
@@ -25,6 +25,9 @@ import { usePhoneScreen } from '../../../components/AdminDialog/use-phone-screen
 import { useDataTablePaging } from './data-table-paging.js';
 import { tableRegionProps } from './data-table-region.js';
 
+// Loaded when the office first opens it: most visits to the tab never import a spreadsheet.
+const ImportStudentsDialog = lazy(() => import('../students/import/ImportStudentsDialog.js').then((m) => ({ default: m.ImportStudentsDialog })));
+
 const fullName = (student: AdminStudent) => `${student.firstName} ${student.fathersName} ${student.lastName}`;
 
 /**
@@ -47,9 +50,11 @@ export default function StudentsTab() {
   const edited = useQuery({ ...trpc.admin.students.get.queryOptions({ id: editing ?? '' }), enabled: Boolean(editing), staleTime: 0, retry: false });
   const restore = useMutation(trpc.admin.students.restore.mutationOptions());
   // Deleting and restoring a student are the admins' (staff see neither button).
-  const canDelete = useCan()('students.delete');
+  const can = useCan();
+  const canDelete = can('students.delete');
 
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<AdminStudent | null>(null);
   const [overfull, setOverfull] = useState<{ student: AdminStudent; refusal: unknown } | null>(null);
   const [generated, setGenerated] = useState<{ email: string; password: string } | null>(null);
@@ -85,6 +90,11 @@ export default function StudentsTab() {
           <Button component="a" variant="default" href={`/api/admin/students.csv?${filterParams(view).toString()}`} download>
             {t('export')}
           </Button>
+          {can('students.import') && (
+            <Button variant="default" onClick={() => setImporting(true)}>
+              {t('importing.open')}
+            </Button>
+          )}
           <Button onClick={() => setAdding(true)}>{t('add')}</Button>
         </Group>
       </Group>
@@ -212,6 +222,11 @@ export default function StudentsTab() {
       )}
       {editing && edited.data && <StudentFormModal key={edited.data.student.id} student={edited.data.student} lists={lists} onClose={() => setEditing(null)} onSaved={refreshAdminData} />}
       {deleting && <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} onDone={refreshAdminData} />}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportStudentsDialog onClose={() => setImporting(false)} onDone={refreshAdminData} />
+        </Suspense>
+      )}
       {overfull && <RestoreOverCapacityDialog student={overfull.student} refusal={overfull.refusal} onClose={() => setOverfull(null)} onDone={refreshAdminData} />}
       {generated && <GeneratedPasswordDialog email={generated.email} password={generated.password} onClose={() => setGenerated(null)} />}
     </Stack>

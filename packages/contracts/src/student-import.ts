@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { MessageCode } from './message-codes.js';
+
+/** The largest spreadsheet the office may import: a whole company's students fit many times over. */
+export const STUDENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The most students one file may hold (the header row not counted). */
+export const STUDENT_IMPORT_MAX_ROWS = 10_000;
+
+export const STUDENT_IMPORT_PATH = '/api/admin/students/import';
+export const STUDENT_IMPORT_TEMPLATE_PATH = '/api/admin/students/import-template.csv';
+
+/** A form's tick box as multipart sends it: 'true', 'on' or '1' are ticked; anything else, or nothing, is not. */
+const tick = z
+  .string()
+  .optional()
+  .transform((value) => value === 'true' || value === 'on' || value === '1');
+
+/** The fields of an import's form beside its file. */
+export const studentImportOptions = z.object({
+  dryRun: tick,
+  /** Import the rows without problems and skip the others; otherwise one wrong row refuses the file. */
+  validOnly: tick,
+  /** Send each new parent a text with a welcome code to set their password. */
+  sendWelcome: tick,
+});
+export type StudentImportOptions = z.output<typeof studentImportOptions>;
+
+/** One problem of one row: the row number as the spreadsheet shows it (the header is row 1) and the column as its header reads. */
+export interface StudentImportProblem {
+  row: number;
+  column: string;
+  message: string;
+  /** The contract's name of the message, for the web to translate. */
+  code?: MessageCode;
+  /** The figures a message with blanks was filled with (a full bus: riders and seats), for its translation. */
+  values?: Record<string, number>;
+}
+
+/** The dry run's answer: what an import of the file would do. */
+export interface StudentImportPreview {
+  rows: number;
+  create: number;
+  update: number;
+  unchanged: number;
+  errors: StudentImportProblem[];
+}
+
+/** What an import did: the rows with problems are the skipped ones (with validOnly). */
+export interface StudentImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+}
