@@ -96,13 +96,12 @@ describe("a run's stops", () => {
   let amal: string;
   let badr: string;
   let sibling: string;
-  let dana: string;
   beforeAll(async () => {
     amal = await student('Amal', driverA.driverId, { block: '901', road: '12', house: '7' });
     // A sibling at the same house, the address typed another way: one stop.
     sibling = await student('Aya', driverA.driverId, { block: 'Block 0901', road: 'Road 12', house: 'House 7' });
     badr = await student('Badr', driverA.driverId, { block: '905', road: '3', house: '40' });
-    dana = await student('Dana', driverA.driverId, { block: '930', road: '1', house: '2' });
+    await student('Dana', driverA.driverId, { block: '930', road: '1', house: '2' });
   });
 
   it('group siblings at one address into one stop, numbered from 1, with the seats and riders', async () => {
