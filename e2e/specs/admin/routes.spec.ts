@@ -122,6 +122,31 @@ test('the run map shows the numbered stops on tiles from the test’s tile serve
   await checkScreen(page, { route: 'admin-routes-map', role: 'admin', language: 'en' });
 });
 
+test('the office pins the siblings’ stop from a map link, then moves it with a click on the map', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openRoutes(page);
+  const order = await listedOrder(page);
+  const number = order.findIndex((names) => names.includes(',')) + 1;
+  const row = stopRows(page).nth(number - 1);
+  await expect(row).toContainText(en.stops.noLocation);
+  await page.getByRole('button', { name: en.stops.pinLabel.replace('{{number}}', String(number)) }).click();
+  const pin = page.getByRole('group', { name: en.pin.title.replace('{{number}}', String(number)) });
+  await pin.getByRole('textbox', { name: en.pin.link }).fill('https://www.google.com/maps/search/?q=26.2100,50.5600');
+  await pin.getByRole('button', { name: en.pin.save }).click();
+  await expect(page.getByText(en.pin.saved)).toBeVisible();
+  await expect(row).toContainText(en.stops.source.set);
+  const map = page.getByTestId('run-map');
+  await expect(map.locator('.run-map-stop')).toHaveCount(4);
+  const marker = map.locator('.run-map-stop', { hasText: new RegExp(`^${number}$`) });
+  const before = (await marker.boundingBox())!;
+
+  await page.getByRole('button', { name: en.stops.pinLabel.replace('{{number}}', String(number)) }).click();
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 60, box.y + 60);
+  await expect.poll(async () => Math.round((await marker.boundingBox())!.x)).not.toBe(Math.round(before.x));
+  await expect(row).toContainText(en.stops.source.set);
+});
+
 test('on a phone the list gives the same order with the distances, in English and Arabic', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openRoutes(page);
