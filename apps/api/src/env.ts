@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { NOTIFICATION_TEMPLATE_KEYS, type NotificationTemplateKey } from '@school-transport/contracts';
+import { DEFAULT_MAP_SETTINGS, NOTIFICATION_TEMPLATE_KEYS, type MapSettings, type NotificationTemplateKey } from '@school-transport/contracts';
+import { tileOrigin } from './map-tiles.js';
 import { passwordProblem } from './domain/password-rules.js';
 import { leaseProblem, type OutboxConfig } from './domain/notifications/config.js';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.js';
@@ -60,6 +61,16 @@ const envSchema = z.object({
   // Registration texts across the service per hour before further ones are held for the office (0: all held).
   REGISTRATION_TEXTS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
   FAMILY_MESSAGES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  // The run map's raster tiles ({z}/{x}/{y}, optionally {s}) and their credit; the CSP allows this origin's images.
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_MAP_SETTINGS.tileUrl)
+    .refine((value) => tileOrigin(value) !== null, 'MAP_TILE_URL must be an http(s) address with {z}, {x} and {y}'),
+  MAP_ATTRIBUTION: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_MAP_SETTINGS.attribution),
 });
 
 /** The name of every variable the server reads (env.test.ts checks that .env.example and the README name the same). */
@@ -99,6 +110,8 @@ export interface AppConfig {
   outbox: OutboxConfig;
   /** The WhatsApp webhook's app secret (signatures) and verify token (the subscription handshake); unset, it refuses every call. */
   whatsappWebhook: { appSecret: string | undefined; verifyToken: string | undefined };
+  /** The run map's tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION). */
+  map: MapSettings;
 }
 
 /** Reads the environment once. In production a missing SESSION_SECRET stops the start. */
@@ -136,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCache: env.KEEP_SESSIONS ?? true,
     outbox: outboxConfig(env, production),
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
+    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
   };
 }
 

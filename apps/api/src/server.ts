@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
 import { isMigrated, SESSION_CHANGES_CHANNEL, type Database, type DatabaseHandle } from '@school-transport/db';
-import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contracts';
+import { DEFAULT_MAP_SETTINGS, MAX_CALLS_PER_BATCH, SERVER_MESSAGES, type MapSettings } from '@school-transport/contracts';
 import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { registerRestPaths } from './rest/index.js';
@@ -33,6 +33,7 @@ import { OutboxWorker } from './domain/notifications/worker.js';
 import { createTransport } from './domain/notifications/transports.js';
 import { startDailyFeeJob } from './domain/fees/daily-job.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { tileOrigin } from './map-tiles.js';
 import { startOverdueRunJob } from './domain/school-day/overdue.js';
 import { startTomorrowMessagesJob } from './domain/school-day/tomorrow-messages.js';
 
@@ -73,6 +74,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** The WhatsApp webhook's secret and verify token (WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN). */
   whatsappWebhook?: WhatsappWebhookConfig;
+  /** The run map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION); OpenStreetMap's by default. */
+  map?: MapSettings;
 }
 
 export interface AppServer {
@@ -105,14 +108,17 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     routerOptions: { maxParamLength: 5000 },
   });
 
+  const map = options.map ?? DEFAULT_MAP_SETTINGS;
   // Helmet's security headers (CSP, HSTS, frame and sniffing rules...) on every answer, errors and static files included.
+  // Images from the map's tile server and no other.
+  const tiles = tileOrigin(map.tileUrl);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Mantine sets styles inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...(tiles ? [tiles] : [])],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: options.cookieSecure ? [] : null,
@@ -164,6 +170,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     familyMessagesPerHour: options.outbox?.familyMessagesPerHour,
     answerCache: new AnswerCache(),
     sessionCache,
+    map,
   };
   const createContext = contextFactory(deps);
 

@@ -27,3 +27,4 @@ export * from './attendance.js';
 export * from './whatsapp-replies.js';
 export * from './student-import.js';
 export * from './seats.js';
+export * from './routes.js';

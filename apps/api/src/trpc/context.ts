@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/session';
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import type { SessionUser } from '@school-transport/contracts';
+import type { MapSettings, SessionUser } from '@school-transport/contracts';
 import { findSessionUser } from '../domain/auth.js';
 import type { LoginThrottle } from '../domain/login-throttle.js';
 import type { Actor } from '../domain/audit.js';
@@ -42,6 +42,8 @@ export interface AppDependencies {
   answerCache: AnswerCache;
   /** Sessions this process has read (session-cache.ts), when it hears of session changes; cleared after every mutation too. */
   sessionCache?: SessionCache<unknown> | undefined;
+  /** The run map's tiles and credit. */
+  map: MapSettings;
 }
 
 export interface Context extends AppDependencies {

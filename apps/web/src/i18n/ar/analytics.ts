@@ -112,6 +112,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       notification: 'رسالة',
       user: 'مستخدم',
       familyMessage: 'رسالة إلى الأسر',
+      route: 'خط السير',
     },
     actions: {
       import: 'استيراد',
@@ -129,6 +130,9 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       release: 'السماح بالإرسال',
       changeRole: 'تغيير الدور',
       send: 'أُرسلت',
+      reorder: 'إعادة ترتيب المحطات',
+      pin: 'تثبيت موقع محطة',
+      unpin: 'إزالة موقع المحطة',
     },
   },
 };

@@ -109,6 +109,7 @@ export const analytics = {
       notification: 'Message',
       user: 'User',
       familyMessage: 'Message to families',
+      route: 'Route',
     },
     actions: {
       import: 'Imported',
@@ -126,6 +127,9 @@ export const analytics = {
       release: 'Released',
       changeRole: 'Role changed',
       send: 'Sent',
+      reorder: 'Stops reordered',
+      pin: 'Stop pinned',
+      unpin: 'Pin removed',
     },
   },
 } as const;

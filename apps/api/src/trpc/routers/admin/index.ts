@@ -16,6 +16,7 @@ import { adminUsersRouter } from './users.js';
 import { adminSchoolDayRouter } from './school-day.js';
 import { adminFamilyMessagesRouter } from './family-messages.js';
 import { adminAttendanceRouter } from './attendance.js';
+import { adminRoutesRouter } from './routes.js';
 
 /**
  * The admin console: one sub-router per entity or section of the console, each procedure named
@@ -40,4 +41,5 @@ export const adminRouter = router({
   schoolDay: adminSchoolDayRouter,
   familyMessages: adminFamilyMessagesRouter,
   attendance: adminAttendanceRouter,
+  routes: adminRoutesRouter,
 });
