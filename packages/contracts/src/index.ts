@@ -25,3 +25,4 @@ export * from './school-day-calendar.js';
 export * from './family-messages.js';
 export * from './attendance.js';
 export * from './whatsapp-replies.js';
+export * from './live-bus.js';

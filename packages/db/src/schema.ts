@@ -332,7 +332,46 @@ export interface WhatsappRepliesTable {
   createdAt: CreatedAt;
 }
 
+/** The latest position of a driver's phone during a run; one row per driver. */
+export interface BusPositionsTable {
+  driverId: string;
+  date: string;
+  run: 'morning' | 'afternoon';
+  lat: number;
+  lng: number;
+  accuracy: number;
+  speed: number | null;
+  heading: number | null;
+  at: Date;
+  updatedAt: UpdatedAt;
+}
+
+/** A run's trail: every accepted fix of the phone of the driver who drove it. */
+export interface RunPositionsTable {
+  id: Generated<string>;
+  driverId: string;
+  date: string;
+  run: 'morning' | 'afternoon';
+  lat: number;
+  lng: number;
+  accuracy: number;
+  speed: number | null;
+  heading: number | null;
+  at: Date;
+  createdAt: CreatedAt;
+}
+
+/** A family's 'bus is near' message for a student: minutes before the stop (off without a row). */
+export interface BusNearSettingsTable {
+  studentId: string;
+  minutes: 5 | 10;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
+  busPositions: BusPositionsTable;
+  runPositions: RunPositionsTable;
+  busNearSettings: BusNearSettingsTable;
   whatsappReplies: WhatsappRepliesTable;
   absences: AbsencesTable;
   schoolRuns: SchoolRunsTable;

@@ -1,0 +1,6 @@
+/**
+ * The notice channel on which a bus's change is announced to every server process (PostgreSQL's
+ * LISTEN/NOTIFY; the embedded database hears its own): the payload is the id of the driver whose
+ * bus moved, or whose run changed (a mark, End), never a position.
+ */
+export const LIVE_BUS_CHANNEL = 'live_bus';
