@@ -87,6 +87,8 @@ export interface EtaInput {
   stops: readonly Point[];
   speed: { mps: number; source: SpeedSource };
   stopSeconds: number;
+  /** Stops the bus makes before theirs (some may have no known place, so are not in `stops`); by default all but the last of `stops`. */
+  stopsBefore?: number;
 }
 
 /**
@@ -94,8 +96,8 @@ export interface EtaInput {
  * before theirs, times the source's spread, the low end rounded down and the high end up (at
  * least a minute apart, never a single number that looks exact).
  */
-export function estimateEta({ bus, stops, speed, stopSeconds }: EtaInput): EtaRange {
-  const seconds = distanceAlong(bus, stops) / speed.mps + Math.max(0, stops.length - 1) * stopSeconds;
+export function estimateEta({ bus, stops, speed, stopSeconds, stopsBefore = Math.max(0, stops.length - 1) }: EtaInput): EtaRange {
+  const seconds = distanceAlong(bus, stops) / speed.mps + stopsBefore * stopSeconds;
   const { low, high } = SPREAD[speed.source];
   const minMinutes = Math.max(0, Math.floor((seconds * low) / 60));
   const maxMinutes = Math.max(minMinutes + 1, Math.ceil((seconds * high) / 60));
