@@ -26,3 +26,4 @@ export * from './family-messages.js';
 export * from './attendance.js';
 export * from './whatsapp-replies.js';
 export * from './live-bus.js';
+export * from './routes.js';

@@ -282,6 +282,14 @@ export const SCHOOL_DAY_MESSAGES = {
 } as const;
 
 /** The office's message to every family of a run, a school or the whole service. */
+/** The pickup order of each run and where each stop is. */
+export const ROUTE_MESSAGES = {
+  /** A reorder that does not name exactly the run's stops: someone changed the run since it was read. */
+  stopsChanged: 'The stops of this run have changed. Reload the run and order it again.',
+  stopNotFound: 'Stop not found',
+  locationInvalid: 'Choose a point on the map',
+} as const;
+
 export const FAMILY_MESSAGE_MESSAGES = {
   audienceInvalid: 'Choose who gets the message: a run, a school or every family',
   driverRequired: 'Choose the driver of the run',

@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   /** One message to every family of a run, a school or the whole service. */
   'familyMessages.send': OFFICE,
   'attendance.read': OFFICE,
+  /** Each run's stops in order, their positions and the map. */
+  'routes.read': OFFICE,
+  /** Ordering a run's stops and pinning where a stop is (staff plan routes too). */
+  'routes.manage': OFFICE,
   'settings.manage': ADMIN_ONLY,
   'terms.manage': ADMIN_ONLY,
   'users.manage': ADMIN_ONLY,

@@ -211,6 +211,8 @@ export interface RunStudent {
   contactNumber1: string;
   status: RiderStatus;
   absenceReason: string | null;
+  /** The child's stop on the run (siblings share one), numbered from 1 in the run's order. */
+  stop: { id: string; number: number };
 }
 
 export interface DriverTodayRun extends RunSummary {

@@ -368,10 +368,41 @@ export interface BusNearSettingsTable {
   updatedAt: UpdatedAt;
 }
 
+/** One stop of a driver's run: the children at one address (a key made of block, road and house). */
+export interface RunStopsTable {
+  id: Generated<string>;
+  driverId: string;
+  run: 'morning' | 'afternoon';
+  addressKey: string;
+  /** The stop's place in the run's order (smallest first); numbers may skip. */
+  position: number;
+  createdAt: CreatedAt;
+}
+
+/** Who ordered a driver's run last; an afternoon without a row follows the morning reversed. */
+export interface RunStopOrdersTable {
+  driverId: string;
+  run: 'morning' | 'afternoon';
+  orderedBy: string | null;
+  orderedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The office's pin for an address (the same key as run_stops). */
+export interface StopLocationsTable {
+  addressKey: string;
+  lat: number;
+  lng: number;
+  setBy: string | null;
+  setAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   busPositions: BusPositionsTable;
   runPositions: RunPositionsTable;
   busNearSettings: BusNearSettingsTable;
+  runStops: RunStopsTable;
+  runStopOrders: RunStopOrdersTable;
+  stopLocations: StopLocationsTable;
   whatsappReplies: WhatsappRepliesTable;
   absences: AbsencesTable;
   schoolRuns: SchoolRunsTable;

@@ -16,6 +16,10 @@ export interface Rider {
   lastName: string;
   schoolName: string;
   address: string;
+  /** Block, road and house: children at the same one share a stop of the run. */
+  block: string;
+  road: string;
+  houseBuilding: string;
   contactNumber1: string;
   serviceType: ServiceType;
   driverId: string;
@@ -40,6 +44,9 @@ export async function ridersOfDrivers(db: Db, driverIds: readonly string[], more
       'students.lastName',
       'schools.name as schoolName',
       'students.address',
+      'students.block',
+      'students.road',
+      'students.houseBuilding',
       'students.contactNumber1',
       'students.serviceType',
       'students.driverId',

@@ -21,6 +21,7 @@ import { isUuid } from '../ids.js';
 import { readSchoolDaySettings } from './settings.js';
 import { absenceFor, absencesOnDate, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, type RunRow } from './riders.js';
 import { assertRunDay, toRunSummary } from './runs.js';
+import { orderedStopsOfRuns } from '../routes/stop-order.js';
 
 /**
  * What the driver's screen opens on: today's two runs, each with its children and where each
@@ -75,6 +76,12 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Dr
   ]);
   const covered = runRows.filter((row) => row.driverId !== driverId);
   const marks = marksByRider(markRows);
+  // The children in the order the bus stops for them, each with their stop's number.
+  const owners = [...new Set([driverId, ...covered.map((row) => row.driverId)])];
+  const runsOfOwners = owners.flatMap((owner) => DRIVER_RUNS.map((run) => ({ driverId: owner, run, riders: ridersOfRun(riders, owner, run) })));
+  const stopsOfRuns = await orderedStopsOfRuns(db, runsOfOwners);
+  const inStopOrder = (owner: string, run: DriverRun) =>
+    stopsOfRuns[runsOfOwners.findIndex((entry) => entry.driverId === owner && entry.run === run)]!.flatMap((stop, index) => stop.riders.map((rider) => ({ rider, stop: { id: stop.id, number: index + 1 } })));
 
   const entry = (owner: string, run: DriverRun, row: (RunRow & { ownerName: string; substituteName: string | null }) | undefined): DriverTodayRun => ({
     ...toRunSummary(row, date, run),
@@ -82,7 +89,7 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Dr
     plannedEnd: plannedEnd(settings, date, run).toISOString(),
     coveringFor: owner === driverId || !row ? null : { id: owner, name: row.ownerName },
     handedTo: owner === driverId && row?.substituteDriverId && row.substituteDriverId !== driverId ? { id: row.substituteDriverId, name: row.substituteName ?? '' } : null,
-    students: ridersOfRun(riders, owner, run).map((rider) => {
+    students: inStopOrder(owner, run).map(({ rider, stop }) => {
       const absence = absenceFor(absences, rider.id, run);
       return {
         id: rider.id,
@@ -94,6 +101,7 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Dr
         contactNumber1: rider.contactNumber1,
         status: riderStatus(row ? (marks.get(`${row.id}:${rider.id}`) ?? []) : [], absence),
         absenceReason: absence?.reason ?? null,
+        stop,
       };
     }),
   });
