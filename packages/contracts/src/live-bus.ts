@@ -85,6 +85,12 @@ export type StudentBus =
     }
   | { status: 'not_on_the_way' };
 
+/** The family's live bus stream: the student, and the id of the last event a reconnecting page had. */
+export const busUpdatesInput = z.object({
+  id: z.string().trim().min(1).max(64),
+  lastEventId: z.string().max(64).nullish(),
+});
+
 /** The family's 'bus is near' choice for one student: minutes before the stop, or off. */
 export const busNearInput = z.object({
   id: z.string().trim().min(1).max(64),

@@ -25,14 +25,19 @@ export class LiveBusHub {
     this.events.setMaxListeners(0);
   }
 
-  async listen(listen: DatabaseHandle['listen'] | undefined, warn: (error: unknown) => void): Promise<void> {
+  /** Listens on the database's notices; `before` hears of each change before the pages do (the shared reads are dropped first). */
+  async listen(listen: DatabaseHandle['listen'] | undefined, warn: (error: unknown) => void, before: { changed(driverId: string): void; resync(): void }): Promise<void> {
     if (!listen) return;
     this.stops.push(
       await listen(LIVE_BUS_CHANNEL, {
-        notice: (driverId) => this.events.emit(driverId),
+        notice: (driverId) => {
+          before.changed(driverId);
+          this.events.emit(driverId);
+        },
         listening: () => {
           this.hearing = true;
           // Notices may have been missed while not listening: every page reads afresh.
+          before.resync();
           this.events.emit('*');
         },
         lost: (error) => {
@@ -59,13 +64,15 @@ export class LiveBusHub {
    * the newest state, never a queue of old ones. Which driver is followed is asked again after
    * each change (the office may hand the run to a substitute during the day).
    */
-  async *changes(driverOf: () => string | null, signal: AbortSignal | undefined): AsyncGenerator<void> {
+  async *changes(driverOf: () => string | null, signal: AbortSignal | undefined, rereadMs?: number): AsyncGenerator<void> {
     let pending = false;
     let wake: (() => void) | undefined;
     const notify = () => {
       pending = true;
       wake?.();
     };
+    // With no change, still a change every so often: what depends on time alone moves on.
+    const reread = rereadMs ? setInterval(notify, rereadMs) : undefined;
     let followed: string | null = null;
     const follow = () => {
       const next = driverOf();
@@ -88,6 +95,7 @@ export class LiveBusHub {
         follow();
       }
     } finally {
+      clearInterval(reread);
       signal?.removeEventListener('abort', aborted);
       this.events.off('*', notify);
       if (followed) this.events.off(followed, notify);
