@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { type BusNearSetting, type DriverRun } from '@school-transport/contracts';
 import { enqueueNotification } from '../notifications/outbox.js';
@@ -19,7 +19,7 @@ export async function sendBusNearMessages(db: Kysely<Database>, reader: LiveBusR
     .innerJoin('schoolRuns', (join) => join.onRef('schoolRuns.driverId', '=', 'students.driverId').on('schoolRuns.date', '=', date).on('schoolRuns.run', '=', run))
     .innerJoin('parents', 'parents.id', 'students.parentId')
     .innerJoin('users', 'users.id', 'parents.userId')
-    .leftJoin('notifications', (join) => join.on('notifications.idempotencyKey', '=', (eb) => eb.fn<string>('concat', [eb.val('bus_near:'), eb.ref('schoolRuns.id'), eb.val(':'), eb.ref('students.id')])))
+    .leftJoin('notifications', (join) => join.on(sql<boolean>`notifications.idempotency_key = 'bus_near:' || school_runs.id::text || ':' || students.id::text`))
     .select([
       'students.id',
       'students.driverId',

@@ -66,9 +66,13 @@ export class LiveBusReader {
     });
   }
 
-  /** The family's student's bus now, and whose phone it is (what a live page follows). */
-  async busOf(now: Date, student: FamilyStudent): Promise<{ bus: StudentBus; busDriverId: string | null }> {
+  /**
+   * The family's student's bus now, and whose phone it is (what a live page follows). `fresh`:
+   * read now rather than share a read of the last second (a single answer, not a page woken by a change).
+   */
+  async busOf(now: Date, student: FamilyStudent, options: { fresh?: boolean } = {}): Promise<{ bus: StudentBus; busDriverId: string | null }> {
     if (!student.driverId) return { bus: { status: 'not_on_the_way' }, busDriverId: null };
+    if (options.fresh) this.snapshots.delete(`${student.driverId}:${bahrainToday(now)}`);
     const byRun = await this.snapshotsOf(now, student.driverId, bahrainToday(now));
     const snapshot = [...byRun.values()].find((each) => each && ridesOnRun(student.serviceType, each.run)) ?? null;
     const averages = snapshot ? await this.averages.read(now) : { speedMps: null, stopSeconds: null };
@@ -77,6 +81,6 @@ export class LiveBusReader {
 
   /** GET /api/parent/students/{id}/bus. */
   async studentBus(now: Date, userId: string, studentId: string): Promise<StudentBus> {
-    return (await this.busOf(now, await findFamilyStudent(this.db, userId, studentId))).bus;
+    return (await this.busOf(now, await findFamilyStudent(this.db, userId, studentId), { fresh: true })).bus;
   }
 }
