@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { RECENT_FIXES_SECONDS, type TimedPoint } from './eta.js';
-import { absenceFor, absencesOnDate, riderStatus } from '../school-day/riders.js';
+import { absenceFor, absencesOnDate, riderStatus, type AbsenceOnDay } from '../school-day/riders.js';
 import type { DriverRun, RiderStatus, RunStop } from '@school-transport/contracts';
 import { readRunStops } from '../routes/run-stops.js';
 
@@ -17,7 +17,8 @@ export interface BusSnapshot {
   /** Whose phone is the bus today: the substitute the office named, else the run's own driver. */
   busDriverId: string;
   startedAt: Date;
-  statuses: Map<string, RiderStatus>;
+  /** Each child's status on the run (any child of the driver: one assigned since the stops were read too). */
+  statusOf(studentId: string): RiderStatus;
   position: (TimedPoint & { accuracy: number }) | null;
   recentFixes: TimedPoint[];
   stops: RunStop[];
@@ -35,6 +36,11 @@ export async function runsInProgress(db: Kysely<Database>, ownerId: string, date
     .execute();
 }
 
+/** The absences in force on a date of the students of a driver. */
+function absencesOfDriver(db: Kysely<Database>, driverId: string, date: string): Promise<AbsenceOnDay[]> {
+  return absencesOnDate(db, date, { driverId, coveredDrivers: db.selectFrom('schoolRuns').select('schoolRuns.driverId').where('schoolRuns.id', 'is', null) });
+}
+
 type InProgress = Awaited<ReturnType<typeof runsInProgress>>[number];
 
 export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InProgress, date: string, stopsOf: (ownerId: string, run: DriverRun) => Promise<RunStop[]>): Promise<BusSnapshot | null> {
@@ -48,25 +54,19 @@ export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InPr
     db.selectFrom('busPositions').select(['lat', 'lng', 'at', 'accuracy']).where('driverId', '=', busDriverId).where('date', '=', date).where('run', '=', run).executeTakeFirst(),
     db.selectFrom('runPositions').select(['lat', 'lng', 'at']).where('driverId', '=', busDriverId).where('date', '=', date).where('run', '=', run).where('at', '>=', since).orderBy('at').execute(),
   ]);
-  const riderIds = stops.flatMap((stop) => stop.students.map((student) => student.id));
-  const absences = await absencesOnDate(db, date, riderIds);
-  const statuses = new Map<string, RiderStatus>();
-  for (const id of riderIds) {
-    statuses.set(
-      id,
-      riderStatus(
-        marks.filter((mark) => mark.studentId === id),
-        absenceFor(absences, id, run),
-      ),
+  const absences = await absencesOfDriver(db, ownerId, date);
+  const statusOf = (studentId: string) =>
+    riderStatus(
+      marks.filter((mark) => mark.studentId === studentId),
+      absenceFor(absences, studentId, run),
     );
-  }
   return {
     ownerId,
     date,
     run,
     busDriverId,
     startedAt: row.startedAt,
-    statuses,
+    statusOf,
     // A position from before this run's Start is another run's.
     position: position && position.at >= row.startedAt ? position : null,
     recentFixes,

@@ -48,14 +48,14 @@ function stillComing(run: DriverRun, status: RiderStatus | undefined): boolean {
 }
 
 /** The stops the bus still makes before the family's, in order: those with a child still to pick up or drop. */
-export function stopsStillBefore(snapshot: Pick<BusSnapshot, 'run' | 'statuses'>, stops: readonly RunStop[], theirs: RunStop): RunStop[] {
-  return stops.filter((stop) => stop.position < theirs.position && stop.students.some((student) => stillComing(snapshot.run, snapshot.statuses.get(student.id))));
+export function stopsStillBefore(snapshot: Pick<BusSnapshot, 'run' | 'statusOf'>, stops: readonly RunStop[], theirs: RunStop): RunStop[] {
+  return stops.filter((stop) => stop.position < theirs.position && stop.students.some((student) => stillComing(snapshot.run, snapshot.statusOf(student.id))));
 }
 
 /** The family's view of one run in progress, from the bus's snapshot. */
 export function studentBusOf(snapshot: BusSnapshot | null, studentId: string, now: Date, averages: OperatorAverages): StudentBus {
   if (!snapshot?.position) return NOT_ON_THE_WAY;
-  const status = snapshot.statuses.get(studentId);
+  const status = snapshot.statusOf(studentId);
   if (!followsTheBus(status)) return NOT_ON_THE_WAY;
   const { position } = snapshot;
   const ageSeconds = (now.getTime() - position.at.getTime()) / 1000;
