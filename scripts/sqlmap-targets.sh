@@ -171,6 +171,14 @@ target parent GET '/api/parent/students/:id/bus' "/api/parent/students/$STUDENT/
 target parent GET '/api/parent/students/:id/bus-near' "/api/parent/students/$STUDENT/bus-near"
 target parent PUT '/api/parent/students/:id/bus-near' "/api/parent/students/$STUDENT/bus-near" --json '{"minutes":5}' --status 200
 target admin GET '/api/admin/drivers/:driverId/runs/:run/trail' "/api/admin/drivers/$DRIVER/runs/morning/trail?date=$DAY"
+# Routes: reading the run makes its stops; the order named is the run's one stop (any other answers 409).
+api admin GET "/api/admin/drivers/$DRIVER/runs/morning/stops" > /dev/null
+STOP=$(sql "SELECT id FROM run_stops WHERE driver_id = '$DRIVER' AND run = 'morning' ORDER BY position LIMIT 1")
+target admin GET '/api/admin/drivers/:driverId/runs/:run/stops' "/api/admin/drivers/$DRIVER/runs/morning/stops"
+target admin PUT '/api/admin/drivers/:driverId/runs/:run/stops/order' "/api/admin/drivers/$DRIVER/runs/morning/stops/order" --json "{\"stopIds\":[\"$STOP\"]}" --status 200
+target admin PUT '/api/admin/drivers/:driverId/runs/:run/stops/:stopId/location' "/api/admin/drivers/$DRIVER/runs/morning/stops/$STOP/location" --json '{"lat":26.2235,"lng":50.5876}' --status 200
+target admin DELETE '/api/admin/drivers/:driverId/runs/:run/stops/:stopId/location' "/api/admin/drivers/$DRIVER/runs/morning/stops/$STOP/location" --status 200
+target driver PUT '/api/driver/runs/:run/stops/order' /api/driver/runs/morning/stops/order --json "{\"stopIds\":[\"$STOP\"]}" --status 200
 target admin PUT '/api/admin/settings/school-day' /api/admin/settings/school-day \
   --json '{"schoolDays":["sun","mon","tue","wed","thu","fri","sat"],"noServiceDates":[{"date":"2030-12-16","name":"National Day"}],"morningStart":"06:00","morningEnd":"08:00","afternoonStart":"13:00","afternoonEnd":"15:00","officeAlertPhone":"17001122","overdueAfterHours":1}' --status 200
 target admin GET '/api/admin/family-messages/preview' "/api/admin/family-messages/preview?audience=run&driverId=$DRIVER&run=morning&schoolId=$SCHOOL"

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { NOTIFICATION_TEMPLATE_KEYS, type NotificationTemplateKey } from '@school-transport/contracts';
+import { DEFAULT_MAP_SETTINGS, NOTIFICATION_TEMPLATE_KEYS, type MapSettings, type NotificationTemplateKey } from '@school-transport/contracts';
+import { tileOrigin } from './map-tiles.js';
 import { passwordProblem } from './domain/password-rules.js';
 import { leaseProblem, type OutboxConfig } from './domain/notifications/config.js';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.js';
@@ -62,6 +63,16 @@ const envSchema = z.object({
   FAMILY_MESSAGES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
   // Days a run's trail of positions is kept before the server's job deletes it.
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // The run map's raster tiles ({z}/{x}/{y}, optionally {s}) and their credit; the CSP allows this origin's images.
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_MAP_SETTINGS.tileUrl)
+    .refine((value) => tileOrigin(value) !== null, 'MAP_TILE_URL must be an http(s) address with {z}, {x} and {y}'),
+  MAP_ATTRIBUTION: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_MAP_SETTINGS.attribution),
 });
 
 /** The name of every variable the server reads (env.test.ts checks that .env.example and the README name the same). */
@@ -103,6 +114,8 @@ export interface AppConfig {
   whatsappWebhook: { appSecret: string | undefined; verifyToken: string | undefined };
   /** Days a run's trail of positions is kept (POSITION_RETENTION_DAYS). */
   positionRetentionDays: number;
+  /** The run map's tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION). */
+  map: MapSettings;
 }
 
 /** Reads the environment once. In production a missing SESSION_SECRET stops the start. */
@@ -141,6 +154,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     outbox: outboxConfig(env, production),
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
     positionRetentionDays: env.POSITION_RETENTION_DAYS,
+    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
   };
 }
 

@@ -56,6 +56,7 @@ const server = await createServer({
   requestsPerMinute: config.requestsPerMinute,
   outbox: config.outbox,
   whatsappWebhook: config.whatsappWebhook,
+  map: config.map,
   feeJob: true,
   overdueRunJob: true,
   busNotices: database.listen,

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
 import { isMigrated, SESSION_CHANGES_CHANNEL, type Database, type DatabaseHandle } from '@school-transport/db';
-import { MAX_CALLS_PER_BATCH, SERVER_MESSAGES } from '@school-transport/contracts';
+import { DEFAULT_MAP_SETTINGS, MAX_CALLS_PER_BATCH, SERVER_MESSAGES, type MapSettings } from '@school-transport/contracts';
 import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { registerRestPaths } from './rest/index.js';
@@ -33,6 +33,7 @@ import { OutboxWorker } from './domain/notifications/worker.js';
 import { createTransport } from './domain/notifications/transports.js';
 import { startDailyFeeJob } from './domain/fees/daily-job.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { tileOrigin } from './map-tiles.js';
 import { startOverdueRunJob } from './domain/school-day/overdue.js';
 import { startTomorrowMessagesJob } from './domain/school-day/tomorrow-messages.js';
 import { LiveBusHub } from './domain/live-bus/hub.js';
@@ -83,6 +84,8 @@ export interface ServerOptions {
   busNotices?: DatabaseHandle['listen'];
   /** Days a run's trail is kept (POSITION_RETENTION_DAYS); with it, this process runs the deleting job. */
   positionRetentionDays?: number;
+  /** The run map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION); OpenStreetMap's by default. */
+  map?: MapSettings;
 }
 
 export interface AppServer {
@@ -115,14 +118,17 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     routerOptions: { maxParamLength: 5000 },
   });
 
+  const map = options.map ?? DEFAULT_MAP_SETTINGS;
   // Helmet's security headers (CSP, HSTS, frame and sniffing rules...) on every answer, errors and static files included.
+  // Images from the map's tile server and no other.
+  const tiles = tileOrigin(map.tileUrl);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Mantine sets styles inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...(tiles ? [tiles] : [])],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: options.cookieSecure ? [] : null,
@@ -175,6 +181,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     answerCache: new AnswerCache(),
     sessionCache,
     liveBus: { hub: new LiveBusHub(), reader: new LiveBusReader(options.db) },
+    map,
   };
   await deps.liveBus.hub.listen(options.busNotices, (err) => app.log.warn({ err }, 'not hearing of moved buses: live pages update by polling until this is mended'), {
     changed: (driverId) => deps.liveBus.reader.forget(driverId),

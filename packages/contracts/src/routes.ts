@@ -8,6 +8,19 @@ import { driverRun } from './school-day.js';
  * driver's phone at the stop ('learned'), else from the parent's map link ('link').
  */
 
+/** GET /api/map-settings: where the run map's tiles come from, and the credit shown on the map. */
+export interface MapSettings {
+  /** A raster tile address with {z}, {x} and {y} (and {s} for a server's subdomains). */
+  tileUrl: string;
+  /** HTML: the tiles' credit with its link. */
+  attribution: string;
+}
+
+export const DEFAULT_MAP_SETTINGS: MapSettings = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+};
+
 export const STOP_LOCATION_SOURCES = ['set', 'learned', 'link'] as const;
 export type StopLocationSource = (typeof STOP_LOCATION_SOURCES)[number];
 

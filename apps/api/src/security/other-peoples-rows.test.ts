@@ -77,9 +77,11 @@ const REST_CASES: Record<string, Case> = {
 
 /**
  * Paths whose parameter names no row: the run ('morning' or 'afternoon'). Each driver's Start and
- * End reach only the runs that driver drives that day (their own, or one they cover).
+ * End reach only the runs that driver drives that day (their own, or one they cover); a driver's
+ * order of stops is of their own run only, and another driver's stop ids in it are refused as not
+ * the run's stops (409, routes.test.ts).
  */
-const REST_WITHOUT_ROWS = ['POST /api/driver/runs/:run/start', 'POST /api/driver/runs/:run/end'];
+const REST_WITHOUT_ROWS = ['POST /api/driver/runs/:run/start', 'POST /api/driver/runs/:run/end', 'PUT /api/driver/runs/:run/stops/order'];
 
 const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = {
   'parent.student': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.student', { id }), stranger: 404, owner: 200 },

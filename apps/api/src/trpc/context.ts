@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/session';
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import type { SessionUser } from '@school-transport/contracts';
+import type { MapSettings, SessionUser } from '@school-transport/contracts';
 import { findSessionUser } from '../domain/auth.js';
 import type { LoginThrottle } from '../domain/login-throttle.js';
 import type { Actor } from '../domain/audit.js';
@@ -46,6 +46,8 @@ export interface AppDependencies {
   sessionCache?: SessionCache<unknown> | undefined;
   /** The live bus: the notices of moved buses (hub) and the bus reads families share (reader). */
   liveBus: { hub: LiveBusHub; reader: LiveBusReader };
+  /** The run map's tiles and credit. */
+  map: MapSettings;
 }
 
 export interface Context extends AppDependencies {

@@ -32,6 +32,13 @@ export function formatNumber(value: number, language?: string): string {
   return new Intl.NumberFormat(localeOf(language)).format(value);
 }
 
+/** A distance between stops: metres under a kilometre ('850 m'), else kilometres to one decimal ('1.2 km'). */
+export function formatDistance(metres: number, language?: string): string {
+  const locale = localeOf(language);
+  if (metres < 1000) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(Math.round(metres / 10) * 10);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(metres / 1000);
+}
+
 /**
  * An amount in BHD as the API gives it ("25.00", a string so no fils is lost), with the two
  * decimals the product shows everywhere, grouped; the catalogs put the currency beside it

@@ -108,6 +108,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       notification: 'رسالة',
       user: 'مستخدم',
       familyMessage: 'رسالة إلى الأسر',
+      route: 'خط السير',
     },
     actions: {
       create: 'إنشاء',
@@ -124,6 +125,9 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
       release: 'السماح بالإرسال',
       changeRole: 'تغيير الدور',
       send: 'أُرسلت',
+      reorder: 'إعادة ترتيب المحطات',
+      pin: 'تثبيت موقع محطة',
+      unpin: 'إزالة موقع المحطة',
     },
   },
 };

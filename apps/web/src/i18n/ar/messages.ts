@@ -182,6 +182,11 @@ export const messages: CatalogOf<typeof en> = {
     accountInactive: 'هذا الحساب معطّل؛ أعد تفعيله قبل إرسال رمز',
     resetCodeSentByOffice: 'تم إرسال رمز إعادة التعيين في رسالة نصية',
   },
+  routes: {
+    stopsChanged: 'تغيّرت محطات هذه الرحلة. أعد تحميل الرحلة ورتّبها من جديد.',
+    stopNotFound: 'المحطة غير موجودة',
+    locationInvalid: 'اختر نقطة على الخريطة',
+  },
   officeAccounts: {
     lastActiveAdmin: 'يجب أن يبقى مسؤول نشط واحد على الأقل.',
     userNotFound: 'المستخدم غير موجود',

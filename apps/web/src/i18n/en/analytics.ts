@@ -105,6 +105,7 @@ export const analytics = {
       notification: 'Message',
       user: 'User',
       familyMessage: 'Message to families',
+      route: 'Route',
     },
     actions: {
       create: 'Created',
@@ -121,6 +122,9 @@ export const analytics = {
       release: 'Released',
       changeRole: 'Role changed',
       send: 'Sent',
+      reorder: 'Stops reordered',
+      pin: 'Stop pinned',
+      unpin: 'Pin removed',
     },
   },
 } as const;

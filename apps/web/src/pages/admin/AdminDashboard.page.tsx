@@ -29,6 +29,7 @@ const AnalyticsTab = lazy(() => import('./tabs/AnalyticsTab.js').then((module) =
 const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => ({ default: module.AuditLogTab })));
 
 const TodayTab = lazy(() => import('./tabs/TodayTab.js').then((m) => ({ default: m.TodayTab })));
+const RoutesTab = lazy(() => import('./tabs/RoutesTab.js').then((m) => ({ default: m.RoutesTab })));
 
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
@@ -40,6 +41,7 @@ const UsersTab = lazy(() => import('./tabs/UsersTab.js').then((m) => ({ default:
 const TAB_PERMISSIONS = {
   dashboard: 'dashboard.read',
   today: 'schoolDay.read',
+  routes: 'routes.read',
   students: 'students.read',
   drivers: 'catalog.read',
   schools: 'catalog.read',
@@ -71,6 +73,7 @@ export function AdminDashboardPage() {
   const can = useCan();
   const { t: td } = useTranslation('officeDay');
   const { t: tAttendance } = useTranslation('attendance');
+  const { t: tRoutes } = useTranslation('routes');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current: TabKey = isTabKey(requested) && can(TAB_PERMISSIONS[requested]) ? requested : 'dashboard';
@@ -87,6 +90,7 @@ export function AdminDashboardPage() {
   const allTabs: (AdminTab & { key: TabKey })[] = [
     { key: 'dashboard', label: t('tabs.dashboard') },
     { key: 'today', label: td('tab') },
+    { key: 'routes', label: tRoutes('tab') },
     { key: 'students', label: t('tabs.students'), count: overview.data?.totalStudents },
     { key: 'drivers', label: t('tabs.drivers'), count: drivers.data?.drivers.length },
     { key: 'schools', label: t('tabs.schools'), count: schools.data?.schools.length },
@@ -116,6 +120,7 @@ export function AdminDashboardPage() {
       {current === 'terms' && <TermsTab />}
       <Suspense fallback={<PageLoader />}>
         {current === 'today' && <TodayTab />}
+        {current === 'routes' && <RoutesTab />}
         {current === 'students' && <StudentsTab />}
         {current === 'analytics' && <AnalyticsTab />}
         {current === 'auditLog' && <AuditLogTab />}

@@ -17,6 +17,7 @@ import { adminSchoolDayRouter } from './school-day.js';
 import { adminFamilyMessagesRouter } from './family-messages.js';
 import { adminAttendanceRouter } from './attendance.js';
 import { adminLiveBusRouter } from './live-bus.js';
+import { adminRoutesRouter } from './routes.js';
 
 /**
  * The admin console: one sub-router per entity or section of the console, each procedure named
@@ -42,4 +43,5 @@ export const adminRouter = router({
   liveBus: adminLiveBusRouter,
   familyMessages: adminFamilyMessagesRouter,
   attendance: adminAttendanceRouter,
+  routes: adminRoutesRouter,
 });

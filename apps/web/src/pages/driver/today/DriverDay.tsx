@@ -60,6 +60,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
                     onStart={() => void start(run.run)}
                     onMark={(studentId, event) => void mark(run.run, studentId, event)}
                     onEnd={() => end(run.run)}
+                    onReload={() => day.refetch()}
                   />
                 </section>
               )}

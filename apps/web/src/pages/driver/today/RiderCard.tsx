@@ -60,6 +60,10 @@ export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardP
               {name}
             </Title>
             <Text size="sm" c="dark.6">
+              <Text span fw={700} c="dark.9" data-testid="stop-number">
+                {t('today.stops.number', { number: student.stop.number })}
+              </Text>
+              {' · '}
               {student.automatedId} · {student.schoolName}
             </Text>
           </div>

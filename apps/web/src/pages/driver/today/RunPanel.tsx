@@ -8,6 +8,7 @@ import { formatTime } from '../../../i18n/format.js';
 import { stillOnBus } from './day-state.js';
 import type { EndRefusal } from './use-driver-day.js';
 import { RiderCard } from './RiderCard.js';
+import { StopOrder } from './StopOrder.js';
 
 interface RunPanelProps {
   run: DriverTodayRun;
@@ -16,6 +17,8 @@ interface RunPanelProps {
   onStart: () => void;
   onMark: (studentId: string, event: MarkEvent) => void;
   onEnd: () => Promise<EndRefusal | null>;
+  /** Reads the day again (after the driver saved a new order of stops). */
+  onReload: () => Promise<unknown>;
 }
 
 /** Why End was refused, in the screen's language: who is still on the bus, or the server's own message. */
@@ -29,10 +32,13 @@ function refusalText(refusal: EndRefusal): string {
 }
 
 /** One run: its status, Start and End, 'All dropped at school' in the morning, and each child's card. */
-export function RunPanel({ run, waitingStudentIds, onStart, onMark, onEnd }: RunPanelProps) {
+export function RunPanel({ run, waitingStudentIds, onStart, onMark, onEnd, onReload }: RunPanelProps) {
   const { t } = useTranslation('driver');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
+  const [ordering, setOrdering] = useState(false);
+  // The driver orders only their own run, not one handed to a substitute or covered for another driver.
+  const mayOrder = run.coveringFor === null && run.handedTo === null && new Set(run.students.map((student) => student.stop.id)).size > 1;
   const onBus = stillOnBus(run);
   const inProgress = run.status === 'in_progress';
   const absent = run.students.filter((student) => student.status === 'absent').length;
@@ -88,7 +94,13 @@ export function RunPanel({ run, waitingStudentIds, onStart, onMark, onEnd }: Run
         </Button>
       )}
       {run.students.length === 0 && <Text c="dark.7">{t('today.emptyRun')}</Text>}
-      {run.students.map((student) => (
+      {ordering && <StopOrder run={run} onSaved={onReload} onClose={() => setOrdering(false)} />}
+      {!ordering && mayOrder && (
+        <Button variant="default" mih={48} onClick={() => setOrdering(true)} style={{ alignSelf: 'flex-start' }}>
+          {t('today.stops.change')}
+        </Button>
+      )}
+      {!ordering && run.students.map((student) => (
         <RiderCard key={student.id} run={run.run} student={student} marking={inProgress} waiting={waitingStudentIds.has(student.id)} onMark={(event) => mark(student.id, event)} />
       ))}
       {inProgress && (

@@ -39,7 +39,7 @@ interface ErrorBody {
   students?: unknown;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
   // A fetch that cannot reach the server throws a TypeError: the caller keeps what it was sending.
   const response = await fetch(path, {
     method,
@@ -97,4 +97,9 @@ export interface MarkRequest {
 export function sendMark(mark: MarkRequest): Promise<{ mark: RunMark }> {
   const { run, ...body } = mark;
   return request('POST', `/api/driver/runs/${run}/marks`, body.position ? body : { ...body, position: undefined });
+}
+
+/** Saves the order of the driver's own run's stops (409 when the run's stops changed since the list was read). */
+export function orderStops(run: DriverRun, stopIds: readonly string[]): Promise<unknown> {
+  return request('PUT', `/api/driver/runs/${run}/stops/order`, { stopIds });
 }

@@ -14,6 +14,7 @@ const student = (id: string, status: RunStudent['status'] = 'expected'): RunStud
   contactNumber1: '36112233',
   status,
   absenceReason: status === 'absent' ? 'Ill' : null,
+  stop: { id: `stop-${id}`, number: 1 },
 });
 const run = (name: 'morning' | 'afternoon', status: DriverTodayRun['status'], students: RunStudent[] = []): DriverTodayRun => ({
   run: name,

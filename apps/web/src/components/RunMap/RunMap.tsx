@@ -1,0 +1,100 @@
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import './RunMap.css';
+import type { LatLng, MapSettings } from '@school-transport/contracts';
+
+export interface MapStop {
+  id: string;
+  number: number;
+  /** The marker's name for screen readers and its tooltip ('Stop 2: Amal, Aya'). */
+  title: string;
+  location: LatLng | null;
+}
+
+export interface RunMapProps {
+  stops: readonly MapStop[];
+  settings: MapSettings;
+  /** The map region's accessible name. */
+  label: string;
+  zoomLabels: { zoomIn: string; zoomOut: string };
+  /** Where the bus is now (the live map), drawn over the stops. */
+  bus?: (LatLng & { title: string }) | null;
+  /** The stop the office is placing: a click on the map puts it there. */
+  placing?: string | null;
+  /** Given, the stops' markers can be dragged and the map clicked to place `placing`. */
+  onPlace?: (stopId: string, at: LatLng) => void;
+}
+
+/** Bahrain, for a run without a single position yet. */
+const BAHRAIN: L.LatLngExpression = [26.07, 50.55];
+
+/**
+ * A run on the map: numbered stop markers in order joined by a line, on raster tiles from the
+ * server's settings (OpenStreetMap's by default). Leaflet, because it is small, draws raster tiles
+ * without WebGL (older phones and the test browser), and its markers are keyboard-focusable.
+ * Without tiles (offline, a blocked tile server) the markers and line still draw on the plain
+ * background. Loaded lazily (LazyRunMap): the library arrives only with a map on screen.
+ */
+export default function RunMap({ stops, settings, label, zoomLabels, bus = null, placing = null, onPlace }: RunMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layer = useRef<L.LayerGroup | null>(null);
+  const fitted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const created = L.map(container.current, { zoomControl: false, center: BAHRAIN, zoom: 10 });
+    L.control.zoom({ zoomInTitle: zoomLabels.zoomIn, zoomOutTitle: zoomLabels.zoomOut }).addTo(created);
+    L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19, crossOrigin: false }).addTo(created);
+    layer.current = L.layerGroup().addTo(created);
+    map.current = created;
+    return () => {
+      created.remove();
+      map.current = null;
+      layer.current = null;
+      fitted.current = null;
+    };
+  }, [settings.tileUrl, settings.attribution, zoomLabels.zoomIn, zoomLabels.zoomOut]);
+
+  useEffect(() => {
+    const group = layer.current;
+    const shown = map.current;
+    if (!group || !shown) return;
+    group.clearLayers();
+    const placed = stops.filter((stop): stop is MapStop & { location: LatLng } => stop.location !== null);
+    if (placed.length > 1) L.polyline(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), { color: '#1c3f94', weight: 3, opacity: 0.7 }).addTo(group);
+    for (const stop of placed) {
+      const marker = L.marker([stop.location.lat, stop.location.lng], {
+        icon: L.divIcon({ className: `run-map-stop${stop.id === placing ? ' run-map-stop-placing' : ''}`, html: `<span>${stop.number}</span>`, iconSize: [30, 30], iconAnchor: [15, 15] }),
+        title: stop.title,
+        alt: stop.title,
+        keyboard: true,
+        draggable: Boolean(onPlace),
+      });
+      if (onPlace) marker.on('dragend', () => onPlace(stop.id, marker.getLatLng()));
+      marker.addTo(group);
+    }
+    if (bus) L.marker([bus.lat, bus.lng], { icon: L.divIcon({ className: 'run-map-bus', html: '<span></span>', iconSize: [22, 22] }), title: bus.title, alt: bus.title, keyboard: true }).addTo(group);
+
+    // The view fits the stops when another run (or the first position) arrives, not after every pin.
+    const key = placed.map((stop) => stop.id).join(',');
+    if (fitted.current !== key) {
+      fitted.current = key;
+      if (placed.length === 1) shown.setView([placed[0]!.location.lat, placed[0]!.location.lng], 15);
+      else if (placed.length > 1) shown.fitBounds(L.latLngBounds(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple)), { padding: [30, 30], maxZoom: 16 });
+    }
+  }, [stops, bus, placing, onPlace]);
+
+  useEffect(() => {
+    const shown = map.current;
+    if (!shown || !placing || !onPlace) return;
+    const place = (event: L.LeafletMouseEvent) => onPlace(placing, event.latlng);
+    shown.on('click', place);
+    return () => {
+      shown.off('click', place);
+    };
+  }, [placing, onPlace]);
+
+  return <div ref={container} className="run-map" role="region" aria-label={label} dir="ltr" data-testid="run-map" />;
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { parseLocationLink, type LatLng, type RunStop } from '@school-transport/contracts';
+
+interface PinStopProps {
+  stop: RunStop;
+  number: number;
+  saving: boolean;
+  onSave: (at: LatLng) => void;
+  onRemove: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Pinning where a stop is without the map (keyboard, screen readers, a link the parent sent on
+ * WhatsApp): a Google or Apple Maps link, or the latitude and longitude typed. The map beside it
+ * takes a click or a dragged marker for the same stop.
+ */
+export function PinStop({ stop, number, saving, onSave, onRemove, onClose }: PinStopProps) {
+  const { t } = useTranslation('routes');
+  const [link, setLink] = useState('');
+  const [lat, setLat] = useState<number | string>(stop.location?.lat ?? '');
+  const [lng, setLng] = useState<number | string>(stop.location?.lng ?? '');
+  const linked = link.trim() ? parseLocationLink(link) : null;
+  const typed = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
+  const at = linked ?? typed;
+
+  return (
+    <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }} role="group" aria-labelledby="pin-stop-title">
+      <Text fw={700} id="pin-stop-title">
+        {t('pin.title', { number })}
+      </Text>
+      <Alert color="blue" variant="light" p="xs">
+        {t('map.placing', { number })}
+      </Alert>
+      <Text size="sm" c="dark.7">
+        {t('pin.note')}
+      </Text>
+      <TextInput label={t('pin.link')} value={link} onChange={(event) => setLink(event.currentTarget.value)} error={link.trim() && !linked ? t('pin.linkInvalid') : undefined} dir="ltr" />
+      <Group grow>
+        <NumberInput label={t('pin.lat')} value={lat} onChange={setLat} min={-90} max={90} decimalScale={6} hideControls dir="ltr" />
+        <NumberInput label={t('pin.lng')} value={lng} onChange={setLng} min={-180} max={180} decimalScale={6} hideControls dir="ltr" />
+      </Group>
+      <Group gap="xs">
+        <Button mih={44} disabled={!at} loading={saving} onClick={() => at && onSave(at)}>
+          {t('pin.save')}
+        </Button>
+        {stop.location?.source === 'set' && (
+          <Button mih={44} variant="default" color="red" onClick={onRemove} disabled={saving}>
+            {t('pin.remove')}
+          </Button>
+        )}
+        <Button mih={44} variant="subtle" onClick={onClose}>
+          {t('pin.cancel')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
