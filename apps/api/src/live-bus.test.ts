@@ -144,6 +144,7 @@ describe('during the run', () => {
       eta: { minMinutes: 5, maxMinutes: 9 },
       stale: false,
       stop: { lat: 26.02, lng: 50.5 },
+      toSchool: false,
     });
     // Amal: 778.4 m / 5.5598 = 140 s; × 0.8 = 112 s → 1; × 1.25 = 175 s → 3.
     expect(await busOf(amal)).toMatchObject({ status: 'on_the_way', stopsBefore: 0, eta: { minMinutes: 1, maxMinutes: 3 } });
@@ -185,7 +186,7 @@ describe('during the run', () => {
   it('follows the marks: a child on the bus has no ETA, a child dropped at school is no longer followed', async () => {
     clock.set(bh('06:08:00'));
     expect((await mark(amal.studentId, 'boarded')).status).toBe(201);
-    expect(await busOf(amal)).toMatchObject({ status: 'on_the_way', eta: null, stopsBefore: 0 });
+    expect(await busOf(amal)).toMatchObject({ status: 'on_the_way', eta: null, stopsBefore: 0, toSchool: true });
     // Amal's stop is done: Badr's is next.
     expect(await busOf(badr)).toMatchObject({ status: 'on_the_way', stopsBefore: 0 });
     expect((await mark(amal.studentId, 'dropped')).status).toBe(201);

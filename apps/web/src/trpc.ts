@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@school-transport/api';
 import { MAX_CALLS_PER_BATCH } from '@school-transport/contracts';
@@ -22,8 +22,16 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  // The server refuses a batch of more calls than MAX_CALLS_PER_BATCH: longer ones are split.
-  links: [httpBatchLink({ url: '/trpc', maxItems: MAX_CALLS_PER_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+  links: [
+    splitLink({
+      // Subscriptions (the family's live bus) arrive as Server-Sent Events; the browser's
+      // EventSource reconnects by itself and names the last event it had.
+      condition: (operation) => operation.type === 'subscription',
+      true: httpSubscriptionLink({ url: '/trpc' }),
+      // The server refuses a batch of more calls than MAX_CALLS_PER_BATCH: longer ones are split.
+      false: httpBatchLink({ url: '/trpc', maxItems: MAX_CALLS_PER_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
+    }),
+  ],
 });
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

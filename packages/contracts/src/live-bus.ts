@@ -82,6 +82,8 @@ export type StudentBus =
       stale: boolean;
       /** The student's own stop, when its place is known (never another child's). */
       stop: { lat: number; lng: number } | null;
+      /** Picked up in the morning: the bus is taking the child to school (no ETA to their stop then). */
+      toSchool: boolean;
     }
   | { status: 'not_on_the_way' };
 

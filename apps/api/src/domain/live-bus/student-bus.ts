@@ -80,5 +80,6 @@ export function studentBusOf(snapshot: BusSnapshot | null, studentId: string, no
     eta,
     stale: ageSeconds > BUS_STALE_AFTER_S,
     stop: theirs?.location ? { lat: theirs.location.lat, lng: theirs.location.lng } : null,
+    toSchool: snapshot.run === 'morning' && status === 'boarded',
   };
 }
