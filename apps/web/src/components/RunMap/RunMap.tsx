@@ -22,6 +22,8 @@ export interface RunMapProps {
   bus?: (LatLng & { title: string; stale?: boolean }) | null;
   /** Where the bus went (a run's trail), drawn under the stops. */
   trail?: readonly LatLng[];
+  /** Whether the markers are joined by a line in their order (a run's stops); not for unrelated markers (every bus). */
+  line?: boolean;
   /** The stop the office is placing: a click on the map puts it there. */
   placing?: string | null;
   /** Given, the stops' markers can be dragged and the map clicked to place `placing`. */
@@ -38,7 +40,7 @@ const BAHRAIN: L.LatLngExpression = [26.07, 50.55];
  * Without tiles (offline, a blocked tile server) the markers and line still draw on the plain
  * background. Loaded lazily (LazyRunMap): the library arrives only with a map on screen.
  */
-export default function RunMap({ stops, settings, label, zoomLabels, bus = null, trail = [], placing = null, onPlace }: RunMapProps) {
+export default function RunMap({ stops, settings, label, zoomLabels, bus = null, trail = [], line = true, placing = null, onPlace }: RunMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -66,7 +68,7 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
     group.clearLayers();
     if (trail.length > 1) L.polyline(trail.map((point) => [point.lat, point.lng] as L.LatLngTuple), { color: '#a63c06', weight: 4, opacity: 0.8 }).addTo(group);
     const placed = stops.filter((stop): stop is MapStop & { location: LatLng } => stop.location !== null);
-    if (placed.length > 1) L.polyline(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), { color: '#1c3f94', weight: 3, opacity: 0.7 }).addTo(group);
+    if (line && placed.length > 1) L.polyline(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), { color: '#1c3f94', weight: 3, opacity: 0.7 }).addTo(group);
     for (const stop of placed) {
       const marker = L.marker([stop.location.lat, stop.location.lng], {
         icon: L.divIcon({ className: `run-map-stop${stop.id === placing ? ' run-map-stop-placing' : ''}`, html: `<span>${stop.number}</span>`, iconSize: [30, 30], iconAnchor: [15, 15] }),
@@ -90,7 +92,7 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
       if (points.length === 1) shown.setView(points[0]!, 15);
       else if (points.length > 1) shown.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 16 });
     }
-  }, [stops, bus, trail, placing, onPlace]);
+  }, [stops, bus, trail, line, placing, onPlace]);
 
   useEffect(() => {
     const shown = map.current;
