@@ -55,6 +55,7 @@ function tabHeadings(w: AdminWords): [string, string][] {
   return [
     ['dashboard', w.admin.overview.title],
     ['today', w.officeDay.title],
+    ['routes', w.routes.title],
     ['students', w.students.title],
     ['drivers', w.admin.drivers.title],
     ['schools', w.admin.schools.title],

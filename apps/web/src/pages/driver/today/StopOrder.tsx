@@ -71,6 +71,7 @@ export function StopOrder({ run, onSaved, onClose }: StopOrderProps) {
                     <Button
                       variant="default"
                       mih={48}
+                      miw={48}
                       px="xs"
                       disabled={index === 0}
                       aria-label={t('today.stops.moveUpLabel', { number: index + 1, names })}
@@ -81,6 +82,7 @@ export function StopOrder({ run, onSaved, onClose }: StopOrderProps) {
                     <Button
                       variant="default"
                       mih={48}
+                      miw={48}
                       px="xs"
                       disabled={index === stops.length - 1}
                       aria-label={t('today.stops.moveDownLabel', { number: index + 1, names })}

@@ -68,11 +68,21 @@ export async function saveToday(saved: SavedToday): Promise<void> {
 }
 
 export async function savedToday(userId: string): Promise<SavedToday | undefined> {
-  return (await database()).get('today', userId);
+  return withStops(await (await database()).get('today', userId));
 }
 
 /** Whoever saved a list last on this phone: the driver shown when a reload offline cannot check the session. */
 export async function lastSavedToday(): Promise<SavedToday | undefined> {
   const all = await (await database()).getAll('today');
-  return all.sort((a, b) => b.savedAt.localeCompare(a.savedAt))[0];
+  return withStops(all.sort((a, b) => b.savedAt.localeCompare(a.savedAt))[0]);
+}
+
+/** A list saved by the app before runs had stops: each child is a stop of its own, in the saved order. */
+export function withStops(saved: SavedToday | undefined): SavedToday | undefined {
+  if (!saved) return saved;
+  const runs = saved.today.runs.map((run) => ({
+    ...run,
+    students: run.students.map((student, index) => ({ ...student, stop: (student as Partial<typeof student>).stop ?? { id: student.id, number: index + 1 } })),
+  }));
+  return { ...saved, today: { ...saved.today, runs } };
 }

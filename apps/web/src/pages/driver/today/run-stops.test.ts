@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DriverTodayRun, RunStudent } from '@school-transport/contracts';
 import { moved, stopsOfRun } from './run-stops.js';
+import { withStops } from './phone-storage.js';
 
 const child = (firstName: string, stopId: string, number: number): RunStudent => ({
   id: firstName,
@@ -28,5 +29,17 @@ describe("the driver's stops", () => {
     expect(moved(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
     expect(moved(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('a list saved on the phone by the app before runs had stops', () => {
+  it('shows each child as a stop of its own, in the saved order', () => {
+    const old = { ...child('Amal', 'a', 1) } as Partial<RunStudent>;
+    delete old.stop;
+    const saved = { userId: 'u', driverName: 'D', savedAt: '2026-12-01T03:00:00.000Z', today: { date: '2026-12-01', noService: null, runs: [{ students: [old, { ...old, id: 'Badr', firstName: 'Badr' }] } as DriverTodayRun] } };
+    expect(withStops(saved)!.today.runs[0]!.students.map((student) => student.stop)).toEqual([
+      { id: 'Amal', number: 1 },
+      { id: 'Badr', number: 2 },
+    ]);
   });
 });
