@@ -122,10 +122,13 @@ describe('during the run', () => {
     expect(sent.body).toEqual({ accepted: 3, dropped: { inaccurate: 1, future: 1, outsideRun: 0 } });
     const trail = await t.db.selectFrom('runPositions').select(['lat']).where('driverId', '=', driverId).orderBy('at').execute();
     expect(trail.map((row) => row.lat)).toEqual([26, 26.0015, 26.003]);
+    // Taken as the driver tapped Start, just before the server stamped it: part of the run's trail, not 'now'.
+    expect((await post([fix(25.9999, '05:59:30')])).body).toMatchObject({ accepted: 1 });
+    await t.db.deleteFrom('runPositions').where('driverId', '=', driverId).where('lat', '=', 25.9999).execute();
   });
 
-  it('answers 409 when every fix lies before Start, and 400 beyond 100 fixes a call', async () => {
-    const before = await post([fix(26, '05:59:00')]);
+  it('answers 409 when every fix lies before Start (a minute of grace for the phone’s tap and clock), and 400 beyond 100 fixes a call', async () => {
+    const before = await post([fix(26, '05:58:59')]);
     expect(before.status).toBe(409);
     expect(before.body.message).toBe(SCHOOL_DAY_MESSAGES.positionsOutsideRun);
     const many = await post(Array.from({ length: 101 }, (_, index) => fix(26, '06:00:50', { at: new Date(bh('06:00:00').getTime() + index * 100).toISOString() })));

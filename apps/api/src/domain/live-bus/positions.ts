@@ -10,6 +10,11 @@ type PositionsFields = z.output<typeof positionsInput>;
 
 /** A phone's clock may run a little ahead of the server's; further ahead it is wrong, and its fix would pass for 'now' for minutes. */
 const FUTURE_TOLERANCE_MS = 10_000;
+/**
+ * The run's Start is stamped when it reaches the server: a fix the phone took as the driver tapped
+ * Start (or with its clock a little behind) comes just before it, and still belongs to the run.
+ */
+const BEFORE_START_TOLERANCE_MS = 60_000;
 
 interface DrivenRun {
   driverId: string;
@@ -74,7 +79,7 @@ export async function recordPositions(db: Kysely<Database>, now: Date, driverId:
   if (runs.length === 0 && (await isHandedAway(db, driverId, date, input.run))) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
   const started = runs.filter((row) => row.startedAt);
   if (started.length === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runNotStarted);
-  const from = Math.min(...started.map((row) => row.startedAt!.getTime()));
+  const from = Math.min(...started.map((row) => row.startedAt!.getTime())) - BEFORE_START_TOLERANCE_MS;
   const until = started.every((row) => row.endedAt) ? Math.max(...started.map((row) => row.endedAt!.getTime())) : Infinity;
   const inside = usable.filter((fix) => {
     const at = new Date(fix.at).getTime();
