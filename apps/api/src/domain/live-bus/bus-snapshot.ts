@@ -4,6 +4,7 @@ import { RECENT_FIXES_SECONDS, type TimedPoint } from './eta.js';
 import { absenceFor, absencesOnDate, riderStatus, type AbsenceOnDay } from '../school-day/riders.js';
 import type { DriverRun, RiderStatus, RunStop } from '@school-transport/contracts';
 import { readRunStops } from '../routes/run-stops.js';
+import { BEFORE_START_TOLERANCE_MS } from './positions.js';
 
 /**
  * One run in progress as the live bus reads it, shared by every family following that bus: the
@@ -67,8 +68,8 @@ export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InPr
     busDriverId,
     startedAt: row.startedAt,
     statusOf,
-    // A position from before this run's Start is another run's.
-    position: position && position.at >= row.startedAt ? position : null,
+    // A position from before this run's Start (beyond the tap's minute of grace) is another run's.
+    position: position && position.at.getTime() >= row.startedAt.getTime() - BEFORE_START_TOLERANCE_MS ? position : null,
     recentFixes,
     stops,
   };

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { ADMIN_MESSAGES, POSITION_RETENTION_DEFAULT_DAYS, addDays, bahrainToday, type DriverRun, type LiveBus, type RunTrail } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { marksByRider, marksOfRuns } from '../school-day/riders.js';
 import { runStopsInOrder } from './bus-snapshot.js';
+import { BEFORE_START_TOLERANCE_MS } from './positions.js';
 
 /**
  * The office's live map: every bus with a run in progress (today's, or yesterday's left open),
@@ -22,7 +23,7 @@ export async function listLiveBuses(db: Kysely<Database>, now: Date): Promise<Li
         .onRef('busPositions.driverId', '=', (eb) => eb.fn.coalesce('schoolRuns.substituteDriverId', 'schoolRuns.driverId'))
         .onRef('busPositions.date', '=', 'schoolRuns.date')
         .onRef('busPositions.run', '=', 'schoolRuns.run')
-        .onRef('busPositions.at', '>=', 'schoolRuns.startedAt'),
+        .on((eb) => eb('busPositions.at', '>=', sql<Date>`school_runs.started_at - ${sql.raw(`interval '${BEFORE_START_TOLERANCE_MS / 1000} seconds'`)}`)),
     )
     .select(['schoolRuns.id', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'drivers.name', 'substitute.name as substituteName', 'busPositions.lat', 'busPositions.lng', 'busPositions.at'])
     .where('schoolRuns.date', 'in', [today, addDays(today, -1)])

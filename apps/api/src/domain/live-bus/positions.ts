@@ -14,7 +14,7 @@ const FUTURE_TOLERANCE_MS = 10_000;
  * The run's Start is stamped when it reaches the server: a fix the phone took as the driver tapped
  * Start (or with its clock a little behind) comes just before it, and still belongs to the run.
  */
-const BEFORE_START_TOLERANCE_MS = 60_000;
+export const BEFORE_START_TOLERANCE_MS = 60_000;
 
 interface DrivenRun {
   driverId: string;

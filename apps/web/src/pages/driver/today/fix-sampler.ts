@@ -22,19 +22,36 @@ function metresBetween(a: SampledFix, b: SampledFix): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * 'send' now; 'wait' until `due` (it moved far enough, but too soon after the last: the newest such
+ * fix goes when the 10 seconds are up, even if the phone reports nothing newer); 'skip'.
+ */
+export type Verdict = 'send' | 'wait' | 'skip';
+
 export class FixSampler {
   private lastSent: SampledFix | null = null;
 
   /** Whether to send this fix; a fix sent becomes the one the next is measured from. */
-  offer(fix: SampledFix): boolean {
-    if (fix.accuracy > MAX_FIX_ACCURACY_M) return false;
+  offer(fix: SampledFix): Verdict {
+    if (fix.accuracy > MAX_FIX_ACCURACY_M) return 'skip';
     const last = this.lastSent;
     if (last) {
       const elapsed = fix.time - last.time;
-      if (elapsed < FIX_MIN_INTERVAL_MS) return false;
-      if (metresBetween(last, fix) < FIX_MIN_DISTANCE_M && elapsed < FIX_HEARTBEAT_MS) return false;
+      const moved = metresBetween(last, fix) >= FIX_MIN_DISTANCE_M;
+      if (!moved && elapsed < FIX_HEARTBEAT_MS) return 'skip';
+      if (elapsed < FIX_MIN_INTERVAL_MS) return 'wait';
     }
     this.lastSent = fix;
-    return true;
+    return 'send';
+  }
+
+  /** When a fix told to wait may go (milliseconds since the epoch). */
+  due(): number {
+    return (this.lastSent?.time ?? 0) + FIX_MIN_INTERVAL_MS;
+  }
+
+  /** A fix told to wait goes now (its time is up): it becomes the one the next is measured from. */
+  sent(fix: SampledFix): void {
+    this.lastSent = { ...fix, time: Math.max(fix.time, this.due()) };
   }
 }

@@ -48,10 +48,23 @@ export function usePositionSharing(run: { run: DriverRun; date: string } | null,
       return;
     }
     const sampler = new FixSampler();
+    let waiting: number | undefined;
     const offer = (position: GeolocationPosition) => {
       setState('sharing');
       const fix = toFix(position);
-      if (sampler.offer({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy, time: Date.parse(fix.at) })) void shareRef.current(runName, date, fix);
+      const sampled = { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy, time: Date.parse(fix.at) };
+      const verdict = sampler.offer(sampled);
+      if (verdict === 'skip') return;
+      window.clearTimeout(waiting);
+      if (verdict === 'send') {
+        void shareRef.current(runName, date, fix);
+        return;
+      }
+      // Moved, but too soon after the last: the newest such fix goes when the 10 seconds are up.
+      waiting = window.setTimeout(() => {
+        sampler.sent(sampled);
+        void shareRef.current(runName, date, fix);
+      }, Math.max(0, sampler.due() - Date.now()));
     };
     const failed = (error: GeolocationPositionError) => {
       if (error.code === error.PERMISSION_DENIED) setState('denied');
@@ -81,6 +94,7 @@ export function usePositionSharing(run: { run: DriverRun; date: string } | null,
 
     return () => {
       stopped = true;
+      window.clearTimeout(waiting);
       navigator.geolocation.clearWatch(watch);
       window.clearInterval(heartbeat);
       document.removeEventListener('visibilitychange', keepAwake);
