@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { FIX_HEARTBEAT_MS, type DriverRun } from '@school-transport/contracts';
 import type { PositionFix } from './day-queue.js';
 import { FixSampler } from './fix-sampler.js';
+import { onBusPosition } from './bus-position.js';
 
 /**
- * While a run is in progress the phone shares where the bus is: Geolocation's watchPosition with
- * high accuracy, thinned by the FixSampler (every 30 m moving, at most every 10 s; a heartbeat every
+ * While a run is in progress the phone shares where the bus is: the phone's one watch of its
+ * position (bus-position.ts, high accuracy), thinned by the FixSampler (every 30 m moving, at most every 10 s; a heartbeat every
  * 20 s standing still, asked of the phone when it reports nothing new), and the screen kept awake
  * (Screen Wake Lock, asked again whenever the page comes back into view: the browser lets it go
  * when the page is hidden). What the driver is told: sharing, or in plain words why not.
@@ -71,7 +72,8 @@ export function usePositionSharing(run: { run: DriverRun; date: string } | null,
       else if (error.code === error.POSITION_UNAVAILABLE) setState('unavailable');
     };
     const options = { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 };
-    const watch = navigator.geolocation.watchPosition(offer, failed, options);
+    // The same watch the marks read their position from: the phone is asked once.
+    const unfollow = onBusPosition({ position: offer, error: failed });
     // Standing still, the phone may report nothing new: it is asked, so the heartbeat goes.
     const heartbeat = window.setInterval(() => navigator.geolocation.getCurrentPosition(offer, failed, options), FIX_HEARTBEAT_MS);
 
@@ -95,7 +97,7 @@ export function usePositionSharing(run: { run: DriverRun; date: string } | null,
     return () => {
       stopped = true;
       window.clearTimeout(waiting);
-      navigator.geolocation.clearWatch(watch);
+      unfollow();
       window.clearInterval(heartbeat);
       document.removeEventListener('visibilitychange', keepAwake);
       void lock?.release().catch(() => undefined);
