@@ -15,6 +15,7 @@
  * The database is <BENCH_DATABASE_PREFIX (school_transport_bench)>_live_<pid>, dropped at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -121,15 +122,14 @@ await sql`
 await sql`INSERT INTO parents (user_id) SELECT id FROM users WHERE role = 'parent'`.execute(db);
 // Each family's child rides bus (i mod buses), a stop a few hundred metres apart along its route.
 await sql`
-  INSERT INTO students (school_id, first_name, fathers_name, last_name, grade, student_school_id, contact_number_1, service_type, price_bhd, area_id,
+  INSERT INTO students (school_id, first_name, fathers_name, last_name, grade, student_school_id, contact_number1, service_type, price_bhd, area_id,
     address, house_building, road, block, location_link, driver_id, parent_id)
-  SELECT ${school.id}, 'Child', 'Father', 'Live' || n, '5', 'LIVE-S-' || n, '36001122', 'BOTH', '25.00', ${area.id},
-    'Block ' || n || ', Road 1, House 1', '1', '1', n::text,
-    'https://maps.google.com/?q=' || (26.1 + (n / ${buses}) * 0.004)::numeric(8, 5) || ',' || (50.5 + (n % ${buses}) * 0.01)::numeric(8, 5),
+  SELECT ${school.id}, 'Child', 'Father', 'Live' || p.n, '5', 'LIVE-S-' || p.n, '36001122', 'BOTH', '25.00', ${area.id},
+    'Block ' || p.n || ', Road 1, House 1', '1', '1', p.n::text,
+    'https://maps.google.com/?q=' || (26.1 + (p.n / ${buses}) * 0.004)::numeric(8, 5) || ',' || (50.5 + (p.n % ${buses}) * 0.01)::numeric(8, 5),
     d.id, p.id
-  FROM (SELECT p.id, row_number() OVER (ORDER BY p.id) AS n FROM parents p) AS p
-  JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM drivers) AS d ON d.k = p.n % ${buses}
-  CROSS JOIN LATERAL (SELECT p.n AS n) AS numbered`.execute(db);
+  FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM parents) AS p
+  JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM drivers) AS d ON d.k = p.n % ${buses}`.execute(db);
 await sql`INSERT INTO school_runs (driver_id, date, run, started_at) SELECT id, ${today}, 'morning', now() - interval '1 minute' FROM drivers`.execute(db);
 const drivers = (await sql<{ id: string; phone: string; n: number }>`SELECT d.id, d.phone, row_number() OVER (ORDER BY d.id)::int - 1 AS n FROM drivers d ORDER BY d.id`.execute(db)).rows;
 const parents = (await sql<{ email: string; student: string }>`SELECT u.email, s.id AS student FROM users u JOIN parents p ON p.user_id = u.id JOIN students s ON s.parent_id = p.id ORDER BY u.email`.execute(db)).rows;
@@ -230,7 +230,9 @@ const delays: number[] = [];
 let events = 0;
 let openStreams = 0;
 const abort = new AbortController();
-async function follow(url: string, cookie: string, studentId: string, busIndex: number): Promise<void> {
+// One signal ends every family's stream: thousands of listeners on it are expected.
+setMaxListeners(0, abort.signal);
+async function follow(url: string, cookie: string, studentId: string, busIndex: number, opened: () => void): Promise<void> {
   const response = await fetch(`${url}/trpc/parent.busUpdates?input=${encodeURIComponent(JSON.stringify({ id: studentId }))}`, {
     headers: { accept: 'text/event-stream', cookie },
     signal: abort.signal,
@@ -239,6 +241,8 @@ async function follow(url: string, cookie: string, studentId: string, busIndex: 
   openStreams++;
   const decoder = new TextDecoder();
   let buffer = '';
+  // A page is sent the bus again every 15 s without a change: only a fix's first arrival counts.
+  const seen = new Set<string>();
   try {
     for await (const chunk of response.body) {
       buffer += decoder.decode(chunk, { stream: true });
@@ -250,9 +254,16 @@ async function follow(url: string, cookie: string, studentId: string, busIndex: 
         if (!data || /^event: connected$/m.test(block)) continue;
         const received = performance.now();
         const bus = JSON.parse(data) as { position?: { at: string } };
-        events++;
-        const sent = bus.position ? sentAt.get(`${busIndex}:${bus.position.at}`) : undefined;
-        if (sent !== undefined) delays.push(received - sent);
+        if (events++ === 0 || !seen.has('opened')) {
+          seen.add('opened');
+          opened();
+        }
+        const key = bus.position ? `${busIndex}:${bus.position.at}` : '';
+        const sent = sentAt.get(key);
+        if (sent !== undefined && !seen.has(key)) {
+          seen.add(key);
+          delays.push(received - sent);
+        }
       }
     }
   } catch (error) {
@@ -265,7 +276,18 @@ const busOfParent = await (async () => {
   await handle2.close();
   return new Map(rows.map((row) => [row.student, row.n]));
 })();
-const streams = parents.map((parent, index) => follow(urls[index % 2]!, parentCookies[index]!, parent.student, busOfParent.get(parent.student)!).catch((error: unknown) => console.error('stream failed', error)));
+// Families open their page over a few seconds, not all in the same millisecond: 50 pages opening at a time.
+const streams: Promise<void>[] = [];
+await eachLimited(parents, 50, (parent, index) => {
+  return new Promise<void>((opened) => {
+    streams.push(
+      follow(urls[index % 2]!, parentCookies[index]!, parent.student, busOfParent.get(parent.student)!, opened).catch((error: unknown) => {
+        console.error('stream failed', error);
+        opened();
+      }),
+    );
+  });
+});
 const streamsDeadline = Date.now() + 60_000;
 while (openStreams < parents.length && Date.now() < streamsDeadline) await new Promise((done) => setTimeout(done, 200));
 console.log(`${openStreams} of ${parents.length} families following their bus.`);
@@ -313,7 +335,7 @@ await Promise.allSettled(streams);
 
 delays.sort((a, b) => a - b);
 postDelays.sort((a, b) => a - b);
-const expected = posts * (families / buses);
+const expected = posts * (openStreams / buses);
 const fanOut = {
   families,
   buses,
