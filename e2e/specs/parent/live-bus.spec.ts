@@ -65,6 +65,11 @@ test('the family follows the bus live while the driver drives; the page says whe
     // The button appears on Omar's card once the bus is on its way (the card asks every 30 s).
     await parent.getByRole('link', { name: new RegExp(`^${en.trackLabel.replace('{{name}}', omar)} .*${world.lastName}$`) }).click({ timeout: 45_000 });
     await expect(parent.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
+    // Live over Server-Sent Events: the page does not fall back to asking every 10 s.
+    const polls: string[] = [];
+    parent.on('request', (request) => {
+      if (request.url().includes('parent.studentBus')) polls.push(request.url());
+    });
     await expect(busMarker(parent)).toBeVisible({ timeout: 20_000 });
     await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated \d+ s ago$/);
     // Two stops come before Omar's: Huda's and Lina's. His own stop is the only one on the map.
@@ -89,6 +94,7 @@ test('the family follows the bus live while the driver drives; the page says whe
     const shown = await parent.getByTestId('bus-updated').textContent();
     await expect(parent.getByTestId('bus-updated')).not.toHaveText(shown!, { timeout: 3_000 });
     expect(await etaMax(parent)).toBeLessThan(firstMax);
+    expect(polls).toEqual([]);
     await expect(parent.getByTestId('bus-stale')).toHaveCount(0);
     await checkScreen(parent, { route: 'parent-track-bus', role: 'parent', language: 'en' });
 
