@@ -66,7 +66,7 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
                     <Table.Td>{bus.fixAgeSeconds === null ? t('office.noFix') : t('office.age', { age: age(bus.fixAgeSeconds) })}</Table.Td>
                     <Table.Td>{bus.onBoard}</Table.Td>
                     <Table.Td>
-                      <Button size="xs" mih={36} variant="default" onClick={() => onTrail(bus)}>
+                      <Button size="xs" mih={44} variant="default" onClick={() => onTrail(bus)}>
                         {t('office.showTrail')}
                       </Button>
                     </Table.Td>
@@ -119,6 +119,8 @@ function RunTrailView({ choice, onChoose }: { choice: { driverId: string | null;
           maxDate={today}
           value={choice.date}
           onChange={(date) => onChoose({ ...choice, date: date ?? today })}
+          // Big enough for a thumb on a phone.
+          styles={{ input: { minHeight: 44 } }}
         />
       </Group>
       {choice.driverId && (
