@@ -185,6 +185,10 @@ describe("a run's stops", () => {
     // Driver B naming driver A's stops as their own run's: not their run's stops.
     const refused = await asB.put<{ message: string }>('/api/driver/runs/morning/stops/order', { stopIds: aStops });
     expect(refused.status).toBe(409);
+    // Driver B's own run has no stops: the empty order is exactly it.
+    const empty = await asB.put<RunStops>('/api/driver/runs/morning/stops/order', { stopIds: [] });
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    expect(empty.body.stops).toEqual([]);
     expect(names(await readStops(asAdmin, driverA.driverId))).toEqual(['Amal+Aya', 'Dana', 'Badr', 'Hind', 'Iman']);
   });
 });

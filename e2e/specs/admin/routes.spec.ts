@@ -6,6 +6,7 @@ import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail, signInDriver } from '../../fixtures/session.js';
 import { restoreSchoolWeek, signedInDriverApi } from '../../fixtures/school-day.js';
 import { seedRoute, type RouteWorld } from '../../fixtures/routes.js';
+import { fill } from '../../fixtures/catalogs.js';
 import { routes as en } from '../../../apps/web/src/i18n/en/routes.js';
 import { routes as ar } from '../../../apps/web/src/i18n/ar/routes.js';
 
@@ -87,11 +88,17 @@ test('the same by keyboard: stop 3 picked up with Space, moved up twice, dropped
   await page.setViewportSize({ width: 1280, height: 900 });
   await openRoutes(page);
   const before = await listedOrder(page);
+  // Each step waits for what a screen reader hears (dnd-kit's live region, in the screen's language).
+  const heard = page.locator('[id^="DndLiveRegion"]');
   await handle(page, 3).focus();
   await page.keyboard.press('Space');
+  await expect(heard).toHaveText(fill(en.dnd.start, { from: 3 }));
   await page.keyboard.press('ArrowUp');
+  await expect(heard).toHaveText(fill(en.dnd.over, { from: 3, to: 2 }));
   await page.keyboard.press('ArrowUp');
+  await expect(heard).toHaveText(fill(en.dnd.over, { from: 3, to: 1 }));
   await page.keyboard.press('Space');
+  await expect(heard).toHaveText(fill(en.dnd.end, { from: 3, to: 1 }));
   const expected = [before[2]!, before[0]!, before[1]!, before[3]!];
   await expect.poll(() => listedOrder(page)).toEqual(expected);
   await expect(page.getByText(en.stops.saved)).toBeVisible();
@@ -120,6 +127,35 @@ test('the run map shows the numbered stops on tiles from the test’s tile serve
   expect(server.tiles.requested.length).toBeGreaterThan(0);
   await expect(map).toContainText('Test tiles');
   await checkScreen(page, { route: 'admin-routes-map', role: 'admin', language: 'en' });
+});
+
+test('the office pins the siblings’ stop from a map link, then moves it with a click on the map', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openRoutes(page);
+  const order = await listedOrder(page);
+  const number = order.findIndex((names) => names.includes(',')) + 1;
+  const row = stopRows(page).nth(number - 1);
+  await expect(row).toContainText(en.stops.noLocation);
+  await page.getByRole('button', { name: en.stops.pinLabel.replace('{{number}}', String(number)) }).click();
+  const pin = page.getByRole('group', { name: en.pin.title.replace('{{number}}', String(number)) });
+  await pin.getByRole('textbox', { name: en.pin.link }).fill('https://www.google.com/maps/search/?q=26.2100,50.5600');
+  await pin.getByRole('button', { name: en.pin.save }).click();
+  await expect(page.getByText(en.pin.saved)).toBeVisible();
+  await expect(row).toContainText(en.stops.source.set);
+  const map = page.getByTestId('run-map');
+  await expect(map.locator('.run-map-stop')).toHaveCount(4);
+  const marker = map.locator('.run-map-stop', { hasText: new RegExp(`^${number}$`) });
+  await expect(marker).toBeVisible();
+  // The markers are drawn again after each change: read where the stop's marker is whenever it is there.
+  const markerX = async () => Math.round((await marker.boundingBox())?.x ?? Number.NaN);
+  let before = Number.NaN;
+  await expect.poll(async () => (before = await markerX())).not.toBeNaN();
+
+  await page.getByRole('button', { name: en.stops.pinLabel.replace('{{number}}', String(number)) }).click();
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 60, box.y + 60);
+  await expect.poll(async () => ((await markerX()) !== before && !Number.isNaN(await markerX()) ? 'moved' : 'not moved yet')).toBe('moved');
+  await expect(row).toContainText(en.stops.source.set);
 });
 
 test('on a phone the list gives the same order with the distances, in English and Arabic', async ({ page }) => {

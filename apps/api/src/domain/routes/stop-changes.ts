@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '@school-transport/db';
 import { ROUTE_MESSAGES, type DriverRun, type RunStops } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
@@ -40,9 +41,9 @@ export async function reorderRunStops(db: Db, who: RouteActor, driverId: string,
     const shown = new Set(current);
     const next = [...stopIds];
     const sequence = full.map((stop) => (shown.has(stop.id) ? next.shift()! : stop.id));
-    for (const [index, id] of sequence.entries()) {
-      await trx.updateTable('runStops').set({ position: index + 1 }).where('id', '=', id).execute();
-    }
+    // One statement for the whole run, however many stops.
+    const positions = sql<number>`CASE ${sql.join(sequence.map((id, index) => sql`WHEN id = ${id}::uuid THEN ${index + 1}::int`), sql` `)} END`;
+    if (sequence.length > 0) await trx.updateTable('runStops').set({ position: positions }).where('id', 'in', sequence).execute();
     await trx
       .insertInto('runStopOrders')
       .values({ driverId: driver.id, run, orderedBy: who.userId, orderedAt: new Date() })

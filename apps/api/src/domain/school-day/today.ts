@@ -24,10 +24,12 @@ import { assertRunDay, toRunSummary } from './runs.js';
 import { orderedStopsOfRuns } from '../routes/stop-order.js';
 
 /**
- * What the driver's screen opens on: today's two runs, each with its children and where each
- * stands. Read in two round trips whatever the number of children: the settings (a weekend or a
- * no-service date ends there), then the runs, students, absences and marks at once. The runs the driver covers for another driver today come after
- * their own; their own run handed to a substitute is still listed, with who drives it.
+ * What the driver's screen opens on: today's two runs, each with its children in stop order and
+ * where each stands. Read in three round trips whatever the number of children: the settings (a
+ * weekend or a no-service date ends there), then the runs, students, absences and marks at once,
+ * then the runs' stops (one more to add the stop of a newly assigned child). The runs the driver
+ * covers for another driver today come after their own; their own run handed to a substitute is
+ * still listed, with who drives it.
  */
 export async function readDriverToday(db: Db, now: Date, driverId: string): Promise<DriverToday> {
   return readDriverDay(db, bahrainToday(now), driverId);

@@ -48,7 +48,8 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
 
   useEffect(() => {
     if (!container.current) return;
-    const created = L.map(container.current, { zoomControl: false, center: BAHRAIN, zoom: 10 });
+    // Without zoom animations: a map removed while one runs (the list chosen mid-zoom) would throw when it ends.
+    const created = L.map(container.current, { zoomControl: false, center: BAHRAIN, zoom: 10, zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false });
     L.control.zoom({ zoomInTitle: zoomLabels.zoomIn, zoomOutTitle: zoomLabels.zoomOut }).addTo(created);
     L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19, crossOrigin: false }).addTo(created);
     layer.current = L.layerGroup().addTo(created);

@@ -31,7 +31,8 @@ export function RoutesTab() {
   const [pinning, setPinning] = useState<string | null>(null);
   const stops = useRunStops(driverId, run);
   const order = useMutation(trpc.admin.routes.order.mutationOptions());
-  const setLocation = useMutation(trpc.admin.routes.setLocation.mutationOptions());
+  // mutateAsync is stable across renders: the map's handlers are not made again on every render.
+  const { mutateAsync: saveLocation, isPending: savingLocation } = useMutation(trpc.admin.routes.setLocation.mutationOptions());
   const clearLocation = useMutation(trpc.admin.routes.clearLocation.mutationOptions());
   // The order just dropped, shown until the server has answered.
   const [pending, setPending] = useState<string[] | null>(null);
@@ -55,28 +56,24 @@ export function RoutesTab() {
   };
 
   const place = useCallback(
-    (stopId: string, at: LatLng) => {
+    async (stopId: string, at: LatLng) => {
       if (!driverId || !manage) return;
-      void runAdminChange(() => setLocation.mutateAsync({ driverId, run, stopId, lat: Number(at.lat.toFixed(6)), lng: Number(at.lng.toFixed(6)) }), { success: () => ({ title: t('pin.saved') }), failure: t('pin.failed') }, { after: async () => undefined }).then(
-        async (saved) => {
-          if (saved) {
-            showRunStops(driverId, run, saved);
-            setPinning(null);
-          } else await refreshRoutes();
-        },
-      );
+      const pin = { driverId, run, stopId, lat: Number(at.lat.toFixed(6)), lng: Number(at.lng.toFixed(6)) };
+      const saved = await runAdminChange(() => saveLocation(pin), { success: () => ({ title: t('pin.saved') }), failure: t('pin.failed') }, { after: async () => undefined });
+      if (!saved) return refreshRoutes();
+      showRunStops(driverId, run, saved);
+      setPinning(null);
     },
-    [driverId, run, manage, setLocation, t],
+    [driverId, run, manage, saveLocation, t],
   );
+  const placeOnMap = useCallback((stopId: string, at: LatLng) => void place(stopId, at), [place]);
 
-  const unpin = (stop: RunStop) => {
+  const unpin = async (stop: RunStop) => {
     if (!driverId) return;
-    void runAdminChange(() => clearLocation.mutateAsync({ driverId, run, stopId: stop.id }), { success: () => ({ title: t('pin.removed') }), failure: t('pin.failed') }, { after: async () => undefined }).then((saved) => {
-      if (saved) {
-        showRunStops(driverId, run, saved);
-        setPinning(null);
-      }
-    });
+    const saved = await runAdminChange(() => clearLocation.mutateAsync({ driverId, run, stopId: stop.id }), { success: () => ({ title: t('pin.removed') }), failure: t('pin.failed') }, { after: async () => undefined });
+    if (!saved) return;
+    showRunStops(driverId, run, saved);
+    setPinning(null);
   };
 
   const byDistance = answer ? orderByDistance(answer.stops) : [];
@@ -175,9 +172,9 @@ export function RoutesTab() {
                         key={pinningStop.id}
                         stop={pinningStop}
                         number={shown.indexOf(pinningStop) + 1}
-                        saving={setLocation.isPending || clearLocation.isPending}
-                        onSave={(at) => place(pinningStop.id, at)}
-                        onRemove={() => unpin(pinningStop)}
+                        saving={savingLocation || clearLocation.isPending}
+                        onSave={(at) => placeOnMap(pinningStop.id, at)}
+                        onRemove={() => void unpin(pinningStop)}
                         onClose={() => setPinning(null)}
                       />
                     )}
@@ -194,7 +191,7 @@ export function RoutesTab() {
                           loadingLabel={t('map.loading')}
                           zoomLabels={{ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }}
                           placing={pinning}
-                          onPlace={manage ? place : undefined}
+                          onPlace={manage ? placeOnMap : undefined}
                         />
                       </>
                     ) : (

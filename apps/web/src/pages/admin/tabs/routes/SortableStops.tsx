@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconGripVertical, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -69,9 +70,18 @@ export function SortableStops({ stops, onReorder, onPin, disabled }: SortableSto
   );
   const ids = stops.map((stop) => stop.id);
   const placeOf = (id: string | number | undefined) => ids.indexOf(String(id)) + 1;
+  // A stop picked up is first 'over' its own place: that is not a move, and would drown out 'Picked up'.
+  const lastOver = useRef<string | number | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('dnd.start', { from: placeOf(active.id) }),
-    onDragOver: ({ active, over }) => (over ? t('dnd.over', { from: placeOf(active.id), to: placeOf(over.id) }) : undefined),
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return t('dnd.start', { from: placeOf(active.id) });
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return t('dnd.over', { from: placeOf(active.id), to: placeOf(over.id) });
+    },
     onDragEnd: ({ active, over }) => (over ? t('dnd.end', { from: placeOf(active.id), to: placeOf(over.id) }) : undefined),
     onDragCancel: ({ active }) => t('dnd.cancel', { from: placeOf(active.id) }),
   };
