@@ -171,6 +171,15 @@ target admin POST '/api/admin/drivers/:driverId/runs/:run/marks' "/api/admin/dri
   --json "{\"studentId\":\"$STUDENT\",\"event\":\"boarded\",\"clientId\":\"scan-office-mark-1\",\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 201
 target admin POST '/api/admin/drivers/:driverId/runs/:run/end' "/api/admin/drivers/$DRIVER/runs/afternoon/end" --json "{\"date\":\"$DAY\"}" --reset "$RUN_RESET" --status 200
 target admin PUT '/api/admin/drivers/:driverId/runs/:run/substitute' "/api/admin/drivers/$DRIVER/runs/afternoon/substitute" --json "{\"date\":\"$TOMORROW\",\"substituteDriverId\":null}" --status 200
+# The live bus: the morning run is under way (started an hour ago) before each batch of positions.
+NOW_UTC=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+POSITIONS_RESET="UPDATE school_runs SET started_at = now() - interval '1 hour', ended_at = NULL, substitute_driver_id = NULL WHERE driver_id = '$DRIVER' AND run = 'morning'; INSERT INTO school_runs (driver_id, date, run, started_at) VALUES ('$DRIVER', '$DAY', 'morning', now() - interval '1 hour') ON CONFLICT DO NOTHING; DELETE FROM run_positions WHERE driver_id = '$DRIVER'"
+target driver POST '/api/driver/positions' /api/driver/positions \
+  --json "{\"run\":\"morning\",\"date\":\"$DAY\",\"fixes\":[{\"lat\":26.2,\"lng\":50.5,\"accuracy\":12,\"speed\":5,\"heading\":90,\"at\":\"$NOW_UTC\"}]}" --reset "$POSITIONS_RESET" --status 202
+target parent GET '/api/parent/students/:id/bus' "/api/parent/students/$STUDENT/bus"
+target parent GET '/api/parent/students/:id/bus-near' "/api/parent/students/$STUDENT/bus-near"
+target parent PUT '/api/parent/students/:id/bus-near' "/api/parent/students/$STUDENT/bus-near" --json '{"minutes":5}' --status 200
+target admin GET '/api/admin/drivers/:driverId/runs/:run/trail' "/api/admin/drivers/$DRIVER/runs/morning/trail?date=$DAY"
 # Routes: reading the run makes its stops; the order named is the run's one stop (any other answers 409).
 api admin GET "/api/admin/drivers/$DRIVER/runs/morning/stops" > /dev/null
 STOP=$(sql "SELECT id FROM run_stops WHERE driver_id = '$DRIVER' AND run = 'morning' ORDER BY position LIMIT 1")

@@ -61,6 +61,8 @@ const envSchema = z.object({
   // Registration texts across the service per hour before further ones are held for the office (0: all held).
   REGISTRATION_TEXTS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
   FAMILY_MESSAGES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  // Days a run's trail of positions is kept before the server's job deletes it.
+  POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // The run map's raster tiles ({z}/{x}/{y}, optionally {s}) and their credit; the CSP allows this origin's images.
   MAP_TILE_URL: z
     .string()
@@ -110,6 +112,8 @@ export interface AppConfig {
   outbox: OutboxConfig;
   /** The WhatsApp webhook's app secret (signatures) and verify token (the subscription handshake); unset, it refuses every call. */
   whatsappWebhook: { appSecret: string | undefined; verifyToken: string | undefined };
+  /** Days a run's trail of positions is kept (POSITION_RETENTION_DAYS). */
+  positionRetentionDays: number;
   /** The run map's tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION). */
   map: MapSettings;
 }
@@ -149,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCache: env.KEEP_SESSIONS ?? true,
     outbox: outboxConfig(env, production),
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
+    positionRetentionDays: env.POSITION_RETENTION_DAYS,
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
   };
 }

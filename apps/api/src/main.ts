@@ -59,6 +59,8 @@ const server = await createServer({
   map: config.map,
   feeJob: true,
   overdueRunJob: true,
+  busNotices: database.listen,
+  positionRetentionDays: config.positionRetentionDays,
 });
 const address = await server.start(config.port, config.host);
 console.log(`School transport is running at ${address.replace('0.0.0.0', 'localhost')} on ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`);

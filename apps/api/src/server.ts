@@ -36,6 +36,9 @@ import { systemClock, type Clock } from './domain/clock.js';
 import { tileOrigin } from './map-tiles.js';
 import { startOverdueRunJob } from './domain/school-day/overdue.js';
 import { startTomorrowMessagesJob } from './domain/school-day/tomorrow-messages.js';
+import { LiveBusHub } from './domain/live-bus/hub.js';
+import { LiveBusReader } from './domain/live-bus/reader.js';
+import { startPositionRetentionJob } from './domain/live-bus/retention.js';
 
 export interface ServerOptions {
   db: Kysely<Database>;
@@ -74,6 +77,13 @@ export interface ServerOptions {
   clock?: Clock;
   /** The WhatsApp webhook's secret and verify token (WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN). */
   whatsappWebhook?: WhatsappWebhookConfig;
+  /**
+   * The database's notices for the live bus (DatabaseHandle.listen): every process hears every
+   * bus that moved. Without them only this process's own writes reach its open pages.
+   */
+  busNotices?: DatabaseHandle['listen'];
+  /** Days a run's trail is kept (POSITION_RETENTION_DAYS); with it, this process runs the deleting job. */
+  positionRetentionDays?: number;
   /** The run map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION); OpenStreetMap's by default. */
   map?: MapSettings;
 }
@@ -170,8 +180,14 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     familyMessagesPerHour: options.outbox?.familyMessagesPerHour,
     answerCache: new AnswerCache(),
     sessionCache,
+    liveBus: { hub: new LiveBusHub(), reader: new LiveBusReader(options.db) },
     map,
   };
+  await deps.liveBus.hub.listen(options.busNotices, (err) => app.log.warn({ err }, 'not hearing of moved buses: live pages update by polling until this is mended'), {
+    changed: (driverId) => deps.liveBus.reader.forget(driverId),
+    resync: () => deps.liveBus.reader.forgetAll(),
+  });
+  app.addHook('onClose', () => deps.liveBus.hub.close());
   const createContext = contextFactory(deps);
 
   app.setErrorHandler((error, req, reply) => {
@@ -268,6 +284,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   let stopFeeJob: (() => void) | undefined;
   let stopOverdueRunJob: (() => void) | undefined;
   let stopTomorrowMessagesJob: (() => void) | undefined;
+  let stopRetentionJob: (() => void) | undefined;
   return {
     app,
     routes,
@@ -301,9 +318,18 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
           },
         });
       }
+      if (options.positionRetentionDays) {
+        stopRetentionJob ??= startPositionRetentionJob(options.db, deps.clock, options.positionRetentionDays, {
+          log: (err) => app.log.error({ err }, 'deleting old bus positions failed'),
+          done: (deleted) => {
+            if (deleted > 0) app.log.info({ positionsDeleted: deleted }, 'old bus positions deleted');
+          },
+        });
+      }
       return address;
     },
     async stop() {
+      stopRetentionJob?.();
       stopFeeJob?.();
       stopOverdueRunJob?.();
       stopTomorrowMessagesJob?.();

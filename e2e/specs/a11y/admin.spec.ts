@@ -56,6 +56,7 @@ function tabHeadings(w: AdminWords): [string, string][] {
     ['dashboard', w.admin.overview.title],
     ['today', w.officeDay.title],
     ['routes', w.routes.title],
+    ['liveMap', w.liveBus.office.title],
     ['students', w.students.title],
     ['drivers', w.admin.drivers.title],
     ['schools', w.admin.schools.title],

@@ -27,4 +27,5 @@ export * from './attendance.js';
 export * from './whatsapp-replies.js';
 export * from './student-import.js';
 export * from './seats.js';
+export * from './live-bus.js';
 export * from './routes.js';

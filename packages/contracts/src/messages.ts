@@ -276,6 +276,13 @@ export const SCHOOL_DAY_MESSAGES = {
   overdueHoursInvalid: 'Hours after the planned end must be a whole number from 1 to 12',
   preferenceInvalid: 'Choose on or off',
   substituteSameDriver: 'Choose another driver as the substitute',
+  positionInvalid: 'A position needs a latitude, a longitude and an accuracy in metres',
+  positionTimeInvalid: 'Each position needs the time it was taken',
+  fixesRequired: 'Send at least one position',
+  tooManyFixes: 'Send at most 100 positions at a time',
+  runNotStarted: 'This run has not started',
+  positionsOutsideRun: 'None of these positions lies within this run',
+  busNearInvalid: 'Choose 5 or 10 minutes, or off',
 } as const;
 
 /** The office's message to every family of a run, a school or the whole service. */

@@ -60,6 +60,8 @@ export interface NotificationPayloads {
   /** To a family that turned it on (WhatsApp only), the evening before a school day: a 'Not riding' reply records the absence. */
   tomorrow_bus: { studentName: string; date: string; notRidingReply: string };
   absence_by_reply: { studentName: string; date: string; run: 'morning' | 'afternoon' | 'both'; outcome: 'recorded' | 'too_late' | 'already_reported' };
+  /** To a family that turned it on, once per child and run: the bus is about this many minutes from their stop. */
+  bus_near: { studentName: string; minutes: number };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -87,6 +89,7 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'family_message',
   'absence_by_reply',
   'tomorrow_bus',
+  'bus_near',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */

@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'routes.read': OFFICE,
   /** Ordering a run's stops and pinning where a stop is (staff plan routes too). */
   'routes.manage': OFFICE,
+  /** The live map of every bus with a run in progress, and the trail of any run of the last 30 days. */
+  'liveBus.read': OFFICE,
   'settings.manage': ADMIN_ONLY,
   'terms.manage': ADMIN_ONLY,
   'users.manage': ADMIN_ONLY,

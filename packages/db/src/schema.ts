@@ -332,6 +332,42 @@ export interface WhatsappRepliesTable {
   createdAt: CreatedAt;
 }
 
+/** The latest position of a driver's phone during a run; one row per driver. */
+export interface BusPositionsTable {
+  driverId: string;
+  date: string;
+  run: 'morning' | 'afternoon';
+  lat: number;
+  lng: number;
+  accuracy: number;
+  speed: number | null;
+  heading: number | null;
+  at: Date;
+  updatedAt: UpdatedAt;
+}
+
+/** A run's trail: every accepted fix of the phone of the driver who drove it. */
+export interface RunPositionsTable {
+  id: Generated<string>;
+  driverId: string;
+  date: string;
+  run: 'morning' | 'afternoon';
+  lat: number;
+  lng: number;
+  accuracy: number;
+  speed: number | null;
+  heading: number | null;
+  at: Date;
+  createdAt: CreatedAt;
+}
+
+/** A family's 'bus is near' message for a student: minutes before the stop (off without a row). */
+export interface BusNearSettingsTable {
+  studentId: string;
+  minutes: 5 | 10;
+  updatedAt: UpdatedAt;
+}
+
 /** One stop of a driver's run: the children at one address (a key made of block, road and house). */
 export interface RunStopsTable {
   id: Generated<string>;
@@ -361,6 +397,9 @@ export interface StopLocationsTable {
 }
 
 export interface Database {
+  busPositions: BusPositionsTable;
+  runPositions: RunPositionsTable;
+  busNearSettings: BusNearSettingsTable;
   runStops: RunStopsTable;
   runStopOrders: RunStopOrdersTable;
   stopLocations: StopLocationsTable;

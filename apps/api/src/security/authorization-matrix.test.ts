@@ -147,6 +147,32 @@ describe('the table of rights', () => {
   });
 });
 
+/**
+ * A subscription answers over Server-Sent Events: the stream opens (200) and a refusal comes as
+ * its first event, whose status is the one that counts. The first event is read, then the stream closed.
+ */
+async function subscriptionStatus(client: HttpClient, path: string): Promise<number> {
+  const abort = new AbortController();
+  const response = await fetch(`${client.baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ id: randomUUID() }))}`, {
+    headers: { accept: 'text/event-stream', ...(client.cookie ? { cookie: client.cookie } : {}) },
+    signal: abort.signal,
+  });
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return response.status;
+  const reader = response.body!.getReader();
+  let text = '';
+  try {
+    while (!/\n\n/.test(text.replace(/^:.*\n\n/gm, ''))) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+  } finally {
+    abort.abort();
+  }
+  const error = /event: serialized-error\ndata: (.*)/.exec(text);
+  return error ? ((JSON.parse(error[1]!) as { data?: { httpStatus?: number } }).data?.httpStatus ?? 500) : 200;
+}
+
 describe('tRPC procedures', () => {
   for (const principal of PRINCIPALS) {
     it(`answer ${principal} as the access table says`, async () => {
@@ -154,6 +180,10 @@ describe('tRPC procedures', () => {
       for (const { path, type } of procedures) {
         const access = PROCEDURE_ACCESS[path]!;
         if (SESSION_CHANGING.includes(path)) continue;
+        if (type === 'subscription') {
+          check(await subscriptionStatus(client, path), expected(access, principal), `${principal} → ${path}`);
+          continue;
+        }
         const response = type === 'query' ? await client.get(`/trpc/${path}`) : await client.post(`/trpc/${path}`, {});
         check(response.status, expected(access, principal), `${principal} → ${path}`);
       }

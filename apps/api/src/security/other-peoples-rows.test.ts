@@ -61,6 +61,30 @@ async function upload(client: HttpClient, feeId: string) {
 
 const trpcQuery = (client: HttpClient, path: string, input: unknown) => client.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
 
+/** A subscription's status: its first event's (a refusal comes as an error event on an open stream). */
+async function subscriptionStatus(client: HttpClient, path: string, input: unknown): Promise<{ status: number }> {
+  const abort = new AbortController();
+  const response = await fetch(`${client.baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { accept: 'text/event-stream', cookie: client.cookie ?? '' }, signal: abort.signal });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      // The first block with data that is not the stream's opening 'connected' event.
+      const block = text.split('\n\n').slice(0, -1).find((each) => each.includes('data:') && !each.includes('event: connected'));
+      if (block) {
+        const error = /event: serialized-error\ndata: (.*)/.exec(block);
+        return { status: error ? ((JSON.parse(error[1]!) as { data?: { httpStatus?: number } }).data?.httpStatus ?? 500) : 200 };
+      }
+      const { value, done } = await reader.read();
+      if (done) return { status: response.status };
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    abort.abort();
+  }
+}
+
 /** Every id-taking path and procedure open to parents or drivers, with the row it is tried on. */
 const REST_CASES: Record<string, Case> = {
   'GET /api/parent/students/:id': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}`), stranger: 404, owner: 200 },
@@ -72,6 +96,9 @@ const REST_CASES: Record<string, Case> = {
   'GET /api/driver/students/:driverId': { owned: 'driver', call: (c, id) => c.get(`/api/driver/students/${id}`), stranger: 403, owner: 200 },
   'DELETE /api/parent/absences/:id': { owned: 'absence', call: (c, id) => c.request('DELETE', `/api/parent/absences/${id}`), stranger: 404, owner: 200 },
   'GET /api/parent/students/:id/today': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/today`), stranger: 404, owner: 200 },
+  'GET /api/parent/students/:id/bus': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/bus`), stranger: 404, owner: 200 },
+  'GET /api/parent/students/:id/bus-near': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/bus-near`), stranger: 404, owner: 200 },
+  'PUT /api/parent/students/:id/bus-near': { owned: 'student', call: (c, id) => c.put(`/api/parent/students/${id}/bus-near`, { minutes: 5 }), stranger: 404, owner: 200 },
   'POST /api/driver/runs/:run/marks': { owned: 'rider', by: 'driver', call: (c, id) => c.post('/api/driver/runs/morning/marks', { studentId: id, event: 'boarded', clientId: `rest-${id}` }), stranger: 404, owner: 201 },
 };
 
@@ -95,6 +122,10 @@ const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = 
   'parent.absences.report': { owned: 'student', call: (c, id) => c.post('/trpc/parent.absences.report', { studentId: id, from: SCHOOL_DAY_TOMORROW, to: SCHOOL_DAY_TOMORROW, run: 'afternoon' }), stranger: 404, owner: 200 },
   'parent.absences.cancel': { owned: 'absence', call: (c, id) => c.post('/trpc/parent.absences.cancel', { id }), stranger: 404, owner: 200 },
   'parent.studentToday': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.studentToday', { id }), stranger: 404, owner: 200 },
+  'parent.studentBus': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.studentBus', { id }), stranger: 404, owner: 200 },
+  'parent.busUpdates': { owned: 'student', call: (c, id) => subscriptionStatus(c, 'parent.busUpdates', { id }), stranger: 404, owner: 200 },
+  'parent.busNear': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.busNear', { id }), stranger: 404, owner: 200 },
+  'parent.setBusNear': { owned: 'student', call: (c, id) => c.post('/trpc/parent.setBusNear', { id, minutes: 10 }), stranger: 404, owner: 200 },
   'driver.runs.mark': { owned: 'rider', by: 'driver', call: (c, id) => c.post('/trpc/driver.runs.mark', { run: 'morning', studentId: id, event: 'boarded', clientId: `trpc-${id}` }), stranger: 404, owner: 200 },
 };
 

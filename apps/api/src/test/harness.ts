@@ -22,7 +22,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
   const database = await createTestDatabase();
   const extra: AppServer[] = [];
   const make = async ({ db, listen }: DatabaseHandle, more: Partial<ServerOptions> = {}) => {
-    const server = await createServer({ db, listen, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent', ...options, ...more });
+    const server = await createServer({ db, listen, busNotices: listen, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent', ...options, ...more });
     const url = await server.start(0, '127.0.0.1');
     return { server, url };
   };

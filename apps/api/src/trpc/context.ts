@@ -10,6 +10,8 @@ import type { Actor } from '../domain/audit.js';
 import type { Clock } from '../domain/clock.js';
 import type { AnswerCache } from '../domain/answer-cache.js';
 import type { SessionCache } from '../session-cache.js';
+import type { LiveBusHub } from '../domain/live-bus/hub.js';
+import type { LiveBusReader } from '../domain/live-bus/reader.js';
 
 declare module 'fastify' {
   interface Session {
@@ -42,6 +44,8 @@ export interface AppDependencies {
   answerCache: AnswerCache;
   /** Sessions this process has read (session-cache.ts), when it hears of session changes; cleared after every mutation too. */
   sessionCache?: SessionCache<unknown> | undefined;
+  /** The live bus: the notices of moved buses (hub) and the bus reads families share (reader). */
+  liveBus: { hub: LiveBusHub; reader: LiveBusReader };
   /** The run map's tiles and credit. */
   map: MapSettings;
 }

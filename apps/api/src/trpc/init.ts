@@ -12,6 +12,15 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
+  /**
+   * Subscriptions (the family's live bus) over Server-Sent Events: a comment line every 15 s keeps
+   * proxies from closing a quiet stream, and a client that hears nothing for 25 s reconnects,
+   * naming the last event it had.
+   */
+  sse: {
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 25_000 },
+  },
   errorFormatter({ shape, error }) {
     const issues = validationIssues(error);
     const { status, body } = describeError(error);

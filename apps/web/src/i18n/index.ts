@@ -16,7 +16,7 @@ export const resources = {
 } as const;
 
 /** Namespaces whose English loads with the pages that use them (i18n/office.ts, en/office.ts). */
-export const OFFICE_NAMESPACES = ['admin', 'students', 'analytics', 'outbox', 'modificationRequests', 'fees', 'users', 'familyMessages', 'attendance', 'parentDay', 'officeDay', 'routes'] as const;
+export const OFFICE_NAMESPACES = ['admin', 'students', 'analytics', 'outbox', 'modificationRequests', 'fees', 'users', 'familyMessages', 'attendance', 'parentDay', 'officeDay', 'routes', 'liveBus'] as const;
 
 /** 'messages' (the shared contract's messages) joins when i18n/messages.ts loads; see there. */
 export type Namespace = keyof (typeof resources)['en'] | (typeof OFFICE_NAMESPACES)[number] | 'messages';

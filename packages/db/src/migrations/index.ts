@@ -15,6 +15,7 @@ import * as officeAccounts from './2026-11-26T1100-office-accounts.js';
 import * as schoolDay from './2026-11-26T1200-school-day.js';
 import * as whatsappReplies from './2026-11-26T1300-whatsapp-replies.js';
 import * as runStops from './2026-11-26T1500-run-stops.js';
+import * as liveBus from './2026-11-26T1600-live-bus.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1200-school-day': schoolDay,
   '2026-11-26T1300-whatsapp-replies': whatsappReplies,
   '2026-11-26T1500-run-stops': runStops,
+  '2026-11-26T1600-live-bus': liveBus,
 };

@@ -217,6 +217,11 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: `حافلة الغد لـ ${p.studentName} (${formatDay(p.date, 'ar')}): اضغط «لن يركب» إذا كان سيبقى في المنزل.`,
     params: [p.studentName, formatDay(p.date, language)],
   }),
+  bus_near: (p) => ({
+    en: `The bus for ${p.studentName} is about ${p.minutes} minutes from your stop.`,
+    ar: `حافلة ${p.studentName} على بعد ${p.minutes} دقائق تقريبًا من محطتكم.`,
+    params: [p.studentName, String(p.minutes)],
+  }),
   absence_by_reply: (p, { language }) => {
     const runs = { morning: { en: 'the morning bus', ar: 'حافلة الصباح' }, afternoon: { en: 'the afternoon bus', ar: 'حافلة الظهر' }, both: { en: 'the bus', ar: 'الحافلة' } }[p.run];
     const day = { en: formatDay(p.date, 'en'), ar: formatDay(p.date, 'ar') };

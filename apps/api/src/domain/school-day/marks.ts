@@ -20,6 +20,7 @@ import { readSchoolDaySettings } from './settings.js';
 import { absenceFor, absencesOnDate, riderStatus, type MarkRow } from './riders.js';
 import { actorUserId, assertRecentDate, assertRunDay, lockRun, type RunActor } from './runs.js';
 import { enqueueMarkMessage } from './mark-messages.js';
+import { announceBusChange } from '../live-bus/channel.js';
 
 /**
  * A mark: what happened to one child on one run, sent from the driver's phone (often queued while
@@ -140,6 +141,8 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
     }
     // The family is told who drives the bus today: the substitute, when the office named one.
     await enqueueMarkMessage(trx, { ...student, date, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event: input.event, run: input.run, at });
+    // A family following the bus sees at once that their child was picked up or dropped.
+    await announceBusChange(trx, runRow.substituteDriverId ?? owner);
     if (who.kind === 'office') {
       await recordAudit(trx, who.actor, {
         entityType: 'run',

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
+import { announceBusChange } from '../live-bus/channel.js';
 import { iso, marksByRider, marksOfRuns, RUN_COLUMNS, runStatus, type RunRow } from './riders.js';
 
 /**
@@ -140,6 +141,8 @@ export async function endRun(db: Kysely<Database>, now: Date, who: RunActor, run
           .returning(RUN_COLUMNS)
           .executeTakeFirstOrThrow(),
       );
+      // The families following the bus are told it is no longer on its way.
+      await announceBusChange(trx, row.substituteDriverId ?? row.driverId);
       if (who.kind === 'office') {
         await recordAudit(trx, who.actor, { entityType: 'run', entityId: row.id, action: 'end', diff: { driverId: row.driverId, date, run, endedBy: who.officeName } });
       }

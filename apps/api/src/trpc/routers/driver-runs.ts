@@ -1,9 +1,10 @@
-import { driverStopOrderInput, markInput, runDayInput } from '@school-transport/contracts';
+import { driverStopOrderInput, markInput, positionsInput, runDayInput } from '@school-transport/contracts';
 import { driverProcedure, router } from '../init.js';
 import { asReplayed } from '../replayed-answers.js';
 import { readDriverToday } from '../../domain/school-day/today.js';
 import { endRun, startRun, type RunActor } from '../../domain/school-day/runs.js';
 import { recordMark } from '../../domain/school-day/marks.js';
+import { receivePositions } from '../../domain/live-bus/receive.js';
 import { reorderRunStops } from '../../domain/routes/stop-changes.js';
 
 const driverOf = (ctx: { driverId: string; user: { id: string } }): RunActor => ({ kind: 'driver', driverId: ctx.driverId, userId: ctx.user.id });
@@ -21,4 +22,5 @@ export const driverRunsRouter = router({
     .input(driverStopOrderInput)
     .mutation(async ({ ctx, input }) => reorderRunStops(ctx.db, { userId: ctx.user.id, ip: ctx.ip, kind: 'driver' }, ctx.driverId, input.run, input.stopIds)),
   end: driverProcedure.input(runDayInput).mutation(async ({ ctx, input }) => ({ run: await endRun(ctx.db, ctx.clock.now(), driverOf(ctx), input.run, input.date) })),
+  positions: driverProcedure.input(positionsInput).mutation(async ({ ctx, input }) => receivePositions(ctx.db, ctx.liveBus, ctx.clock.now(), ctx.driverId, input)),
 });

@@ -5,6 +5,7 @@ import { findParentStudent, listParentStudents } from '../../domain/parent/stude
 import { findParentModificationRequest, listParentModificationRequests, requestModification } from '../../domain/modification-requests/parent-requests.js';
 import { parentFeesRouter } from './parent-fees.js';
 import { parentAbsencesRouter, parentSchoolDayProcedures } from './parent-school-day.js';
+import { parentLiveBusProcedures } from './parent-live-bus.js';
 
 /** The parent portal: own students and own modification requests only; anyone else's id is 404. */
 export const parentRouter = router({
@@ -16,4 +17,5 @@ export const parentRouter = router({
   fees: parentFeesRouter,
   absences: parentAbsencesRouter,
   ...parentSchoolDayProcedures,
+  ...parentLiveBusProcedures,
 });

@@ -18,8 +18,12 @@ export interface RunMapProps {
   /** The map region's accessible name. */
   label: string;
   zoomLabels: { zoomIn: string; zoomOut: string };
-  /** Where the bus is now (the live map), drawn over the stops. */
-  bus?: (LatLng & { title: string }) | null;
+  /** Where the bus is now (the live map), drawn over the stops; `stale`: greyed, its last position is old. */
+  bus?: (LatLng & { title: string; stale?: boolean }) | null;
+  /** Where the bus went (a run's trail), drawn under the stops. */
+  trail?: readonly LatLng[];
+  /** Whether the markers are joined by a line in their order (a run's stops); not for unrelated markers (every bus). */
+  line?: boolean;
   /** The stop the office is placing: a click on the map puts it there. */
   placing?: string | null;
   /** Given, the stops' markers can be dragged and the map clicked to place `placing`. */
@@ -36,7 +40,7 @@ const BAHRAIN: L.LatLngExpression = [26.07, 50.55];
  * Without tiles (offline, a blocked tile server) the markers and line still draw on the plain
  * background. Loaded lazily (LazyRunMap): the library arrives only with a map on screen.
  */
-export default function RunMap({ stops, settings, label, zoomLabels, bus = null, placing = null, onPlace }: RunMapProps) {
+export default function RunMap({ stops, settings, label, zoomLabels, bus = null, trail = [], line = true, placing = null, onPlace }: RunMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -63,8 +67,9 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
     const shown = map.current;
     if (!group || !shown) return;
     group.clearLayers();
+    if (trail.length > 1) L.polyline(trail.map((point) => [point.lat, point.lng] as L.LatLngTuple), { color: '#a63c06', weight: 4, opacity: 0.8 }).addTo(group);
     const placed = stops.filter((stop): stop is MapStop & { location: LatLng } => stop.location !== null);
-    if (placed.length > 1) L.polyline(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), { color: '#1c3f94', weight: 3, opacity: 0.7 }).addTo(group);
+    if (line && placed.length > 1) L.polyline(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), { color: '#1c3f94', weight: 3, opacity: 0.7 }).addTo(group);
     for (const stop of placed) {
       const marker = L.marker([stop.location.lat, stop.location.lng], {
         icon: L.divIcon({ className: `run-map-stop${stop.id === placing ? ' run-map-stop-placing' : ''}`, html: `<span>${stop.number}</span>`, iconSize: [30, 30], iconAnchor: [15, 15] }),
@@ -76,16 +81,19 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
       if (onPlace) marker.on('dragend', () => onPlace(stop.id, marker.getLatLng()));
       marker.addTo(group);
     }
-    if (bus) L.marker([bus.lat, bus.lng], { icon: L.divIcon({ className: 'run-map-bus', html: '<span></span>', iconSize: [22, 22] }), title: bus.title, alt: bus.title, keyboard: true }).addTo(group);
+    if (bus) {
+      L.marker([bus.lat, bus.lng], { icon: L.divIcon({ className: `run-map-bus${bus.stale ? ' run-map-bus-stale' : ''}`, html: '<span></span>', iconSize: [22, 22] }), title: bus.title, alt: bus.title, keyboard: true }).addTo(group);
+    }
 
-    // The view fits the stops when another run (or the first position) arrives, not after every pin.
-    const key = placed.map((stop) => stop.id).join(',');
+    // The view fits the stops (and the bus, the trail) when another run or the first position arrives, not after every pin or move.
+    const key = `${placed.map((stop) => stop.id).join(',')}|${bus ? 'bus' : ''}|${trail.length > 0 ? 'trail' : ''}`;
+    const points = [...placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), ...(bus ? [[bus.lat, bus.lng] as L.LatLngTuple] : []), ...trail.map((point) => [point.lat, point.lng] as L.LatLngTuple)];
     if (fitted.current !== key) {
       fitted.current = key;
-      if (placed.length === 1) shown.setView([placed[0]!.location.lat, placed[0]!.location.lng], 15);
-      else if (placed.length > 1) shown.fitBounds(L.latLngBounds(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple)), { padding: [30, 30], maxZoom: 16 });
+      if (points.length === 1) shown.setView(points[0]!, 15);
+      else if (points.length > 1) shown.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 16 });
     }
-  }, [stops, bus, placing, onPlace]);
+  }, [stops, bus, trail, line, placing, onPlace]);
 
   useEffect(() => {
     const shown = map.current;

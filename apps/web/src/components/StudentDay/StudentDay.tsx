@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Absence } from '@school-transport/contracts';
 import { StudentToday } from './StudentToday.js';
 import { StudentAbsences } from './StudentAbsences.js';
+import { TrackBusButton } from './TrackBusButton.js';
 
-/** The school day's part of a student card: today's bus, the upcoming absences, and Not riding. */
+/** The school day's part of a student card: today's bus (and 'Track the bus' while it is on its way), the upcoming absences, and Not riding. */
 export function StudentDay({ studentId, name, absences, onNotRiding }: { studentId: string; name: string; absences: Absence[]; onNotRiding: () => void }) {
   const { t } = useTranslation('parentDay');
   return (
@@ -14,6 +15,7 @@ export function StudentDay({ studentId, name, absences, onNotRiding }: { student
         {t('today.title')}
       </Title>
       <StudentToday studentId={studentId} />
+      <TrackBusButton studentId={studentId} name={name} />
       <StudentAbsences absences={absences} />
       <Button variant="outline" color="orange" mih={44} onClick={onNotRiding} aria-label={t('absences.notRidingLabel', { name })}>
         {t('absences.notRiding')}

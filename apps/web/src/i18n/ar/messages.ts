@@ -229,6 +229,13 @@ export const messages: CatalogOf<typeof en> = {
     overdueHoursInvalid: 'يجب أن تكون الساعات بعد موعد الانتهاء عددًا صحيحًا من 1 إلى 12',
     preferenceInvalid: 'اختر تشغيل أو إيقاف',
     substituteSameDriver: 'اختر سائقًا آخر بديلًا',
+    positionInvalid: 'يحتاج الموقع إلى خط عرض وخط طول ودقة بالأمتار',
+    positionTimeInvalid: 'يحتاج كل موقع إلى وقت تسجيله',
+    fixesRequired: 'أرسل موقعًا واحدًا على الأقل',
+    tooManyFixes: 'أرسل 100 موقع على الأكثر في كل مرة',
+    runNotStarted: 'لم تبدأ هذه الرحلة بعد',
+    positionsOutsideRun: 'لا يقع أي من هذه المواقع ضمن هذه الرحلة',
+    busNearInvalid: 'اختر 5 أو 10 دقائق، أو أوقف التنبيه',
   },
   familyMessages: {
     audienceInvalid: 'اختر من تصله الرسالة: رحلة أو مدرسة أو جميع الأسر',

@@ -84,6 +84,7 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     family_message: 'رسالة من المكتب',
     absence_by_reply: 'لن يركب (رد عبر واتساب)',
     tomorrow_bus: 'حافلة الغد (مع رد «لن يركب»)',
+    bus_near: 'الحافلة قريبة',
     registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',

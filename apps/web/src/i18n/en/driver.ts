@@ -91,6 +91,14 @@ export const driver = {
     noService: 'No service today: {{name}}',
     noServiceText: 'There are no school runs today.',
     noSchool: 'No school runs today.',
+    /** While a run is in progress the phone shares where the bus is; in plain words when it cannot. */
+    location: {
+      sharing: 'Families can see where the bus is until this run ends.',
+      offTitle: 'Families cannot see the bus',
+      denied: 'Location is turned off for this site. Allow location in the browser’s site settings so families can see the bus. Marking children works without it.',
+      unavailable: 'The phone cannot find its position (location off, or no GPS signal). Turn on location in the phone’s settings. Marking children works without it.',
+      unsupported: 'This browser cannot share the phone’s position. Marking children works without it.',
+    },
     runs: 'Run',
     morning: 'Morning Run',
     afternoon: 'Afternoon Run',

@@ -10,10 +10,11 @@ import { officeDay } from './office-day.js';
 import { familyMessages } from './family-messages.js';
 import { attendance } from './attendance.js';
 import { routes } from './routes.js';
+import { liveBus } from './live-bus.js';
 
 /**
  * The English of the signed-in screens' larger parts: the office's console, fees and change
  * requests, the school day. Not in the landing page's download: i18n/office.ts registers them when a page that
  * uses them loads (the admin console, the parent dashboard, invoices and receipts).
  */
-export const officeCatalogs = { admin, students, analytics, outbox, modificationRequests, fees, users, familyMessages, attendance, parentDay, officeDay, routes } as const;
+export const officeCatalogs = { admin, students, analytics, outbox, modificationRequests, fees, users, familyMessages, attendance, parentDay, officeDay, routes, liveBus } as const;

@@ -82,6 +82,7 @@ export const outbox = {
     family_message: 'Message from the office',
     absence_by_reply: 'Not riding (WhatsApp reply)',
     tomorrow_bus: "Tomorrow's bus (with a Not riding reply)",
+    bus_near: 'Bus is near',
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',

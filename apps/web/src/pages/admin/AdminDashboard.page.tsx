@@ -30,6 +30,7 @@ const AuditLogTab = lazy(() => import('./tabs/AuditLogTab.js').then((module) => 
 
 const TodayTab = lazy(() => import('./tabs/TodayTab.js').then((m) => ({ default: m.TodayTab })));
 const RoutesTab = lazy(() => import('./tabs/RoutesTab.js').then((m) => ({ default: m.RoutesTab })));
+const LiveMapTab = lazy(() => import('./tabs/LiveMapTab.js').then((m) => ({ default: m.LiveMapTab })));
 
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
@@ -42,6 +43,7 @@ const TAB_PERMISSIONS = {
   dashboard: 'dashboard.read',
   today: 'schoolDay.read',
   routes: 'routes.read',
+  liveMap: 'liveBus.read',
   students: 'students.read',
   drivers: 'catalog.read',
   schools: 'catalog.read',
@@ -74,6 +76,7 @@ export function AdminDashboardPage() {
   const { t: td } = useTranslation('officeDay');
   const { t: tAttendance } = useTranslation('attendance');
   const { t: tRoutes } = useTranslation('routes');
+  const { t: tLive } = useTranslation('liveBus');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current: TabKey = isTabKey(requested) && can(TAB_PERMISSIONS[requested]) ? requested : 'dashboard';
@@ -91,6 +94,7 @@ export function AdminDashboardPage() {
     { key: 'dashboard', label: t('tabs.dashboard') },
     { key: 'today', label: td('tab') },
     { key: 'routes', label: tRoutes('tab') },
+    { key: 'liveMap', label: tLive('office.tab') },
     { key: 'students', label: t('tabs.students'), count: overview.data?.totalStudents },
     { key: 'drivers', label: t('tabs.drivers'), count: drivers.data?.drivers.length },
     { key: 'schools', label: t('tabs.schools'), count: schools.data?.schools.length },
@@ -121,6 +125,7 @@ export function AdminDashboardPage() {
       <Suspense fallback={<PageLoader />}>
         {current === 'today' && <TodayTab />}
         {current === 'routes' && <RoutesTab />}
+        {current === 'liveMap' && <LiveMapTab />}
         {current === 'students' && <StudentsTab />}
         {current === 'analytics' && <AnalyticsTab />}
         {current === 'auditLog' && <AuditLogTab />}

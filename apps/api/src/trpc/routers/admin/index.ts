@@ -16,6 +16,7 @@ import { adminUsersRouter } from './users.js';
 import { adminSchoolDayRouter } from './school-day.js';
 import { adminFamilyMessagesRouter } from './family-messages.js';
 import { adminAttendanceRouter } from './attendance.js';
+import { adminLiveBusRouter } from './live-bus.js';
 import { adminRoutesRouter } from './routes.js';
 
 /**
@@ -39,6 +40,7 @@ export const adminRouter = router({
   parents: adminParentsRouter,
   users: adminUsersRouter,
   schoolDay: adminSchoolDayRouter,
+  liveBus: adminLiveBusRouter,
   familyMessages: adminFamilyMessagesRouter,
   attendance: adminAttendanceRouter,
   routes: adminRoutesRouter,

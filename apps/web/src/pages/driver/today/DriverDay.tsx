@@ -12,15 +12,20 @@ import { SyncStatus } from './SyncStatus.js';
 import { RefusedMarks } from './RefusedMarks.js';
 import { RunSwitch } from './RunSwitch.js';
 import { RunPanel } from './RunPanel.js';
+import { LocationStatus } from './LocationStatus.js';
+import { usePositionSharing } from './use-position-sharing.js';
 
 /** The driver's day: today's runs, the one that comes next open, and the phone's queue of marks. */
 export function DriverDay({ driver }: { driver: { userId: string; name: string } }) {
   const { t } = useTranslation('driver');
-  const { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end } = useDriverDay(driver);
+  const { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end, sharePosition } = useDriverDay(driver);
   const [chosen, setChosen] = useState<DriverRun | null>(null);
   const waitingStudentIds = useMemo(() => new Set(waiting.flatMap((action) => (action.kind === 'mark' ? [action.studentId] : []))), [waiting]);
   const runName = chosen ?? (shown ? nextRun(shown.runs, new Date()) : null);
   const run = shown?.runs.find((entry) => entry.run === runName);
+  // The bus is shared while a run the driver drives is in progress (the one shown, or another left open).
+  const sharing = shown?.runs.find((entry) => entry.status === 'in_progress' && !entry.handedTo);
+  const location = usePositionSharing(sharing ? { run: sharing.run, date: sharing.date } : null, sharePosition);
 
   return (
     <>
@@ -40,6 +45,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
             <>
               <SyncStatus waiting={waiting.length} savedAt={day.data?.fromPhone ? day.data.savedAt : null} signedOut={signedOut} />
               <RefusedMarks refused={refused} today={shown} onDismiss={dismissRefused} />
+              <LocationStatus state={location} />
               {shown.noService !== null && (
                 <Alert color="blue" title={t('today.noService', { name: shown.noService })}>
                   <Text c="dark.9">{t('today.noServiceText')}</Text>

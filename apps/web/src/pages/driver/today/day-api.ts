@@ -94,6 +94,11 @@ export interface MarkRequest {
   position: { lat: number; lng: number; accuracy: number } | null;
 }
 
+/** The bus's positions (a batch when they waited offline): 202 with how many the server kept. */
+export function sendPositions(run: DriverRun, date: string, fixes: readonly { lat: number; lng: number; accuracy: number; speed: number | null; heading: number | null; at: string }[]): Promise<{ accepted: number }> {
+  return request('POST', '/api/driver/positions', { run, date, fixes });
+}
+
 export function sendMark(mark: MarkRequest): Promise<{ mark: RunMark }> {
   const { run, ...body } = mark;
   return request('POST', `/api/driver/runs/${run}/marks`, body.position ? body : { ...body, position: undefined });

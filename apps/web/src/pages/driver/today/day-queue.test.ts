@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { DayRequestError } from './day-api.js';
-import { DayQueue, type DayAction, type MarkAction } from './day-queue.js';
+import { DayQueue, type DayAction, type MarkAction, type PositionsAction } from './day-queue.js';
 import { phoneActionStore } from './phone-storage.js';
 
 /**
@@ -154,5 +154,30 @@ describe("the phone's queue of marks", () => {
     await salman.flush();
     expect([...server.marks.values()].map((entry) => entry.studentId)).toEqual(['noor']);
     expect(await phoneActionStore.list('driver-hamad')).toHaveLength(1);
+  });
+});
+
+describe("the bus's positions in the phone's queue", () => {
+  const fixAt = (userId: string, second: number): PositionsAction => {
+    const at = new Date(Date.UTC(2026, 11, 1, 3, 0, second)).toISOString();
+    return { kind: 'positions', id: crypto.randomUUID(), userId, run: 'morning', date: '2026-12-01', at, fixes: [{ lat: 26 + second / 1000, lng: 50.5, accuracy: 8, speed: null, heading: null, at }] };
+  };
+
+  it('waits offline with the marks and is sent later as one batch, in its place among the marks', async () => {
+    const sent: DayAction[] = [];
+    let online = false;
+    const send = async (action: DayAction) => {
+      await Promise.resolve();
+      if (!online) throw new TypeError('Failed to fetch');
+      sent.push(action);
+      return {};
+    };
+    const queue = new DayQueue(phoneActionStore, send, 'driver-trail');
+    await queue.load();
+    for (const action of [fixAt('driver-trail', 10), fixAt('driver-trail', 20), mark('driver-trail', 'noor', 'boarded'), fixAt('driver-trail', 30)]) await queue.add(action);
+    expect((await queue.flush()).waiting).toBe(4);
+    online = true;
+    expect(await queue.flush()).toMatchObject({ refused: [], waiting: 0 });
+    expect(sent.map((action) => (action.kind === 'positions' ? action.fixes.map((fix) => fix.lat) : action.kind))).toEqual([[26.01, 26.02], 'mark', [26.03]]);
   });
 });

@@ -29,7 +29,41 @@ export interface MarkAction extends ActionBase {
   event: MarkEvent;
   position: { lat: number; lng: number; accuracy: number } | null;
 }
-export type DayAction = StartAction | EndAction | MarkAction;
+/** Where the bus was (one or more fixes of the phone), queued with the marks while there is no connection. */
+export interface PositionsAction extends ActionBase {
+  kind: 'positions';
+  fixes: PositionFix[];
+}
+export interface PositionFix {
+  lat: number;
+  lng: number;
+  accuracy: number;
+  speed: number | null;
+  heading: number | null;
+  at: string;
+}
+export type DayAction = StartAction | EndAction | MarkAction | PositionsAction;
+
+/** Fixes sent in one request at most (the server takes 100 a call). */
+const MAX_FIXES_PER_REQUEST = 100;
+
+/**
+ * The positions waiting at the head of the queue, of one run, as one batch: a phone that was offline
+ * sends its trail in a few requests, not one per fix. Answers the batch and the actions it empties.
+ */
+export function headBatch(pending: readonly DayAction[]): { batch: PositionsAction; taken: PositionsAction[] } | null {
+  const first = pending[0];
+  if (first?.kind !== 'positions') return null;
+  const taken: PositionsAction[] = [];
+  let fixes: PositionFix[] = [];
+  for (const action of pending) {
+    if (action.kind !== 'positions' || action.run !== first.run || action.date !== first.date) break;
+    if (fixes.length + action.fixes.length > MAX_FIXES_PER_REQUEST && taken.length > 0) break;
+    taken.push(action);
+    fixes = [...fixes, ...action.fixes];
+  }
+  return { batch: { ...first, fixes }, taken };
+}
 
 /** Where the waiting actions are kept (IndexedDB on the phone: action-store.ts), oldest first. */
 export interface ActionStore {
@@ -118,11 +152,14 @@ export class DayQueue {
     const refused: RefusedAction[] = [];
     let stoppedBy: unknown;
     for (;;) {
-      const action = this.pending[0];
-      if (!action) break;
+      const head = this.pending[0];
+      if (!head) break;
+      const positions = headBatch(this.pending);
+      const action = positions?.batch ?? head;
+      const taken: DayAction[] = positions?.taken ?? [head];
       try {
         await this.send(action);
-        sent.push(action);
+        sent.push(...taken);
       } catch (error) {
         if (!isRefusal(error)) {
           stoppedBy = error;
@@ -130,8 +167,9 @@ export class DayQueue {
         }
         refused.push({ action, error });
       }
-      await this.store.remove(action.id);
-      this.pending = this.pending.filter((waiting) => waiting.id !== action.id);
+      for (const done of taken) await this.store.remove(done.id);
+      const removed = new Set(taken.map((done) => done.id));
+      this.pending = this.pending.filter((waiting) => !removed.has(waiting.id));
       this.changed();
     }
     return { sent, refused, waiting: this.pending.length, ...(stoppedBy === undefined ? {} : { stoppedBy }) };

@@ -6,7 +6,7 @@ import type { DayAction } from './day-queue.js';
  * waiting to be sent laid over it, so a tap shows at once, with or without signal.
  */
 export function withWaitingActions(today: DriverToday, actions: readonly DayAction[]): DriverToday {
-  const mine = actions.filter((action) => action.date === today.date);
+  const mine = actions.filter((action) => action.date === today.date && action.kind !== 'positions');
   if (mine.length === 0) return today;
   return { ...today, runs: today.runs.map((run) => applyActions(run, mine.filter((action) => action.run === run.run))) };
 }

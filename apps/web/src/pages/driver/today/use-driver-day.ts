@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DriverRun, type DriverToday, type MarkEvent, type RunStudent } from '@school-transport/contracts';
-import { DayRequestError, endRun, isRefusal, loadToday, sendMark, startRun } from './day-api.js';
-import { DayQueue, type DayAction, type RefusedAction } from './day-queue.js';
+import { DayRequestError, endRun, isRefusal, loadToday, sendMark, sendPositions, startRun } from './day-api.js';
+import { DayQueue, type DayAction, type PositionFix, type RefusedAction } from './day-queue.js';
 import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
 import { stillOnBus, withWaitingActions } from './day-state.js';
 import { busPosition, followBusPosition } from './bus-position.js';
@@ -25,6 +25,7 @@ function send(action: DayAction): Promise<unknown> {
   // Start names its run's date, as End and the marks do: one made before midnight and sent after it starts the run of its own day.
   if (action.kind === 'start') return startRun(action.run, action.date);
   if (action.kind === 'end') return endRun(action.run, action.date);
+  if (action.kind === 'positions') return sendPositions(action.run, action.date, action.fixes);
   return sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position });
 }
 
@@ -39,10 +40,12 @@ export function useDriverDay(driver: { userId: string; name: string }) {
   const { userId, name } = driver;
   const queryClient = useQueryClient();
   const queue = useMemo(() => new DayQueue(phoneActionStore, send, userId), [userId]);
-  const waiting = useSyncExternalStore(
+  const queued = useSyncExternalStore(
     useCallback((listener) => queue.subscribe(listener), [queue]),
     () => queue.waiting(),
   );
+  // The driver's taps: positions wait in the same queue but are not the driver's to see or count.
+  const waiting = useMemo(() => queued.filter((action) => action.kind !== 'positions'), [queued]);
   const [refused, setRefused] = useState<RefusedAction[]>([]);
   /** The server answered 401: the marks wait on the phone until the driver signs in again. */
   const [signedOut, setSignedOut] = useState(false);
@@ -74,10 +77,13 @@ export function useDriverDay(driver: { userId: string; name: string }) {
   const { refetch } = day;
   const flush = useCallback(async () => {
     const result = await queue.flush();
-    if (result.refused.length > 0) setRefused((shown) => [...shown, ...result.refused]);
+    // A position the server would not take (the run ended meanwhile) is nothing the driver can act on.
+    const refusedTaps = result.refused.filter((each) => each.action.kind !== 'positions');
+    if (refusedTaps.length > 0) setRefused((shown) => [...shown, ...refusedTaps]);
     setSignedOut(result.stoppedBy instanceof DayRequestError && result.stoppedBy.status === 401);
     // Once everything has arrived, the server's list is the truth again (another device, the office acting for the driver).
-    if ((result.sent.length > 0 || result.refused.length > 0) && result.waiting === 0) await refetch();
+    const taps = result.sent.filter((action) => action.kind !== 'positions').length + refusedTaps.length;
+    if (taps > 0 && result.waiting === 0) await refetch();
     return result;
   }, [queue, refetch]);
 
@@ -95,10 +101,10 @@ export function useDriverDay(driver: { userId: string; name: string }) {
   }, [queue, flush]);
 
   useEffect(() => {
-    if (waiting.length === 0) return;
+    if (queued.length === 0) return;
     const timer = window.setInterval(() => void flush(), RETRY_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [waiting.length, flush]);
+  }, [queued.length, flush]);
 
   const shown = useMemo(() => (day.data ? withWaitingActions(day.data.today, waiting) : undefined), [day.data, waiting]);
 
@@ -159,5 +165,14 @@ export function useDriverDay(driver: { userId: string; name: string }) {
 
   const dismissRefused = useCallback(() => setRefused([]), []);
 
-  return { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end };
+  /** A position of the bus: queued behind the taps (a run is started before its positions) and sent when the connection allows. */
+  const sharePosition = useCallback(
+    async (run: DriverRun, date: string, fix: PositionFix) => {
+      await queue.add({ id: crypto.randomUUID(), userId, run, date, at: fix.at, kind: 'positions', fixes: [fix] });
+      await flush();
+    },
+    [queue, flush, userId],
+  );
+
+  return { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end, sharePosition };
 }

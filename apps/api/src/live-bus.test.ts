@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARENT_MESSAGES, SCHOOL_DAY_MESSAGES, type LiveBuses, type PositionsAccepted, type RunTrail, type StudentBus } from '@school-transport/contracts';
+import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
+import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { SetClock } from './domain/clock.js';
+import { deleteOldPositions } from './domain/live-bus/retention.js';
+import { readRunStops } from './domain/routes/run-stops.js';
+
+/**
+ * The live bus end to end over HTTP, on a clock set to a Bahrain morning (Tuesday 1 December 2026).
+ * Stops lie on one meridian, a hundredth of a degree of latitude apart (1,111.95 m), so that the
+ * ETA can be worked out by hand: Amal's stop at 26.01, Badr's at 26.02, Carim's at 26.03.
+ */
+const bh = (time: string) => new Date(`2026-12-01T${time}+03:00`);
+const iso = (time: string) => bh(time).toISOString();
+const clock = new SetClock(bh('05:50:00'));
+
+let t: TestServer;
+let asAdmin: HttpClient;
+let asDriver: HttpClient;
+let driverId: string;
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+async function signedIn(path: string, body: Record<string, string>): Promise<HttpClient> {
+  const client = t.client();
+  const response = await client.post(path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return client;
+}
+
+interface Family {
+  parent: HttpClient;
+  studentId: string;
+}
+
+let school: { id: string };
+let area: { id: string };
+
+/** A family whose child waits at a house on the meridian, the stop's place in the parent's map link. */
+async function family(firstName: string, lat: number, block: string): Promise<Family> {
+  const parent = await createParent(t.db);
+  const student = await t.db
+    .insertInto('students')
+    .values({
+      schoolId: school.id,
+      firstName,
+      fathersName: 'Khalid',
+      lastName: 'Test',
+      grade: '5',
+      studentSchoolId: unique('S'),
+      contactNumber1: '36001122',
+      serviceType: 'BOTH',
+      priceBhd: '25.00',
+      areaId: area.id,
+      address: `Block ${block}, Road 2, House 3`,
+      houseBuilding: '3',
+      road: '2',
+      block,
+      locationLink: `https://maps.google.com/?q=${lat},50.5`,
+      driverId,
+      parentId: parent.parentId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { parent: await signedIn('/api/auth/login', { email: parent.email, password: parent.password }), studentId: student.id };
+}
+
+const fix = (lat: number, time: string, extra: Record<string, unknown> = {}) => ({ lat, lng: 50.5, accuracy: 10, at: iso(time), ...extra });
+const post = (fixes: unknown[], run = 'morning') => asDriver.post<PositionsAccepted & { message?: string }>('/api/driver/positions', { run, fixes });
+const busOf = async (who: Family, studentId = who.studentId) => (await who.parent.get<StudentBus & { message?: string }>(`/api/parent/students/${studentId}/bus`)).body;
+let clientIds = 0;
+const mark = (studentId: string, event: string) => asDriver.post(`/api/driver/runs/morning/marks`, { studentId, event, clientId: `live-${clientIds++}` });
+const nearMessages = async (studentName: string) =>
+  (await t.db.selectFrom('notifications').select(['payload']).where('templateKey', '=', 'bus_near').execute()).filter((row) => (row.payload as unknown as { studentName: string }).studentName === studentName);
+
+let amal: Family;
+let badr: Family;
+let carim: Family;
+let dana: Family;
+
+beforeAll(async () => {
+  t = await startTestServer({ clock });
+  const admin = await createAdmin(t.db);
+  asAdmin = await signedIn('/api/auth/login', { email: admin.email, password: admin.password });
+  const driver = await createDriver(t.db);
+  driverId = driver.driverId;
+  asDriver = await signedIn('/api/driver/login', { phone: driver.phone, password: driver.password });
+  school = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Zahra School' })).body.school;
+  area = (await asAdmin.post<{ area: { id: string } }>('/api/admin/areas', { name: unique('Sanad'), price: '25.00' })).body.area;
+  amal = await family('Amal', 26.01, '101');
+  badr = await family('Badr', 26.02, '102');
+  carim = await family('Carim', 26.03, '103');
+  dana = await family('Dana', 26.04, '104');
+  const absent = await dana.parent.post('/api/parent/absences', { studentId: dana.studentId, from: '2026-12-01', to: '2026-12-01', run: 'morning' });
+  expect(absent.status, JSON.stringify(absent.body)).toBe(201);
+  // The run's stops in the office's order: Amal, Badr, Carim, Dana.
+  const { stops } = await readRunStops(t.db, driverId, 'morning');
+  expect(stops.map((stop) => stop.students[0]!.firstName)).toEqual(['Amal', 'Badr', 'Carim', 'Dana']);
+});
+afterAll(() => t.close());
+
+describe('before the run starts', () => {
+  it('refuses positions (409) and shows no family the bus', async () => {
+    const refused = await post([fix(26, '05:49:50')]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(SCHOOL_DAY_MESSAGES.runNotStarted);
+    expect(await busOf(badr)).toEqual({ status: 'not_on_the_way' });
+  });
+});
+
+describe('during the run', () => {
+  beforeAll(async () => {
+    clock.set(bh('06:00:00'));
+    expect((await asDriver.post('/api/driver/runs/morning/start', {})).status).toBe(200);
+  });
+
+  it('keeps the fixes taken since Start; drops and counts those less precise than 100 m and those from the future', async () => {
+    clock.set(bh('06:01:00'));
+    const sent = await post([fix(26, '06:00:00'), fix(26.0015, '06:00:30'), fix(26.003, '06:01:00'), fix(26.5, '06:00:45', { accuracy: 150 }), fix(26.004, '06:03:00')]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body).toEqual({ accepted: 3, dropped: { inaccurate: 1, future: 1, outsideRun: 0 } });
+    const trail = await t.db.selectFrom('runPositions').select(['lat']).where('driverId', '=', driverId).orderBy('at').execute();
+    expect(trail.map((row) => row.lat)).toEqual([26, 26.0015, 26.003]);
+    // Taken as the driver tapped Start, just before the server stamped it: part of the run's trail, not 'now'.
+    expect((await post([fix(25.9999, '05:59:30')])).body).toMatchObject({ accepted: 1 });
+    await t.db.deleteFrom('runPositions').where('driverId', '=', driverId).where('lat', '=', 25.9999).execute();
+  });
+
+  it('answers 409 when every fix lies before Start (a minute of grace for the phone’s tap and clock), and 400 beyond 100 fixes a call', async () => {
+    const before = await post([fix(26, '05:58:59')]);
+    expect(before.status).toBe(409);
+    expect(before.body.message).toBe(SCHOOL_DAY_MESSAGES.positionsOutsideRun);
+    const many = await post(Array.from({ length: 101 }, (_, index) => fix(26, '06:00:50', { at: new Date(bh('06:00:00').getTime() + index * 100).toISOString() })));
+    expect(many.status).toBe(400);
+    expect(many.body.message).toBe(SCHOOL_DAY_MESSAGES.tooManyFixes);
+  });
+
+  it('shows each family the bus, the stops before their own and the ETA worked out by hand', async () => {
+    // This run's speed while moving: 2 × 166.79 m in 60 s = 5.5598 m/s; no past marks: a stop takes 60 s.
+    // Badr: 26.003 → 26.01 → 26.02 = 1,890.3 m / 5.5598 = 340.0 s, + 1 stop × 60 s = 400 s;
+    // 400 × 0.8 = 320 s → 5 min; 400 × 1.25 = 500 s = 8.3 → 9 min.
+    expect(await busOf(badr)).toEqual({
+      status: 'on_the_way',
+      position: { lat: 26.003, lng: 50.5, at: iso('06:01:00') },
+      stopsBefore: 1,
+      eta: { minMinutes: 5, maxMinutes: 9 },
+      stale: false,
+      stop: { lat: 26.02, lng: 50.5 },
+      toSchool: false,
+    });
+    // Amal: 778.4 m / 5.5598 = 140 s; × 0.8 = 112 s → 1; × 1.25 = 175 s → 3.
+    expect(await busOf(amal)).toMatchObject({ status: 'on_the_way', stopsBefore: 0, eta: { minMinutes: 1, maxMinutes: 3 } });
+  });
+
+  it('never shows a family another family’s child’s bus (404), nor the bus to a child reported absent', async () => {
+    const other = await amal.parent.get<{ message: string }>(`/api/parent/students/${badr.studentId}/bus`);
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe(PARENT_MESSAGES.studentNotFound);
+    expect(await busOf(dana)).toEqual({ status: 'not_on_the_way' });
+  });
+
+  it('says the position is stale after a minute without a fix, and withholds the ETA after five', async () => {
+    clock.set(bh('06:02:30'));
+    expect(await busOf(badr)).toMatchObject({ status: 'on_the_way', stale: true, eta: { minMinutes: 5, maxMinutes: 9 } });
+    clock.set(bh('06:06:30'));
+    expect(await busOf(badr)).toMatchObject({ status: 'on_the_way', stale: true, eta: null });
+    // A trail sent late (a phone that was offline) fills the trail but does not move the bus 'now'.
+    expect((await post([fix(26.0035, '06:01:20')])).body.accepted).toBe(1);
+    expect(await busOf(badr)).toMatchObject({ position: { lat: 26.003 }, eta: null });
+  });
+
+  it("sends 'bus is near' once per child and run, to the families who asked, when the ETA reaches their minutes", async () => {
+    expect((await badr.parent.put(`/api/parent/students/${badr.studentId}/bus-near`, { minutes: 10 })).body).toEqual({ minutes: 10 });
+    expect((await carim.parent.put(`/api/parent/students/${carim.studentId}/bus-near`, { minutes: 5 })).body).toEqual({ minutes: 5 });
+    expect((await badr.parent.get(`/api/parent/students/${badr.studentId}/bus-near`)).body).toEqual({ minutes: 10 });
+    expect((await amal.parent.put(`/api/parent/students/${badr.studentId}/bus-near`, { minutes: 5 })).status).toBe(404);
+    expect((await amal.parent.put(`/api/parent/students/${amal.studentId}/bus-near`, { minutes: 7 })).status).toBe(400);
+    clock.set(bh('06:07:00'));
+    expect((await post([fix(26.004, '06:06:30'), fix(26.0055, '06:07:00')])).status).toBe(202);
+    // Badr: 1,779 m / 5.56 m/s + 60 s ≈ 380 s, low end 5 min ≤ 10: sent. Carim: ≈ 2,891 m / 5.56 + 120 s ≈ 640 s, low end 8 > 5: not yet.
+    expect(await nearMessages('Badr Test')).toHaveLength(1);
+    expect(await nearMessages('Carim Test')).toHaveLength(0);
+    clock.set(bh('06:07:30'));
+    expect((await post([fix(26.007, '06:07:30')])).status).toBe(202);
+    expect(await nearMessages('Badr Test')).toHaveLength(1);
+  });
+
+  it('follows the marks: a child on the bus has no ETA, a child dropped at school is no longer followed', async () => {
+    clock.set(bh('06:08:00'));
+    expect((await mark(amal.studentId, 'boarded')).status).toBe(201);
+    expect(await busOf(amal)).toMatchObject({ status: 'on_the_way', eta: null, stopsBefore: 0, toSchool: true });
+    // Amal's stop is done: Badr's is next.
+    expect(await busOf(badr)).toMatchObject({ status: 'on_the_way', stopsBefore: 0 });
+    expect((await mark(amal.studentId, 'dropped')).status).toBe(201);
+    expect(await busOf(amal)).toEqual({ status: 'not_on_the_way' });
+  });
+
+  it('shows the office every bus under way with the age of its fix and the children on board', async () => {
+    expect((await mark(badr.studentId, 'boarded')).status).toBe(201);
+    const { body } = await asAdmin.get<LiveBuses>('/api/admin/live-buses');
+    const bus = body.buses.find((each) => each.driver.id === driverId);
+    expect(bus).toMatchObject({ run: 'morning', position: { lat: 26.007, at: iso('06:07:30') }, fixAgeSeconds: 30, onBoard: 1 });
+  });
+});
+
+describe('after the run ends', () => {
+  beforeAll(async () => {
+    clock.set(bh('06:20:00'));
+    expect((await mark(badr.studentId, 'dropped')).status).toBe(201);
+    expect((await mark(carim.studentId, 'no_show')).status).toBe(201);
+    expect((await asDriver.post('/api/driver/runs/morning/end', {})).status).toBe(200);
+  });
+
+  it('shows no family the bus, and still takes the trail of the run sent late, not fixes after End', async () => {
+    expect(await busOf(badr)).toEqual({ status: 'not_on_the_way' });
+    expect(await busOf(carim)).toEqual({ status: 'not_on_the_way' });
+    clock.set(bh('06:40:00'));
+    const late = await post([fix(26.01, '06:15:00'), fix(26.02, '06:30:00')]);
+    expect(late.status).toBe(202);
+    expect(late.body).toMatchObject({ accepted: 1, dropped: { outsideRun: 1 } });
+    expect((await post([fix(26.02, '06:30:00')])).status).toBe(409);
+  });
+
+  it("gives the office the run's trail over its stops", async () => {
+    const { body } = await asAdmin.get<{ trail: RunTrail }>(`/api/admin/drivers/${driverId}/runs/morning/trail?date=2026-12-01`);
+    expect(body.trail.points.map((point) => point.lat)).toEqual([26, 26.0015, 26.003, 26.0035, 26.004, 26.0055, 26.007, 26.01]);
+    expect(body.trail.stops.map((stop) => [stop.position, stop.lat])).toEqual([
+      [1, 26.01],
+      [2, 26.02],
+      [3, 26.03],
+      [4, 26.04],
+    ]);
+    expect((await amal.parent.get(`/api/admin/drivers/${driverId}/runs/morning/trail?date=2026-12-01`)).status).toBe(403);
+  });
+});
+
+describe('retention', () => {
+  it('deletes positions older than the retention days and keeps the others', async () => {
+    const old = new Date(bh('06:00:00').getTime() - 31 * 86_400_000);
+    await t.db.insertInto('runPositions').values({ driverId, date: '2026-10-31', run: 'morning', lat: 26, lng: 50.5, accuracy: 5, speed: null, heading: null, at: old }).execute();
+    const before = await t.db.selectFrom('runPositions').select('id').where('driverId', '=', driverId).execute();
+    expect(await deleteOldPositions(t.db, bh('07:00:00'), 30)).toBe(1);
+    const after = await t.db.selectFrom('runPositions').select('id').where('driverId', '=', driverId).execute();
+    expect(after).toHaveLength(before.length - 1);
+  });
+});

@@ -1,0 +1,49 @@
+import { tracked } from '@trpc/server';
+import { SERVER_MESSAGES, busNearInput, busUpdatesInput, entityId } from '@school-transport/contracts';
+import { parentProcedure } from '../init.js';
+import { AppError } from '../../errors.js';
+import { findFamilyStudent } from '../../domain/live-bus/student-bus.js';
+import { readBusNear, setBusNear } from '../../domain/live-bus/bus-near.js';
+import { sessionStillValid } from '../../domain/live-bus/session-check.js';
+
+/** With no change at all, an open page is still sent the bus this often: 'stale' and a withheld ETA come with time alone. */
+const REREAD_MS = 15_000;
+/** An open page's session is checked again at least this often, and after any session change heard. */
+const SESSION_CHECK_MS = 60_000;
+
+/** The family's live bus: the bus on its way to their own child's stop, as an answer and as a live stream, and the 'bus is near' choice. */
+export const parentLiveBusProcedures = {
+  studentBus: parentProcedure.input(entityId).query(async ({ ctx, input }) => ctx.liveBus.reader.studentBus(ctx.clock.now(), ctx.user.id, input.id)),
+  /**
+   * The same answer each time the bus changes, over Server-Sent Events. Each event carries an id;
+   * a page that reconnects names the last it had and is sent the bus as it is now (the newest
+   * state is all a family needs, never a replay of old positions).
+   */
+  busUpdates: parentProcedure.input(busUpdatesInput).subscription(async function* ({ ctx, input, signal }) {
+    const { hub, reader } = ctx.liveBus;
+    const sid = ctx.req.session.sessionId;
+    let student = await findFamilyStudent(ctx.db, ctx.user.id, input.id);
+    let busDriverId: string | null = null;
+    let checkedAt = Date.now();
+    let checkedGeneration = hub.sessionGeneration;
+    let sequence = 0;
+    const read = async () => {
+      const { bus, busDriverId: driverId } = await reader.busOf(ctx.clock.now(), student);
+      busDriverId = driverId;
+      return tracked(`${Date.now()}-${sequence++}`, bus);
+    };
+    yield await read();
+    for await (const _ of hub.changes(() => busDriverId, signal, REREAD_MS)) {
+      if (hub.sessionGeneration !== checkedGeneration || Date.now() - checkedAt >= SESSION_CHECK_MS) {
+        checkedGeneration = hub.sessionGeneration;
+        checkedAt = Date.now();
+        if (!(await sessionStillValid(ctx.db, ctx.clock.now(), sid, ctx.user.id))) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.notSignedIn);
+        // The child may have left the family's account, or been deleted, meanwhile.
+        student = await findFamilyStudent(ctx.db, ctx.user.id, input.id);
+      }
+      yield await read();
+    }
+  }),
+  busNear: parentProcedure.input(entityId).query(async ({ ctx, input }) => readBusNear(ctx.db, ctx.user.id, input.id)),
+  setBusNear: parentProcedure.input(busNearInput).mutation(async ({ ctx, input }) => setBusNear(ctx.db, ctx.user.id, input.id, input.minutes)),
+};

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DRIVER_RUNS, POSITION_RETENTION_DEFAULT_DAYS, addDays, bahrainToday, type DriverRun, type LiveBus } from '@school-transport/contracts';
+import { trpc, ADMIN_LIST_QUERY } from '../../../trpc.js';
+import { useDrivers } from '../admin-queries.js';
+import { ListState } from './ListState.js';
+import { LazyRunMap } from '../../../components/RunMap/LazyRunMap.js';
+import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
+import { datePickerLanguage } from '../../../i18n/date-picker.js';
+import { formatNumber, formatTime } from '../../../i18n/format.js';
+
+/** The live map is read again this often while open. */
+const REFRESH_MS = 10_000;
+
+function useAgeText() {
+  const { t, i18n } = useTranslation('liveBus');
+  return (seconds: number) => (seconds < 60 ? t('seconds', { count: seconds, formatted: formatNumber(seconds, i18n.language) }) : t('minutes', { count: Math.floor(seconds / 60) }));
+}
+
+/** Every bus with a run in progress, on the map and as a table (its fix's age, the children on board). */
+function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
+  const { t } = useTranslation('liveBus');
+  const age = useAgeText();
+  const buses = useQuery({ ...trpc.admin.liveBus.buses.queryOptions(), ...ADMIN_LIST_QUERY, refetchInterval: REFRESH_MS, staleTime: 0 });
+  const list = buses.data?.buses ?? [];
+  return (
+    <ListState query={buses}>
+      {list.length === 0 ? (
+        <Text c="dark.7">{t('office.none')}</Text>
+      ) : (
+        <Stack gap="sm">
+          <LazyRunMap
+            loadingLabel={t('loadingMap')}
+            label={t('office.mapLabel')}
+            zoomLabels={{ zoomIn: t('zoomIn'), zoomOut: t('zoomOut') }}
+            line={false}
+            stops={list.map((bus, index) => ({
+              id: `${bus.driver.id}:${bus.run}`,
+              number: index + 1,
+              title: t('office.busTitle', { driver: bus.driver.name, age: bus.fixAgeSeconds === null ? '' : age(bus.fixAgeSeconds) }),
+              location: bus.position,
+            }))}
+          />
+          <TableScrollRegion label={t('office.title')} minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>{t('office.driver')}</Table.Th>
+                  <Table.Th>{t('office.run')}</Table.Th>
+                  <Table.Th>{t('office.fix')}</Table.Th>
+                  <Table.Th>{t('office.onBoard')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((bus, index) => (
+                  <Table.Tr key={`${bus.driver.id}:${bus.run}`} data-testid="live-bus-row">
+                    <Table.Td>{index + 1}</Table.Td>
+                    <Table.Td>{bus.driver.name}</Table.Td>
+                    <Table.Td>{t(`office.runName.${bus.run}`)}</Table.Td>
+                    <Table.Td>{bus.fixAgeSeconds === null ? t('office.noFix') : t('office.age', { age: age(bus.fixAgeSeconds) })}</Table.Td>
+                    <Table.Td>{bus.onBoard}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" mih={44} variant="default" onClick={() => onTrail(bus)}>
+                        {t('office.showTrail')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScrollRegion>
+        </Stack>
+      )}
+    </ListState>
+  );
+}
+
+/** The trail of one run of the last 30 days over its stops. */
+function RunTrailView({ choice, onChoose }: { choice: { driverId: string | null; run: DriverRun; date: string }; onChoose: (next: { driverId: string | null; run: DriverRun; date: string }) => void }) {
+  const { t, i18n } = useTranslation('liveBus');
+  const drivers = useDrivers();
+  const today = bahrainToday(new Date());
+  const trail = useQuery({
+    ...trpc.admin.liveBus.trail.queryOptions({ driverId: choice.driverId ?? '', run: choice.run, date: choice.date }),
+    ...ADMIN_LIST_QUERY,
+    enabled: choice.driverId !== null,
+  });
+  const answer = trail.data?.trail;
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        {t('office.trailTitle')}
+      </Title>
+      <Group align="flex-end" gap="sm">
+        <Select
+          label={t('office.trailDriver')}
+          data={(drivers.data?.drivers ?? []).map((driver) => ({ value: driver.id, label: driver.name }))}
+          value={choice.driverId}
+          onChange={(driverId) => onChoose({ ...choice, driverId })}
+          searchable
+          w={{ base: '100%', xs: 260 }}
+        />
+        <SegmentedControl
+          aria-label={t('office.trailRun')}
+          data={DRIVER_RUNS.map((value) => ({ value, label: t(`office.runName.${value}`) }))}
+          value={choice.run}
+          onChange={(run) => onChoose({ ...choice, run: run as DriverRun })}
+        />
+        <DatePickerInput
+          label={t('office.trailDate')}
+          {...datePickerLanguage(i18n.language)}
+          minDate={addDays(today, -POSITION_RETENTION_DEFAULT_DAYS)}
+          maxDate={today}
+          value={choice.date}
+          onChange={(date) => onChoose({ ...choice, date: date ?? today })}
+          // Big enough for a thumb on a phone.
+          styles={{ input: { minHeight: 44 } }}
+        />
+      </Group>
+      {choice.driverId && (
+        <ListState query={trail}>
+          {answer &&
+            (answer.points.length === 0 ? (
+              <Text c="dark.7">{t('office.trailEmpty')}</Text>
+            ) : (
+              <Stack gap="xs">
+                <Text c="dark.9" data-testid="trail-summary">
+                  {t('office.trailPoints', { count: answer.points.length, from: formatTime(answer.points[0]!.at, i18n.language), to: formatTime(answer.points.at(-1)!.at, i18n.language) })}
+                </Text>
+                <LazyRunMap
+                  loadingLabel={t('loadingMap')}
+                  label={t('office.trailTitle')}
+                  zoomLabels={{ zoomIn: t('zoomIn'), zoomOut: t('zoomOut') }}
+                  stops={answer.stops.map((stop) => ({ id: String(stop.position), number: stop.position, title: String(stop.position), location: { lat: stop.lat, lng: stop.lng } }))}
+                  trail={answer.points}
+                />
+              </Stack>
+            ))}
+        </ListState>
+      )}
+    </Stack>
+  );
+}
+
+/** Live map: every bus under way now, and the trail of any run of the last 30 days. */
+export function LiveMapTab() {
+  const { t } = useTranslation('liveBus');
+  const [choice, setChoice] = useState<{ driverId: string | null; run: DriverRun; date: string }>({ driverId: null, run: 'morning', date: bahrainToday(new Date()) });
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>{t('office.title')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('office.intro')}
+        </Text>
+      </div>
+      <LiveBuses onTrail={(bus) => setChoice({ driverId: bus.driver.id, run: bus.run, date: bus.date })} />
+      <RunTrailView choice={choice} onChoose={setChoice} />
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test.js';
+import { checkScreen } from '../../fixtures/a11y.js';
+import { signInByEmail, signInDriver } from '../../fixtures/session.js';
+import { restoreSchoolWeek, signedInDriverApi } from '../../fixtures/school-day.js';
+import { seedRoute, type RouteWorld } from '../../fixtures/routes.js';
+import { liveBus as en } from '../../../apps/web/src/i18n/en/live-bus.js';
+import { driver as enDriver } from '../../../apps/web/src/i18n/en/driver.js';
+
+/**
+ * Where is the bus: the driver's phone (an emulated geolocation moving along a fixed path) shares
+ * the bus's position while the morning run is in progress, and the family's 'Track the bus' page,
+ * open at the same time in another browser, shows the bus move, 'updated … ago' and the ETA
+ * shrinking; when the phone stops sending, the page says so in words and greys the bus. Tiles come
+ * from the test's own tile server.
+ *
+ * The run's stops (routes fixture): Huda's house at 26.2235, 50.5876 first, then Lina's and Omar's.
+ * The bus drives north towards Huda's along the 50.5876 meridian.
+ */
+test.describe.configure({ mode: 'serial', timeout: 4 * 60_000 });
+
+const PATH = [26.2, 26.205, 26.21, 26.215];
+const at = (lat: number) => ({ latitude: lat, longitude: 50.5876, accuracy: 12 });
+
+let world: RouteWorld;
+test.beforeAll(async ({ server }) => {
+  world = await seedRoute(server.url, `bus${Date.now().toString(36)}`);
+});
+test.afterAll(async ({ server }) => {
+  await restoreSchoolWeek(server.url, world.family.settingsBefore);
+});
+
+/** The driver's phone: location allowed, standing at the path's start, the morning run started. */
+async function driverPhone(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await signInDriver(page, world.family.driver.phone, world.family.driver.password);
+  await page.goto('/driver/today');
+  await page.locator('label', { hasText: enDriver.today.morning }).click();
+  await page.getByRole('button', { name: enDriver.today.start }).click();
+  await expect(page.getByText(new RegExp(`^${enDriver.today.status.in_progress} · `))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('location-sharing')).toHaveText(enDriver.today.location.sharing);
+  return page;
+}
+
+const busMarker = (page: Page) => page.locator('.run-map-bus');
+const markerPlace = (page: Page) => busMarker(page).evaluate((marker) => (marker as HTMLElement).style.transform);
+/** The ETA's upper end in minutes, as the page writes it ('11–31 min'). */
+async function etaMax(page: Page): Promise<number> {
+  const text = (await page.getByTestId('bus-eta').textContent()) ?? '';
+  const match = /(\d+)–(\d+)/.exec(text);
+  expect(match, text).not.toBeNull();
+  return Number(match![2]);
+}
+
+test('the family follows the bus live while the driver drives; the page says when the position is old', async ({ browser, server }) => {
+  const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 }, permissions: ['geolocation'], geolocation: at(PATH[0]!) });
+  const family = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 } });
+  try {
+    const driver = await driverPhone(phone);
+    const omar = world.stops[2]!;
+
+    const parent = await family.newPage();
+    await signInByEmail(parent, world.family.email, world.family.password);
+    await parent.goto('/parent');
+    // The button appears on Omar's card once the bus is on its way (the card asks every 30 s).
+    await parent.getByRole('link', { name: new RegExp(`^${en.trackLabel.replace('{{name}}', omar)} .*${world.lastName}$`) }).click({ timeout: 45_000 });
+    await expect(parent.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
+    // Live over Server-Sent Events: the page does not fall back to asking every 10 s.
+    const polls: string[] = [];
+    parent.on('request', (request) => {
+      if (request.url().includes('parent.studentBus')) polls.push(request.url());
+    });
+    await expect(busMarker(parent)).toBeVisible({ timeout: 20_000 });
+    await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated \d+ s ago$/);
+    // Two stops come before Omar's: Huda's and Lina's. His own stop is the only one on the map.
+    await expect(parent.getByText('2 stops before yours.')).toBeVisible();
+    await expect(parent.locator('.run-map-stop')).toHaveCount(1);
+    await expect(parent.locator('.run-map-stop')).toHaveAttribute('title', en.yourStop);
+    await expect.poll(() => parent.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
+    const sources = await parent.locator('img.leaflet-tile').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    expect(sources.every((source) => source.startsWith(server.tiles.base))).toBe(true);
+    const firstMax = await etaMax(parent);
+    let place = await markerPlace(parent);
+
+    // The bus drives north: a new position at most every 10 s, each one 550 m on.
+    for (const lat of PATH.slice(1)) {
+      await phone.setGeolocation(at(lat));
+      await expect.poll(() => markerPlace(parent), { timeout: 20_000 }).not.toBe(place);
+      place = await markerPlace(parent);
+      // A fresh position: seconds, not minutes (the phone waits out its 10 s between sends, so a fix may be that old).
+      await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated (\d|1\d|2\d) s ago$/);
+    }
+    // 'Updated … ago' ticks on by itself between positions.
+    const shown = await parent.getByTestId('bus-updated').textContent();
+    await expect(parent.getByTestId('bus-updated')).not.toHaveText(shown!, { timeout: 3_000 });
+    expect(await etaMax(parent)).toBeLessThan(firstMax);
+    expect(polls).toEqual([]);
+    await expect(parent.getByTestId('bus-stale')).toHaveCount(0);
+    await checkScreen(parent, { route: 'parent-track-bus', role: 'parent', language: 'en' });
+
+    // The phone stops sending (the driver's screen is closed): after a minute the page says so and greys the bus.
+    await driver.close();
+    await expect(parent.getByTestId('bus-stale')).toHaveText(en.stale, { timeout: 90_000 });
+    await expect(busMarker(parent)).toHaveClass(/run-map-bus-stale/);
+    await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated 1 min ago$/);
+  } finally {
+    await phone.close();
+    await family.close();
+  }
+});
+
+test('after the run ends the family is told the bus is not on its way to them', async ({ page, server }) => {
+  const driver = await signedInDriverApi(server.url, world.family.driver);
+  try {
+    const ended = await driver.post('/api/driver/runs/morning/end', { data: {} });
+    expect(ended.status(), await ended.text()).toBe(200);
+  } finally {
+    await driver.dispose();
+  }
+  await signInByEmail(page, world.family.email, world.family.password);
+  const { students } = (await (await page.request.get('/api/parent/students')).json()) as { students: { id: string; firstName: string }[] };
+  const id = students.find((student) => student.firstName === world.stops[2])!.id;
+  await page.goto(`/parent/students/${id}/bus`);
+  await expect(page.getByTestId('bus-not-on-the-way')).toContainText(en.notOnTheWay);
+  await expect(page.getByRole('link', { name: en.track })).toHaveCount(0);
+});
