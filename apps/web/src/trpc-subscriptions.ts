@@ -1,6 +1,8 @@
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@school-transport/api';
+import { queryClient } from './trpc.js';
 
 /**
  * Subscriptions (the family's live bus) as Server-Sent Events, read by the browser's own
@@ -9,7 +11,8 @@ import type { AppRouter } from '@school-transport/api';
  * 'connected' event, data events with their tracked ids, 'serialized-error', keep-alive pings).
  * tRPC's httpSubscriptionLink reads the same stream, but it lives in @trpc/client's main module,
  * which the landing page loads: it would add 2.2 KB gzip to the first download (over its 150 KB
- * budget) for one signed-in page. This link sits in a chunk of its own, loaded with the first subscription.
+ * budget) for one signed-in page. This link, and the client that uses it, sit in the chunk of the
+ * pages that subscribe; queries and mutations go through the app's one client (trpc.ts).
  */
 export const subscriptionLink: TRPCLink<AppRouter> = () => ({ op }) =>
   observable((observer) => {
@@ -31,3 +34,6 @@ export const subscriptionLink: TRPCLink<AppRouter> = () => ({ op }) =>
     });
     return () => source.close();
   });
+
+/** The client of subscriptions, beside the app's client (trpc.ts) so that its link is not in the first download. */
+export const liveTrpc = createTRPCOptionsProxy<AppRouter>({ client: createTRPCClient<AppRouter>({ links: [subscriptionLink] }), queryClient });

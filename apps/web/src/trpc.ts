@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
-import { observable, type Unsubscribable } from '@trpc/server/observable';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@school-transport/api';
 import { MAX_CALLS_PER_BATCH } from '@school-transport/contracts';
@@ -22,39 +21,9 @@ export function createQueryClient(): QueryClient {
 /** The browser's one cache (the server renders each page with a client of its own: entry-server.tsx). */
 export const queryClient = createQueryClient();
 
-/** The subscriptions' link (trpc-subscriptions.ts), loaded with the first subscription. */
-function lazySubscriptionLink(): TRPCLink<AppRouter> {
-  return (runtime) => {
-    let link: Promise<OperationLink<AppRouter>> | undefined;
-    return ({ op, next }) =>
-      observable((observer) => {
-        let subscription: Unsubscribable | undefined;
-        let cancelled = false;
-        link ??= import('./trpc-subscriptions.js').then((module) => (module.subscriptionLink as TRPCLink<AppRouter>)(runtime));
-        link.then(
-          (operationLink) => {
-            if (!cancelled) subscription = operationLink({ op, next }).subscribe(observer);
-          },
-          (error: unknown) => observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
-        );
-        return () => {
-          cancelled = true;
-          subscription?.unsubscribe();
-        };
-      });
-  };
-}
-
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [
-    splitLink({
-      // Subscriptions (the family's live bus) arrive as Server-Sent Events.
-      condition: (operation) => operation.type === 'subscription',
-      true: lazySubscriptionLink(),
-      // The server refuses a batch of more calls than MAX_CALLS_PER_BATCH: longer ones are split.
-      false: httpBatchLink({ url: '/trpc', maxItems: MAX_CALLS_PER_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
-    }),
-  ],
+  // The server refuses a batch of more calls than MAX_CALLS_PER_BATCH: longer ones are split.
+  links: [httpBatchLink({ url: '/trpc', maxItems: MAX_CALLS_PER_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
 });
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

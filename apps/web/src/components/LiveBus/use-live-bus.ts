@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { StudentBus } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
+import { liveTrpc } from '../../trpc-subscriptions.js';
 
 /** Where Server-Sent Events are blocked (a proxy that holds the stream), the page asks this often instead. */
 const POLL_EVERY_MS = 10_000;
@@ -18,7 +19,7 @@ export function useLiveBus(studentId: string): { bus: StudentBus | undefined; fa
   const [streamed, setStreamed] = useState<StudentBus | undefined>(undefined);
   const [polling, setPolling] = useState(false);
   const subscription = useSubscription(
-    trpc.parent.busUpdates.subscriptionOptions(
+    liveTrpc.parent.busUpdates.subscriptionOptions(
       { id: studentId },
       {
         enabled: !polling,
