@@ -9,6 +9,12 @@ import { clearCachesAfterWrite, type Context } from './context.js';
 /** Every procedure states who may call it, once, in its kind (below): security/access.ts reads it from the router. */
 export interface ProcedureMeta {
   access: Access;
+  /**
+   * A write that changes no session, user or cached answer (a phone's positions, several a minute
+   * from every bus): the caches are left as they are after it, instead of cleared as after every
+   * other mutation.
+   */
+  sparesCaches?: true;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -48,7 +54,7 @@ export const middleware = t.middleware;
  * user or session comes too, but a moment later.)
  */
 function gate<Admitted extends object>(admit: (ctx: Context) => Admitted) {
-  return t.middleware(async ({ type, ctx, getRawInput, next }) => {
+  return t.middleware(async ({ type, meta, ctx, getRawInput, next }) => {
     try {
       const admitted = admit(ctx);
       const problem = findUnstorableText(await getRawInput());
@@ -57,7 +63,7 @@ function gate<Admitted extends object>(admit: (ctx: Context) => Admitted) {
       // defineProperty, so handing it the whole context again doubled that copy on every call.
       return await next({ ctx: admitted });
     } finally {
-      if (type === 'mutation') clearCachesAfterWrite(ctx);
+      if (type === 'mutation' && !meta?.sparesCaches) clearCachesAfterWrite(ctx);
     }
   });
 }
