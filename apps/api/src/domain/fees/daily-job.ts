@@ -5,6 +5,7 @@ import { readFeeSettings } from './fee-settings.js';
 import { generateFeesForMonth } from './generate.js';
 import { sendDueReminders } from './reminders.js';
 import { syncAllPaymentStatuses } from './payment-status.js';
+import { startRepeatingJob } from '../repeating-job.js';
 
 export interface DailyFeeRun {
   generated: Record<string, number>;
@@ -40,24 +41,12 @@ export function startDailyFeeJob(
   db: Kysely<Database>,
   options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void; done?: (run: DailyFeeRun, milliseconds: number) => void } = {},
 ): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    const started = Date.now();
-    runDailyFeeJob(db)
-      .then((run) => options.done?.(run, Date.now() - started))
-      .catch((error: unknown) => options.log?.(error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, options.firstRunMs ?? 5_000);
-  const every = setInterval(tick, options.intervalMs ?? 60 * 60 * 1000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return startRepeatingJob(
+    async () => {
+      const started = Date.now();
+      const run = await runDailyFeeJob(db);
+      return { run, milliseconds: Date.now() - started };
+    },
+    { firstRunMs: options.firstRunMs ?? 5_000, intervalMs: options.intervalMs ?? 60 * 60 * 1000, log: options.log, done: options.done && (({ run, milliseconds }) => options.done!(run, milliseconds)) },
+  );
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
+import { startRepeatingJob } from '../repeating-job.js';
 
 /**
  * Positions are kept as long as the operator needs them to answer a family's question about a past
@@ -20,23 +21,5 @@ export function startPositionRetentionJob(
   days: number,
   options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void; done?: (deleted: number) => void } = {},
 ): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    deleteOldPositions(db, clock.now(), days)
-      .then((deleted) => options.done?.(deleted))
-      .catch((error: unknown) => options.log?.(error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, options.firstRunMs ?? 30_000);
-  const every = setInterval(tick, options.intervalMs ?? 60 * 60 * 1000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return startRepeatingJob(() => deleteOldPositions(db, clock.now(), days), { firstRunMs: options.firstRunMs ?? 30_000, intervalMs: options.intervalMs ?? 60 * 60 * 1000, log: options.log, done: options.done });
 }

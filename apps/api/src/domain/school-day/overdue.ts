@@ -4,6 +4,7 @@ import { addDays, bahrainToday, plannedEnd, type DriverRun, type SchoolDaySettin
 import { enqueueNotification } from '../notifications/outbox.js';
 import { readSchoolDaySettings } from './settings.js';
 import { marksByRider, marksOfRuns, RUN_COLUMNS } from './riders.js';
+import { startRepeatingJob } from '../repeating-job.js';
 
 /**
  * A run still open with a child on board some hours (the settings' overdueAfterHours, 1 by
@@ -71,23 +72,5 @@ export function startOverdueRunJob(
   clock: { now(): Date },
   options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void; done?: (alerted: number) => void } = {},
 ): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    alertOverdueRuns(db, clock.now())
-      .then((alerted) => options.done?.(alerted))
-      .catch((error: unknown) => options.log?.(error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, options.firstRunMs ?? 10_000);
-  const every = setInterval(tick, options.intervalMs ?? 5 * 60 * 1000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return startRepeatingJob(() => alertOverdueRuns(db, clock.now()), { firstRunMs: options.firstRunMs ?? 10_000, intervalMs: options.intervalMs ?? 5 * 60 * 1000, log: options.log, done: options.done });
 }
