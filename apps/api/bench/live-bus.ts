@@ -2,8 +2,8 @@
  * `pnpm bench` (after the endpoints' benchmark; not in `bench:ci`): the live bus on PostgreSQL.
  *
  * 1. Ingestion: POST /api/driver/positions (one fix a call, 50 drivers' sessions in turn) on the
- *    built server against its floor, bench/positions-floor.ts: the same statement (the trail's
- *    insert, the latest position's upsert and the notice) through bare Fastify and pg.
+ *    built server against its floor, bench/positions-floor.ts: the app's own statement (the run's
+ *    lookup, the trail, the latest position and the notice) through bare Fastify and pg.
  * 2. Fan-out: two server processes on one database, 2,000 families each following their child's
  *    bus over Server-Sent Events (half on each process), 50 buses each posting a fix every 5 s to
  *    either process in turn. For every fix, the delay from the start of its POST to each family's
@@ -12,6 +12,7 @@
  *   --duration S (10 s per side for ingestion)  --fan-out-seconds S (60)  --connections N (20)
  *   --families N (2000)  --buses N (50)  --every S (5)
  * Ports: BENCH_PORT (3106) and the next one for the two processes, BENCH_FLOOR_PORT (3116).
+ * BENCH_NODE_ARGS: further Node flags for the servers and the floor (`--cpu-prof --cpu-prof-dir=...` to profile them).
  * The database is <BENCH_DATABASE_PREFIX (school_transport_bench)>_live_<pid>, dropped at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -53,7 +54,7 @@ process.once('SIGINT', () => {
 });
 
 function start(script: string[], env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, script, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-3000)));

@@ -4,7 +4,7 @@ import { RECENT_FIXES_SECONDS, type TimedPoint } from './eta.js';
 import { absenceFor, absencesOnDate, riderStatus, type AbsenceOnDay } from '../school-day/riders.js';
 import type { DriverRun, RiderStatus, RunStop } from '@school-transport/contracts';
 import { readRunStops } from '../routes/run-stops.js';
-import { BEFORE_START_TOLERANCE_MS } from './positions.js';
+import { BEFORE_START_TOLERANCE_MS } from './positions-statement.js';
 
 /**
  * One run in progress as the live bus reads it, shared by every family following that bus: the

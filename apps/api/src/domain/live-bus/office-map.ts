@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { marksByRider, marksOfRuns } from '../school-day/riders.js';
 import { runStopsInOrder } from './bus-snapshot.js';
-import { BEFORE_START_TOLERANCE_MS } from './positions.js';
+import { BEFORE_START_TOLERANCE_MS } from './positions-statement.js';
 
 /**
  * The office's live map: every bus with a run in progress (today's, or yesterday's left open),
