@@ -3,7 +3,8 @@
  *
  * 1. Ingestion: POST /api/driver/positions (one fix a call, 50 drivers' sessions in turn) on the
  *    built server against its floor, bench/positions-floor.ts: the app's own statement (the run's
- *    lookup, the trail, the latest position and the notice) through bare Fastify and pg.
+ *    lookup, the trail, the latest position and the notice) through bare Fastify and pg; and, for
+ *    comparison, the write alone without the run's lookup.
  * 2. Fan-out: two server processes on one database, 2,000 families each following their child's
  *    bus over Server-Sent Events (half on each process), 50 buses each posting a fix every 5 s to
  *    either process in turn. For every fix, the delay from the start of its POST to each family's
@@ -220,9 +221,13 @@ await autocannon({ url: `${urls[0]}/api/driver/positions`, method: 'POST', conne
 await autocannon({ url: `http://127.0.0.1:${floorPort}/floor/positions`, method: 'POST', connections: 4, amount: 300, headers: { 'content-type': 'application/json', 'x-driver': driverIds[0]! }, body: fixBody(0) });
 const app = await ingest(`${urls[0]}/api/driver/positions`, driverCookiesOnFirst, driverIds);
 const bare = await ingest(`http://127.0.0.1:${floorPort}/floor/positions`, null, driverIds);
+const insertOnly = await ingest(`http://127.0.0.1:${floorPort}/floor/insert`, null, driverIds);
 await stop(floor);
-const ingestion = { app, floor: bare, ratio: Math.round((app.requestsPerSecond / bare.requestsPerSecond) * 100) / 100 };
-console.log(`Ingestion: app ${app.requestsPerSecond} req/s (p99 ${app.p99Ms} ms, non-2xx ${app.non2xx}), floor ${bare.requestsPerSecond} req/s: ratio ${ingestion.ratio} (target ≥ 0.7)`);
+const ratioTo = (floorSide: { requestsPerSecond: number }) => Math.round((app.requestsPerSecond / floorSide.requestsPerSecond) * 100) / 100;
+const ingestion = { app, floor: bare, ratio: ratioTo(bare), insertOnly, ratioToInsertOnly: ratioTo(insertOnly) };
+console.log(
+  `Ingestion: app ${app.requestsPerSecond} req/s (p99 ${app.p99Ms} ms, non-2xx ${app.non2xx}, ${app.nodeCpuMsPerRequest} ms CPU each), floor ${bare.requestsPerSecond} req/s (${bare.nodeCpuMsPerRequest} ms): ratio ${ingestion.ratio} (target ≥ 0.7); the write alone without the run's lookup ${insertOnly.requestsPerSecond} req/s: ratio ${ingestion.ratioToInsertOnly}`,
+);
 
 // ---------- 2. fan-out ----------
 /** Send times of each fix, by bus and instant. */

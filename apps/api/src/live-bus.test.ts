@@ -245,3 +245,26 @@ describe('retention', () => {
     expect(after).toHaveLength(before.length - 1);
   });
 });
+
+describe('a run handed to a substitute', () => {
+  it("takes the substitute's positions as the bus and refuses the owner's (409)", async () => {
+    const substitute = await createDriver(t.db);
+    const asSubstitute = await signedIn('/api/driver/login', { phone: substitute.phone, password: substitute.password });
+    const handed = await asAdmin.put(`/api/admin/drivers/${driverId}/runs/afternoon/substitute`, { date: '2026-12-01', substituteDriverId: substitute.driverId });
+    expect(handed.status, JSON.stringify(handed.body)).toBe(200);
+    clock.set(bh('13:00:00'));
+    const early = await asSubstitute.post<{ message: string }>('/api/driver/positions', { run: 'afternoon', fixes: [fix(26.05, '13:00:00')] });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(SCHOOL_DAY_MESSAGES.runNotStarted);
+    expect((await asSubstitute.post('/api/driver/runs/afternoon/start', {})).status).toBe(200);
+    clock.set(bh('13:01:00'));
+    const covered = await asSubstitute.post<PositionsAccepted>('/api/driver/positions', { run: 'afternoon', fixes: [fix(26.05, '13:00:50')] });
+    expect(covered.status, JSON.stringify(covered.body)).toBe(202);
+    expect(covered.body.accepted).toBe(1);
+    const latest = await t.db.selectFrom('busPositions').select(['run', 'lat']).where('driverId', '=', substitute.driverId).executeTakeFirst();
+    expect(latest).toEqual({ run: 'afternoon', lat: 26.05 });
+    const byOwner = await post([fix(26.06, '13:00:55')], 'afternoon');
+    expect(byOwner.status).toBe(409);
+    expect(byOwner.body.message).toBe(SCHOOL_DAY_MESSAGES.runHandedOver);
+  });
+});
