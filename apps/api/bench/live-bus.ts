@@ -24,10 +24,10 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { bahrainToday } from '@school-transport/contracts';
 import { createDatabase, migrateToLatest, seedEssentials } from '@school-transport/db';
+import { createBenchDatabase } from './bench-database.js';
 import { hashPassword } from '../src/domain/passwords.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -45,7 +45,6 @@ const buses = option('--buses', 50);
 const everyS = option('--every', 5);
 const appPort = Number(process.env.BENCH_PORT ?? 3106);
 const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? 3116);
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'live-bus-bench';
 
 const children = new Set<ChildProcess>();
@@ -99,15 +98,10 @@ function machineTicks(): { busy: number; total: number } {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN;
 
 // ---------- the database ----------
-const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'school_transport_bench'}_live_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${name}`);
-await admin.end();
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+const database = await createBenchDatabase('postgres', 'live');
+const databaseUrl = database.env.DATABASE_URL;
 const today = bahrainToday(new Date());
-const handle = await createDatabase({ databaseUrl });
+const handle = await createDatabase(database.options);
 const hash = await hashPassword(PASSWORD);
 await migrateToLatest(handle.db);
 await seedEssentials(handle.db);
@@ -365,10 +359,7 @@ console.log(
 );
 
 for (const server of servers) await stop(server);
-const dropper = new pg.Client({ connectionString: adminUrl });
-await dropper.connect();
-await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-await dropper.end();
+await database.drop();
 mkdirSync(join(ROOT, 'perf-results'), { recursive: true });
 const file = join(ROOT, 'perf-results', 'bench-live-bus.json');
 writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), ingestion, fanOut }, null, 2)}\n`);

@@ -32,8 +32,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import pg from 'pg';
 import { createDatabase, migrateToLatest, seedEssentials } from '@school-transport/db';
+import { createBenchDatabase } from './bench-database.js';
 import { seedVolume, seedVolumeFees, VOLUME_DEFAULTS, VOLUME_PASSWORD, type VolumeSummary } from '@school-transport/db/volume';
 import { hashPassword } from '../src/domain/passwords.js';
 import { ENDPOINTS, compilingKysely, type Endpoint, type FloorContext, type Role } from './endpoints.js';
@@ -72,7 +72,6 @@ const only = option('--only')?.split(',');
 const failBelow = ci ? RATIO_TARGET / 2 : RATIO_TARGET;
 const appPort = Number(process.env.BENCH_PORT ?? 3106);
 const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? 3116);
-const adminDatabaseUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const endpoints = ENDPOINTS.filter((endpoint) => !only || only.includes(endpoint.id));
 // Another build of the server (an older commit's dist/main.js, say) to compare with the same floor.
 const appMain = resolve(option('--app') ?? join(ROOT, 'apps/api/dist/main.js'));
@@ -158,30 +157,8 @@ interface PreparedDatabase {
 }
 
 async function prepareDatabase(): Promise<PreparedDatabase> {
-  let env: NodeJS.ProcessEnv;
-  let drop: () => Promise<void>;
-  if (engine === 'postgres') {
-    const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'school_transport_bench'}_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminDatabaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminDatabaseUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), DATA_DIR: '' };
-    drop = async () => {
-      const client = new pg.Client({ connectionString: adminDatabaseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
-    env = { DATABASE_URL: '', DATA_DIR: dir };
-    drop = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  const handle = await createDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || undefined });
+  const { env, options, drop } = await createBenchDatabase(engine);
+  const handle = await createDatabase(options);
   try {
     await migrateToLatest(handle.db);
     await seedEssentials(handle.db);

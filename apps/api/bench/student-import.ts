@@ -13,14 +13,13 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import { createDatabase, migrateToLatest, seedEssentials } from '@school-transport/db';
+import { createBenchDatabase } from './bench-database.js';
 import { seedVolume, VOLUME_PASSWORD } from '@school-transport/db/volume';
 import { hashPassword } from '../src/domain/passwords.js';
 
@@ -36,35 +35,12 @@ const seededStudents = Number(option('--students') ?? 2000);
 const rowCount = Number(option('--rows') ?? 5000);
 const welcomeParents = Number(option('--welcome') ?? 0);
 const port = Number(process.env.BENCH_IMPORT_PORT ?? 3136);
-const adminDatabaseUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGETS = { previewMs: 5000, importMs: 20_000, memoryGrowthMb: 200 };
 const baseUrl = `http://127.0.0.1:${port}`;
 
 // ---------- database ----------
-let databaseEnv: NodeJS.ProcessEnv;
-let drop: () => Promise<void>;
-if (engine === 'postgres') {
-  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'school_transport_bench'}_import_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminDatabaseUrl);
-  url.pathname = `/${name}`;
-  databaseEnv = { DATABASE_URL: url.toString(), DATA_DIR: '' };
-  drop = async () => {
-    const client = new pg.Client({ connectionString: adminDatabaseUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-} else {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
-  databaseEnv = { DATABASE_URL: '', DATA_DIR: dir };
-  drop = async () => rmSync(dir, { recursive: true, force: true });
-}
-const handle = await createDatabase({ databaseUrl: databaseEnv.DATABASE_URL || undefined, dataDir: databaseEnv.DATA_DIR || undefined });
+const { env: databaseEnv, options: databaseOptions, drop } = await createBenchDatabase(engine, 'import');
+const handle = await createDatabase(databaseOptions);
 let adminEmail: string;
 try {
   await migrateToLatest(handle.db);
