@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import pino from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import helmet from 'helmet';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
@@ -122,8 +122,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   // Helmet's security headers (CSP, HSTS, frame and sniffing rules...) on every answer, errors and static files included.
   // Images from the map's tile server and no other.
   const tiles = tileOrigin(map.tileUrl);
-  // Built once: the headers are the same for every answer.
-  const securityHeaders = helmet({
+  await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -136,7 +135,6 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       },
     },
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
