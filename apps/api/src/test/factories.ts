@@ -46,8 +46,8 @@ export async function createSchool(db: Kysely<Database>, name = 'Zahra School') 
   return db.insertInto('schools').values({ schoolCode: `SC-${unique()}`, name }).returning(['id', 'name']).executeTakeFirstOrThrow();
 }
 
-export async function createArea(db: Kysely<Database>) {
-  return db.insertInto('areas').values({ name: `Sanad ${unique()}`, price: '25.00' }).returning(['id', 'name']).executeTakeFirstOrThrow();
+export async function createArea(db: Kysely<Database>, price = '25.00') {
+  return db.insertInto('areas').values({ name: `Sanad ${unique()}`, price }).returning(['id', 'name']).executeTakeFirstOrThrow();
 }
 
 /** A student's columns: the school, area and parent must be named; any other column may be. */
