@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, type SessionUser } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
 
 /** The language switch is kept on the account, read with the session, and used by the outbox. */
 let t: TestServer;
@@ -10,21 +10,14 @@ let areaId: string;
 let termsVersionId: string;
 beforeAll(async () => {
   t = await startTestServer();
-  const stamp = Date.now().toString(36);
-  schoolId = (await t.db.insertInto('schools').values({ schoolCode: `LANG-${stamp}`, name: 'Language School' }).returning('id').executeTakeFirstOrThrow()).id;
-  areaId = (await t.db.insertInto('areas').values({ name: `Muharraq ${stamp}`, price: '25.00' }).returning('id').executeTakeFirstOrThrow()).id;
+  schoolId = (await createSchool(t.db)).id;
+  areaId = (await createArea(t.db)).id;
   termsVersionId = (await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow()).id;
 });
 afterAll(() => t.close());
 
 type UserAnswer = { user: SessionUser };
 const setLanguage = (client: HttpClient, language: unknown) => client.post<{ result: { data: UserAnswer }; error?: { message: string } }>('/trpc/auth.setLanguage', { language });
-
-async function signedIn(email: string, password: string): Promise<HttpClient> {
-  const client = t.client();
-  expect((await client.post('/api/auth/login', { email, password })).status).toBe(200);
-  return client;
-}
 
 let counter = 0;
 function registration(overrides: Record<string, unknown> = {}) {
@@ -54,7 +47,7 @@ function registration(overrides: Record<string, unknown> = {}) {
 describe('the account language', () => {
   it('starts as English, is set by the switch, and comes back with the session on another browser', async () => {
     const parent = await createParent(t.db);
-    const client = await signedIn(parent.email, parent.password);
+    const client = await t.signIn(parent);
     expect((await client.get<UserAnswer>('/api/auth/user')).body.user.language).toBe('en');
 
     const answer = await setLanguage(client, 'ar');
@@ -76,12 +69,11 @@ describe('the account language', () => {
     expect(anonymous.body.error?.message).toBe(SERVER_MESSAGES.notSignedIn);
 
     const driver = await createDriver(t.db);
-    const driverClient = t.client();
-    expect((await driverClient.post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(200);
+    const driverClient = await t.signIn(driver);
     expect((await setLanguage(driverClient, 'ar')).body.result.data.user).toMatchObject({ id: driver.id, language: 'ar', driverId: driver.driverId });
 
     const admin = await createAdmin(t.db);
-    const adminClient = await signedIn(admin.email, admin.password);
+    const adminClient = await t.signIn(admin);
     const refused = await setLanguage(adminClient, 'fr');
     expect(refused.status).toBe(400);
     expect(refused.body.error?.message).toBe(MESSAGES.languageInvalid);
@@ -115,29 +107,9 @@ describe('messages in the parent account language', () => {
     // Messages go to the WhatsApp number when the account has no phone of its own.
     await t.db.updateTable('users').set({ phone: null, language: 'ar' }).where('id', '=', parent.id).execute();
     await t.db.updateTable('parents').set({ whatsappNumber: '36441104' }).where('id', '=', parent.parentId).execute();
-    const student = await t.db
-      .insertInto('students')
-      .values({
-        schoolId,
-        firstName: 'Omar',
-        fathersName: 'Ali',
-        lastName: 'Saleh',
-        grade: '4',
-        studentSchoolId: `LANG-OFFICE-${Date.now()}`,
-        contactNumber1: '36441105',
-        serviceType: 'BOTH',
-        priceBhd: '25.00',
-        areaId,
-        address: 'Block 1, Road 2, House 3',
-        houseBuilding: '3',
-        road: '2',
-        block: '1',
-        parentId: parent.parentId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const student = await createStudent(t.db, { schoolId, areaId, parentId: parent.parentId, firstName: 'Omar', contactNumber1: '36441105' });
     const admin = await createAdmin(t.db);
-    const office = await signedIn(admin.email, admin.password);
+    const office = await t.signIn(admin);
     const paid = await office.post('/api/admin/students/bulk-update', { studentIds: [student.id], paymentStatus: 'paid' });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const message = await t.db.selectFrom('notifications').select(['language', 'templateKey']).where('recipient', '=', '36441104').executeTakeFirstOrThrow();

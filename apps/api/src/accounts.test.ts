@@ -61,13 +61,6 @@ async function latestCode(phone: string): Promise<string> {
   return code;
 }
 
-async function signedIn(email: string, password: string): Promise<HttpClient> {
-  const client = t.client();
-  const answer = await client.post('/api/auth/login', { email, password });
-  expect(answer.status).toBe(200);
-  return client;
-}
-
 const requestCode = (identifier: string) => t.client().post('/api/auth/password-reset', { identifier });
 const confirm = (identifier: string, code: string, newPassword: string) => t.client().post('/api/auth/password-reset/confirm', { identifier, code, newPassword });
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -75,8 +68,8 @@ const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).pa
 describe('forgotten password', () => {
   it('sends a code to the parent’s phone; the code sets a new password and ends every session', async () => {
     const parent = await newParent();
-    const laptop = await signedIn(parent.email, parent.password);
-    const phone = await signedIn(parent.email, parent.password);
+    const laptop = await t.signIn(parent);
+    const phone = await t.signIn(parent);
 
     const asked = await requestCode(parent.email.toUpperCase());
     expect(asked.status).toBe(202);
@@ -92,7 +85,7 @@ describe('forgotten password', () => {
     expect((await laptop.get('/api/auth/user')).status).toBe(401);
     expect((await phone.get('/api/auth/user')).status).toBe(401);
     expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(401);
-    await signedIn(parent.email, 'a-new-family-password');
+    await t.signIn({ email: parent.email, password: 'a-new-family-password' });
   });
 
   it('answers an unknown identifier, an account without a phone and a known one alike, and sends nothing to the first two', async () => {
@@ -128,7 +121,7 @@ describe('forgotten password', () => {
     const late = await confirm(parent.email, code, 'a-new-family-password');
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({ message: ACCOUNT_MESSAGES.codeWrong });
-    await signedIn(parent.email, parent.password);
+    await t.signIn(parent);
   });
 
   it('uses a code once', async () => {
@@ -139,7 +132,7 @@ describe('forgotten password', () => {
     const again = await confirm(parent.email, code, 'second-new-password');
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ message: ACCOUNT_MESSAGES.codeWrong });
-    await signedIn(parent.email, 'first-new-password');
+    await t.signIn({ email: parent.email, password: 'first-new-password' });
   });
 
   it('voids a code at its fifth wrong try', async () => {
@@ -154,7 +147,7 @@ describe('forgotten password', () => {
     const right = await confirm(parent.email, code, 'a-new-family-password');
     expect(right.status).toBe(400);
     expect(right.body).toMatchObject({ message: ACCOUNT_MESSAGES.codeWrong });
-    await signedIn(parent.email, parent.password);
+    await t.signIn(parent);
   });
 
   it('takes a right code after four wrong ones', async () => {
@@ -216,19 +209,19 @@ describe('forgotten password', () => {
 describe('changing a password', () => {
   it('ends the account’s other sessions and keeps the caller’s', async () => {
     const parent = await newParent();
-    const here = await signedIn(parent.email, parent.password);
-    const elsewhere = await signedIn(parent.email, parent.password);
+    const here = await t.signIn(parent);
+    const elsewhere = await t.signIn(parent);
     const changed = await here.post('/api/auth/change-password', { currentPassword: parent.password, newPassword: 'another-family-pass' });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ message: ACCOUNT_MESSAGES.passwordChanged });
     expect((await here.get('/api/auth/user')).status).toBe(200);
     expect((await elsewhere.get('/api/auth/user')).status).toBe(401);
-    await signedIn(parent.email, 'another-family-pass');
+    await t.signIn({ email: parent.email, password: 'another-family-pass' });
   });
 
   it('refuses a wrong current password and counts it toward the sign-in limits', async () => {
     const parent = await newParent();
-    const client = await signedIn(parent.email, parent.password);
+    const client = await t.signIn(parent);
     for (let attempt = 0; attempt < MAX_ACCOUNT_FAILURES; attempt++) {
       const wrong = await client.post('/api/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'another-family-pass' });
       expect(wrong.status).toBe(400);
@@ -242,7 +235,7 @@ describe('changing a password', () => {
 
   it('holds an admin to 12 characters', async () => {
     const admin = await createAdmin(t.db);
-    const client = await signedIn(admin.email, admin.password);
+    const client = await t.signIn(admin);
     const short = await client.post('/api/auth/change-password', { currentPassword: admin.password, newPassword: 'short-pass' });
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ message: MESSAGES.staffPasswordMin });
@@ -257,9 +250,9 @@ describe('sign out everywhere', () => {
   it('ends every session of the account, this one included, and no other account’s', async () => {
     const parent = await newParent();
     const other = await newParent();
-    const here = await signedIn(parent.email, parent.password);
-    const elsewhere = await signedIn(parent.email, parent.password);
-    const someoneElse = await signedIn(other.email, other.password);
+    const here = await t.signIn(parent);
+    const elsewhere = await t.signIn(parent);
+    const someoneElse = await t.signIn(other);
     expect((await here.post('/api/auth/sign-out-everywhere')).status).toBe(200);
     expect((await here.get('/api/auth/user')).status).toBe(401);
     expect((await elsewhere.get('/api/auth/user')).status).toBe(401);
@@ -314,7 +307,7 @@ describe('the office helps with an account', () => {
 
   it('is the office’s only', async () => {
     const parent = await newParent();
-    const client = await signedIn(parent.email, parent.password);
+    const client = await t.signIn(parent);
     expect((await client.post(`/api/admin/parents/${parent.parentId}/reset-code`)).status).toBe(403);
     expect((await client.put(`/api/admin/parents/${parent.parentId}`, { name: 'X', email: parent.email })).status).toBe(403);
   });
@@ -329,7 +322,7 @@ describe('the office helps with an account', () => {
     const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'parent').where('entityId', '=', parent.parentId).executeTakeFirstOrThrow();
     expect(audit.action).toBe('update');
     expect(audit.diff).toMatchObject({ name: { from: 'Mariam Saleh', to: 'Mariam Saleh Ali' }, email: { from: parent.email, to: email }, phone: { from: parent.phone, to: phone } });
-    await signedIn(email, parent.password);
+    await t.signIn({ email, password: parent.password });
   });
 
   it('refuses another account’s email with 409, and leaves the parent as they were', async () => {
@@ -355,7 +348,7 @@ describe('welcome code', () => {
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(WELCOME_CODE_DAYS * 24 * 60 * 60 * 1000);
     const code = await latestCode(parent.phone!);
     expect((await confirm(parent.email, code, 'my-first-password')).status).toBe(200);
-    await signedIn(parent.email, 'my-first-password');
+    await t.signIn({ email: parent.email, password: 'my-first-password' });
   });
 
   it('expires after 7 days', async () => {

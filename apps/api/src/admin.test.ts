@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ADMIN_MESSAGES, MESSAGES } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createDriver, createParent, createStudent } from './test/factories.js';
 
 let t: TestServer;
 let admin: { id: string; email: string; password: string };
@@ -11,8 +11,7 @@ let api: HttpClient;
 beforeAll(async () => {
   t = await startTestServer();
   admin = await createAdmin(t.db);
-  api = t.client();
-  expect((await api.post('/api/auth/login', { email: admin.email, password: admin.password })).status).toBe(200);
+  api = await t.signIn(admin);
 });
 afterAll(() => t.close());
 
@@ -40,27 +39,7 @@ async function newSchool() {
 async function studentIn(areaId: string, priceBhd: string) {
   const school = await newSchool();
   const parent = await createParent(t.db);
-  return t.db
-    .insertInto('students')
-    .values({
-      schoolId: school.id,
-      firstName: 'Test',
-      fathersName: 'Father',
-      lastName: 'Student',
-      grade: '3',
-      studentSchoolId: unique('S'),
-      contactNumber1: '36000000',
-      serviceType: 'BOTH',
-      priceBhd,
-      areaId,
-      address: 'Block 1, Road 2, House 3',
-      houseBuilding: '3',
-      road: '2',
-      block: '1',
-      parentId: parent.parentId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return createStudent(t.db, { schoolId: school.id, areaId, parentId: parent.parentId, priceBhd });
 }
 
 describe('who may use the admin paths', () => {
@@ -85,12 +64,8 @@ describe('who may use the admin paths', () => {
   ];
 
   it('answers 401 to anonymous callers, 403 to parents and drivers, and lets the admin in', async () => {
-    const parent = await createParent(t.db);
-    const parentClient = t.client();
-    await parentClient.post('/api/auth/login', { email: parent.email, password: parent.password });
-    const driver = await createDriver(t.db);
-    const driverClient = t.client();
-    await driverClient.post('/api/driver/login', { phone: driver.phone, password: driver.password });
+    const parentClient = await t.signIn(await createParent(t.db));
+    const driverClient = await t.signIn(await createDriver(t.db));
 
     for (const [method, path, body] of calls) {
       expect((await t.client().request(method, path, body)).status, `${method} ${path} anonymous`).toBe(401);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ANALYTICS_MESSAGES, type AdminOverview, type AdminStatistics, type AuditLogFilterChoices, type AuditLogPage, type UnassignedStudents } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createDriver, createParent, createStudent, type StudentColumns } from './test/factories.js';
 import { businessDayStart, businessMonthStart, growthPercent } from './domain/admin/statistics.js';
 
 let t: TestServer;
@@ -12,8 +12,7 @@ let api: HttpClient;
 beforeAll(async () => {
   t = await startTestServer();
   admin = await createAdmin(t.db);
-  api = t.client();
-  expect((await api.post('/api/auth/login', { email: admin.email, password: admin.password })).status).toBe(200);
+  api = await t.signIn(admin);
 });
 afterAll(() => t.close());
 
@@ -40,54 +39,16 @@ async function newDriver(status: 'active' | 'inactive' = 'active') {
   return response.body.driver;
 }
 
-interface StudentSeed {
-  schoolId: string;
-  areaId: string;
-  priceBhd: string;
-  driverId?: string | null;
-  paymentStatus?: 'paid' | 'unpaid';
-  createdAt?: Date;
-  firstName?: string;
-}
-
-async function seedStudent(parentId: string, seed: StudentSeed) {
-  return t.db
-    .insertInto('students')
-    .values({
-      schoolId: seed.schoolId,
-      firstName: seed.firstName ?? 'Test',
-      fathersName: 'Father',
-      lastName: 'Student',
-      grade: '3',
-      studentSchoolId: unique('S'),
-      contactNumber1: '36000000',
-      serviceType: 'BOTH',
-      priceBhd: seed.priceBhd,
-      areaId: seed.areaId,
-      address: 'Block 1, Road 2, House 3',
-      houseBuilding: '3',
-      road: '2',
-      block: '1',
-      driverId: seed.driverId ?? null,
-      paymentStatus: seed.paymentStatus ?? 'unpaid',
-      parentId,
-      ...(seed.createdAt ? { createdAt: seed.createdAt } : {}),
-    })
-    .returning(['id', 'automatedId'])
-    .executeTakeFirstOrThrow();
-}
+/** A student of this parent straight in the database. */
+const seedStudent = (parentId: string, seed: Omit<StudentColumns, 'parentId'>) => createStudent(t.db, { ...seed, parentId });
 
 describe('who may read statistics, the unassigned students and the audit log', () => {
   const paths = ['/api/admin/statistics', '/api/admin/unassigned-students', '/api/admin/audit-logs', '/api/admin/audit-logs/filters'];
   const procedures = ['admin.analytics.statistics', 'admin.students.unassigned', 'admin.auditLogs.list', 'admin.auditLogs.filters'];
 
   it('answers 401 to anonymous callers and 403 to parents and drivers, on the REST paths and the tRPC procedures', async () => {
-    const parent = await createParent(t.db);
-    const parentClient = t.client();
-    expect((await parentClient.post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
-    const driver = await createDriver(t.db);
-    const driverClient = t.client();
-    expect((await driverClient.post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(200);
+    const parentClient = await t.signIn(await createParent(t.db));
+    const driverClient = await t.signIn(await createDriver(t.db));
 
     const targets = [...paths, ...procedures.map((name) => `/trpc/${name}?input=${encodeURIComponent('{}')}`)];
     for (const path of targets) {
@@ -242,8 +203,7 @@ describe('audit log', () => {
 
   it('filters by entity type, action, actor and date range (Bahrain days, both ends included)', async () => {
     const otherAdmin = await createAdmin(t.db);
-    const other = t.client();
-    expect((await other.post('/api/auth/login', { email: otherAdmin.email, password: otherAdmin.password })).status).toBe(200);
+    const other = await t.signIn(otherAdmin);
     const area = await other.post<{ area: { id: string; name: string } }>('/api/admin/areas', { name: unique('Other Area'), price: '12.00' });
     expect(area.status).toBe(201);
     const edited = await other.put(`/api/admin/areas/${area.body.area.id}`, { name: area.body.area.name, price: '14.00' });

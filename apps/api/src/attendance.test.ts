@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTENDANCE_MESSAGES, CSV_BYTE_ORDER_MARK, type AttendanceReport, type MarkEvent, type ServiceType } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
 import { SetClock } from './domain/clock.js';
 
 /**
@@ -26,29 +26,7 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(coun
 
 async function student(firstName: string, lastName: string, school: { id: string }, area: { id: string }, serviceType: ServiceType, deleted = false): Promise<string> {
   const parent = await createParent(t.db);
-  const row = await t.db
-    .insertInto('students')
-    .values({
-      schoolId: school.id,
-      firstName,
-      fathersName: 'Khalid',
-      lastName,
-      grade: '5',
-      studentSchoolId: unique('S'),
-      contactNumber1: '36001122',
-      serviceType,
-      priceBhd: '25.00',
-      areaId: area.id,
-      address: 'Block 1',
-      houseBuilding: '3',
-      road: '2',
-      block: '1',
-      driverId: driver.driverId,
-      parentId: parent.parentId,
-      deletedAt: deleted ? new Date() : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: parent.parentId, driverId: driver.driverId, firstName, lastName, serviceType, deletedAt: deleted ? new Date() : null });
   return row.id;
 }
 
@@ -73,13 +51,11 @@ async function absence(studentId: string, fromDate: string, toDate: string, run:
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
-  const admin = await createAdmin(t.db);
-  asAdmin = t.client();
-  expect((await asAdmin.post('/api/auth/login', { email: admin.email, password: admin.password })).status).toBe(200);
+  asAdmin = await t.signIn(await createAdmin(t.db));
   driver = await createDriver(t.db);
-  const zahra = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Zahra School' })).body.school;
-  const noor = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Noor School' })).body.school;
-  const area = (await asAdmin.post<{ area: { id: string } }>('/api/admin/areas', { name: unique('Sanad'), price: '25.00' })).body.area;
+  const zahra = await createSchool(t.db, 'Zahra School');
+  const noor = await createSchool(t.db, 'Noor School');
+  const area = await createArea(t.db);
   expect((await asAdmin.put('/api/admin/settings/school-day', { noServiceDates: [{ date: '2026-12-08', name: 'Closure' }] })).status).toBe(200);
 
   ali = await student('Ali', 'Hasan', zahra, area, 'BOTH');

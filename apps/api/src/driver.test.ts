@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceType } from '@school-transport/contracts';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
 
 let t: TestServer;
 let driverA: Awaited<ReturnType<typeof createDriver>>;
@@ -15,63 +15,24 @@ let school: { id: string; name: string };
 let otherSchool: { id: string; name: string };
 let area: { id: string; name: string };
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
-
-async function signedIn(path: string, body: Record<string, string>): Promise<HttpClient> {
-  const client = t.client();
-  const response = await client.post(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return client;
-}
-
 /** A student straight in the database, as the office's assignment would leave it. */
-async function student(values: { firstName: string; driverId: string | null; serviceType?: ServiceType; schoolId?: string; contactNumber2?: string | null; deleted?: boolean }) {
+async function student({ deleted, ...values }: { firstName: string; driverId: string | null; serviceType?: ServiceType; schoolId?: string; contactNumber2?: string | null; deleted?: boolean }) {
   const parent = await createParent(t.db);
-  return t.db
-    .insertInto('students')
-    .values({
-      schoolId: values.schoolId ?? school.id,
-      firstName: values.firstName,
-      fathersName: 'Khalid',
-      lastName: 'Test',
-      grade: '5',
-      class: 'B',
-      studentSchoolId: unique('S'),
-      contactNumber1: '36001122',
-      contactNumber2: values.contactNumber2 ?? null,
-      serviceType: values.serviceType ?? 'BOTH',
-      priceBhd: '25.00',
-      areaId: area.id,
-      roundabout: null,
-      address: 'Block 1, Road 2, House 3',
-      houseBuilding: '3',
-      road: '2',
-      block: '1',
-      driverId: values.driverId,
-      parentId: parent.parentId,
-      deletedAt: values.deleted ? new Date() : null,
-    })
-    .returning(['id', 'automatedId'])
-    .executeTakeFirstOrThrow();
+  return createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: parent.parentId, class: 'B', deletedAt: deleted ? new Date() : null, ...values });
 }
 
 beforeAll(async () => {
   t = await startTestServer();
-  const admin = await createAdmin(t.db);
-  const parent = await createParent(t.db);
-  driverA = await createDriver(t.db);
+  driverA = await createDriver(t.db, 'driver-pass', 'Driver A');
   driverB = await createDriver(t.db);
-  asA = await signedIn('/api/driver/login', { phone: driverA.phone, password: driverA.password });
-  asB = await signedIn('/api/driver/login', { phone: driverB.phone, password: driverB.password });
-  asParent = await signedIn('/api/auth/login', { email: parent.email, password: parent.password });
-  asAdmin = await signedIn('/api/auth/login', { email: admin.email, password: admin.password });
-  const made = (await asAdmin.post<{ school: { id: string; name: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Zahra School' })).body.school;
-  const other = (await asAdmin.post<{ school: { id: string; name: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Amal School' })).body.school;
-  area = (await asAdmin.post<{ area: { id: string; name: string } }>('/api/admin/areas', { name: unique('Sanad'), price: '25.00' })).body.area;
-  school = made;
-  otherSchool = other;
-  await t.db.updateTable('drivers').set({ areaIds: JSON.stringify([area.id]), vehiclePlate: 'BUS 12', vehicleSeats: 20, name: 'Driver A' }).where('id', '=', driverA.driverId).execute();
+  asA = await t.signIn(driverA);
+  asB = await t.signIn(driverB);
+  asParent = await t.signIn(await createParent(t.db));
+  asAdmin = await t.signIn(await createAdmin(t.db));
+  school = await createSchool(t.db, 'Zahra School');
+  otherSchool = await createSchool(t.db, 'Amal School');
+  area = await createArea(t.db);
+  await t.db.updateTable('drivers').set({ areaIds: JSON.stringify([area.id]), vehiclePlate: 'BUS 12', vehicleSeats: 20 }).where('id', '=', driverA.driverId).execute();
 });
 afterAll(() => t.close());
 
@@ -184,7 +145,7 @@ describe('the list and the info card', () => {
 
   it('signs a deactivated driver out of the list at once', async () => {
     const driver = await createDriver(t.db);
-    const client = await signedIn('/api/driver/login', { phone: driver.phone, password: driver.password });
+    const client = await t.signIn(driver);
     expect((await client.get('/api/driver/students')).status).toBe(200);
     await t.db.updateTable('drivers').set({ status: 'inactive' }).where('id', '=', driver.driverId).execute();
     expect((await client.get('/api/driver/students')).status).toBe(401);

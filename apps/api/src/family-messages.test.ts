@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, FAMILY_MESSAGE_MESSAGES, type AdminNotification, type FamilyMessagePreview, type FamilyMessageResult, type Language, type ServiceType } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
 import { DEFAULT_WORKER_SETTINGS } from './domain/notifications/config.js';
 
 /**
@@ -18,36 +18,13 @@ let zahra: { id: string };
 let noor: { id: string };
 let emptySchool: { id: string };
 let area: { id: string };
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 /** A family (its account's phone and language) with children on the given schools, drivers and services. */
 async function family(phone: string, language: Language, children: { school: { id: string }; driverId: string | null; serviceType: ServiceType; deleted?: boolean }[]) {
   const parent = await createParent(t.db);
   await t.db.updateTable('users').set({ phone, language }).where('id', '=', parent.id).execute();
   for (const child of children) {
-    await t.db
-      .insertInto('students')
-      .values({
-        schoolId: child.school.id,
-        firstName: unique('Child'),
-        fathersName: 'Khalid',
-        lastName: 'Test',
-        grade: '5',
-        studentSchoolId: unique('S'),
-        contactNumber1: '36001122',
-        serviceType: child.serviceType,
-        priceBhd: '25.00',
-        areaId: area.id,
-        address: 'Block 1, Road 2, House 3',
-        houseBuilding: '3',
-        road: '2',
-        block: '1',
-        driverId: child.driverId,
-        parentId: parent.parentId,
-        deletedAt: child.deleted ? new Date() : null,
-      })
-      .execute();
+    await createStudent(t.db, { schoolId: child.school.id, areaId: area.id, parentId: parent.parentId, driverId: child.driverId, serviceType: child.serviceType, deletedAt: child.deleted ? new Date() : null });
   }
   return parent;
 }
@@ -61,14 +38,13 @@ beforeAll(async () => {
   t = await startTestServer({ outbox: { transport: { kind: 'log' }, worker: { ...DEFAULT_WORKER_SETTINGS, enabled: false }, familyMessagesPerHour: 3 } });
   const admin = await createAdmin(t.db);
   adminId = admin.id;
-  asAdmin = t.client();
-  expect((await asAdmin.post('/api/auth/login', { email: admin.email, password: admin.password })).status).toBe(200);
+  asAdmin = await t.signIn(admin);
   driver = await createDriver(t.db);
   otherDriver = await createDriver(t.db);
-  zahra = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Zahra School' })).body.school;
-  noor = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Noor School' })).body.school;
-  emptySchool = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Empty School' })).body.school;
-  area = (await asAdmin.post<{ area: { id: string } }>('/api/admin/areas', { name: unique('Sanad'), price: '25.00' })).body.area;
+  zahra = await createSchool(t.db, 'Zahra School');
+  noor = await createSchool(t.db, 'Noor School');
+  emptySchool = await createSchool(t.db, 'Empty School');
+  area = await createArea(t.db);
   // Two children both ways on the driver's runs: one family, one message.
   await family('36100001', 'en', [
     { school: zahra, driverId: driver.driverId, serviceType: 'BOTH' },
@@ -158,9 +134,7 @@ describe('sending', () => {
   });
 
   it('is refused to a parent and a driver', async () => {
-    const parent = await createParent(t.db);
-    const asParent = t.client();
-    await asParent.post('/api/auth/login', { email: parent.email, password: parent.password });
+    const asParent = await t.signIn(await createParent(t.db));
     expect((await asParent.post('/api/admin/family-messages', { audience: 'all', textEn: 'Hi' })).status).toBe(403);
     expect((await t.client().get('/api/admin/family-messages/preview?audience=all')).status).toBe(401);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, PROOF_MAX_BYTES, SET_UNPAID_VOID_REASON, type AdminFee, type ParentFee, type Payment, type PaymentProof } from '@school-transport/contracts';
 import { HttpClient, startTestServer, type TestServer } from './test/harness.js';
-import { createAdmin, createParent } from './test/factories.js';
+import { createAdmin, createArea, createParent, createSchool, createStudent } from './test/factories.js';
 import { setCurrentMonthPaid } from './domain/fees/current-month-flag.js';
 import { sendDueReminders } from './domain/fees/reminders.js';
 import { runDailyFeeJob } from './domain/fees/daily-job.js';
@@ -30,12 +30,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 beforeAll(async () => {
   t = await startTestServer();
   admin = await createAdmin(t.db);
-  api = t.client();
-  expect((await api.post('/api/auth/login', { email: admin.email, password: admin.password })).status).toBe(200);
-  const school = await t.db.insertInto('schools').values({ schoolCode: `FEE-${Date.now()}`, name: 'Fee School' }).returning('id').executeTakeFirstOrThrow();
-  const area = await t.db.insertInto('areas').values({ name: `Fee Area ${Date.now()}`, price: '30.00' }).returning('id').executeTakeFirstOrThrow();
-  schoolId = school.id;
-  areaId = area.id;
+  api = await t.signIn(admin);
+  schoolId = (await createSchool(t.db)).id;
+  areaId = (await createArea(t.db, '30.00')).id;
 });
 afterAll(() => t.close());
 
@@ -45,36 +42,20 @@ async function family() {
   const parent = await createParent(t.db);
   const phone = `3${String(Date.now() % 10000).padStart(4, '0')}${String(phoneCounter++).padStart(3, '0')}`;
   await t.db.updateTable('parents').set({ whatsappNumber: phone }).where('id', '=', parent.parentId).execute();
-  const client = t.client();
-  expect((await client.post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
-  return { ...parent, phone, client };
+  return { ...parent, phone, client: await t.signIn(parent) };
 }
 
 async function student(parentId: string, options: { price?: string; createdAt?: Date; deleted?: boolean; firstName?: string; paymentStatus?: 'paid' | 'unpaid' } = {}) {
-  return t.db
-    .insertInto('students')
-    .values({
-      schoolId,
-      firstName: options.firstName ?? 'Fee',
-      fathersName: 'Father',
-      lastName: 'Student',
-      grade: '3',
-      studentSchoolId: `S-${Math.random()}`,
-      contactNumber1: '36000000',
-      serviceType: 'BOTH',
-      priceBhd: options.price ?? '30.00',
-      areaId,
-      address: 'Block 1, Road 2, House 3',
-      houseBuilding: '3',
-      road: '2',
-      block: '1',
-      parentId,
-      createdAt: options.createdAt ?? LONG_AGO,
-      deletedAt: options.deleted ? new Date() : null,
-      paymentStatus: options.paymentStatus ?? 'unpaid',
-    })
-    .returning(['id', 'automatedId'])
-    .executeTakeFirstOrThrow();
+  return createStudent(t.db, {
+    schoolId,
+    areaId,
+    parentId,
+    firstName: options.firstName ?? 'Fee',
+    priceBhd: options.price ?? '30.00',
+    createdAt: options.createdAt ?? LONG_AGO,
+    deletedAt: options.deleted ? new Date() : null,
+    paymentStatus: options.paymentStatus ?? 'unpaid',
+  });
 }
 
 async function feeOf(studentId: string, month: string) {
@@ -721,8 +702,7 @@ describe('receipts in the reader\'s language', () => {
     // An admin who reads Arabic gets the Arabic receipt: the language is the reader's, not the payer's.
     const arabicAdmin = await createAdmin(t.db);
     await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', arabicAdmin.id).execute();
-    const office = t.client();
-    expect((await office.post('/api/auth/login', { email: arabicAdmin.email, password: arabicAdmin.password })).status).toBe(200);
+    const office = await t.signIn(arabicAdmin);
     expect((await rawGet(office, `/api/receipts/${id}.pdf`)).bytes.toString('latin1')).toContain('/Lang (ar)');
     await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', parent.id).execute();
     expect((await rawGet(parent.client, `/api/receipts/${id}.pdf`)).bytes.toString('latin1')).toContain('/Lang (en)');

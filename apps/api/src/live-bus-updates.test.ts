@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudentBus } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createDriver, createParent } from './test/factories.js';
+import { createArea, createDriver, createSchool } from './test/factories.js';
+import { createFamily } from './test/families.js';
 import { SetClock } from './domain/clock.js';
 
 /**
@@ -16,6 +17,8 @@ let t: TestServer;
 let otherUrl: string;
 let asDriver: HttpClient;
 let driverId: string;
+let school: { id: string };
+let area: { id: string };
 
 interface StreamEvent {
   event: string;
@@ -93,37 +96,9 @@ class EventStream {
 const busEvent = (event: StreamEvent) => event.data as StudentBus;
 const updatesUrl = (base: string, studentId: string) => `${base}/trpc/parent.busUpdates?input=${encodeURIComponent(JSON.stringify({ id: studentId }))}`;
 
-async function family(firstName: string, lat: number, block: string) {
-  const parent = await createParent(t.db);
-  const school = await t.db.insertInto('schools').values({ schoolCode: `SC-${firstName}-${Date.now()}`, name: 'Zahra School' }).returning('id').executeTakeFirstOrThrow();
-  const area = await t.db.insertInto('areas').values({ name: `Sanad ${firstName} ${Date.now()}`, price: '25.00' }).returning('id').executeTakeFirstOrThrow();
-  const student = await t.db
-    .insertInto('students')
-    .values({
-      schoolId: school.id,
-      firstName,
-      fathersName: 'Khalid',
-      lastName: 'Test',
-      grade: '5',
-      studentSchoolId: `S-${firstName}-${Date.now()}`,
-      contactNumber1: '36001122',
-      serviceType: 'BOTH',
-      priceBhd: '25.00',
-      areaId: area.id,
-      address: `Block ${block}, Road 2, House 3`,
-      houseBuilding: '3',
-      road: '2',
-      block,
-      locationLink: `https://maps.google.com/?q=${lat},50.5`,
-      driverId,
-      parentId: parent.parentId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const client = t.client();
-  expect((await client.post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
-  return { client, studentId: student.id };
-}
+/** A family whose child waits at a house on the meridian, the stop's place in the parent's map link. */
+const family = (firstName: string, lat: number, block: string) =>
+  createFamily(t, { schoolId: school.id, areaId: area.id, firstName, driverId, address: `Block ${block}, Road 2, House 3`, block, locationLink: `https://maps.google.com/?q=${lat},50.5` });
 
 const post = (lat: number, time: string) => asDriver.post('/api/driver/positions', { run: 'morning', fixes: [{ lat, lng: 50.5, accuracy: 8, at: bh(time).toISOString() }] });
 
@@ -132,8 +107,9 @@ beforeAll(async () => {
   otherUrl = (await t.startAnother({ clock })).url;
   const driver = await createDriver(t.db);
   driverId = driver.driverId;
-  asDriver = t.client();
-  expect((await asDriver.post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(200);
+  asDriver = await t.signIn(driver);
+  school = await createSchool(t.db);
+  area = await createArea(t.db);
 });
 afterAll(() => t.close());
 
@@ -144,7 +120,7 @@ describe("the family's live page", () => {
     clock.set(bh('06:00:10'));
     expect((await post(26.0, '06:00:10')).status).toBe(202);
 
-    const stream = await EventStream.open(updatesUrl(otherUrl, amal.studentId), amal.client.cookie);
+    const stream = await EventStream.open(updatesUrl(otherUrl, amal.studentId), amal.parent.cookie);
     const first = await stream.next(() => true);
     expect(first.id).toBeTruthy();
     expect(busEvent(first)).toMatchObject({ status: 'on_the_way', position: { lat: 26 }, stale: false });
@@ -169,9 +145,9 @@ describe("the family's live page", () => {
 
   it('ends when the family signs out: the next change answers 401, not the bus', async () => {
     const badr = await family('Badr', 26.02, '202');
-    const stream = await EventStream.open(updatesUrl(otherUrl, badr.studentId), badr.client.cookie);
+    const stream = await EventStream.open(updatesUrl(otherUrl, badr.studentId), badr.parent.cookie);
     expect(busEvent(await stream.next(() => true))).toMatchObject({ status: 'on_the_way' });
-    expect((await badr.client.post('/api/auth/logout', {})).status).toBe(200);
+    expect((await badr.parent.post('/api/auth/logout', {})).status).toBe(200);
     clock.set(bh('06:00:40'));
     expect((await post(26.004, '06:00:40')).status).toBe(202);
     const refused = await stream.next((event) => event.event === 'serialized-error');
@@ -182,7 +158,7 @@ describe("the family's live page", () => {
   it("refuses another family's student before anything is sent", async () => {
     const carim = await family('Carim', 26.03, '203');
     const dana = await family('Dana', 26.04, '204');
-    const stream = await EventStream.open(updatesUrl(otherUrl, dana.studentId), carim.client.cookie);
+    const stream = await EventStream.open(updatesUrl(otherUrl, dana.studentId), carim.parent.cookie);
     const refused = await stream.next(() => true);
     expect(refused.event).toBe('serialized-error');
     expect(refused.data).toMatchObject({ data: { httpStatus: 404 } });

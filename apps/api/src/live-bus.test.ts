@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARENT_MESSAGES, SCHOOL_DAY_MESSAGES, type LiveBuses, type PositionsAccepted, type RunTrail, type StudentBus } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createSchool } from './test/factories.js';
+import { createFamily, type Family } from './test/families.js';
 import { SetClock } from './domain/clock.js';
 import { deleteOldPositions } from './domain/live-bus/retention.js';
 import { readRunStops } from './domain/routes/run-stops.js';
@@ -19,52 +20,12 @@ let t: TestServer;
 let asAdmin: HttpClient;
 let asDriver: HttpClient;
 let driverId: string;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
-
-async function signedIn(path: string, body: Record<string, string>): Promise<HttpClient> {
-  const client = t.client();
-  const response = await client.post(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return client;
-}
-
-interface Family {
-  parent: HttpClient;
-  studentId: string;
-}
-
 let school: { id: string };
 let area: { id: string };
 
 /** A family whose child waits at a house on the meridian, the stop's place in the parent's map link. */
-async function family(firstName: string, lat: number, block: string): Promise<Family> {
-  const parent = await createParent(t.db);
-  const student = await t.db
-    .insertInto('students')
-    .values({
-      schoolId: school.id,
-      firstName,
-      fathersName: 'Khalid',
-      lastName: 'Test',
-      grade: '5',
-      studentSchoolId: unique('S'),
-      contactNumber1: '36001122',
-      serviceType: 'BOTH',
-      priceBhd: '25.00',
-      areaId: area.id,
-      address: `Block ${block}, Road 2, House 3`,
-      houseBuilding: '3',
-      road: '2',
-      block,
-      locationLink: `https://maps.google.com/?q=${lat},50.5`,
-      driverId,
-      parentId: parent.parentId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { parent: await signedIn('/api/auth/login', { email: parent.email, password: parent.password }), studentId: student.id };
-}
+const family = (firstName: string, lat: number, block: string) =>
+  createFamily(t, { schoolId: school.id, areaId: area.id, firstName, driverId, address: `Block ${block}, Road 2, House 3`, block, locationLink: `https://maps.google.com/?q=${lat},50.5` });
 
 const fix = (lat: number, time: string, extra: Record<string, unknown> = {}) => ({ lat, lng: 50.5, accuracy: 10, at: iso(time), ...extra });
 const post = (fixes: unknown[], run = 'morning') => asDriver.post<PositionsAccepted & { message?: string }>('/api/driver/positions', { run, fixes });
@@ -81,13 +42,12 @@ let dana: Family;
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
-  const admin = await createAdmin(t.db);
-  asAdmin = await signedIn('/api/auth/login', { email: admin.email, password: admin.password });
+  asAdmin = await t.signIn(await createAdmin(t.db));
   const driver = await createDriver(t.db);
   driverId = driver.driverId;
-  asDriver = await signedIn('/api/driver/login', { phone: driver.phone, password: driver.password });
-  school = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Zahra School' })).body.school;
-  area = (await asAdmin.post<{ area: { id: string } }>('/api/admin/areas', { name: unique('Sanad'), price: '25.00' })).body.area;
+  asDriver = await t.signIn(driver);
+  school = await createSchool(t.db);
+  area = await createArea(t.db);
   amal = await family('Amal', 26.01, '101');
   badr = await family('Badr', 26.02, '102');
   carim = await family('Carim', 26.03, '103');

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, PROOF_MAX_BYTES, PROOF_PENDING_MAX_PER_FEE, PROOF_UPLOADS_MAX_PER_DAY, SERVER_MESSAGES, bahrainDate } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
 import { generateFeesForMonth } from './domain/fees/generate.js';
 
 /**
@@ -22,47 +22,19 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 beforeAll(async () => {
   t = await startTestServer();
-  const admin = await createAdmin(t.db);
-  office = await signIn({ email: admin.email, password: admin.password });
-  schoolId = (await t.db.insertInto('schools').values({ schoolCode: `UPL-${Date.now()}`, name: 'Upload School' }).returning('id').executeTakeFirstOrThrow()).id;
-  areaId = (await t.db.insertInto('areas').values({ name: `Upload Area ${Date.now()}`, price: '30.00' }).returning('id').executeTakeFirstOrThrow()).id;
+  office = await t.signIn(await createAdmin(t.db));
+  schoolId = (await createSchool(t.db)).id;
+  areaId = (await createArea(t.db, '30.00')).id;
 });
 afterAll(() => t.close());
-
-async function signIn(body: Record<string, string>, path = '/api/auth/login') {
-  const client = t.client();
-  expect((await client.post(path, body)).status).toBe(200);
-  return client;
-}
 
 /** A signed-in parent with one student and that student's fee rows of MONTHS. */
 async function family() {
   const parent = await createParent(t.db);
-  const student = await t.db
-    .insertInto('students')
-    .values({
-      schoolId,
-      areaId,
-      parentId: parent.parentId,
-      firstName: 'Upload',
-      fathersName: 'Father',
-      lastName: 'Student',
-      grade: '3',
-      studentSchoolId: `U-${Math.random()}`,
-      contactNumber1: '36000000',
-      serviceType: 'BOTH',
-      priceBhd: '30.00',
-      address: 'Block 1, Road 2, House 3',
-      houseBuilding: '3',
-      road: '2',
-      block: '1',
-      createdAt: new Date('2024-01-01T00:00:00Z'),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const student = await createStudent(t.db, { schoolId, areaId, parentId: parent.parentId, priceBhd: '30.00', createdAt: new Date('2024-01-01T00:00:00Z') });
   for (const month of MONTHS) await generateFeesForMonth(t.db, month);
   const fees = await t.db.selectFrom('fees').select('id').where('studentId', '=', student.id).orderBy('month').execute();
-  return { ...parent, client: await signIn({ email: parent.email, password: parent.password }), feeIds: fees.map((fee) => fee.id) };
+  return { ...parent, client: await t.signIn(parent), feeIds: fees.map((fee) => fee.id) };
 }
 
 async function upload(client: HttpClient, feeId: string) {
@@ -242,7 +214,7 @@ describe('proof files', () => {
     expect(await stranger.client.get(path)).toMatchObject({ status: 404, body: { message: FEE_MESSAGES.proofNotFound } });
     expect(await t.client().get(path)).toMatchObject({ status: 401, body: { message: SERVER_MESSAGES.notSignedIn } });
     const driver = await createDriver(t.db);
-    const driverClient = await signIn({ phone: driver.phone, password: driver.password }, '/api/driver/login');
+    const driverClient = await t.signIn(driver);
     expect(await driverClient.get(path)).toMatchObject({ status: 403, body: { message: SERVER_MESSAGES.forbidden } });
     expect(await driverClient.get('/api/receipts/00000000-0000-4000-8000-000000000000.pdf')).toMatchObject({ status: 403, body: { message: SERVER_MESSAGES.forbidden } });
     expect(await t.client().get('/api/receipts/00000000-0000-4000-8000-000000000000.pdf')).toMatchObject({ status: 401, body: { message: SERVER_MESSAGES.notSignedIn } });

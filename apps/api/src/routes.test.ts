@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES, type DriverToday, type RunStops, type ServiceType } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent, createStaff } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStaff, createStudent } from './test/factories.js';
 import { SetClock } from './domain/clock.js';
 
 /**
@@ -24,13 +24,6 @@ let area: { id: string };
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-async function signedIn(path: string, body: Record<string, string>): Promise<HttpClient> {
-  const client = t.client();
-  const response = await client.post(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return client;
-}
-
 interface Home {
   block: string;
   road: string;
@@ -38,31 +31,22 @@ interface Home {
   link?: string | null;
 }
 
+/** A child of a family of their own on the driver's list, living at `home`. */
 async function student(firstName: string, driverId: string, home: Home, serviceType: ServiceType = 'BOTH'): Promise<string> {
   const parent = await createParent(t.db);
-  const row = await t.db
-    .insertInto('students')
-    .values({
-      schoolId: school.id,
-      firstName,
-      fathersName: 'Khalid',
-      lastName: 'Route',
-      grade: '5',
-      studentSchoolId: unique('S'),
-      contactNumber1: '36001122',
-      serviceType,
-      priceBhd: '25.00',
-      areaId: area.id,
-      address: `Block ${home.block}, Road ${home.road}, House ${home.house}`,
-      houseBuilding: home.house,
-      road: home.road,
-      block: home.block,
-      locationLink: home.link ?? null,
-      driverId,
-      parentId: parent.parentId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await createStudent(t.db, {
+    schoolId: school.id,
+    areaId: area.id,
+    parentId: parent.parentId,
+    driverId,
+    firstName,
+    serviceType,
+    address: `Block ${home.block}, Road ${home.road}, House ${home.house}`,
+    houseBuilding: home.house,
+    road: home.road,
+    block: home.block,
+    locationLink: home.link ?? null,
+  });
   return row.id;
 }
 
@@ -77,18 +61,17 @@ const order = (client: HttpClient, driverId: string, run: string, stopIds: strin
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
-  const admin = await createAdmin(t.db);
-  asAdmin = await signedIn('/api/auth/login', { email: admin.email, password: admin.password });
+  asAdmin = await t.signIn(await createAdmin(t.db));
   const staff = await createStaff(t.db, 'test-staff-pass', 'Maryam Staff');
   staffName = staff.name;
-  asStaff = await signedIn('/api/auth/login', { email: staff.email, password: staff.password });
+  asStaff = await t.signIn(staff);
   driverA = await createDriver(t.db);
   driverB = await createDriver(t.db);
   await t.db.updateTable('drivers').set({ vehicleSeats: 24 }).where('id', '=', driverA.driverId).execute();
-  asA = await signedIn('/api/driver/login', { phone: driverA.phone, password: driverA.password });
-  asB = await signedIn('/api/driver/login', { phone: driverB.phone, password: driverB.password });
-  school = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Routes School' })).body.school;
-  area = (await asAdmin.post<{ area: { id: string } }>('/api/admin/areas', { name: unique('Saar'), price: '25.00' })).body.area;
+  asA = await t.signIn(driverA);
+  asB = await t.signIn(driverB);
+  school = await createSchool(t.db);
+  area = await createArea(t.db);
 });
 afterAll(() => t.close());
 
@@ -200,7 +183,7 @@ describe('where a stop is', () => {
   let runIds: Record<'morning' | 'afternoon', string>;
   beforeAll(async () => {
     driver = await createDriver(t.db);
-    asDriver = await signedIn('/api/driver/login', { phone: driver.phone, password: driver.password });
+    asDriver = await t.signIn(driver);
     learnedChild = await student('Lulu', driver.driverId, { block: '1001', road: '1', house: '1', link: 'https://www.google.com/maps?q=26.1,50.1' });
     await student('Maha', driver.driverId, { block: '1002', road: '1', house: '1', link: 'https://maps.app.goo.gl/Short' });
     await student('Nour', driver.driverId, { block: '1003', road: '1', house: '1', link: 'https://www.google.com/maps/place/Home/@26.2235,50.5876,17z' });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PARENT_MESSAGES, SCHOOL_DAY_MESSAGES, type AdminRun, type DriverToday, type RunMark, type ServiceType, type StudentToday } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createSchool } from './test/factories.js';
+import { createFamily, type Family } from './test/families.js';
 import { SetClock } from './domain/clock.js';
 import { alertOverdueRuns } from './domain/school-day/overdue.js';
 
@@ -21,49 +22,10 @@ let asA: HttpClient;
 let asB: HttpClient;
 let school: { id: string };
 let area: { id: string };
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
-
-async function signedIn(path: string, body: Record<string, string>): Promise<HttpClient> {
-  const client = t.client();
-  const response = await client.post(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return client;
-}
-
-interface Family {
-  parent: HttpClient;
-  studentId: string;
-}
 
 /** A family with one student on a driver's list, its parent signed in. */
-async function family(firstName: string, driverId: string | null, serviceType: ServiceType = 'BOTH', deleted = false): Promise<Family> {
-  const parent = await createParent(t.db);
-  const student = await t.db
-    .insertInto('students')
-    .values({
-      schoolId: school.id,
-      firstName,
-      fathersName: 'Khalid',
-      lastName: 'Test',
-      grade: '5',
-      studentSchoolId: unique('S'),
-      contactNumber1: '36001122',
-      serviceType,
-      priceBhd: '25.00',
-      areaId: area.id,
-      address: 'Block 1, Road 2, House 3',
-      houseBuilding: '3',
-      road: '2',
-      block: '1',
-      driverId,
-      parentId: parent.parentId,
-      deletedAt: deleted ? new Date() : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { parent: await signedIn('/api/auth/login', { email: parent.email, password: parent.password }), studentId: student.id };
-}
+const family = (firstName: string, driverId: string | null, serviceType: ServiceType = 'BOTH', deleted = false) =>
+  createFamily(t, { schoolId: school.id, areaId: area.id, firstName, driverId, serviceType, deletedAt: deleted ? new Date() : null });
 
 const today = async (client: HttpClient) => (await client.get<DriverToday>('/api/driver/runs/today')).body;
 const statusOf = (answer: DriverToday, run: 'morning' | 'afternoon', studentId: string) => answer.runs.find((each) => each.run === run && !each.coveringFor)?.students.find((student) => student.id === studentId);
@@ -74,16 +36,13 @@ const absence = (client: HttpClient, body: Record<string, unknown>) => client.po
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
-  const admin = await createAdmin(t.db);
-  asAdmin = await signedIn('/api/auth/login', { email: admin.email, password: admin.password });
-  driverA = await createDriver(t.db);
-  driverB = await createDriver(t.db);
-  await t.db.updateTable('drivers').set({ name: 'Driver A' }).where('id', '=', driverA.driverId).execute();
-  await t.db.updateTable('drivers').set({ name: 'Driver B' }).where('id', '=', driverB.driverId).execute();
-  asA = await signedIn('/api/driver/login', { phone: driverA.phone, password: driverA.password });
-  asB = await signedIn('/api/driver/login', { phone: driverB.phone, password: driverB.password });
-  school = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: 'Zahra School' })).body.school;
-  area = (await asAdmin.post<{ area: { id: string } }>('/api/admin/areas', { name: unique('Sanad'), price: '25.00' })).body.area;
+  asAdmin = await t.signIn(await createAdmin(t.db));
+  driverA = await createDriver(t.db, 'driver-pass', 'Driver A');
+  driverB = await createDriver(t.db, 'driver-pass', 'Driver B');
+  asA = await t.signIn(driverA);
+  asB = await t.signIn(driverB);
+  school = await createSchool(t.db, 'Zahra School');
+  area = await createArea(t.db);
   const saved = await asAdmin.put('/api/admin/settings/school-day', { noServiceDates: [{ date: '2026-12-16', name: 'National Day' }], officeAlertPhone: '17001122' });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 });
@@ -309,7 +268,7 @@ describe('marks', () => {
   let asC: HttpClient;
   beforeAll(async () => {
     driverC = await createDriver(t.db);
-    asC = await signedIn('/api/driver/login', { phone: driverC.phone, password: driverC.password });
+    asC = await t.signIn(driverC);
     ali = await family('Ali', driverC.driverId, 'BOTH');
     noor = await family('Noor', driverC.driverId, 'BOTH');
     zaid = await family('Zaid', driverC.driverId, 'BOTH');
@@ -424,7 +383,7 @@ describe("the family's messages", () => {
   let asD: HttpClient;
   beforeAll(async () => {
     driverD = await createDriver(t.db);
-    asD = await signedIn('/api/driver/login', { phone: driverD.phone, password: driverD.password });
+    asD = await t.signIn(driverD);
     ali = await family('Ali', driverD.driverId, 'BOTH');
     noor = await family('Noor', driverD.driverId, 'BOTH');
   });
@@ -471,9 +430,8 @@ describe('the overdue run', () => {
   let driverE: Awaited<ReturnType<typeof createDriver>>;
   let asE: HttpClient;
   beforeAll(async () => {
-    driverE = await createDriver(t.db);
-    await t.db.updateTable('drivers').set({ name: 'Driver E' }).where('id', '=', driverE.driverId).execute();
-    asE = await signedIn('/api/driver/login', { phone: driverE.phone, password: driverE.password });
+    driverE = await createDriver(t.db, 'driver-pass', 'Driver E');
+    asE = await t.signIn(driverE);
     ali = await family('Ali', driverE.driverId, 'BOTH');
   });
   const alerts = () => t.db.selectFrom('notifications').select(['recipient', 'payload']).where('templateKey', '=', 'run_overdue').execute();
@@ -505,11 +463,10 @@ describe('the office acting for a driver', () => {
   let asF: HttpClient;
   let asG: HttpClient;
   beforeAll(async () => {
-    driverF = await createDriver(t.db);
+    driverF = await createDriver(t.db, 'driver-pass', 'Driver F');
     driverG = await createDriver(t.db);
-    await t.db.updateTable('drivers').set({ name: 'Driver F' }).where('id', '=', driverF.driverId).execute();
-    asF = await signedIn('/api/driver/login', { phone: driverF.phone, password: driverF.password });
-    asG = await signedIn('/api/driver/login', { phone: driverG.phone, password: driverG.password });
+    asF = await t.signIn(driverF);
+    asG = await t.signIn(driverG);
     ali = await family('Ali', driverF.driverId, 'BOTH');
   });
 
@@ -571,7 +528,7 @@ describe("the office's view of a driver's run", () => {
   const officeRun = (driverId: string, run: string, query = '') => asAdmin.get<{ run: DriverToday['runs'][number]; message?: string }>(`/api/admin/drivers/${driverId}/runs/${run}${query}`);
   beforeAll(async () => {
     driverH = await createDriver(t.db);
-    asH = await signedIn('/api/driver/login', { phone: driverH.phone, password: driverH.password });
+    asH = await t.signIn(driverH);
     huda = await family('Huda', driverH.driverId, 'BOTH');
     omar = await family('Omar', driverH.driverId, 'HOME_TO_SCHOOL');
     zaid = await family('Zaid', driverH.driverId, 'SCHOOL_TO_HOME');
@@ -625,7 +582,7 @@ describe("Start's date and the runs' planned times", () => {
   let asS: HttpClient;
   beforeAll(async () => {
     driverS = await createDriver(t.db);
-    asS = await signedIn('/api/driver/login', { phone: driverS.phone, password: driverS.password });
+    asS = await t.signIn(driverS);
     await family('Salma', driverS.driverId, 'BOTH');
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES, STUDENT_MESSAGES, type AdminDriver, type AdminStudent, type ServiceType, type UnassignedStudents } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createStaff } from './test/factories.js';
+import { createAdmin, createArea, createParent, createSchool, createStaff, createStudent } from './test/factories.js';
 import { runSeats } from './domain/routes/seats.js';
 
 let t: TestServer;
@@ -16,19 +16,15 @@ let counter = 0;
 
 beforeAll(async () => {
   t = await startTestServer();
-  const stamp = Date.now().toString(36);
-  schoolId = (await t.db.insertInto('schools').values({ schoolCode: `SE-${stamp}`, name: 'Seats School' }).returning('id').executeTakeFirstOrThrow()).id;
-  areaId = (await t.db.insertInto('areas').values({ name: `Riffa ${stamp}`, price: '30.00', roundaboutCount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+  schoolId = (await createSchool(t.db)).id;
+  areaId = (await createArea(t.db)).id;
   const adminAccount = await createAdmin(t.db);
   adminUserId = adminAccount.id;
-  admin = t.client();
-  expect((await admin.post('/api/auth/login', { email: adminAccount.email, password: adminAccount.password })).status).toBe(200);
-  const staffAccount = await createStaff(t.db);
-  staff = t.client();
-  expect((await staff.post('/api/auth/login', { email: staffAccount.email, password: staffAccount.password })).status).toBe(200);
-  parentEmail = `seats.${stamp}@example.com`;
-  const user = await t.db.insertInto('users').values({ email: parentEmail, passwordHash: 'not-a-hash', role: 'parent', name: 'Seats Parent', phone: '36200000' }).returning('id').executeTakeFirstOrThrow();
-  parentId = (await t.db.insertInto('parents').values({ userId: user.id, whatsappNumber: '36200000' }).returning('id').executeTakeFirstOrThrow()).id;
+  admin = await t.signIn(adminAccount);
+  staff = await t.signIn(await createStaff(t.db));
+  const parent = await createParent(t.db);
+  parentId = parent.parentId;
+  parentEmail = parent.email;
 });
 afterAll(() => t.close());
 
@@ -49,33 +45,7 @@ async function bus(seats: number | null): Promise<string> {
 /** Students written straight into the database (not through the rule), on this bus or none. */
 async function students(n: number, driverId: string | null, serviceType: ServiceType = 'BOTH'): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < n; i += 1) {
-    counter += 1;
-    const row = await t.db
-      .insertInto('students')
-      .values({
-        schoolId,
-        areaId,
-        parentId,
-        driverId,
-        serviceType,
-        firstName: `Child${counter}`,
-        fathersName: 'Hassan',
-        lastName: 'Seats',
-        grade: '3',
-        studentSchoolId: `SE-${counter}`,
-        contactNumber1: '36200000',
-        priceBhd: '30.00',
-        address: 'Block 1, Road 2, House 3',
-        houseBuilding: '3',
-        road: '2',
-        block: '1',
-        paymentStatus: 'unpaid',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
-  }
+  for (let i = 0; i < n; i += 1) ids.push((await createStudent(t.db, { schoolId, areaId, parentId, driverId, serviceType })).id);
   return ids;
 }
 

@@ -16,12 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(account: { email: string; password: string }): Promise<HttpClient> {
-  const client = t.client();
-  expect((await client.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
-  return client;
-}
-
 const nameSeen = async (client: HttpClient) => (await client.get<{ user: { name: string } }>('/api/auth/user')).body.user.name;
 
 /** Changes a user's name straight in the database with its notice switched off: only a re-read shows it. */
@@ -36,19 +30,19 @@ async function renameUnannounced(userId: string, name: string): Promise<void> {
 describe('sessions cached by the server', () => {
   it('are cached: a change the database does not announce is not seen until the session is read again', async () => {
     const parent = await createParent(t.db);
-    const client = await signedIn(parent);
+    const client = await t.signIn(parent);
     expect(await nameSeen(client)).toBe('Test Parent');
     await renameUnannounced(parent.id, 'Renamed Quietly');
     expect(await nameSeen(client)).toBe('Test Parent');
     // Any write through the server clears the cache.
     expect((await client.post('/api/auth/logout', {})).status).toBe(200);
-    const again = await signedIn(parent);
+    const again = await t.signIn(parent);
     expect(await nameSeen(again)).toBe('Renamed Quietly');
   });
 
   it('an account deactivated straight in the database is signed out at the next request', async () => {
     const parent = await createParent(t.db);
-    const client = await signedIn(parent);
+    const client = await t.signIn(parent);
     expect((await client.get('/api/parent/students')).status).toBe(200);
     await t.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', parent.id).execute();
     expect(await eventually(async () => (await client.get('/api/parent/students')).status === 401)).toBe(true);
@@ -65,7 +59,7 @@ describe('sessions cached by the server', () => {
     expect(await eventually(async () => (await client.get('/api/driver/students')).status === 401)).toBe(true);
 
     const parent = await createParent(t.db);
-    const other = await signedIn(parent);
+    const other = await t.signIn(parent);
     expect((await other.get('/api/parent/students')).status).toBe(200);
     await t.db.deleteFrom('sessions').where(sql<boolean>`sess->>'userId' = ${parent.id}`).execute();
     expect(await eventually(async () => (await other.get('/api/parent/students')).status === 401)).toBe(true);
@@ -74,7 +68,7 @@ describe('sessions cached by the server', () => {
   it('are changed by another server process on the same database: the change applies on this one', async () => {
     const parent = await createParent(t.db);
     const other = await t.startAnother();
-    const client = await signedIn(parent);
+    const client = await t.signIn(parent);
     expect(await nameSeen(client)).toBe('Test Parent');
     // The same cookie, through the other process: the language is a write to the user's row.
     client.baseUrl = other.url;
@@ -87,7 +81,7 @@ describe('sessions cached by the server', () => {
     const parent = await createParent(t.db);
     const someoneElse = await createParent(t.db);
     const other = await t.startAnother();
-    const client = await signedIn(parent);
+    const client = await t.signIn(parent);
     expect(await nameSeen(client)).toBe('Test Parent');
     await renameUnannounced(parent.id, 'Renamed Quietly');
     const elsewhere = t.client();
@@ -101,7 +95,7 @@ describe('sessions cached by the server', () => {
 
   it.skipIf(testEngine() !== 'postgres')('are all read afresh while the server does not hear of changes, and cached again once it does', async () => {
     const parent = await createParent(t.db);
-    const client = await signedIn(parent);
+    const client = await t.signIn(parent);
     expect(await nameSeen(client)).toBe('Test Parent');
     // The listening connection is cut, as a database restart or a network fault would.
     const cut = await sql<{ cut: boolean }>`

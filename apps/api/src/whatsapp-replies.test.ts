@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES, notRidingReply, type Absence, type AdminNotification } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
 import { SetClock } from './domain/clock.js';
 import { writeTomorrowMessages } from './domain/school-day/tomorrow-messages.js';
 
@@ -48,42 +48,15 @@ const recordedTaps = async () => t.db.selectFrom('whatsappReplies').select(['mes
 
 beforeAll(async () => {
   t = await startTestServer({ clock, whatsappWebhook: { appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN } });
-  const admin = await createAdmin(t.db);
-  asAdmin = t.client();
-  expect((await asAdmin.post('/api/auth/login', { email: admin.email, password: admin.password })).status).toBe(200);
+  asAdmin = await t.signIn(await createAdmin(t.db));
   const driver = await createDriver(t.db);
-  asDriver = t.client();
-  expect((await asDriver.post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(200);
-  const school = (await asAdmin.post<{ school: { id: string } }>('/api/admin/schools', { schoolCode: `SC-${Date.now()}`, name: 'Zahra School' })).body.school;
-  const area = (await asAdmin.post<{ area: { id: string } }>('/api/admin/areas', { name: `Sanad ${Date.now()}`, price: '25.00' })).body.area;
+  asDriver = await t.signIn(driver);
+  const school = await createSchool(t.db);
+  const area = await createArea(t.db);
   const parent = await createParent(t.db);
   await t.db.updateTable('users').set({ phone: FAMILY_PHONE, language: 'ar' }).where('id', '=', parent.id).execute();
-  asParent = t.client();
-  expect((await asParent.post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
-  studentId = (
-    await t.db
-      .insertInto('students')
-      .values({
-        schoolId: school.id,
-        firstName: 'Ali',
-        fathersName: 'Khalid',
-        lastName: 'Hasan',
-        grade: '5',
-        studentSchoolId: `S-${Date.now()}`,
-        contactNumber1: '36001122',
-        serviceType: 'BOTH',
-        priceBhd: '25.00',
-        areaId: area.id,
-        address: 'Block 1',
-        houseBuilding: '3',
-        road: '2',
-        block: '1',
-        driverId: driver.driverId,
-        parentId: parent.parentId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  asParent = await t.signIn(parent);
+  studentId = (await createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: parent.parentId, driverId: driver.driverId, firstName: 'Ali', lastName: 'Hasan' })).id;
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FEE_MESSAGES } from '@school-transport/contracts';
 import { appRouter } from '../trpc/router.js';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
-import { createAdmin, createDriver, createParent } from '../test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../test/factories.js';
 import { SetClock } from '../domain/clock.js';
 import { PROCEDURE_ACCESS } from './access.js';
 import { accessOfPath, REST_PATHS } from '../rest/paths.js';
@@ -150,52 +150,23 @@ async function tableCounts(): Promise<string> {
   return JSON.stringify(counts.rows[0]);
 }
 
-async function signIn(client: HttpClient, body: Record<string, string>, path = '/api/auth/login') {
-  const response = await client.post(path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return client;
-}
-
 beforeAll(async () => {
   t = await startTestServer({ clock: new SetClock(SCHOOL_DAY_MORNING) });
-  const adminAccount = await createAdmin(t.db);
-  admin = await signIn(t.client(), { email: adminAccount.email, password: adminAccount.password });
-  const school = await t.db.insertInto('schools').values({ schoolCode: `OWN-${Date.now()}`, name: 'Own School' }).returning('id').executeTakeFirstOrThrow();
-  const area = await t.db.insertInto('areas').values({ name: `Own Area ${Date.now()}`, price: '30.00' }).returning('id').executeTakeFirstOrThrow();
+  admin = await t.signIn(await createAdmin(t.db));
+  const school = await createSchool(t.db);
+  const area = await createArea(t.db, '30.00');
   const accounts = { A: await createParent(t.db), B: await createParent(t.db) };
   const drivers = { A: await createDriver(t.db), B: await createDriver(t.db) };
   const student = (parentId: string, driverId: string, firstName: string) =>
-    t.db
-      .insertInto('students')
-      .values({
-        schoolId: school.id,
-        firstName,
-        fathersName: 'Father',
-        lastName: 'Owned',
-        grade: '3',
-        studentSchoolId: `OWN-${firstName}`,
-        contactNumber1: '36000000',
-        serviceType: 'BOTH',
-        priceBhd: '30.00',
-        areaId: area.id,
-        address: 'Block 1, Road 2, House 3',
-        houseBuilding: '3',
-        road: '2',
-        block: '1',
-        parentId,
-        driverId,
-        createdAt: new Date('2024-01-01T00:00:00Z'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId, driverId, firstName, priceBhd: '30.00', createdAt: new Date('2024-01-01T00:00:00Z') });
   ids.student = (await student(accounts.A.parentId, drivers.A.driverId, 'Amal')).id;
   ids.otherStudent = (await student(accounts.A.parentId, drivers.A.driverId, 'Adel')).id;
   await student(accounts.B.parentId, drivers.B.driverId, 'Badr');
 
-  parentA.client = await signIn(t.client(), { email: accounts.A.email, password: accounts.A.password });
-  parentB.client = await signIn(t.client(), { email: accounts.B.email, password: accounts.B.password });
-  Object.assign(driverA, { driverId: drivers.A.driverId, client: await signIn(t.client(), { phone: drivers.A.phone, password: drivers.A.password }, '/api/driver/login') });
-  Object.assign(driverB, { driverId: drivers.B.driverId, client: await signIn(t.client(), { phone: drivers.B.phone, password: drivers.B.password }, '/api/driver/login') });
+  parentA.client = await t.signIn(accounts.A);
+  parentB.client = await t.signIn(accounts.B);
+  Object.assign(driverA, { driverId: drivers.A.driverId, client: await t.signIn(drivers.A) });
+  Object.assign(driverB, { driverId: drivers.B.driverId, client: await t.signIn(drivers.B) });
   ids.driver = drivers.A.driverId;
   ids.rider = ids.student;
 

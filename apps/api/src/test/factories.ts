@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@school-transport/db';
+import type { Database, NewStudent } from '@school-transport/db';
 import { hashPassword } from '../domain/passwords.js';
 
 let counter = 0;
@@ -30,13 +30,51 @@ export async function createParent(db: Kysely<Database>, password = 'parent-pass
   return { id: user.id, parentId: parent.id, email, password };
 }
 
-export async function createDriver(db: Kysely<Database>, password = 'driver-pass') {
+export async function createDriver(db: Kysely<Database>, password = 'driver-pass', name = 'Test Driver') {
   const phone = String(30000000 + Math.floor(Math.random() * 9999999)).slice(0, 8);
-  const user = await db.insertInto('users').values({ phone, passwordHash: await hashPassword(password), role: 'driver', name: 'Test Driver' }).returning('id').executeTakeFirstOrThrow();
+  const user = await db.insertInto('users').values({ phone, passwordHash: await hashPassword(password), role: 'driver', name }).returning('id').executeTakeFirstOrThrow();
   const driver = await db
     .insertInto('drivers')
-    .values({ userId: user.id, name: 'Test Driver', phone, licenseNo: `L-${unique()}`, areaIds: '[]' })
+    .values({ userId: user.id, name, phone, licenseNo: `L-${unique()}`, areaIds: '[]' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: user.id, driverId: driver.id, phone, password };
+}
+
+/** Schools and areas written straight to the database, without the audit rows the office's forms add. */
+export async function createSchool(db: Kysely<Database>, name = 'Zahra School') {
+  return db.insertInto('schools').values({ schoolCode: `SC-${unique()}`, name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+}
+
+export async function createArea(db: Kysely<Database>, price = '25.00') {
+  return db.insertInto('areas').values({ name: `Sanad ${unique()}`, price }).returning(['id', 'name']).executeTakeFirstOrThrow();
+}
+
+/** A student's columns: the school, area and parent must be named; any other column may be. */
+export type StudentColumns = Pick<NewStudent, 'schoolId' | 'areaId' | 'parentId'> & Partial<NewStudent>;
+
+/**
+ * A student written straight to the database, past the office's rules (the seat rule among them),
+ * living at a plain address unless `values` says otherwise.
+ */
+export async function createStudent(db: Kysely<Database>, values: StudentColumns) {
+  return db
+    .insertInto('students')
+    .values({
+      firstName: 'Test',
+      fathersName: 'Khalid',
+      lastName: 'Test',
+      grade: '5',
+      studentSchoolId: `S-${unique()}`,
+      contactNumber1: '36001122',
+      serviceType: 'BOTH',
+      priceBhd: '25.00',
+      address: 'Block 1, Road 2, House 3',
+      houseBuilding: '3',
+      road: '2',
+      block: '1',
+      ...values,
+    })
+    .returning(['id', 'automatedId'])
+    .executeTakeFirstOrThrow();
 }

@@ -13,6 +13,8 @@ export interface TestServer {
   database: TestDatabase;
   /** A browser-like client that keeps the session cookie. */
   client(): HttpClient;
+  /** A client signed in to the account (by email for the office and families, by phone for drivers); throws if the sign-in is refused. */
+  signIn(account: { email: string; password: string } | { phone: string; password: string }): Promise<HttpClient>;
   /** Starts another server on the same database, as another process would. */
   startAnother(options?: Partial<ServerOptions>): Promise<{ server: AppServer; url: string }>;
   close(): Promise<void>;
@@ -33,6 +35,12 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     db: database.db,
     database,
     client: () => new HttpClient(url),
+    async signIn(account) {
+      const client = new HttpClient(url);
+      const response = 'email' in account ? await client.post('/api/auth/login', { email: account.email, password: account.password }) : await client.post('/api/driver/login', { phone: account.phone, password: account.password });
+      if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${JSON.stringify(response.body)}`);
+      return client;
+    },
     async startAnother(more) {
       const other = await database.openAnother();
       const started = await make(other, more);

@@ -27,30 +27,7 @@ import { checkSeats } from './seat-check.js';
 import type { Sheet, SheetRow } from './sheet.js';
 
 /** A student's columns the import writes. */
-export interface StudentValues {
-  schoolId: string;
-  firstName: string;
-  fathersName: string;
-  lastName: string;
-  grade: string;
-  class: string | null;
-  studentSchoolId: string;
-  contactNumber1: string;
-  contactNumber2: string | null;
-  serviceType: ServiceType;
-  priceBhd: string;
-  areaId: string;
-  roundabout: number | null;
-  address: string;
-  address2: string | null;
-  flatHome: string | null;
-  houseBuilding: string;
-  road: string;
-  block: string;
-  driverId: string | null;
-}
-
-export const STUDENT_VALUE_KEYS: (keyof StudentValues)[] = [
+export const STUDENT_VALUE_KEYS = [
   'schoolId',
   'firstName',
   'fathersName',
@@ -71,7 +48,10 @@ export const STUDENT_VALUE_KEYS: (keyof StudentValues)[] = [
   'road',
   'block',
   'driverId',
-];
+] as const satisfies readonly (keyof Student)[];
+
+/** Those columns' values, typed as the students table has them. */
+export type StudentValues = Pick<Student, (typeof STUDENT_VALUE_KEYS)[number]>;
 
 /** A new student's parent: an account found by email or phone, or one the import makes (keyed by email). */
 export type ParentChoice = { kind: 'existing'; parentId: string } | { kind: 'new'; email: string };
