@@ -67,7 +67,7 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
     const shown = map.current;
     if (!group || !shown) return;
     group.clearLayers();
-    if (trail.length > 1) L.polyline(trail.map((point) => [point.lat, point.lng] as L.LatLngTuple), { color: '#a63c06', weight: 4, opacity: 0.8 }).addTo(group);
+    if (trail.length > 1) L.polyline(trail.map((point) => [point.lat, point.lng] as L.LatLngTuple), { className: 'run-map-trail', color: '#a63c06', weight: 4, opacity: 0.8 }).addTo(group);
     const placed = stops.filter((stop): stop is MapStop & { location: LatLng } => stop.location !== null);
     if (line && placed.length > 1) L.polyline(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), { color: '#1c3f94', weight: 3, opacity: 0.7 }).addTo(group);
     for (const stop of placed) {

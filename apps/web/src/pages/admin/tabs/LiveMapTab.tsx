@@ -63,7 +63,8 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
                     <Table.Td>{index + 1}</Table.Td>
                     <Table.Td>{bus.driver.name}</Table.Td>
                     <Table.Td>{t(`office.runName.${bus.run}`)}</Table.Td>
-                    <Table.Td>{bus.fixAgeSeconds === null ? t('office.noFix') : t('office.age', { age: age(bus.fixAgeSeconds) })}</Table.Td>
+                    {/* An age reads as one piece ('28 s ago'), never its number on one line and its unit on the next. */}
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{bus.fixAgeSeconds === null ? t('office.noFix') : t('office.age', { age: age(bus.fixAgeSeconds) })}</Table.Td>
                     <Table.Td>{bus.onBoard}</Table.Td>
                     <Table.Td>
                       <Button size="xs" mih={44} variant="default" onClick={() => onTrail(bus)}>
@@ -84,6 +85,8 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
 /** The trail of one run of the last 30 days over its stops. */
 function RunTrailView({ choice, onChoose }: { choice: { driverId: string | null; run: DriverRun; date: string }; onChoose: (next: { driverId: string | null; run: DriverRun; date: string }) => void }) {
   const { t, i18n } = useTranslation('liveBus');
+  // The calendar's controls are named in the words of the office's other date picker (the Today tab's).
+  const { t: tCalendar } = useTranslation('officeDay');
   const drivers = useDrivers();
   const today = bahrainToday(new Date());
   const trail = useQuery({
@@ -115,6 +118,19 @@ function RunTrailView({ choice, onChoose }: { choice: { driverId: string | null;
         <DatePickerInput
           label={t('office.trailDate')}
           {...datePickerLanguage(i18n.language)}
+          // Bahrain's week starts on Sunday, and Mantine's weekend (Saturday, Sunday) is not Bahrain's: no day is marked as one.
+          weekendDays={[]}
+          firstDayOfWeek={0}
+          ariaLabels={{
+            previousMonth: tCalendar('calendar.previousMonth'),
+            nextMonth: tCalendar('calendar.nextMonth'),
+            previousYear: tCalendar('calendar.previousYear'),
+            nextYear: tCalendar('calendar.nextYear'),
+            previousDecade: tCalendar('calendar.previousDecade'),
+            nextDecade: tCalendar('calendar.nextDecade'),
+            monthLevelControl: tCalendar('calendar.chooseMonth'),
+            yearLevelControl: tCalendar('calendar.chooseYear'),
+          }}
           minDate={addDays(today, -POSITION_RETENTION_DEFAULT_DAYS)}
           maxDate={today}
           value={choice.date}
