@@ -209,7 +209,7 @@ describe('retention', () => {
 describe('a run handed to a substitute', () => {
   it("takes the substitute's positions as the bus and refuses the owner's (409)", async () => {
     const substitute = await createDriver(t.db);
-    const asSubstitute = await signedIn('/api/driver/login', { phone: substitute.phone, password: substitute.password });
+    const asSubstitute = await t.signIn(substitute);
     const handed = await asAdmin.put(`/api/admin/drivers/${driverId}/runs/afternoon/substitute`, { date: '2026-12-01', substituteDriverId: substitute.driverId });
     expect(handed.status, JSON.stringify(handed.body)).toBe(200);
     clock.set(bh('13:00:00'));
