@@ -18,7 +18,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A screen under test may wait seconds for a CPU on a loaded 2-core machine (two browsers, two
+  // servers and PostgreSQL share it): an expectation waits up to 20 s before it fails.
+  expect: { timeout: 20_000 },
   // With CI_REPORT_DIR (set by .ci/run) a JSON report joins the Vitest ones for CI's summary line.
   reporter: process.env.CI_REPORT_DIR ? [['list'], ['json', { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]] : [['list']],
   use: {
