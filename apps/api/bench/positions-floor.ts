@@ -7,7 +7,8 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { POSITIONS_STATEMENT, positionsParameters, type StatementFix } from '../src/domain/live-bus/positions-statement.js';
+import type { PositionFix } from '@school-transport/contracts';
+import { POSITIONS_STATEMENT, positionsParameters } from '../src/domain/live-bus/positions-statement.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
@@ -15,7 +16,7 @@ const app = Fastify({ logger: false });
 interface Body {
   run: 'morning' | 'afternoon';
   date: string;
-  fixes: StatementFix[];
+  fixes: PositionFix[];
 }
 
 app.get('/health', async () => ({ ok: true }));

@@ -41,6 +41,8 @@ export const fixInput = z.object({
   at: z.iso.datetime({ offset: true, error: SCHOOL_DAY_MESSAGES.positionTimeInvalid }),
 });
 export type FixInput = z.input<typeof fixInput>;
+/** A fix as it is kept and sent: speed and heading null when the phone does not know them. */
+export type PositionFix = z.output<typeof fixInput>;
 
 /** POST /api/driver/positions. */
 export const positionsInput = z.object({

@@ -1,4 +1,4 @@
-import { BUS_STALE_AFTER_S } from '@school-transport/contracts';
+import { BUS_STALE_AFTER_S, type PositionFix } from '@school-transport/contracts';
 import { LIVE_BUS_CHANNEL } from './channel.js';
 
 /**
@@ -6,16 +6,6 @@ import { LIVE_BUS_CHANNEL } from './channel.js';
  * Start (or with its clock a little behind) comes just before it, and still belongs to the run.
  */
 export const BEFORE_START_TOLERANCE_MS = 60_000;
-
-/** A fix as the statement takes it. */
-export interface StatementFix {
-  lat: number;
-  lng: number;
-  accuracy: number;
-  speed: number | null;
-  heading: number | null;
-  at: string;
-}
 
 /** What the statement found and did, for one batch (its columns as the database handle names them: camelCase). */
 export interface WrittenPositions {
@@ -92,7 +82,7 @@ SELECT
   ) AS near_wanted`;
 
 /** The statement's parameters, in the order of its placeholders. */
-export function positionsParameters(driverId: string, date: string, run: 'morning' | 'afternoon', now: Date, fixes: readonly StatementFix[]): unknown[] {
+export function positionsParameters(driverId: string, date: string, run: 'morning' | 'afternoon', now: Date, fixes: readonly PositionFix[]): unknown[] {
   return [
     driverId,
     date,

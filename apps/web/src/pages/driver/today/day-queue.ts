@@ -1,4 +1,4 @@
-import type { DriverRun, MarkEvent } from '@school-transport/contracts';
+import type { DriverRun, MarkEvent, PositionFix } from '@school-transport/contracts';
 import { isRefusal } from './day-api.js';
 
 /**
@@ -33,14 +33,6 @@ export interface MarkAction extends ActionBase {
 export interface PositionsAction extends ActionBase {
   kind: 'positions';
   fixes: PositionFix[];
-}
-export interface PositionFix {
-  lat: number;
-  lng: number;
-  accuracy: number;
-  speed: number | null;
-  heading: number | null;
-  at: string;
 }
 export type DayAction = StartAction | EndAction | MarkAction | PositionsAction;
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DriverRun, type DriverToday, type MarkEvent, type RunStudent } from '@school-transport/contracts';
+import { type DriverRun, type DriverToday, type MarkEvent, type PositionFix, type RunStudent } from '@school-transport/contracts';
 import { DayRequestError, endRun, isRefusal, loadToday, sendMark, sendPositions, startRun } from './day-api.js';
-import { DayQueue, type DayAction, type PositionFix, type RefusedAction } from './day-queue.js';
+import { DayQueue, type DayAction, type RefusedAction } from './day-queue.js';
 import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
 import { stillOnBus, withWaitingActions } from './day-state.js';
 import { busPosition, followBusPosition } from './bus-position.js';

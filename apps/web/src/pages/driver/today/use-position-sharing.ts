@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FIX_HEARTBEAT_MS, type DriverRun } from '@school-transport/contracts';
-import type { PositionFix } from './day-queue.js';
+import { FIX_HEARTBEAT_MS, type DriverRun, type PositionFix } from '@school-transport/contracts';
 import { FixSampler } from './fix-sampler.js';
 import { onBusPosition } from './bus-position.js';
 
