@@ -7,7 +7,11 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@school-transport/'));
+// esbuild itself is only loaded when the server runs from its sources (the import's worker, see
+// src/domain/admin/students/import/read-in-worker.ts); a build never reaches that import.
+const external = [...Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@school-transport/')), 'esbuild'];
+// The worker thread that reads an import's spreadsheet runs this file, beside the server's bundle.
+const importReader = { 'student-import-reader': 'src/domain/admin/students/import/read-worker.ts' };
 
 // `--development` builds only dist/development.js: the demo data and developer shortcuts, which the
 // production build (`pnpm build`) must not contain. `pnpm demo` and the browser tests build both.
@@ -15,8 +19,8 @@ const development = process.argv.includes('--development');
 
 await build({
   entryPoints: development
-    ? { development: 'src/development/index.ts' }
-    : { main: 'src/main.ts', 'cli/migrate': 'src/cli/migrate.ts', 'cli/create-admin': 'src/cli/create-admin.ts' },
+    ? { development: 'src/development/index.ts', ...importReader }
+    : { main: 'src/main.ts', 'cli/migrate': 'src/cli/migrate.ts', 'cli/create-admin': 'src/cli/create-admin.ts', ...importReader },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

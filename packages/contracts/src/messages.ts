@@ -314,6 +314,10 @@ export const STUDENT_IMPORT_MESSAGES = {
   fileTooLarge: 'The file is larger than 5 MB. Split it into smaller files.',
   fileTypeRefused: 'Upload a CSV file or an Excel workbook (.xlsx).',
   fileUnreadable: 'The file could not be read. Save it again as CSV (UTF-8) or .xlsx and retry.',
+  /** A cell past the last column (XFD) or row (1,048,576) a spreadsheet can have, or a CSV line with more fields than that. */
+  fileNotSpreadsheet: 'This file is not a spreadsheet the import can read.',
+  /** The reading of the file ran past its time limit. */
+  fileTooSlow: 'The file took too long to read. Split it into smaller files.',
   tooManyRows: 'The file has more than 10,000 rows. Split it into smaller files.',
   noRows: 'The file has no students under its header row',
   columnsMissing: 'The header row is not the template’s: download the template and keep its first row',
@@ -328,7 +332,8 @@ export const STUDENT_IMPORT_MESSAGES = {
   deletedStudent: 'This student is deleted; restore them before importing changes',
   duplicateStudent: 'Another row of the file is for the same student',
   serviceTypeInvalid: 'Service type must be Home → School, School → Home or Both Ways',
-  gradeInvalid: 'Grade must be Nursery, KG1, KG2 or 1 to 12',
+  /** `{{value}}` is the cell's text (withRefusedValue in student-import.ts). */
+  gradeInvalid: 'Grade "{{value}}" is not one of the grades.',
   parentRequired: 'A new parent needs a name, an email and a phone',
   parentEmailTaken: 'This email belongs to an account that is not a parent',
 } as const;

@@ -6,6 +6,15 @@ export const STUDENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The most students one file may hold (the header row not counted). */
 export const STUDENT_IMPORT_MAX_ROWS = 10_000;
 
+/**
+ * The last column (XFD) and row a spreadsheet can have. A cell reference past them is no
+ * spreadsheet Excel or LibreOffice wrote, and the import refuses it before it sizes anything by it.
+ */
+export const SPREADSHEET_MAX_COLUMNS = 16_384;
+export const SPREADSHEET_MAX_ROWS = 1_048_576;
+/** How long the reading of one file may take before it is abandoned: a 10,000-row file takes well under a second. */
+export const STUDENT_IMPORT_READ_MS = 5_000;
+
 export const STUDENT_IMPORT_PATH = '/api/admin/students/import';
 export const STUDENT_IMPORT_TEMPLATE_PATH = '/api/admin/students/import-template.csv';
 
@@ -34,6 +43,19 @@ export interface StudentImportProblem {
   code?: MessageCode;
   /** The figures a message with blanks was filled with (a full bus: riders and seats), for its translation. */
   values?: Record<string, number>;
+  /** The cell's text the row was refused for (absent when the cell was empty), quoted in `message`. */
+  value?: string;
+}
+
+/**
+ * A row's message with the cell's text it refused: in the message's `{{value}}` where it has one
+ * (`Grade "13" is not one of the grades.`), else after it (`No school has this name: "Seef"`).
+ * The web applies it to the translated message, so the quote survives translation.
+ */
+export function withRefusedValue(message: string, value: string | undefined): string {
+  if (value === undefined) return message;
+  if (message.includes('{{value}}')) return message.replace('{{value}}', () => value);
+  return `${message.replace(/[.。]$/, '')}: "${value}"`;
 }
 
 /** The dry run's answer: what an import of the file would do. */

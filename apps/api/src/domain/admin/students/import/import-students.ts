@@ -16,7 +16,7 @@ const count = (plan: ImportPlan, action: 'create' | 'update' | 'unchanged') => p
 
 /** The dry run: what importing the file would do, and every problem of every row. Nothing is written. */
 export async function previewStudentImport(db: Kysely<Database>, file: Uint8Array): Promise<StudentImportPreview> {
-  const plan = await planImport(db, readSpreadsheet(file));
+  const plan = await planImport(db, await readSpreadsheet(file));
   return { rows: plan.rows.length, create: count(plan, 'create'), update: count(plan, 'update'), unchanged: count(plan, 'unchanged'), errors: problemsOf(plan) };
 }
 
@@ -27,7 +27,7 @@ export async function previewStudentImport(db: Kysely<Database>, file: Uint8Arra
  * (400 with every problem) and nothing is written.
  */
 export async function importStudents(db: Kysely<Database>, actor: Actor, file: Uint8Array, options: { validOnly: boolean; sendWelcome: boolean }): Promise<StudentImportResult> {
-  const sheet = readSpreadsheet(file);
+  const sheet = await readSpreadsheet(file);
   // The welcome codes' hashes (argon2, tens of ms each) are made before the transaction, for as
   // many new parents as the file names now, so the transaction stays short.
   const welcomeCodes = options.sendWelcome ? await prepareWelcomeCodes((await planImport(db, sheet)).newParents.size) : [];

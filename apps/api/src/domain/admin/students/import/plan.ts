@@ -165,7 +165,7 @@ class RowReader {
   cell(column: CsvColumn): string | undefined {
     const index = this.map.index[column];
     if (index === undefined) return undefined;
-    return unguard((this.row.cells[index] ?? '').trim()).trim();
+    return unguard((this.row.cells.get(index) ?? '').trim()).trim();
   }
 
   problem(column: CsvColumn, message: string, code = messageCode(message)): void {
@@ -198,7 +198,7 @@ export async function planImport(db: Db, sheet: Sheet): Promise<ImportPlan> {
   const map = mapColumns(sheet.header);
   const cellsOf = (column: CsvColumn) => {
     const index = map.index[column];
-    return index === undefined ? [] : sheet.rows.map((row) => unguard((row.cells[index] ?? '').trim()).trim());
+    return index === undefined ? [] : sheet.rows.map((row) => unguard((row.cells.get(index) ?? '').trim()).trim());
   };
   const lookups = await loadLookups(db, {
     automatedIds: cellsOf('automatedId').map((id) => id.toLocaleUpperCase('en')),

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { STUDENT_IMPORT_MESSAGES } from '@school-transport/contracts';
-import { AppError } from '../../../../errors.js';
-import { isBlankRow, type Sheet } from './sheet.js';
+import { checkedColumn, checkedRow, SheetBuilder } from './sheet-builder.js';
+import { isBlankRow, SheetRefused, type Sheet } from './sheet.js';
 
-const unreadable = () => new AppError('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.fileUnreadable);
+const unreadable = () => new SheetRefused('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.fileUnreadable);
 
 /**
  * The separator of the file: Excel writes ';' where the decimal separator is a comma (many Arabic
@@ -22,7 +22,12 @@ function separatorOf(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-/** A CSV file in UTF-8 (with or without a byte-order mark), comma- or semicolon-separated. */
+/**
+ * A CSV file in UTF-8 (with or without a byte-order mark), comma- or semicolon-separated. Each
+ * record is one spreadsheet row, whatever line breaks its quoted cells hold; records are handed to
+ * the sheet as they are parsed (none is kept by the parser), so the row limit stops the parse and
+ * a line with more fields than a spreadsheet has columns refuses the file.
+ */
 export function readCsv(bytes: Uint8Array): Sheet {
   let text: string;
   try {
@@ -30,14 +35,23 @@ export function readCsv(bytes: Uint8Array): Sheet {
   } catch {
     throw unreadable();
   }
-  let records: string[][];
+  const builder = new SheetBuilder();
+  let row = 0;
   try {
-    records = parse(text, { delimiter: separatorOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false }) as string[][];
-  } catch {
-    throw unreadable();
+    parse(text, {
+      delimiter: separatorOf(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      on_record: (record: string[]) => {
+        row = checkedRow(row + 1);
+        checkedColumn(record.length - 1);
+        if (!isBlankRow(record)) builder.add(row, new Map(record.map((cell, column) => [column, cell])));
+        return null;
+      },
+    });
+  } catch (error) {
+    throw error instanceof SheetRefused ? error : unreadable();
   }
-  const [header = [], ...rest] = records;
-  // Each record is one spreadsheet row, whatever line breaks its quoted cells hold.
-  const rows = rest.map((cells, index) => ({ row: index + 2, cells })).filter((row) => !isBlankRow(row.cells));
-  return { header, rows };
+  return builder.sheet();
 }

@@ -4,8 +4,8 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { Parser } from 'saxen';
 import { STUDENT_IMPORT_MESSAGES } from '@school-transport/contracts';
-import { AppError } from '../../../../errors.js';
-import { isBlankRow, type Sheet, type SheetRow } from './sheet.js';
+import { cellReference, checkedColumn, checkedRow, SheetBuilder } from './sheet-builder.js';
+import { SheetRefused, type Sheet } from './sheet.js';
 
 /**
  * The most a workbook's parts may inflate to. A 10,000-row sheet of the template is about 15 MB
@@ -15,14 +15,14 @@ export const XLSX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 /** The workbook is fed to the unzipper in slices, so no single inflate step can outgrow the cap by much. */
 const SLICE_BYTES = 16 * 1024;
 
-const unreadable = () => new AppError('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.fileUnreadable);
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', STUDENT_IMPORT_MESSAGES.fileTooLarge);
+const unreadable = () => new SheetRefused('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.fileUnreadable);
+const tooLarge = () => new SheetRefused('PAYLOAD_TOO_LARGE', STUDENT_IMPORT_MESSAGES.fileTooLarge);
 
 /** The workbook's parts the first sheet needs, inflated, counting every byte against the cap. */
 function unzipParts(bytes: Uint8Array): Map<string, string> {
   const chunks = new Map<string, Uint8Array[]>();
   let inflated = 0;
-  let failure: AppError | undefined;
+  let failure: SheetRefused | undefined;
   const unzip = new Unzip((file) => {
     if (!/^xl\/(workbook\.xml|_rels\/workbook\.xml\.rels|sharedStrings\.xml|worksheets\/[^/]+\.xml)$/.test(file.name)) return;
     if ((file.originalSize ?? 0) > XLSX_MAX_INFLATED_BYTES) {
@@ -136,20 +136,10 @@ function sharedStrings(xml: string | undefined): string[] {
   return strings;
 }
 
-/** 'AB12' → 27 (0-based column of a cell reference). */
-function columnIndex(reference: string): number {
-  let index = 0;
-  for (const char of reference) {
-    const code = char.charCodeAt(0);
-    if (code < 65 || code > 90) break;
-    index = index * 26 + (code - 64);
-  }
-  return index - 1;
-}
-
 /**
  * The first sheet of an .xlsx workbook, as text cells: shared and inline strings as written,
- * numbers as Excel stores them, a formula's last computed value (never the formula).
+ * numbers as Excel stores them, a formula's last computed value (never the formula). A cell or
+ * row past the last a spreadsheet can have refuses the file (SheetBuilder and cellReference).
  */
 export function readXlsx(bytes: Uint8Array): Sheet {
   const parts = unzipParts(bytes);
@@ -157,18 +147,21 @@ export function readXlsx(bytes: Uint8Array): Sheet {
   const sheetXml = parts.get(firstSheetPath(parts));
   if (sheetXml === undefined) throw unreadable();
 
-  const rows: SheetRow[] = [];
-  let row: SheetRow | undefined;
+  const builder = new SheetBuilder();
+  let lastRow = 0;
+  let row: { number: number; cells: Map<number, string>; next: number } | undefined;
   let cell: { column: number; type: string; text: string[] } | undefined;
   let reading: 'v' | 't' | undefined;
   scan(sheetXml, {
     open: (name, attributes) => {
       if (name === 'row') {
-        const number = Number(attributes().r);
-        row = { row: Number.isInteger(number) && number > 0 ? number : (rows.at(-1)?.row ?? 0) + 1, cells: [] };
+        const { r } = attributes();
+        // A row without its number follows the one before it, as Excel reads it.
+        row = { number: checkedRow(r === undefined ? lastRow + 1 : Number(r)), cells: new Map(), next: 0 };
       } else if (name === 'c' && row) {
         const values = attributes();
-        cell = { column: values.r ? columnIndex(values.r) : row.cells.length, type: values.t ?? 'n', text: [] };
+        cell = { column: values.r ? cellReference(values.r).column : checkedColumn(row.next), type: values.t ?? 'n', text: [] };
+        row.next = cell.column + 1;
       } else if ((name === 'v' || name === 't') && cell) {
         reading = name;
       }
@@ -177,12 +170,11 @@ export function readXlsx(bytes: Uint8Array): Sheet {
       if (name === 'v' || name === 't') reading = undefined;
       else if (name === 'c' && row && cell) {
         const raw = cell.text.join('');
-        const value = cell.type === 's' ? (strings[Number(raw)] ?? '') : cell.type === 'b' ? (raw === '1' ? 'TRUE' : 'FALSE') : raw;
-        while (row.cells.length < cell.column) row.cells.push('');
-        row.cells[cell.column] = value;
+        row.cells.set(cell.column, cell.type === 's' ? (strings[Number(raw)] ?? '') : cell.type === 'b' ? (raw === '1' ? 'TRUE' : 'FALSE') : raw);
         cell = undefined;
       } else if (name === 'row' && row) {
-        rows.push(row);
+        builder.add(row.number, row.cells);
+        lastRow = row.number;
         row = undefined;
       }
     },
@@ -190,7 +182,5 @@ export function readXlsx(bytes: Uint8Array): Sheet {
       if (reading && cell) cell.text.push(text);
     },
   });
-  const headerRow = rows.find((candidate) => !isBlankRow(candidate.cells));
-  if (!headerRow) return { header: [], rows: [] };
-  return { header: headerRow.cells, rows: rows.filter((candidate) => candidate.row > headerRow.row && !isBlankRow(candidate.cells)) };
+  return builder.sheet();
 }
