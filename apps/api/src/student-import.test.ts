@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
-import { MESSAGES, STUDENT_IMPORT_MESSAGES, type StudentImportPreview, type StudentImportResult } from '@school-transport/contracts';
+import { workbook, xmlText } from './test/workbook.js';
+import { MESSAGES, STUDENT_IMPORT_MESSAGES, withRefusedValue, type StudentImportPreview, type StudentImportResult } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createParent, createStaff } from './test/factories.js';
 import { CSV_TEXTS, type CsvColumn } from './domain/admin/students/export-csv-texts.js';
@@ -73,31 +74,18 @@ function csv(rows: Row[], options: { language?: 'en' | 'ar'; separator?: ',' | '
   return strToU8((options.bom === false ? '' : '\uFEFF') + text);
 }
 
-const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const columnName = (index: number) => (index < 26 ? String.fromCharCode(65 + index) : `A${String.fromCharCode(65 + index - 26)}`);
+const HEADER = COLUMNS.map((column) => CSV_TEXTS.en.headers[column]);
+/** The header row of a workbook: shared strings 0, 1, 2... (the `workbook` helper's strings are the headers). */
+const headerRow = `<row r="1">${HEADER.map((_text, index) => `<c r="${columnName(index)}1" t="s"><v>${index}</v></c>`).join('')}</row>`;
 
 /** The same rows as an .xlsx workbook built here: shared strings for the header, inline strings and numbers for the rest. */
 function xlsx(rows: Row[], options: { escape?: boolean } = {}): Uint8Array {
   const text = options.escape === false ? (value: string) => value : xmlText;
-  const header = COLUMNS.map((column) => CSV_TEXTS.en.headers[column]);
   const cell = (ref: string, value: string) =>
     value === '' ? '' : /^\d+$/.test(value) && !value.startsWith('0') ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${text(value)}</t></is></c>`;
-  const sheetRows = [
-    `<row r="1">${header.map((_text, index) => `<c r="${columnName(index)}1" t="s"><v>${index}</v></c>`).join('')}</row>`,
-    ...rows.map((row, rowIndex) => `<row r="${rowIndex + 2}">${COLUMNS.map((column, index) => cell(`${columnName(index)}${rowIndex + 2}`, row[column] ?? '')).join('')}</row>`),
-  ];
-  const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  return zipSync({
-    '[Content_Types].xml': strToU8('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
-    'xl/workbook.xml': strToU8(
-      `<?xml version="1.0"?><workbook xmlns="${ns}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Students" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    ),
-    'xl/_rels/workbook.xml.rels': strToU8(
-      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-    ),
-    'xl/sharedStrings.xml': strToU8(`<?xml version="1.0"?><sst xmlns="${ns}">${header.map((text) => `<si><t>${xmlText(text)}</t></si>`).join('')}</sst>`),
-    'xl/worksheets/sheet1.xml': strToU8(`<?xml version="1.0"?><worksheet xmlns="${ns}"><sheetData>${sheetRows.join('')}</sheetData></worksheet>`),
-  });
+  const sheetRows = rows.map((row, rowIndex) => `<row r="${rowIndex + 2}">${COLUMNS.map((column, index) => cell(`${columnName(index)}${rowIndex + 2}`, row[column] ?? '')).join('')}</row>`);
+  return workbook(headerRow + sheetRows.join(''), HEADER);
 }
 
 async function upload<T>(client: HttpClient, file: Uint8Array, options: { dryRun?: boolean; validOnly?: boolean; sendWelcome?: boolean } = {}, name = 'students.csv') {
@@ -173,7 +161,7 @@ describe('one bad row among 100', () => {
       create: 99,
       update: 0,
       unchanged: 0,
-      errors: [{ row: 51, column: 'Primary Contact', message: MESSAGES.phoneDigits, code: 'validation.phoneDigits' }],
+      errors: [{ row: 51, column: 'Primary Contact', message: `${MESSAGES.phoneDigits.replace(/\.$/, '')}: "1234567"`, code: 'validation.phoneDigits', value: '1234567' }],
     });
 
     const before = await studentCount();
@@ -209,7 +197,7 @@ describe('matching', () => {
     expect((await studentBySchoolId(bySchoolId.studentSchoolId!))!.lastName).toBe('Changed');
 
     const unknown = await preview(csv([{ ...newRow(), automatedId: 'STU-1999-99999' }]));
-    expect(unknown.body.errors).toEqual([{ row: 2, column: 'Student ID', message: STUDENT_IMPORT_MESSAGES.unknownStudentId, code: 'studentImport.unknownStudentId' }]);
+    expect(unknown.body.errors).toEqual([{ row: 2, column: 'Student ID', message: 'No student has this Student ID: "STU-1999-99999"', code: 'studentImport.unknownStudentId', value: 'STU-1999-99999' }]);
   });
 
   it('finds parents by email, then by phone, and makes the others without a usable password', async () => {
@@ -250,13 +238,14 @@ describe('names and cells', () => {
       newRow({ serviceType: 'من المنزل إلى المدرسة', roundabout: '1' }),
     ];
     const dryRun = await preview(csv(rows));
-    expect(dryRun.body.errors.map(({ row, column, message }) => ({ row, column, message }))).toEqual([
-      { row: 3, column: 'Driver', message: STUDENT_IMPORT_MESSAGES.ambiguousDriver },
-      { row: 4, column: 'School', message: STUDENT_IMPORT_MESSAGES.unknownSchool },
-      { row: 4, column: 'Roundabout', message: 'Choose a roundabout from the list' },
-      { row: 4, column: 'Grade', message: STUDENT_IMPORT_MESSAGES.gradeInvalid },
-      { row: 4, column: 'Class', message: MESSAGES.classInvalid },
-      { row: 5, column: 'Roundabout', message: 'This area has no roundabout choice' },
+    // Each problem quotes the cell it refused, and keeps the code of its message.
+    expect(dryRun.body.errors.map(({ row, column, message, code, value }) => ({ row, column, message, code, value }))).toEqual([
+      { row: 3, column: 'Driver', message: `Two or more drivers have this name: "${twin.toUpperCase()}"`, code: 'studentImport.ambiguousDriver', value: twin.toUpperCase() },
+      { row: 4, column: 'School', message: 'No school has this name: "No Such School"', code: 'studentImport.unknownSchool', value: 'No Such School' },
+      { row: 4, column: 'Roundabout', message: 'Choose a roundabout from the list: "7"', code: expect.any(String), value: '7' },
+      { row: 4, column: 'Grade', message: 'Grade "13" is not one of the grades.', code: 'studentImport.gradeInvalid', value: '13' },
+      { row: 4, column: 'Class', message: withRefusedValue(MESSAGES.classInvalid, 'Z'), code: expect.any(String), value: 'Z' },
+      { row: 5, column: 'Roundabout', message: 'This area has no roundabout choice: "1"', code: expect.any(String), value: '1' },
     ]);
     expect((await run(csv(rows), { validOnly: true })).body).toMatchObject({ created: 1, skipped: 3 });
     expect(await studentBySchoolId(rows[0]!.studentSchoolId!)).toMatchObject({ firstName: 'عائشة', lastName: 'الحداد', schoolId: arabicSchool.id, areaId: area.id });
@@ -290,8 +279,8 @@ describe('the seat rule', () => {
     const dryRun = await preview(csv(rows));
     expect(dryRun.body).toMatchObject({ unchanged: 1, create: 0 });
     expect(dryRun.body.errors).toEqual([
-      { row: 3, column: 'Driver', message: 'This bus is full for the morning run (2 of 1 seats).', code: 'students.busFullMorning', values: { riders: 2, seats: 1 } },
-      { row: 4, column: 'Driver', message: 'This bus is full for the afternoon run (2 of 1 seats).', code: 'students.busFullAfternoon', values: { riders: 2, seats: 1 } },
+      { row: 3, column: 'Driver', message: `This bus is full for the morning run (2 of 1 seats): "${name}"`, code: 'students.busFullMorning', values: { riders: 2, seats: 1 }, value: name },
+      { row: 4, column: 'Driver', message: `This bus is full for the afternoon run (2 of 1 seats): "${name}"`, code: 'students.busFullAfternoon', values: { riders: 2, seats: 1 }, value: name },
     ]);
   });
 });
@@ -334,5 +323,82 @@ describe('who may import', () => {
     expect((await upload(parentClient, csv([newRow()]))).status).toBe(403);
     expect((await upload(t.client(), csv([newRow()]))).status).toBe(401);
     expect(await studentCount()).toBe(before);
+  });
+});
+
+describe('the template', () => {
+  it('has one example row in the admin’s language, which an upload skips while it is unchanged', async () => {
+    const template = await office.get<string>('/api/admin/students/import-template.csv');
+    const [header, example, ...rest] = template.body.replace(/^\uFEFF/, '').trimEnd().split(/\r?\n/);
+    expect(header).toContain('Student ID,First Name');
+    expect(example).toContain('Ahmed,Ali,Example,3,A,EXAMPLE-001,Example School,Example Area');
+    expect(rest).toEqual([]);
+
+    const admin = await createAdmin(t.db);
+    await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', admin.id).execute();
+    const arabic = await (await signIn(admin.email, admin.password)).get<string>('/api/admin/students/import-template.csv');
+    expect(arabic.body).toContain('مدرسة المثال');
+
+    // The template as downloaded: no students in it, nothing written.
+    const before = await studentCount();
+    for (const file of [template.body, arabic.body]) {
+      const unchanged = await run(strToU8(file));
+      expect(unchanged.status).toBe(400);
+      expect(unchanged.body.message).toBe(STUDENT_IMPORT_MESSAGES.noRows);
+    }
+    // The example left in above a real student: the student imports, the example is neither a row nor a problem.
+    const row = newRow();
+    const filled = strToU8(`${template.body}${COLUMNS.map((column) => row[column] ?? '').join(',')}\r\n`);
+    expect((await preview(filled)).body).toEqual({ rows: 1, create: 1, update: 0, unchanged: 0, errors: [] });
+    expect((await run(filled)).body).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: 0 });
+    expect(await studentCount()).toBe(before + 1);
+    // Changed, the example is a student like any other (here: of a school that does not exist).
+    const changed = await preview(strToU8(template.body.replace('Ahmed', 'Hamad')));
+    expect(changed.body.errors).toContainEqual(expect.objectContaining({ row: 2, column: 'School', value: 'Example School' }));
+  });
+});
+
+describe('files past what a spreadsheet can hold', () => {
+  const refusedAsNotSpreadsheet = async (file: Uint8Array) => {
+    const before = await studentCount();
+    const answer = await run(file);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ message: STUDENT_IMPORT_MESSAGES.fileNotSpreadsheet });
+    expect(await studentCount()).toBe(before);
+  };
+
+  it('refuses a cell past column XFD or row 1,048,576, and reads one at XFD as any other', async () => {
+    const row = newRow();
+    const cells = (number: number) => COLUMNS.map((column, index) => (row[column] ? `<c r="${columnName(index)}${number}" t="inlineStr"><is><t>${xmlText(row[column]!)}</t></is></c>` : '')).join('');
+    await refusedAsNotSpreadsheet(workbook(`${headerRow}<row r="2">${cells(2)}<c r="ZZZZZZ2"><v>1</v></c></row>`, HEADER));
+    await refusedAsNotSpreadsheet(workbook(`${headerRow}<row r="2">${cells(2)}<c r="XFE2"><v>1</v></c></row>`, HEADER));
+    await refusedAsNotSpreadsheet(workbook(`${headerRow}<row r="1048577"><c r="A1048577"><v>1</v></c></row>`, HEADER));
+    await refusedAsNotSpreadsheet(workbook(`${headerRow}<row r="2"><c r="A99999999"><v>1</v></c></row>`, HEADER));
+    // The last column is a column: its cell is not under a known header, so the row imports without it.
+    const last = await run(workbook(`${headerRow}<row r="2">${cells(2)}<c r="XFD2"><v>1</v></c></row>`, HEADER));
+    expect(last.body).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: 0 });
+  });
+
+  it('refuses a CSV line with more fields than a spreadsheet has columns', async () => {
+    const row = newRow();
+    const line = COLUMNS.map((column) => row[column] ?? '').join(',');
+    await refusedAsNotSpreadsheet(strToU8(`${HEADER.join(',')}\n${line}${','.repeat(16_384)}\n`));
+    // As many as XFD is still a row.
+    const widest = await run(strToU8(`${HEADER.join(',')}\n${line}${','.repeat(16_383 - COLUMNS.length + 1)}\n`));
+    expect(widest.body).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: 0 });
+  });
+
+  it('refuses the 10,001st student row, in a CSV file and a workbook, and counts no blank line', async () => {
+    // Rows with a first name alone: cheap to read, each a row with problems.
+    const rows = (count: number) => Array.from({ length: count }, () => ',A').join('\n');
+    const tooMany = await preview(strToU8(`${HEADER.join(',')}\n${rows(10_001)}\n`));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ message: STUDENT_IMPORT_MESSAGES.tooManyRows });
+    const sheetRows = Array.from({ length: 10_001 }, (_unused, index) => `<row r="${index + 2}"><c r="B${index + 2}" t="inlineStr"><is><t>A</t></is></c></row>`).join('');
+    expect((await preview(workbook(headerRow + sheetRows, HEADER))).body).toMatchObject({ message: STUDENT_IMPORT_MESSAGES.tooManyRows });
+    // 10,000 students with blank lines between them are within the limit (read as rows with problems here).
+    const blankLines = await preview(strToU8(`${HEADER.join(',')}\n${rows(10_000)}\n\n\n,,,\n`));
+    expect(blankLines.status).toBe(200);
+    expect(blankLines.body.rows).toBe(10_000);
   });
 });

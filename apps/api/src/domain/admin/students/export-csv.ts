@@ -6,6 +6,7 @@ import { orderedStudents } from './list.js';
 import { studentConditions } from './search.js';
 import { studentsWithNames, type StudentWithNames } from './view.js';
 import { CSV_TEXTS, type CsvColumn } from './export-csv-texts.js';
+import { TEMPLATE_EXAMPLES } from './import/template-example.js';
 
 /** The columns of the office's export, in the order Excel shows them; headers and words come from CSV_TEXTS. */
 const COLUMNS: [CsvColumn, (row: StudentWithNames, words: (typeof CSV_TEXTS)[Language]) => string | number | null][] = [
@@ -56,7 +57,11 @@ export async function exportStudentsCsv(db: Kysely<Database>, filters: StudentFi
   return parts.join('');
 }
 
-/** The import's template: the export's header row alone, in the admin's language, so a filled-in template and an edited export read the same. */
+/**
+ * The import's template: the export's header row in the admin's language, so a filled-in template
+ * and an edited export read the same, and one example row (skipped on import while unchanged).
+ */
 export function studentsCsvTemplate(language: Language): string {
-  return CSV_BYTE_ORDER_MARK + stringify([COLUMNS.map(([column]) => CSV_TEXTS[language].headers[column])]);
+  const example = TEMPLATE_EXAMPLES[language];
+  return CSV_BYTE_ORDER_MARK + stringify([COLUMNS.map(([column]) => CSV_TEXTS[language].headers[column]), COLUMNS.map(([column]) => safeCsvCell(example[column] ?? ''))]);
 }

@@ -17,13 +17,16 @@ import {
   requiredText,
   studentNameFields,
   type ServiceType,
+  withRefusedValue,
   type StudentImportProblem,
 } from '@school-transport/contracts';
+import { AppError } from '../../../../errors.js';
 import type { CsvColumn } from '../export-csv-texts.js';
 import { roundaboutProblem } from '../../../registration/choices.js';
 import { isUnassigned, loose, mapColumns, serviceTypeOf, unguard, type ColumnMap } from './columns.js';
 import { loadLookups, schoolIdKey, type ByName, type Lookups, type NamedRecord } from './lookups.js';
 import { checkSeats } from './seat-check.js';
+import { isTemplateExample } from './template-example.js';
 import type { Sheet, SheetRow } from './sheet.js';
 
 /** A student's columns the import writes. */
@@ -168,8 +171,10 @@ class RowReader {
     return unguard((this.row.cells.get(index) ?? '').trim()).trim();
   }
 
+  /** A problem on a cell, quoting the text the cell holds (the contract's code names the message without it). */
   problem(column: CsvColumn, message: string, code = messageCode(message)): void {
-    this.problems.push({ row: this.row.row, column: this.map.header[column] ?? column, message, ...(code ? { code } : {}) });
+    const value = this.cell(column) || undefined;
+    this.problems.push({ row: this.row.row, column: this.map.header[column] ?? column, message: withRefusedValue(message, value), ...(code ? { code } : {}), ...(value === undefined ? {} : { value }) });
   }
 
   /**
@@ -194,8 +199,11 @@ class RowReader {
 }
 
 /** Reads every row of the sheet against the database: nothing is written. */
-export async function planImport(db: Db, sheet: Sheet): Promise<ImportPlan> {
-  const map = mapColumns(sheet.header);
+export async function planImport(db: Db, file: Sheet): Promise<ImportPlan> {
+  const map = mapColumns(file.header);
+  // The template's example row, left as downloaded, is no student: skipped, neither imported nor a problem.
+  const sheet = { ...file, rows: file.rows.filter((row) => !isTemplateExample(map, row)) };
+  if (sheet.rows.length === 0) throw new AppError('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.noRows);
   const cellsOf = (column: CsvColumn) => {
     const index = map.index[column];
     return index === undefined ? [] : sheet.rows.map((row) => unguard((row.cells.get(index) ?? '').trim()).trim());
@@ -210,7 +218,9 @@ export async function planImport(db: Db, sheet: Sheet): Promise<ImportPlan> {
   const seenStudents = new Set<string>();
   const seenNewStudents = new Set<string>();
   const rows = sheet.rows.map((row) => planRow(map, row, lookups, newParents, seenStudents, seenNewStudents));
-  await checkSeats(db, rows, map.header.driver ?? 'driver');
+  const driverIndex = map.index.driver;
+  const driverCells = new Map(driverIndex === undefined ? [] : sheet.rows.map((row) => [row.row, (row.cells.get(driverIndex) ?? '').trim()]));
+  await checkSeats(db, rows, map.header.driver ?? 'driver', (row) => driverCells.get(row) || undefined);
   return { rows, newParents, activeTermsId: lookups.activeTermsId };
 }
 

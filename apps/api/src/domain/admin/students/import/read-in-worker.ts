@@ -47,7 +47,7 @@ async function turn(): Promise<() => void> {
 }
 
 /** The sheet of a file whose kind is known (the bytes were sniffed), or the refusal the reading found. */
-export async function readInWorker(request: ReadRequest): Promise<Sheet> {
+export async function readInWorker(request: ReadRequest, timeLimitMs = STUDENT_IMPORT_READ_MS): Promise<Sheet> {
   const done = await turn();
   try {
     const worker = await startWorker({ workerData: request, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
@@ -61,7 +61,7 @@ export async function readInWorker(request: ReadRequest): Promise<Sheet> {
       };
       // The time is counted from when the worker runs: a slow start on a loaded machine is not the file's doing.
       worker.once('online', () => {
-        timer = setTimeout(() => settle(() => reject(new AppError('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.fileTooSlow))), STUDENT_IMPORT_READ_MS);
+        timer = setTimeout(() => settle(() => reject(new AppError('BAD_REQUEST', STUDENT_IMPORT_MESSAGES.fileTooSlow))), timeLimitMs);
       });
       worker.once('message', (answer: ReadAnswer) =>
         settle(() => ('sheet' in answer ? resolve(answer.sheet) : reject(new AppError(answer.refused.status, answer.refused.message)))),

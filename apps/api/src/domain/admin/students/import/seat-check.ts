@@ -1,5 +1,5 @@
 import type { Db } from '@school-transport/db';
-import { BUS_FULL_CODES, DRIVER_RUNS, busFullMessage, ridesOnRun, type DriverRun, type ServiceType } from '@school-transport/contracts';
+import { BUS_FULL_CODES, DRIVER_RUNS, busFullMessage, ridesOnRun, withRefusedValue, type DriverRun, type ServiceType } from '@school-transport/contracts';
 import { seatUse } from '../../../routes/seats.js';
 import type { PlannedRow } from './plan.js';
 
@@ -15,7 +15,7 @@ interface OnBus {
  * nothing on a bus are never refused, even on a run already over its seats. The import's write
  * checks the same rule again, locked, with assertSeats.
  */
-export async function checkSeats(db: Db, rows: PlannedRow[], driverColumn: string): Promise<void> {
+export async function checkSeats(db: Db, rows: PlannedRow[], driverColumn: string, driverCell: (row: number) => string | undefined): Promise<void> {
   const moves = rows.flatMap((row) => {
     if (row.problems.length > 0 || row.action === 'unchanged') return [];
     const before: OnBus | null = row.student ? { driverId: row.student.driverId, serviceType: row.student.serviceType } : null;
@@ -36,7 +36,15 @@ export async function checkSeats(db: Db, rows: PlannedRow[], driverColumn: strin
     });
     if (full) {
       const count = riders.get(after.driverId!)![full] + 1;
-      row.problems.push({ row: row.row, column: driverColumn, message: busFullMessage(full, seats!, count), code: BUS_FULL_CODES[full], values: { riders: count, seats: seats! } });
+      const value = driverCell(row.row);
+      row.problems.push({
+        row: row.row,
+        column: driverColumn,
+        message: withRefusedValue(busFullMessage(full, seats!, count), value),
+        code: BUS_FULL_CODES[full],
+        values: { riders: count, seats: seats! },
+        ...(value === undefined ? {} : { value }),
+      });
       continue;
     }
     for (const run of DRIVER_RUNS) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MESSAGES, STUDENT_IMPORT_TEMPLATE_PATH, type StudentImportPreview, type StudentImportProblem } from '@school-transport/contracts';
+import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MESSAGES, STUDENT_IMPORT_TEMPLATE_PATH, withRefusedValue, type StudentImportPreview, type StudentImportProblem } from '@school-transport/contracts';
 import i18n from '../../../../i18n/index.js';
 import { messageKey, translateMessage } from '../../../../i18n/messages.js';
 import { formatNumber } from '../../../../i18n/format.js';
@@ -13,11 +13,16 @@ import { ImportRefused, previewImport, runImport } from './upload-import.js';
 /** Problems listed at once: a file with thousands is corrected in Excel, not read here to the end. */
 const PROBLEMS_SHOWN = 200;
 
-/** A row's problem in the admin's language: by its code, with the figures it was filled with. */
+/**
+ * A row's problem in the admin's language: by its code, with the figures it was filled with and
+ * the cell's text it refused. A message the web has no translation for is shown as the server
+ * wrote it (which quotes the cell already).
+ */
 function problemText(problem: StudentImportProblem): string {
   const key = messageKey(problem.message, problem.code);
-  if (key && problem.values) return i18n.t(key as never, { ns: 'messages', ...problem.values, defaultValue: problem.message }) || problem.message;
-  return translateMessage(problem.message, problem.code);
+  if (!key) return problem.message;
+  const text = problem.values ? i18n.t(key as never, { ns: 'messages', ...problem.values, defaultValue: problem.message }) || problem.message : translateMessage(problem.message, problem.code);
+  return withRefusedValue(text, problem.value);
 }
 
 function Count({ label, value }: { label: string; value: number }) {
