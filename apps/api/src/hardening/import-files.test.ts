@@ -68,13 +68,13 @@ describe('hostile spreadsheets', () => {
   });
 
   it('stops reading 450,000 rows at the first past the limit: 400 in a few seconds, other requests answered', async () => {
-    const rows = Array.from({ length: 450_000 }, (_unused, index) => `<row r="${index + 2}">${textCell(`B${index + 2}`, 'A')}</row>`).join('');
-    const file = workbook(headerRow + rows);
-    expect(file.byteLength).toBeLessThan(1_000_000);
+    // Rows without their numbers follow one another, each with a Student ID in column A: 450,000 of them zip to a few hundred KB.
+    const file = workbook(headerRow + '<row><c><v>1</v></c></row>'.repeat(450_000));
+    expect(file.byteLength).toBeLessThan(300_000);
     const answer = await uploadWatchingHealth(file);
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(STUDENT_IMPORT_MESSAGES.tooManyRows);
-    expect(answer.ms).toBeLessThan(10_000);
+    expect(answer.ms).toBeLessThan(12_000);
     expect(Math.max(...answer.health)).toBeLessThan(3_000);
     expect(answer.loopBlockedMs).toBeLessThan(1_000);
   });
