@@ -17,7 +17,8 @@ const uniqueWord = (prefix: string) => uniqueName(prefix).replace(/\s+/g, '');
 async function spreadsheet(page: Page, lastName: string): Promise<Buffer> {
   const template = await page.request.get('/api/admin/students/import-template.csv');
   expect(template.status()).toBe(200);
-  const header = (await template.text()).replace(/^\uFEFF/, '').trim().split(',');
+  // The template's first line is its header; the example row under it is left out of this file.
+  const header = (await template.text()).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.split(',');
   const { schools, areas } = await meta(page);
   const area = areas.find((candidate) => candidate.name === 'Riffa') ?? areas[0]!;
   const stamp = Date.now().toString(36);
@@ -71,8 +72,9 @@ test('two bad rows are shown by their row numbers, the valid ones are imported a
   await expect(dialog.getByText('Preview of 6 rows')).toBeVisible();
   const problems = dialog.getByRole('table', { name: 'Problems' }).locator('tbody tr');
   await expect(problems).toHaveCount(2);
-  await expect(problems.nth(0).locator('td')).toHaveText(['3', 'Primary Contact', 'Phone number must be 8 digits']);
-  await expect(problems.nth(1).locator('td')).toHaveText(['6', 'School', 'No school has this name']);
+  // Each problem quotes the cell it refused.
+  await expect(problems.nth(0).locator('td')).toHaveText(['3', 'Primary Contact', 'Phone number must be 8 digits: "123"']);
+  await expect(problems.nth(1).locator('td')).toHaveText(['6', 'School', 'No school has this name: "No Such School"']);
 
   await dialog.getByRole('button', { name: 'Import the 4 valid rows' }).click();
   await expect(page.getByText('Students imported')).toBeVisible();
