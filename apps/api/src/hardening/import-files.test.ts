@@ -83,7 +83,10 @@ describe('hostile spreadsheets', () => {
     const rows = strToU8(`${HEADER.join(',')}\n${',A\n'.repeat(450_000)}`);
     const answer = await uploadWatchingHealth(rows);
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe(STUDENT_IMPORT_MESSAGES.tooManyRows);
+    // csv-parse reads some 50,000 records a second on an idle core: on a machine loaded many times
+    // over, the time limit may end the reading before its 10,001st row. Either way a refusal, in bounded time.
+    expect([STUDENT_IMPORT_MESSAGES.tooManyRows, STUDENT_IMPORT_MESSAGES.fileTooSlow]).toContain(answer.body.message);
+    expect(answer.ms).toBeLessThan(15_000);
     expect(Math.max(...answer.health)).toBeLessThan(3_000);
     expect(answer.loopBlockedMs).toBeLessThan(1_000);
 
