@@ -398,7 +398,7 @@ describe('files past what a spreadsheet can hold', () => {
     expect((await preview(workbook(headerRow + sheetRows, HEADER))).body).toMatchObject({ message: STUDENT_IMPORT_MESSAGES.tooManyRows });
     // 10,000 students with blank lines between them are within the limit (read as rows with problems here).
     const blankLines = await preview(strToU8(`${HEADER.join(',')}\n${rows(10_000)}\n\n\n,,,\n`));
-    expect(blankLines.status).toBe(200);
+    expect(blankLines.status, JSON.stringify(blankLines.body).slice(0, 300)).toBe(200);
     expect(blankLines.body.rows).toBe(10_000);
   });
 });
