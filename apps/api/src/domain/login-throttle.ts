@@ -4,8 +4,6 @@ import type { Database } from '@school-transport/db';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 
-/** The window the limits count in, as an SQL interval (PostgreSQL computes every time). */
-const WINDOW = sql`interval '10 minutes'`;
 /**
  * Failed sign-ins for one account identifier from one client address before that address waits:
  * the limit against guessing a password, which the account's owner elsewhere does not feel.
@@ -24,8 +22,10 @@ export const MAX_ACCOUNT_FAILURES = 50;
  * across many accounts.
  */
 export const MAX_ADDRESS_FAILURES = 100;
-/** The window's length in minutes, as the office is shown when a lock ends. */
+/** The window's length in minutes, also read by the office's view of a lock (admin/sign-in-locks.ts). */
 export const WINDOW_MINUTES = 10;
+/** The window the limits count in, as an SQL interval (PostgreSQL computes every time). */
+const WINDOW = sql.raw(`interval '${WINDOW_MINUTES} minutes'`);
 
 /** A refused sign-in: 429, and how many seconds until the window that refused it has passed. */
 export class TooManySignInAttempts extends AppError {
