@@ -7,7 +7,7 @@ import { hashPassword } from './domain/passwords.js';
 import { OutboxWorker } from './domain/notifications/worker.js';
 import { logTransport } from './domain/notifications/transports.js';
 import { issueWelcomeCode, MAX_WRONG_CODES, WELCOME_CODE_DAYS } from './domain/account-codes.js';
-import { MAX_ACCOUNT_FAILURES } from './domain/login-throttle.js';
+import { MAX_ACCOUNT_ADDRESS_FAILURES } from './domain/login-throttle.js';
 
 let t: TestServer;
 let office: HttpClient;
@@ -222,12 +222,12 @@ describe('changing a password', () => {
   it('refuses a wrong current password and counts it toward the sign-in limits', async () => {
     const parent = await newParent();
     const client = await t.signIn(parent);
-    for (let attempt = 0; attempt < MAX_ACCOUNT_FAILURES; attempt++) {
+    for (let attempt = 0; attempt < MAX_ACCOUNT_ADDRESS_FAILURES; attempt++) {
       const wrong = await client.post('/api/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'another-family-pass' });
       expect(wrong.status).toBe(400);
       expect(wrong.body).toMatchObject({ message: ACCOUNT_MESSAGES.currentPasswordWrong });
     }
-    // The account's sign-ins now wait, the right password too.
+    // The account's sign-ins from this address now wait, the right password too.
     const refused = await t.client().post('/api/auth/login', { email: parent.email, password: parent.password });
     expect(refused.status).toBe(429);
     await t.db.deleteFrom('signInAttempts').execute();

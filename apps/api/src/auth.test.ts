@@ -82,10 +82,10 @@ function expectRetryAfter(headers: Headers) {
  * A sign-in sent from another address of this machine (all of 127.0.0.0/8 is loopback), as another
  * client would send it: the server sees that address without trusting any proxy header.
  */
-function signInFrom(localAddress: string, body: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers }> {
+function signInFrom(localAddress: string, body: Record<string, string>, path = '/api/auth/login'): Promise<{ status: number; body: unknown; headers: Headers }> {
   const { port } = new URL(t.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, localAddress, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, localAddress, method: 'POST', path, headers: { 'content-type': 'application/json' } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -185,12 +185,32 @@ describe('sign-in limits', () => {
     await t.db
       .updateTable('signInAttempts')
       .set({ windowStartedAt: new Date(Date.now() - 10 * 60_000 - 1000) })
-      .where('scope', '=', 'account')
-      .where('key', '=', `email:${parent.email}`)
+      .where((eb) => eb.or([eb.and([eb('scope', '=', 'account'), eb('key', '=', `email:${parent.email}`)]), eb.and([eb('scope', '=', 'account_address'), eb('key', 'like', `email:${parent.email} %`)])]))
       .execute();
     expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
     // The first sign-in attempt for some account in a new window deleted the row whose window had passed.
     expect(await t.db.selectFrom('signInAttempts').select('key').where('key', '=', stale).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('lets the right password in from an address that has not failed while another address is locked out of the account', async () => {
+    const driver = await createDriver(t.db);
+    for (let attempt = 0; attempt < 10; attempt++) expect((await signInFrom('127.0.0.21', { phone: driver.phone, password: `guess-${attempt}` }, '/api/driver/login')).status).toBe(401);
+    // The guessing address waits, even with the right password...
+    expect((await signInFrom('127.0.0.21', { phone: driver.phone, password: driver.password }, '/api/driver/login')).status).toBe(429);
+    // ...but the driver on their own phone's address signs in before the morning run.
+    expect((await signInFrom('127.0.0.22', { phone: driver.phone, password: driver.password }, '/api/driver/login')).status).toBe(200);
+  });
+
+  it('locks an account from every address after 50 failures spread over addresses, each refused after ten', async () => {
+    const parent = await createParent(t.db);
+    for (let address = 0; address < 5; address++) {
+      const answers: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt++) answers.push((await signInFrom(`127.0.1.${address + 1}`, { email: parent.email, password: `guess-${attempt}` })).status);
+      expect(answers.sort()).toEqual(tenFailuresAndOneRefusal);
+    }
+    const refused = await signInFrom('127.0.1.99', { email: parent.email, password: parent.password });
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused.headers);
   });
 
   it('refuses an address after 100 failures across accounts, whatever account it tries next, and no other address', async () => {

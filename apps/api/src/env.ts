@@ -36,6 +36,9 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
+  // Registrations and forgotten-password requests per client address and hour (0: no limit).
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
   KEEP_SESSIONS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The outbox: how messages to parents and drivers leave, and how the worker retries. No default in
@@ -102,6 +105,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** API requests per client address and minute in each process; 0 = no cap. */
   requestsPerMinute: number;
+  /** Registrations and forgotten-password requests per client address and hour, across processes; 0 = no limit. */
+  addressLimits: { registration: number; password_reset: number };
   /**
    * Whether the server caches the sessions it has read (KEEP_SESSIONS), told of changes by the
    * database's notices (session-cache.ts). Off for a DATABASE_URL through a transaction-mode
@@ -150,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     allowedOrigins: env.ALLOWED_ORIGINS,
     requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    addressLimits: { registration: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, password_reset: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR },
     sessionCache: env.KEEP_SESSIONS ?? true,
     outbox: outboxConfig(env, production),
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },

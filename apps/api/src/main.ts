@@ -54,6 +54,7 @@ const server = await createServer({
   logLevel: config.logLevel,
   allowedOrigins: config.allowedOrigins,
   requestsPerMinute: config.requestsPerMinute,
+  addressLimits: config.addressLimits,
   outbox: config.outbox,
   whatsappWebhook: config.whatsappWebhook,
   map: config.map,

@@ -18,6 +18,7 @@ import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
 import { LoginThrottle } from './domain/login-throttle.js';
+import { AddressRequestLimits, type AddressLimits } from './domain/address-limits.js';
 import { AnswerCache } from './domain/answer-cache.js';
 import { SessionCache } from './session-cache.js';
 import { describeError, errorBody } from './errors.js';
@@ -67,6 +68,8 @@ export interface ServerOptions {
   allowedOrigins?: readonly string[];
   /** API requests per client address and minute; 0 turns the cap off (RATE_LIMIT_PER_MINUTE). */
   requestsPerMinute?: number;
+  /** Registrations and forgotten-password requests per client address and hour (main.ts passes the configured ones); absent: no limit. */
+  addressLimits?: AddressLimits;
   /** The outbox's transport and worker (main.ts passes the configured ones); absent: no worker in this server. */
   outbox?: OutboxConfig | undefined;
   /** Runs the fee ledger's daily job (generation on the 26th, reminders) in this process. */
@@ -173,6 +176,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     db: options.db,
     clock: options.clock ?? systemClock,
     loginThrottle: new LoginThrottle(options.db),
+    addressLimits: new AddressRequestLimits(options.db, options.addressLimits ?? {}),
     bootstrapAdmin: options.bootstrapAdmin,
     development: options.development ?? false,
     outboxMaxAttempts: options.outbox?.worker.maxAttempts,

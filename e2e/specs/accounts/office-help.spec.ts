@@ -46,3 +46,26 @@ test('the office corrects a parent’s email and texts them a reset code from th
     await gateway.close();
   }
 });
+
+test('the office sees a parent’s sign-in lock on the student’s record and clears it', async ({ page, server, playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const parent = await registerParent(api, 'locked-family-pass');
+    // Ten wrong passwords lock this address out of the parent's account, the right one too.
+    for (let attempt = 0; attempt < 10; attempt++) expect((await api.post('/api/auth/login', { data: { email: parent.email, password: `guess-${attempt}` } })).status()).toBe(401);
+    expect((await api.post('/api/auth/login', { data: { email: parent.email, password: 'locked-family-pass' } })).status()).toBe(429);
+
+    await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    const found = await page.request.get(`/api/admin/students?search=${encodeURIComponent(parent.email)}`);
+    const list = (await found.json()) as { students: { id: string }[] };
+    await page.goto(`/admin?tab=students&edit=${list.students[0]!.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit Student' });
+    await expect(dialog.getByText(/^Locked until \d{2}:\d{2}$/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Clear Sign-In Lock' }).click();
+    await expect(page.getByText('The sign-in lock was cleared')).toBeVisible();
+    await expect(dialog.getByText(/^Locked until/)).toBeHidden();
+    expect((await api.post('/api/auth/login', { data: { email: parent.email, password: 'locked-family-pass' } })).status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+});

@@ -56,3 +56,11 @@ export interface ParentAccount {
   email: string | null;
   phone: string | null;
 }
+
+/**
+ * A parent's or driver's sign-in lock as the office sees it: the end of the latest lock (ISO time),
+ * or null when no address is refused for the account.
+ */
+export interface SignInLock {
+  lockedUntil: string | null;
+}

@@ -64,6 +64,8 @@ export const SERVER_MESSAGES = {
   crossSiteRefused: 'This request came from another site and was refused',
   jsonOnly: 'Send the request as JSON (Content-Type: application/json)',
   tooManyCalls: 'Too many calls in one request',
+  /** Registrations or reset requests beyond the hour's limit of one client address. */
+  tooManyFromAddress: 'Too many requests from this connection. Please try again later.',
   /** The same for every registration that passes the form's checks: it must not tell whether the email had an account. */
   registrationReceived: 'Registration received. We will send you a text message shortly. Please sign in to the parent portal.',
   termsVersionNotActive: 'These terms are no longer current. Please read and accept the current terms.',
@@ -239,6 +241,9 @@ export const ACCOUNT_MESSAGES = {
   noPhoneForCode: 'This account has no phone number to send a code to',
   accountInactive: 'This account is deactivated; reactivate it before sending a code',
   resetCodeSentByOffice: 'A reset code was sent by text message',
+  signInLockCleared: 'The sign-in lock was cleared',
+  /** A reset code from staff within a day of the office changing the account's phone: the new phone may not be the owner's. */
+  resetCodeAfterPhoneChangeNeedsAdmin: "This account's phone was changed by the office in the last 24 hours. Only an admin can send a reset code now.",
 } as const;
 
 /** The school day: absences, runs and their marks, the school-day settings. */

@@ -34,6 +34,11 @@ export interface NotificationPayloads {
   proof_rejected: { studentName: string; month: string; amountBhd: string; reason: string };
   /** To a parent, driver or office user who forgot their password (or whom the office helps): a one-time code. */
   password_reset: { code: string; minutes: number };
+  /**
+   * To the old phone (and the email, where known) of a parent or driver whose phone the office
+   * changed: the new number's last digits (null: removed), so that an owner who did not ask can call.
+   */
+  phone_changed: { name: string; newPhoneEnding: string | null };
   /** To a new account the office made without a password: a one-time code to choose one, and the sign-in it is for. */
   welcome_code: { name: string; code: string; signIn: string; days: number };
   /**
@@ -81,6 +86,7 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'proof_rejected',
   'password_reset',
   'welcome_code',
+  'phone_changed',
   'student_boarded',
   'student_dropped',
   'student_no_show',

@@ -35,7 +35,7 @@ export const PERMISSIONS = {
   'fees.waive': ADMIN_ONLY,
   'proofs.review': OFFICE,
   'outbox.manage': OFFICE,
-  /** Sending a parent or a driver a code to set a new password (a locked-out driver at 06:00 cannot wait for the owner). */
+  /** Sending a parent or a driver a code to set a new password, and clearing their sign-in lock (a locked-out driver at 06:00 cannot wait for the owner). */
   'accounts.sendCodes': OFFICE,
   /** The school day as the office sees it: every driver's runs and counts, the day's absences (the Today tab). */
   'schoolDay.read': OFFICE,

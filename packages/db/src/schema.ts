@@ -21,6 +21,8 @@ export interface UsersTable {
   language: ColumnType<Language, Language | undefined, Language>;
   /** When the account last signed in (null: never); shown for office accounts. */
   lastSignInAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the office last changed the account's phone (null: never): a reset code within a day of it needs an admin. */
+  phoneChangedByOfficeAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -189,9 +191,17 @@ export interface SessionsTable {
 
 /** Sign-in attempts in the current window of one account identifier or one client address (domain/login-throttle.ts). */
 export interface SignInAttemptsTable {
-  scope: 'account' | 'address';
+  scope: 'account' | 'account_address' | 'address';
   key: string;
   attempts: number;
+  windowStartedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Registrations and reset requests of one client address in its current hour (domain/address-limits.ts). */
+export interface AddressRequestsTable {
+  action: 'registration' | 'password_reset';
+  address: string;
+  requests: number;
   windowStartedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -420,6 +430,7 @@ export interface Database {
   auditLogs: AuditLogsTable;
   sessions: SessionsTable;
   signInAttempts: SignInAttemptsTable;
+  addressRequests: AddressRequestsTable;
   accountCodes: AccountCodesTable;
   fees: FeesTable;
   payments: PaymentsTable;

@@ -36,9 +36,8 @@ export function generateCode(): string {
  * only the latest text works; answers the code in clear, for the message. Call it in the
  * transaction that sends the message.
  */
-async function writeCode(trx: Db, userId: string, purpose: AccountCodePurpose, validFor: string, sentBy: string | null): Promise<string> {
-  const code = generateCode();
-  const codeHash = await hashPassword(code);
+async function writeCode(trx: Db, userId: string, purpose: AccountCodePurpose, validFor: string, sentBy: string | null, prepared?: PreparedCode): Promise<string> {
+  const { code, codeHash } = prepared ?? (await prepareCode());
   await trx.updateTable('accountCodes').set({ endedAt: sql<Date>`now()` }).where('userId', '=', userId).where('endedAt', 'is', null).execute();
   await trx
     .insertInto('accountCodes')
@@ -51,8 +50,8 @@ async function writeCode(trx: Db, userId: string, purpose: AccountCodePurpose, v
  * A forgotten-password code, sent to the account's phone through the outbox in the account's
  * language. `sentBy` is the office user who sends it, or null when the owner asked.
  */
-export async function issueResetCode(trx: Db, account: CodeRecipient & { phone: string }, sentBy: string | null): Promise<void> {
-  const code = await writeCode(trx, account.id, 'password_reset', `${RESET_CODE_MINUTES} minutes`, sentBy);
+export async function issueResetCode(trx: Db, account: CodeRecipient & { phone: string }, sentBy: string | null, prepared?: PreparedCode): Promise<void> {
+  const code = await writeCode(trx, account.id, 'password_reset', `${RESET_CODE_MINUTES} minutes`, sentBy, prepared);
   await enqueueNotification(trx, { recipient: account.phone, templateKey: 'password_reset', payload: { code, minutes: RESET_CODE_MINUTES }, language: account.language });
 }
 
@@ -103,12 +102,13 @@ export interface PreparedCode {
  * before its transaction keeps that transaction short.
  */
 export function prepareWelcomeCodes(count: number): Promise<PreparedCode[]> {
-  return Promise.all(
-    Array.from({ length: count }, async () => {
-      const code = generateCode();
-      return { code, codeHash: await hashPassword(code) };
-    }),
-  );
+  return Promise.all(Array.from({ length: count }, prepareCode));
+}
+
+/** A new code and its hash: the one argon2 computation of a code. */
+export async function prepareCode(): Promise<PreparedCode> {
+  const code = generateCode();
+  return { code, codeHash: await hashPassword(code) };
 }
 
 /**

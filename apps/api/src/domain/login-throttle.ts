@@ -4,16 +4,28 @@ import type { Database } from '@school-transport/db';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 
-/** The window the limits count in, as an SQL interval (PostgreSQL computes every time). */
-const WINDOW = sql`interval '10 minutes'`;
-/** Failed sign-ins for one account identifier, from any address, before further tries wait. */
-export const MAX_ACCOUNT_FAILURES = 10;
+/**
+ * Failed sign-ins for one account identifier from one client address before that address waits:
+ * the limit against guessing a password, which the account's owner elsewhere does not feel.
+ */
+export const MAX_ACCOUNT_ADDRESS_FAILURES = 10;
+/**
+ * Failed sign-ins for one account identifier across all addresses. Much higher than the limit of
+ * one address, so that someone who knows a driver's phone cannot lock the driver out before the
+ * morning run from one place (they would need five addresses, each refused after ten); it still
+ * stops guessing spread over many addresses.
+ */
+export const MAX_ACCOUNT_FAILURES = 50;
 /**
  * Failed sign-ins from one client address, across accounts. High, because many parents reach the
  * server through one mobile carrier's address; it stops one machine trying password after password
  * across many accounts.
  */
 export const MAX_ADDRESS_FAILURES = 100;
+/** The window's length in minutes, also read by the office's view of a lock (admin/sign-in-locks.ts). */
+export const WINDOW_MINUTES = 10;
+/** The window the limits count in, as an SQL interval (PostgreSQL computes every time). */
+const WINDOW = sql.raw(`interval '${WINDOW_MINUTES} minutes'`);
 
 /** A refused sign-in: 429, and how many seconds until the window that refused it has passed. */
 export class TooManySignInAttempts extends AppError {
@@ -22,7 +34,7 @@ export class TooManySignInAttempts extends AppError {
   }
 }
 
-type Scope = 'account' | 'address';
+type Scope = 'account' | 'account_address' | 'address';
 
 const isWrongPassword = (error: unknown) => error instanceof AppError && error.code === 'UNAUTHORIZED';
 
@@ -46,17 +58,27 @@ export function addressKey(ip: string): string {
 }
 
 /**
+ * The key of an account identifier and an address together. Identifiers are validated emails
+ * (no spaces) or digits, so a space separates the two, and an identifier's keys start with it and a space.
+ */
+export function accountAddressKey(account: string, address: string): string {
+  return `${account} ${addressKey(address)}`;
+}
+
+/**
  * Slows down password guessing, in the database so that every server process shares the limits:
  * at most 10 failed sign-ins per account identifier (the normalized email or phone, whether or not
- * an account has it, from any address) and 100 per client address (across accounts) within a
- * 10-minute window that starts with its first failure; beyond, 429 until the window has passed.
+ * an account has it) from one client address, 50 per account identifier from all addresses, and
+ * 100 per client address (across accounts), each within a 10-minute window that starts with its
+ * first failure; beyond, 429 until the window has passed. So a correct password from an address
+ * that has not failed still signs in while someone elsewhere guesses.
  *
  * An attempt is counted before its password is checked, by an upsert whose row lock gives parallel
  * attempts one count each: eleven at once for one account get ten password checks and one 429,
  * like eleven in a row. The attempt is then settled by what the check found: a wrong password (401)
  * stays counted; a sign-in clears the account's failures and takes the attempt back from the
  * address (which counts failures only: a carrier's many parents signing in are not held against
- * it); anything else (a deactivated account's right password, a lost database) takes it back from both.
+ * it); anything else (a deactivated account's right password, a lost database) takes it back from all three.
  */
 export class LoginThrottle {
   constructor(private readonly db: Kysely<Database>) {}
@@ -69,22 +91,30 @@ export class LoginThrottle {
   async attempt<T>(who: { account: string; address: string }, checkPassword: () => Promise<T>, failed: (error: unknown) => boolean = isWrongPassword): Promise<T> {
     // The address first: a flood from an address already refused writes no row per account it names.
     const address = await this.count('address', addressKey(who.address), MAX_ADDRESS_FAILURES);
+    let pair: Counted;
+    try {
+      pair = await this.count('account_address', accountAddressKey(who.account, who.address), MAX_ACCOUNT_ADDRESS_FAILURES);
+    } catch (error) {
+      // Refused for this account from this address: no password was tried.
+      await this.takeBack(address);
+      throw error;
+    }
+    // The account across addresses after the pair: an address already refused for the account adds nothing to it.
     let account: Counted;
     try {
       account = await this.count('account', who.account, MAX_ACCOUNT_FAILURES);
     } catch (error) {
-      // Refused for its account: no password was tried from this address.
-      await this.takeBack(address);
+      await Promise.all([this.takeBack(pair), this.takeBack(address)]);
       throw error;
     }
     let result: T;
     try {
       result = await checkPassword();
     } catch (error) {
-      if (!failed(error)) await Promise.all([this.takeBack(account), this.takeBack(address)]);
+      if (!failed(error)) await Promise.all([this.takeBack(account), this.takeBack(pair), this.takeBack(address)]);
       throw error;
     }
-    await Promise.all([this.clear(account), this.takeBack(address)]);
+    await Promise.all([this.clear(account), this.clear(pair), this.takeBack(address)]);
     return result;
   }
 

@@ -3,47 +3,68 @@ import type { Db } from '@school-transport/db';
 import { ACCOUNT_MESSAGES } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 import { endSessions } from './account-sessions.js';
-import { issueResetCode, MAX_WRONG_CODES, RESET_CODES_PER_HOUR, resetCodesInLastHour, type CodeRecipient } from './account-codes.js';
+import { issueResetCode, MAX_WRONG_CODES, prepareCode, RESET_CODES_PER_HOUR, resetCodesInLastHour, type CodeRecipient, type PreparedCode } from './account-codes.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { assertPasswordAllowed } from './password-rules.js';
+import { OFFICE_PHONE_CHANGE_HOLD_HOURS } from './admin/phone-changes.js';
 
 /**
  * The account an identifier names: an email names a parent, admin or staff account (drivers sign
  * in by phone), the 8 digits a driver signs in with name that driver. Parents' phones are not
  * unique, so a phone never names a parent. A deactivated account (or driver) is named by nothing.
  */
-export async function findAccountByIdentifier(db: Db, identifier: string): Promise<CodeRecipient | undefined> {
+export async function findAccountByIdentifier(db: Db, identifier: string): Promise<(CodeRecipient & { phoneOnHold: boolean }) | undefined> {
   const byEmail = identifier.includes('@');
   let query = db
     .selectFrom('users')
     .leftJoin('drivers', 'drivers.userId', 'users.id')
     .select(['users.id', 'users.name', 'users.email', 'users.phone', 'users.role', 'users.language'])
+    // A phone the office changed within the day gets no code the owner did not ask the office for (phone-changes.ts).
+    .select(sql<boolean>`coalesce(users.phone_changed_by_office_at > now() - make_interval(hours => ${OFFICE_PHONE_CHANGE_HOLD_HOURS}), false)`.as('phoneOnHold'))
     .where('users.status', '=', 'active')
     .where((eb) => eb.or([eb('drivers.status', 'is', null), eb('drivers.status', '=', 'active')]));
   query = byEmail ? query.where('users.email', '=', identifier).where('users.role', '!=', 'driver') : query.where('users.phone', '=', identifier).where('users.role', '=', 'driver');
   return query.executeTakeFirst();
 }
 
+/** The user id an unknown identifier's steps run with: no account has it, so its queries match no row. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
 /**
- * Sends a forgotten-password code to the account's phone, if an account matches, has a phone and
- * has asked for fewer than 3 codes in the last hour. The caller answers the same whatever happened;
- * every path hashes once (a code, or a decoy), so the time taken does not tell either.
+ * The steps of a forgotten-password request, in the order every request runs them, whether or not
+ * an account matches, has a phone or has used up its hour: so the time taken does not tell which
+ * accounts exist. Only the last step's writes differ (a code and its text, or nothing).
  */
-export async function requestPasswordReset(db: Db, identifier: string): Promise<void> {
-  const account = await findAccountByIdentifier(db, identifier);
-  const phone = account?.phone;
-  if (!account || !phone) {
-    await verifyAgainstDecoy(identifier);
-    return;
-  }
+export const resetRequestSteps = {
+  findAccount: findAccountByIdentifier,
+  /** A new code and its argon2 hash: made for every request, sent or not. */
+  prepareCode,
+  /** One request of an account at a time: two at once cannot both take the hour's last code. */
+  lock: async (trx: Db, key: string) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`account-code:${key}`}))`.execute(trx);
+  },
+  codesInLastHour: resetCodesInLastHour,
+  /** Writes the code and its text for a recipient, nothing without one. */
+  send: async (trx: Db, recipient: (CodeRecipient & { phone: string }) | null, prepared: PreparedCode) => {
+    if (recipient) await issueResetCode(trx, recipient, null, prepared);
+  },
+};
+export type ResetRequestSteps = typeof resetRequestSteps;
+
+/**
+ * Sends a forgotten-password code to the account's phone, if an account matches, has a phone that
+ * the office has not changed within the day, and has asked for fewer than 3 codes in the last hour. The caller answers the same whatever happened,
+ * and every request runs the same steps (resetRequestSteps) with one hash each.
+ */
+export async function requestPasswordReset(db: Db, identifier: string, steps: ResetRequestSteps = resetRequestSteps): Promise<void> {
+  const account = await steps.findAccount(db, identifier);
+  // Hashed before the transaction, so that no lock waits on it.
+  const prepared = await steps.prepareCode();
   await db.transaction().execute(async (trx) => {
-    // One request of an account at a time: two at once cannot both take the hour's last code.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`account-code:${account.id}`}))`.execute(trx);
-    if ((await resetCodesInLastHour(trx, account.id)) >= RESET_CODES_PER_HOUR) {
-      await verifyAgainstDecoy(identifier);
-      return;
-    }
-    await issueResetCode(trx, { ...account, phone }, null);
+    await steps.lock(trx, account?.id ?? identifier);
+    const codes = await steps.codesInLastHour(trx, account?.id ?? NO_ACCOUNT);
+    const phone = account?.phone;
+    await steps.send(trx, account && phone && !account.phoneOnHold && codes < RESET_CODES_PER_HOUR ? { ...account, phone } : null, prepared);
   });
 }
 

@@ -6,6 +6,7 @@ import type { Database } from '@school-transport/db';
 import type { MapSettings, SessionUser } from '@school-transport/contracts';
 import { findSessionUser } from '../domain/auth.js';
 import type { LoginThrottle } from '../domain/login-throttle.js';
+import type { AddressRequestLimits } from '../domain/address-limits.js';
 import type { Actor } from '../domain/audit.js';
 import type { Clock } from '../domain/clock.js';
 import type { AnswerCache } from '../domain/answer-cache.js';
@@ -30,6 +31,8 @@ export interface AppDependencies {
   /** The time the school day is read by (domain/clock.ts). */
   clock: Clock;
   loginThrottle: LoginThrottle;
+  /** Registrations and forgotten-password requests per client address and hour. */
+  addressLimits: AddressRequestLimits;
   /** The bootstrap admin from ADMIN_EMAIL / ADMIN_PASSWORD, if configured. */
   bootstrapAdmin: { email: string; password: string } | undefined;
   /** Whether developer-only shortcuts exist; false in production builds. */

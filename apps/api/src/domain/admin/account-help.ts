@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, STUDENT_MESSAGES, type ParentAccount 
 import { recordAudit, changedFields, type Actor } from '../audit.js';
 import { issueResetCode } from '../account-codes.js';
 import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
+import { assertMaySendResetCode, recordOfficePhoneChange } from './phone-changes.js';
 
 /**
  * The office's help with a parent's or driver's account: a reset code sent from their record (when
@@ -17,6 +18,7 @@ async function sendResetCode(trx: Db, actor: Actor, userId: string, audited: { e
   if (account.status !== 'active') throw conflict(ACCOUNT_MESSAGES.accountInactive);
   const phone = account.phone;
   if (!phone) throw conflict(ACCOUNT_MESSAGES.noPhoneForCode);
+  await assertMaySendResetCode(trx, actor.userId, userId);
   await issueResetCode(trx, { ...account, phone }, actor.userId);
   await recordAudit(trx, actor, { ...audited, action: 'send_reset_code', diff: { userId, phone } });
 }
@@ -46,7 +48,8 @@ export async function sendDriverResetCode(db: Kysely<Database>, actor: Actor, dr
 
 /**
  * Corrects a parent's name, email and phone (the account's; the WhatsApp number of the parents row
- * stays). An email of any other account is a 409, whichever role holds it. The diff is audited.
+ * stays). An email of any other account is a 409, whichever role holds it. The diff is audited; a
+ * changed phone is told to the old phone and email (phone-changes.ts).
  */
 export async function updateParentAccount(db: Kysely<Database>, actor: Actor, input: { id: string; name: string; email: string; phone?: string | undefined }): Promise<{ parent: ParentAccount }> {
   assertUuid(input.id, ACCOUNT_MESSAGES.parentNotFound);
@@ -55,7 +58,7 @@ export async function updateParentAccount(db: Kysely<Database>, actor: Actor, in
       const before = await trx
         .selectFrom('parents')
         .innerJoin('users', 'users.id', 'parents.userId')
-        .select(['parents.id', 'parents.userId', 'users.name', 'users.email', 'users.phone'])
+        .select(['parents.id', 'parents.userId', 'users.name', 'users.email', 'users.phone', 'users.language'])
         .where('parents.id', '=', input.id)
         .forUpdate()
         .executeTakeFirst();
@@ -63,9 +66,10 @@ export async function updateParentAccount(db: Kysely<Database>, actor: Actor, in
       const taken = await trx.selectFrom('users').select('id').where('email', '=', input.email).where('id', '!=', before.userId).executeTakeFirst();
       if (taken) throw conflict(STUDENT_MESSAGES.parentEmailTaken);
       const after = { name: input.name, email: input.email, phone: input.phone ?? null };
-      const diff = changedFields(before, after);
+      const diff = changedFields({ name: before.name, email: before.email, phone: before.phone }, after);
       if (Object.keys(diff).length > 0) {
         await trx.updateTable('users').set({ ...after, updatedAt: new Date() }).where('id', '=', before.userId).execute();
+        if ('phone' in diff) await recordOfficePhoneChange(trx, { ...before, userId: before.userId }, after.phone);
         await recordAudit(trx, actor, { entityType: 'parent', entityId: before.id, action: 'update', diff });
       }
       return { parent: { id: before.id, ...after } };

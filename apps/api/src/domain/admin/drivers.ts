@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { hashPassword } from '../passwords.js';
 import { assertPasswordAllowed } from '../password-rules.js';
+import { recordOfficePhoneChange } from './phone-changes.js';
 import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
 import { endSessions } from '../account-sessions.js';
 import { seatUse } from '../routes/seats.js';
@@ -149,6 +150,10 @@ export async function updateDriver(db: Kysely<Database>, actor: Actor, input: z.
         })
         .where('id', '=', before.userId)
         .execute();
+      if ('phone' in diff) {
+        const account = await trx.selectFrom('users').select(['id as userId', 'name', 'email', 'language']).where('id', '=', before.userId).executeTakeFirstOrThrow();
+        await recordOfficePhoneChange(trx, { ...account, name: before.name, phone: before.phone }, input.phone);
+      }
       // A deactivated driver, or one whose password the office reset, must sign in again.
       if (input.status === 'inactive' || passwordHash) await endSessions(trx, before.userId);
       const action = 'status' in diff ? (input.status === 'inactive' ? 'deactivate' : 'reactivate') : 'update';

@@ -177,6 +177,18 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: `مرحباً ${p.name}. حسابك (${p.signIn}) جاهز. اختر كلمة المرور بالرمز ${p.code} من خلال 'نسيت كلمة المرور؟' في صفحة تسجيل الدخول خلال ${p.days} أيام.`,
     params: [p.name, p.signIn, p.code, String(p.days)],
   }),
+  phone_changed: (p) =>
+    p.newPhoneEnding
+      ? {
+          en: `${p.name}, the office changed the phone number of your school bus account to a number ending in ${p.newPhoneEnding}. If you did not ask for this, call the office at once.`,
+          ar: `${p.name}، غيّر المكتب رقم الهاتف في حسابك لخدمة الحافلة المدرسية إلى رقم ينتهي بـ ${p.newPhoneEnding}. إن لم تطلب ذلك، اتصل بالمكتب فوراً.`,
+          params: [p.name, p.newPhoneEnding],
+        }
+      : {
+          en: `${p.name}, the office removed the phone number of your school bus account. If you did not ask for this, call the office at once.`,
+          ar: `${p.name}، حذف المكتب رقم الهاتف من حسابك لخدمة الحافلة المدرسية. إن لم تطلب ذلك، اتصل بالمكتب فوراً.`,
+          params: [p.name, ''],
+        },
   student_boarded: (p, { language }) => ({
     en: `${p.studentName} boarded the ${RUN_LABELS[p.run].en} bus at ${formatTime(p.at, 'en')}.`,
     ar: `صعد ${p.studentName} إلى حافلة ${RUN_LABELS[p.run].ar} الساعة ${formatTime(p.at, 'ar')}.`,

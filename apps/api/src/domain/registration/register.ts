@@ -17,6 +17,12 @@ export interface RegisteredStudent {
 export interface Registrant {
   ip: string;
   user: SessionUser | null;
+  /**
+   * Counts the registration against its address's hourly limit (or refuses it): called once it has
+   * passed the checks that refuse a form as invalid, before any hashing, so that only requests
+   * that cost an argon2 computation use up the limit.
+   */
+  countRequest?: () => Promise<void>;
 }
 
 /**
@@ -79,6 +85,8 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
   // Checked whether or not the email has an account, so the answer does not tell which; a
   // signed-in parent's registration sets no password.
   if (registrant.user?.role !== 'parent') assertPasswordAllowed(registration.password, 'parent');
+  // A registration planned again after a clash was counted the first time.
+  if (!retried) await registrant.countRequest?.();
   const plan = await planAccount(db, registration, registrant);
   try {
     return await db.transaction().execute(async (trx) => {

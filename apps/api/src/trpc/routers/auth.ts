@@ -5,6 +5,7 @@ import { signInByEmail, signInByPhone } from '../../domain/auth.js';
 import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
 import { setAccountLanguage } from '../../domain/language-switch.js';
 import { TooManySignInAttempts } from '../../domain/login-throttle.js';
+import { withRetryAfter } from '../retry-after.js';
 import { AppError } from '../../errors.js';
 import { confirmPasswordReset, requestPasswordReset } from '../../domain/password-reset.js';
 import { changePassword } from '../../domain/password-change.js';
@@ -25,13 +26,8 @@ async function startSession(ctx: Context, user: SessionUser, rememberMe: boolean
  * identifier and the caller's address before the password is checked. A refusal tells the client
  * when to try again (Retry-After, in seconds), on the tRPC and the REST answer alike.
  */
-async function throttled<T>(ctx: Context, account: string, attempt: () => Promise<T>, failed?: (error: unknown) => boolean): Promise<T> {
-  try {
-    return await ctx.loginThrottle.attempt({ account, address: ctx.ip }, attempt, failed);
-  } catch (error) {
-    if (error instanceof TooManySignInAttempts) void ctx.res.header('Retry-After', String(error.retryAfterSeconds));
-    throw error;
-  }
+function throttled<T>(ctx: Context, account: string, attempt: () => Promise<T>, failed?: (error: unknown) => boolean): Promise<T> {
+  return withRetryAfter(ctx, () => ctx.loginThrottle.attempt({ account, address: ctx.ip }, attempt, failed));
 }
 
 /** Whether an error is the 400 of one message: a wrong guess that the sign-in limits keep counted. */
@@ -64,6 +60,8 @@ export const authRouter = router({
 
   /** Asks for a forgotten-password code by text message; the same 202 whether or not an account matches. */
   requestPasswordReset: publicProcedure.input(passwordResetRequest).mutation(async ({ ctx, input }) => {
+    // Counted per address whether or not an account matches, so the 429 tells nothing either.
+    await withRetryAfter(ctx, () => ctx.addressLimits.count('password_reset', ctx.ip));
     await requestPasswordReset(ctx.db, input.identifier);
     return { message: ACCOUNT_MESSAGES.resetCodeSent };
   }),

@@ -2,6 +2,7 @@ import { registrationInput, SERVER_MESSAGES, type RegistrationResult } from '@sc
 import { publicProcedure, router } from '../init.js';
 import { registerStudent } from '../../domain/registration/register.js';
 import { DEFAULT_REGISTRATION_TEXTS_PER_HOUR } from '../../domain/notifications/config.js';
+import { withRetryAfter } from '../retry-after.js';
 
 /**
  * Student registration: public; a signed-in parent registers for their own
@@ -11,7 +12,8 @@ import { DEFAULT_REGISTRATION_TEXTS_PER_HOUR } from '../../domain/notifications/
  */
 export const registrationRouter = router({
   create: publicProcedure.input(registrationInput).mutation(async ({ ctx, input }): Promise<RegistrationResult> => {
-    await registerStudent(ctx.db, input, { ip: ctx.ip, user: ctx.user }, ctx.registrationTextsPerHour ?? DEFAULT_REGISTRATION_TEXTS_PER_HOUR);
+    const countRequest = () => withRetryAfter(ctx, () => ctx.addressLimits.count('registration', ctx.ip));
+    await registerStudent(ctx.db, input, { ip: ctx.ip, user: ctx.user, countRequest }, ctx.registrationTextsPerHour ?? DEFAULT_REGISTRATION_TEXTS_PER_HOUR);
     return { message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login' };
   }),
 });

@@ -9,6 +9,7 @@ import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { ResetCodeButton } from '../AdminForm/ResetCodeButton.js';
+import { SignInLockNotice } from '../AdminForm/SignInLockNotice.js';
 
 interface DriverValues {
   name: string;
@@ -73,6 +74,7 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
+          {driver && <SignInLockNotice account="driver" id={driver.id} />}
           {driver?.status === 'active' && (
             <ResetCodeButton
               label={t('drivers.sendResetCode')}

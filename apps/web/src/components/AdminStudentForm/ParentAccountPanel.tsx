@@ -8,6 +8,7 @@ import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { ResetCodeButton } from '../AdminForm/ResetCodeButton.js';
+import { SignInLockNotice } from '../AdminForm/SignInLockNotice.js';
 
 const correctionSchema = parentAccountUpdate.omit({ id: true });
 
@@ -68,6 +69,7 @@ export function ParentAccountPanel({ parent, onSaved }: { parent: AdminStudent['
           </Button>
         </Group>
       )}
+      <SignInLockNotice account="parent" id={parent.id} />
       {shown.phone && (
         <ResetCodeButton
           label={t('parentAccount.sendResetCode')}

@@ -50,6 +50,12 @@ export const common: CatalogOf<typeof en> = {
     changed: 'تم تغيير كلمة المرور',
     changeFailed: 'لم تُغيَّر كلمة المرور',
   },
+  signInLock: {
+    lockedUntil: 'مقفل حتى {{time}}',
+    clear: 'رفع قفل تسجيل الدخول',
+    clearHint: 'أُقفل هذا الحساب بسبب كلمات مرور خاطئة؛ رفع القفل يسمح بتسجيل الدخول مجدداً من كل العناوين الآن',
+    clearFailed: 'تعذّر رفع القفل',
+  },
   language: {
     names: { en: 'English', ar: 'العربية' },
     failed: 'تعذّر تغيير اللغة. يرجى المحاولة مرة أخرى.',

@@ -55,6 +55,7 @@ export const messages: CatalogOf<typeof en> = {
     unavailable: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد لحظات.',
     payloadTooLarge: 'حجم الطلب أكبر من المسموح',
     tooManyRequests: 'طلبات كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
+    tooManyFromAddress: 'طلبات كثيرة من هذا الاتصال. يرجى المحاولة لاحقاً.',
     crossSiteRefused: 'رُفض هذا الطلب لأنه صادر من موقع آخر',
     jsonOnly: 'أرسل الطلب بصيغة JSON (Content-Type: application/json)',
     tooManyCalls: 'عدد الاستدعاءات في هذا الطلب أكبر من المسموح',
@@ -184,6 +185,8 @@ export const messages: CatalogOf<typeof en> = {
     noPhoneForCode: 'لا يوجد رقم هاتف لهذا الحساب لإرسال الرمز إليه',
     accountInactive: 'هذا الحساب معطّل؛ أعد تفعيله قبل إرسال رمز',
     resetCodeSentByOffice: 'تم إرسال رمز إعادة التعيين في رسالة نصية',
+    signInLockCleared: 'تم رفع قفل تسجيل الدخول',
+    resetCodeAfterPhoneChangeNeedsAdmin: 'غيّر المكتب رقم هاتف هذا الحساب خلال الساعات الـ24 الماضية. لا يمكن الآن إرسال رمز إعادة التعيين إلا من قِبل مسؤول.',
   },
   routes: {
     stopsChanged: 'تغيّرت محطات هذه الرحلة. أعد تحميل الرحلة ورتّبها من جديد.',

@@ -76,6 +76,7 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     proof_rejected: 'رفض إثبات الدفع',
     password_reset: 'رمز إعادة تعيين كلمة المرور',
     welcome_code: 'رمز الترحيب',
+    phone_changed: 'تغيير رقم الهاتف',
     student_boarded: 'صعد إلى الحافلة',
     student_dropped: 'تم الإنزال',
     student_no_show: 'لم يحضر إلى الحافلة',

@@ -51,6 +51,12 @@ export const common = {
     changed: 'Password changed',
     changeFailed: 'Password not changed',
   },
+  signInLock: {
+    lockedUntil: 'Locked until {{time}}',
+    clear: 'Clear Sign-In Lock',
+    clearHint: 'Wrong passwords locked this account; clearing lets it sign in again from every address now',
+    clearFailed: 'The lock could not be cleared',
+  },
   language: {
     names: { en: 'English', ar: 'العربية' },
     failed: 'The language could not be changed. Please try again.',

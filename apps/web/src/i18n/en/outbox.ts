@@ -74,6 +74,7 @@ export const outbox = {
     proof_rejected: 'Payment proof rejected',
     password_reset: 'Password reset code',
     welcome_code: 'Welcome code',
+    phone_changed: 'Phone number changed',
     student_boarded: 'Boarded the bus',
     student_dropped: 'Dropped off',
     student_no_show: 'Not at the bus (no-show)',
