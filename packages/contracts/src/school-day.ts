@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
-import { optionalPhoneNumber } from './fields.js';
+import { looksEmpty, optionalPhoneNumber } from './fields.js';
 import { DRIVER_RUNS, type DriverRun } from './driver.js';
 
 /**
@@ -19,6 +19,11 @@ export const ABSENCE_RUNS = ['morning', 'afternoon', 'both'] as const;
 export type AbsenceRun = (typeof ABSENCE_RUNS)[number];
 /** A range longer than this is refused: a longer break is a change of service for the office. */
 export const ABSENCE_MAX_DAYS = 31;
+/**
+ * How far ahead an absence may reach: a year. Further ahead is a typing slip (2062 for 2026), and
+ * an absence nobody will see until then hides the child from the driver's list on that day.
+ */
+export const ABSENCE_MAX_DAYS_AHEAD = 365;
 /** The parent's list shows absences that end on or after this many days ago. */
 export const ABSENCE_LIST_DAYS_BACK = 30;
 
@@ -111,7 +116,7 @@ const reason = z
   .trim()
   .max(200, MESSAGES.tooLong)
   .nullish()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value && !looksEmpty(value) ? value : null));
 
 /** The run in a path (/api/driver/runs/{run}/...). */
 export const driverRun = z.enum(DRIVER_RUNS, { error: SCHOOL_DAY_MESSAGES.runInvalid });
