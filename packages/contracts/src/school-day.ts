@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANALYTICS_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
 import { looksEmpty, optionalPhoneNumber } from './fields.js';
 import { DRIVER_RUNS, type DriverRun } from './driver.js';
+import { overCapacityField } from './seats.js';
 
 /**
  * The school day: the calendar of school days and no-service dates, the parents' absences, the
@@ -311,12 +312,16 @@ export const officeRunQuery = z.object({
   date: z.preprocess((value) => (value === '' ? undefined : value), isoDate.optional()),
 });
 
-/** The office hands one day's run to another driver; substituteDriverId null hands it back. */
+/**
+ * The office hands one day's run to another driver; substituteDriverId null hands it back. A
+ * substitute whose bus is full for that run is refused like any assignment, unless an admin allows it.
+ */
 export const substituteInput = z.object({
   driverId: id,
   run: driverRun,
   date: isoDate,
   substituteDriverId: id.nullish().transform((value) => value ?? null),
+  ...overCapacityField,
 });
 export type SubstituteInput = z.input<typeof substituteInput>;
 
