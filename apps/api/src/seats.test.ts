@@ -253,7 +253,7 @@ describe('seats on a substitute', () => {
   while (!isSchoolDay(schoolDaySettings.parse({}), date)) date = addDays(date, 1);
   const substitute = (client: HttpClient, coveredId: string, run: 'morning' | 'afternoon', substituteDriverId: string | null, extra: Record<string, unknown> = {}) =>
     client.put<{ run: AdminRun; message?: string }>(`/api/admin/drivers/${coveredId}/runs/${run}/substitute`, { date, substituteDriverId, ...extra });
-  const substituteOf = async (coveredId: string, run: string) =>
+  const substituteOf = async (coveredId: string, run: 'morning' | 'afternoon') =>
     (await t.db.selectFrom('schoolRuns').select('substituteDriverId').where('driverId', '=', coveredId).where('date', '=', date).where('run', '=', run).executeTakeFirst())?.substituteDriverId ?? null;
 
   it("refuses a substitute whose bus the covered run's riders would put over its seats, with the assignment's 409, and hands over a run that fits", async () => {
