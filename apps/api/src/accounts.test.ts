@@ -371,6 +371,6 @@ describe('the production log transport', () => {
     const lines: string[] = [];
     const transport = logTransport({ info: (_object, message) => lines.push(message) }, { maskPhones: true });
     await transport.send({ id: 'n1', channel: 'sms', to: '+97336001122', text: 'Your password reset code is 482913. It is valid for 15 minutes.', templateKey: 'password_reset', payload: {}, language: 'en', params: [] });
-    expect(lines).toEqual(['SMS to +973****1122: Your password reset code is ******. It is valid for 15 minutes.']);
+    expect(lines).toEqual(['SMS to +973****1122: password_reset (n1)']);
   });
 });

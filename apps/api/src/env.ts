@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAP_SETTINGS, NOTIFICATION_TEMPLATE_KEYS, type MapSettings, type NotificationTemplateKey } from '@school-transport/contracts';
+import { DEFAULT_MAP_SETTINGS, NOTIFICATION_TEMPLATE_KEYS, type MapSettings, type NotificationTemplateKey, type ServiceArea } from '@school-transport/contracts';
 import { tileOrigin } from './map-tiles.js';
 import { passwordProblem } from './domain/password-rules.js';
 import { leaseProblem, type OutboxConfig } from './domain/notifications/config.js';
@@ -76,7 +76,26 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim() || DEFAULT_MAP_SETTINGS.attribution),
+  // Where the buses drive, as south,west,north,east in degrees: a phone's fix outside it is dropped as implausible.
+  SERVICE_AREA: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return DEFAULT_MAP_SETTINGS.serviceArea;
+      const area = serviceAreaOf(value);
+      if (!area) ctx.addIssue({ code: 'custom', message: 'SERVICE_AREA must be south,west,north,east in degrees, south below north and west below east (25.5,50.2,26.5,50.9)' });
+      return area ?? DEFAULT_MAP_SETTINGS.serviceArea;
+    }),
 });
+
+/** 'south,west,north,east' as a box, or null when it is not four numbers of a real box. */
+function serviceAreaOf(value: string): ServiceArea | null {
+  const parts = value.split(',').map((part) => Number(part.trim()));
+  if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) return null;
+  const [south, west, north, east] = parts as [number, number, number, number];
+  if (south < -90 || north > 90 || west < -180 || east > 180 || south >= north || west >= east) return null;
+  return { south, west, north, east };
+}
 
 /** The name of every variable the server reads (env.test.ts checks that .env.example and the README name the same). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
@@ -119,7 +138,7 @@ export interface AppConfig {
   whatsappWebhook: { appSecret: string | undefined; verifyToken: string | undefined };
   /** Days a run's trail of positions is kept (POSITION_RETENTION_DAYS). */
   positionRetentionDays: number;
-  /** The run map's tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION). */
+  /** The run map's tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION), and where the buses drive (SERVICE_AREA). */
   map: MapSettings;
 }
 
@@ -160,7 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     outbox: outboxConfig(env, production),
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
     positionRetentionDays: env.POSITION_RETENTION_DAYS,
-    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
+    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION, serviceArea: env.SERVICE_AREA },
   };
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARENT_MESSAGES, SCHOOL_DAY_MESSAGES, type LiveBuses, type PositionsAccepted, type RunTrail, type StudentBus } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
@@ -6,6 +9,7 @@ import { createFamily, type Family } from './test/families.js';
 import { SetClock } from './domain/clock.js';
 import { deleteOldPositions } from './domain/live-bus/retention.js';
 import { readRunStops } from './domain/routes/run-stops.js';
+import { loadConfig } from './env.js';
 
 /**
  * The live bus end to end over HTTP, on a clock set to a Bahrain morning (Tuesday 1 December 2026).
@@ -79,7 +83,7 @@ describe('during the run', () => {
     clock.set(bh('06:01:00'));
     const sent = await post([fix(26, '06:00:00'), fix(26.0015, '06:00:30'), fix(26.003, '06:01:00'), fix(26.5, '06:00:45', { accuracy: 150 }), fix(26.004, '06:03:00')]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-    expect(sent.body).toEqual({ accepted: 3, dropped: { inaccurate: 1, future: 1, outsideRun: 0 } });
+    expect(sent.body).toEqual({ accepted: 3, dropped: { inaccurate: 1, future: 1, outsideRun: 0, implausible: 0 } });
     const trail = await t.db.selectFrom('runPositions').select(['lat']).where('driverId', '=', driverId).orderBy('at').execute();
     expect(trail.map((row) => row.lat)).toEqual([26, 26.0015, 26.003]);
     // Taken as the driver tapped Start, just before the server stamped it: part of the run's trail, not 'now'.
@@ -226,5 +230,62 @@ describe('a run handed to a substitute', () => {
     const byOwner = await post([fix(26.06, '13:00:55')], 'afternoon');
     expect(byOwner.status).toBe(409);
     expect(byOwner.body.message).toBe(SCHOOL_DAY_MESSAGES.runHandedOver);
+  });
+});
+
+describe('impossible positions', () => {
+  let asBus: HttpClient;
+  let busId: string;
+  const send = (fixes: unknown[]) => asBus.post<PositionsAccepted & { message?: string }>('/api/driver/positions', { run: 'afternoon', fixes });
+  const trail = async () => (await t.db.selectFrom('runPositions').select(['lat', 'lng']).where('driverId', '=', busId).orderBy('at').execute()).map((row) => [row.lat, row.lng]);
+  beforeAll(async () => {
+    const bus = await createDriver(t.db);
+    busId = bus.driverId;
+    asBus = await t.signIn(bus);
+    clock.set(bh('13:10:00'));
+    expect((await asBus.post('/api/driver/runs/afternoon/start', {})).status).toBe(200);
+  });
+
+  it('drops and counts as implausible a fix outside Bahrain and the causeway, and one further than 200 km/h from the fix before it in the batch', async () => {
+    clock.set(bh('13:10:30'));
+    const sent = await send([
+      fix(26.1, '13:10:00'),
+      // 22 km in 10 s: a GPS jump.
+      fix(26.3, '13:10:10'),
+      // 56 m in 20 s from the last kept fix: the jump is not the one it is measured from.
+      fix(26.1005, '13:10:20'),
+      // Off Qatar, and off Saudi Arabia's coast beyond the causeway.
+      fix(25.3, '13:10:25', { lng: 51.5 }),
+      fix(26.1006, '13:10:26', { lng: 50.1 }),
+    ]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body).toEqual({ accepted: 2, dropped: { inaccurate: 0, future: 0, outsideRun: 0, implausible: 3 } });
+    expect(await trail()).toEqual([
+      [26.1, 50.5],
+      [26.1005, 50.5],
+    ]);
+  });
+
+  it('measures the next batch from the run’s previous accepted fix, and takes a far fix once time makes it possible', async () => {
+    clock.set(bh('13:11:00'));
+    // 11 km in 20 s from the stored fix: dropped; the bus stays where it was.
+    const jump = await send([fix(26.2, '13:10:40')]);
+    expect(jump.status).toBe(202);
+    expect(jump.body).toEqual({ accepted: 0, dropped: { inaccurate: 0, future: 0, outsideRun: 0, implausible: 1 } });
+    expect(await t.db.selectFrom('busPositions').select('lat').where('driverId', '=', busId).executeTakeFirst()).toEqual({ lat: 26.1005 });
+    // 11 km in just over 9 minutes (about 73 km/h): a bus can.
+    clock.set(bh('13:19:30'));
+    expect((await send([fix(26.2, '13:19:30')])).body).toMatchObject({ accepted: 1, dropped: { implausible: 0 } });
+    expect((await trail()).at(-1)).toEqual([26.2, 50.5]);
+  });
+
+  it('reads the service area from SERVICE_AREA (south,west,north,east), Bahrain and the causeway by default, and shows it with the map settings', async () => {
+    const answer = await asAdmin.get<{ map: { serviceArea: unknown } }>('/api/map-settings');
+    expect(answer.body.map.serviceArea).toEqual({ south: 25.5, west: 50.2, north: 26.5, east: 50.9 });
+    const dataDir = () => mkdtempSync(join(tmpdir(), 'service-area-'));
+    expect(loadConfig({ DATA_DIR: dataDir() }).map.serviceArea).toEqual({ south: 25.5, west: 50.2, north: 26.5, east: 50.9 });
+    expect(loadConfig({ DATA_DIR: dataDir(), SERVICE_AREA: '25.8, 50.3, 26.4, 50.8' }).map.serviceArea).toEqual({ south: 25.8, west: 50.3, north: 26.4, east: 50.8 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SERVICE_AREA: '26.5,50.2,25.5,50.9' })).toThrow(/SERVICE_AREA/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SERVICE_AREA: 'Bahrain' })).toThrow(/SERVICE_AREA/);
   });
 });

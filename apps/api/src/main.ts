@@ -18,7 +18,7 @@ function readConfig(): ReturnType<typeof loadConfig> {
 /** Starts the application: database, migrations, essential rows, optional admin and demo data, then HTTP. */
 const config = readConfig();
 if (config.production && config.outbox.transport.kind === 'log') {
-  console.warn('NOTIFY_TRANSPORT=log: messages to parents and drivers only reach this log (phone numbers masked) and are marked sent.');
+  console.warn('NOTIFY_TRANSPORT=log: messages to parents and drivers only reach this log (template key, id and masked phone; no text) and are marked sent.');
 }
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db);

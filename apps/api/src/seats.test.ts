@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, STUDENT_MESSAGES, type AdminDriver, type AdminStudent, type ServiceType, type UnassignedStudents } from '@school-transport/contracts';
+import { SERVER_MESSAGES, STUDENT_MESSAGES, addDays, bahrainToday, isSchoolDay, schoolDaySettings, type AdminDriver, type AdminRun, type AdminStudent, type ServiceType, type UnassignedStudents } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createParent, createSchool, createStaff, createStudent } from './test/factories.js';
 import { runSeats } from './domain/routes/seats.js';
@@ -244,6 +244,64 @@ describe('the seat rule', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body).toEqual(fullMorning(3, 3));
     expect(await runSeats(t.db, driverId, 'morning')).toEqual({ seats: 3, riders: 3 });
+  });
+});
+
+describe('seats on a substitute', () => {
+  /** The next school day from today (the settings are the defaults here). */
+  let date = bahrainToday(new Date());
+  while (!isSchoolDay(schoolDaySettings.parse({}), date)) date = addDays(date, 1);
+  const substitute = (client: HttpClient, coveredId: string, run: 'morning' | 'afternoon', substituteDriverId: string | null, extra: Record<string, unknown> = {}) =>
+    client.put<{ run: AdminRun; message?: string }>(`/api/admin/drivers/${coveredId}/runs/${run}/substitute`, { date, substituteDriverId, ...extra });
+  const substituteOf = async (coveredId: string, run: 'morning' | 'afternoon') =>
+    (await t.db.selectFrom('schoolRuns').select('substituteDriverId').where('driverId', '=', coveredId).where('date', '=', date).where('run', '=', run).executeTakeFirst())?.substituteDriverId ?? null;
+
+  it("refuses a substitute whose bus the covered run's riders would put over its seats, with the assignment's 409, and hands over a run that fits", async () => {
+    const spare = await bus(3);
+    await students(2, spare);
+    const ill = await bus(10);
+    await students(2, ill, 'HOME_TO_SCHOOL');
+    const refused = await substitute(staff, ill, 'morning', spare);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(fullMorning(2, 3));
+    expect(await substituteOf(ill, 'morning')).toBeNull();
+    // The afternoon run of the ill driver has no riders: it adds nobody to the spare bus.
+    const afternoon = await substitute(staff, ill, 'afternoon', spare);
+    expect(afternoon.status, JSON.stringify(afternoon.body)).toBe(200);
+    expect(afternoon.body.run.substitute?.id).toBe(spare);
+  });
+
+  it('lets an admin hand it over anyway with a reason, audited on the substitute bus; staff sending the override get 403', async () => {
+    const spare = await bus(1);
+    await students(1, spare);
+    const ill = await bus(null);
+    await students(1, ill);
+    expect((await substitute(staff, ill, 'morning', spare, { allowOverCapacity: { reason: 'No other bus free' } })).status).toBe(403);
+    expect((await substitute(admin, ill, 'morning', spare, { allowOverCapacity: { reason: ' ' } })).status).toBe(400);
+    expect(await substituteOf(ill, 'morning')).toBeNull();
+    const allowed = await substitute(admin, ill, 'morning', spare, { allowOverCapacity: { reason: 'No other bus free; two small children share' } });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(await substituteOf(ill, 'morning')).toBe(spare);
+    const rows = await overrideRows(spare);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorUserId: adminUserId, diff: { reason: 'No other bus free; two small children share', runs: [{ run: 'morning', seats: 1, riders: 1, ridersAfter: 2 }], coveringFor: { driverId: ill, date } } });
+  });
+
+  it("counts the substitute's own riders and every run it already covers, but not its own run handed to someone else", async () => {
+    const spare = await bus(3);
+    await students(1, spare);
+    const [first, second, third] = [await bus(5), await bus(5), await bus(5)];
+    for (const driverId of [first!, second!, third!]) await students(1, driverId);
+    expect((await substitute(staff, first!, 'morning', spare)).status).toBe(200);
+    expect((await substitute(staff, second!, 'morning', spare)).status).toBe(200);
+    // Its own rider and the two runs it covers fill its three seats.
+    const full = await substitute(staff, third!, 'morning', spare);
+    expect(full.status).toBe(409);
+    expect(full.body).toEqual(fullMorning(3, 3));
+    // Its own run handed to another bus frees its own rider's seat for the third run.
+    const other = await bus(null);
+    expect((await substitute(staff, spare, 'morning', other)).status).toBe(200);
+    expect((await substitute(staff, third!, 'morning', spare)).status, 'own run handed away').toBe(200);
   });
 });
 

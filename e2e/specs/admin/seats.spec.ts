@@ -7,6 +7,8 @@ import { adminWords, named } from '../../fixtures/admin-words.js';
 import { signInByEmail, uniqueName } from '../../fixtures/session.js';
 import { meta, registerStudent } from '../../fixtures/students.js';
 import { messages as arMessages } from '../../../apps/web/src/i18n/ar/messages.js';
+import { officeDay } from '../../../apps/web/src/i18n/en/office-day.js';
+import { everyDayASchoolDay, restoreSchoolWeek } from '../../fixtures/school-day.js';
 
 /**
  * Seats: a bus with one seat and one rider refuses a second child in the words of the contract,
@@ -79,6 +81,44 @@ test('a full bus refuses an assignment with the message; an admin allows it with
   const overRow = page.getByRole('row', { name: new RegExp(bus.driverName) });
   await expect(overRow).toContainText('Morning 2 / 1');
   await expect(overRow.getByText('Over capacity')).toHaveCount(2);
+});
+
+test('a substitute whose bus is full is refused in the substitute dialog; an admin hands the run over with a reason', async ({ page, server, expectConsoleError }) => {
+  await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  const spare = await fullBus(page, server.url);
+  // The waiting student rides with another driver, who is ill today: the full bus is asked to cover.
+  const stamp = uniqueName('Ill').replace(/\s+/g, '');
+  const illName = uniqueName('Ill Bus');
+  const ill = await page.request.post('/api/admin/drivers', { data: { name: illName, phone: uniquePhone(), licenseNo: `DL-${stamp}`, password: 'driver-e2e-pass', vehicle: { plate: `ILL ${stamp.slice(-4)}`, seats: 10 } } });
+  expect(ill.status(), await ill.text()).toBe(201);
+  const illId = ((await ill.json()) as { driver: { id: string } }).driver.id;
+  const waiting = ((await (await page.request.get(`/api/admin/students?search=${spare.waitingLastName}`)).json()) as { students: { id: string }[] }).students[0]!.id;
+  expect((await page.request.post('/api/admin/students/bulk-update', { data: { studentIds: [waiting], driverId: illId } })).status()).toBe(200);
+  const settingsBefore = await everyDayASchoolDay(page.request);
+  try {
+    const od = officeDay;
+    await page.goto('/admin?tab=today');
+    await expect(page.getByRole('heading', { level: 2, name: od.title })).toBeVisible({ timeout: 20_000 });
+    const morning = page.getByRole('table', { name: od.runs.title }).getByRole('row').filter({ hasText: illName }).filter({ hasText: od.runs.runName.morning });
+    await morning.getByRole('button', { name: `Hand ${illName}, ${od.runs.runName.morning} to a substitute` }).click();
+    const dialog = page.getByRole('dialog', { name: `Substitute: ${illName}, ${od.runs.runName.morning}` });
+    await dialog.getByRole('combobox', { name: od.substitute.driver }).click();
+    await page.getByRole('option', { name: spare.driverName, exact: true }).click();
+
+    expectConsoleError(failedRequest(409, '/trpc/admin.schoolDay.substitute'));
+    await dialog.getByRole('button', { name: od.substitute.save }).click();
+    // The spare bus's one seat is taken by its own rider: the covered run's child would be one too many.
+    const refusal = dialog.getByRole('alert').filter({ hasText: 'This bus is full for the morning run (1 of 1 seats).' });
+    await expect(refusal).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await refusal.getByRole('checkbox', { name: 'Allow over capacity' }).check();
+    await refusal.getByRole('textbox', { name: /^Reason/ }).fill('No other bus free this morning');
+    await dialog.getByRole('button', { name: od.substitute.save }).click();
+    await expect(dialog).toBeHidden();
+    await expect(morning).toContainText(od.runs.substitute.replace('{{name}}', spare.driverName));
+  } finally {
+    await restoreSchoolWeek(server.url, settingsBefore);
+  }
 });
 
 // The refusal and the drivers' counts pass the accessibility gate in both languages, on a phone and a desktop.

@@ -82,8 +82,11 @@ test('the family follows the bus live while the driver drives; the page says whe
     const firstMax = await etaMax(parent);
     let place = await markerPlace(parent);
 
-    // The bus drives north: a new position at most every 10 s, each one 550 m on.
+    // The bus drives north: a new position at most every 10 s, each one 550 m on. A bus needs over
+    // 10 s for 550 m (the server drops a fix further than 200 km/h allows from the last one), so the
+    // phone moves once the position shown is 11–17 s old (a standing phone's heartbeat is sent at 20 s).
     for (const lat of PATH.slice(1)) {
+      await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated 1[1-7] s ago$/, { timeout: 45_000 });
       await phone.setGeolocation(at(lat));
       await expect.poll(() => markerPlace(parent), { timeout: 20_000 }).not.toBe(place);
       place = await markerPlace(parent);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, MESSAGES } from './messages.js';
-import { emailAddress, newPassword, optionalPhoneNumber, requiredText } from './fields.js';
+import { emailAddress, newPassword, optionalPhoneNumber, nameText } from './fields.js';
 import { entityId } from './admin.js';
 
 /** Digits of a one-time code. The code sent is ASCII; a phone set to Arabic may type Arabic-Indic digits, which are read as the same code. */
@@ -43,7 +43,7 @@ export type PasswordChange = z.input<typeof passwordChange>;
 
 /** PUT /api/admin/parents/{id}: the office corrects a parent's name, email and phone. */
 export const parentAccountUpdate = entityId.extend({
-  name: requiredText(MESSAGES.parentNameRequired, 120),
+  name: nameText(MESSAGES.parentNameRequired, 120),
   email: emailAddress(),
   phone: optionalPhoneNumber,
 });

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, MESSAGES } from './messages.js';
 import { USER_STATUSES } from './options.js';
 import { moneyInput } from './money.js';
 import { overCapacityField } from './seats.js';
-import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
+import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, nameText, requiredText } from './fields.js';
 
 /** Admin inputs for the office's reference data: schools, areas, drivers, terms versions. */
 
@@ -13,7 +13,7 @@ export const studentRestore = entityId.extend(overCapacityField);
 
 export const schoolInput = z.object({
   schoolCode: requiredText(MESSAGES.schoolCodeRequired, 30),
-  name: requiredText(MESSAGES.nameRequired, 120),
+  name: nameText(MESSAGES.nameRequired, 120),
   address: optionalText(300),
   contactName: optionalText(120),
   contactPhone: optionalPhoneNumber,
@@ -37,7 +37,7 @@ const roundaboutCount = z
   .pipe(z.number({ error: MESSAGES.roundaboutCountInvalid }).int(MESSAGES.roundaboutCountInvalid).min(0, MESSAGES.roundaboutCountInvalid).max(99, MESSAGES.roundaboutCountInvalid));
 
 export const areaInput = z.object({
-  name: requiredText(MESSAGES.nameRequired, 120),
+  name: nameText(MESSAGES.nameRequired, 120),
   price: moneyInput,
   roundaboutCount,
 });
@@ -66,7 +66,7 @@ export const vehicleInput = z.object({
 const areaIds = z.array(z.string().trim().min(1).max(64)).max(200);
 
 export const driverInput = z.object({
-  name: requiredText(MESSAGES.nameRequired, 120),
+  name: nameText(MESSAGES.nameRequired, 120),
   phone: phoneNumber,
   licenseNo: requiredText(MESSAGES.licenseNoRequired, 40),
   password: newPassword,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAMILY_MESSAGE_MESSAGES, MESSAGES } from './messages.js';
 import { DRIVER_RUNS, type DriverRun } from './driver.js';
+import { looksEmpty } from './fields.js';
 
 /**
  * The office's message to families ('Bus 12 is running 15 minutes late', 'No service tomorrow:
@@ -51,8 +52,8 @@ const text = z.string().trim().max(FAMILY_MESSAGE_MAX_LENGTH, MESSAGES.tooLong);
 /** POST /api/admin/family-messages. */
 export const familyMessageInput = audienceFields
   .extend({
-    textEn: z.string({ error: FAMILY_MESSAGE_MESSAGES.textRequired }).pipe(text.min(1, FAMILY_MESSAGE_MESSAGES.textRequired)),
-    textAr: text.nullish().transform((value) => value || null),
+    textEn: z.string({ error: FAMILY_MESSAGE_MESSAGES.textRequired }).pipe(text.refine((value) => !looksEmpty(value), FAMILY_MESSAGE_MESSAGES.textRequired)),
+    textAr: text.nullish().transform((value) => (value && !looksEmpty(value) ? value : null)),
   })
   .superRefine(checkAudience);
 export type FamilyMessageInput = z.input<typeof familyMessageInput>;

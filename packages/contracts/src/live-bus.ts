@@ -12,6 +12,11 @@ import { driverRun, isoDate } from './school-day.js';
 export const MAX_FIXES_PER_CALL = 100;
 /** A fix less precise than this (metres, the phone's own estimate) is dropped, on the phone and on the server. */
 export const MAX_FIX_ACCURACY_M = 100;
+/**
+ * A fix further from the run's previous accepted fix than a bus could go at this speed is
+ * dropped as implausible (a GPS jump, a phone reporting someone else's position).
+ */
+export const MAX_BUS_SPEED_KMH = 200;
 /** The phone sends at most this often while moving... */
 export const FIX_MIN_INTERVAL_MS = 10_000;
 /** ...and at least every this many metres moved... */
@@ -53,10 +58,13 @@ export const positionsInput = z.object({
 });
 export type PositionsInput = z.input<typeof positionsInput>;
 
-/** 202 of POST /api/driver/positions: how many fixes were kept, and why the others were not. */
+/**
+ * 202 of POST /api/driver/positions: how many fixes were kept, and why the others were not.
+ * implausible: outside the service area, or further from the previous accepted fix than MAX_BUS_SPEED_KMH allows.
+ */
 export interface PositionsAccepted {
   accepted: number;
-  dropped: { inaccurate: number; future: number; outsideRun: number };
+  dropped: { inaccurate: number; future: number; outsideRun: number; implausible: number };
 }
 
 export interface BusPosition {

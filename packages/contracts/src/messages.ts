@@ -254,6 +254,7 @@ export const SCHOOL_DAY_MESSAGES = {
   stillOnBus_other: '{{count}} children are still on the bus: {{names}}',
   absenceToBeforeFrom: 'The last day must be on or after the first day',
   absenceTooLong: 'An absence can cover at most 31 days',
+  absenceTooFarAhead: 'An absence can be reported at most a year ahead',
   absenceNoSchoolDay: 'There is no school run on these days',
   absenceRunInvalid: 'Choose the morning run, the afternoon run or both',
   absenceNotFound: 'Absence not found',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, OFFICE_ACCOUNT_MESSAGES } from './messages.js';
 import { entityId } from './admin.js';
-import { emailAddress, optionalPhoneNumber, requiredText } from './fields.js';
+import { emailAddress, optionalPhoneNumber, nameText } from './fields.js';
 import { OFFICE_ROLES, STAFF_PASSWORD_MIN_LENGTH, type OfficeRole } from './options.js';
 
 /** The office's own accounts: admins and staff, as the Users tab lists them. No password hash, ever. */
@@ -22,7 +22,7 @@ const officeRole = z.enum(OFFICE_ROLES, { error: OFFICE_ACCOUNT_MESSAGES.roleInv
  * least, as for every office account (the server also refuses the most common passwords).
  */
 export const officeUserCreate = z.object({
-  name: requiredText(MESSAGES.nameRequired, 120),
+  name: nameText(MESSAGES.nameRequired, 120),
   email: emailAddress(),
   phone: optionalPhoneNumber,
   role: officeRole,
@@ -32,7 +32,7 @@ export type OfficeUserCreate = z.input<typeof officeUserCreate>;
 
 /** Renaming, changing the role, deactivating (which signs the person out at once) or reactivating: each only when given. */
 export const officeUserUpdate = entityId.extend({
-  name: requiredText(MESSAGES.nameRequired, 120).optional(),
+  name: nameText(MESSAGES.nameRequired, 120).optional(),
   role: officeRole.optional(),
   active: z.boolean().optional(),
 });

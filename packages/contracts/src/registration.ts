@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { CLASSES, GRADES, LANGUAGES, SERVICE_TYPES } from './options.js';
-import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
+import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, nameText, requiredText } from './fields.js';
 
 /** The parent's choice of roundabout: a number or a numeric string from the form's select; '' means none. */
 const roundaboutChoice = z
@@ -21,9 +21,9 @@ export const addressFields = {
 };
 
 export const studentNameFields = {
-  firstName: requiredText(MESSAGES.firstNameRequired, 60),
-  fathersName: requiredText(MESSAGES.fathersNameRequired, 60),
-  lastName: requiredText(MESSAGES.lastNameRequired, 60),
+  firstName: nameText(MESSAGES.firstNameRequired, 60),
+  fathersName: nameText(MESSAGES.fathersNameRequired, 60),
+  lastName: nameText(MESSAGES.lastNameRequired, 60),
   grade: z.enum(GRADES, { error: MESSAGES.gradeRequired }),
   // '' and null (an untouched select) mean "no class"; anything else must be one of the options.
   class: z
@@ -42,7 +42,7 @@ export const registrationInput = z.object({
   ...studentNameFields,
   schoolId: requiredText(MESSAGES.schoolRequired, 64),
   studentSchoolId: requiredText(MESSAGES.studentSchoolIdRequired, 40),
-  parentName: requiredText(MESSAGES.parentNameRequired, 120),
+  parentName: nameText(MESSAGES.parentNameRequired, 120),
   parentEmail: emailAddress(),
   parentPhone: phoneNumber,
   parentPhone2: optionalPhoneNumber,

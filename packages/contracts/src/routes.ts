@@ -8,18 +8,37 @@ import { driverRun } from './school-day.js';
  * driver's phone at the stop ('learned'), else from the parent's map link ('link').
  */
 
-/** GET /api/map-settings: where the run map's tiles come from, and the credit shown on the map. */
+/** A box of latitudes and longitudes (degrees): its southern, western, northern and eastern edges. */
+export interface ServiceArea {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** GET /api/map-settings: where the run map's tiles come from, the credit shown on the map, and where the buses drive. */
 export interface MapSettings {
   /** A raster tile address with {z}, {x} and {y} (and {s} for a server's subdomains). */
   tileUrl: string;
   /** HTML: the tiles' credit with its link. */
   attribution: string;
+  /** Where the buses drive (SERVICE_AREA): a fix from the phone outside it is dropped as implausible. */
+  serviceArea: ServiceArea;
 }
+
+/** Bahrain and the King Fahd Causeway, with a margin: 25.5–26.5 N, 50.2–50.9 E. */
+export const DEFAULT_SERVICE_AREA: ServiceArea = { south: 25.5, west: 50.2, north: 26.5, east: 50.9 };
 
 export const DEFAULT_MAP_SETTINGS: MapSettings = {
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  serviceArea: DEFAULT_SERVICE_AREA,
 };
+
+/** Whether a point lies inside the service area (its edges included). */
+export function insideServiceArea(area: ServiceArea, point: { lat: number; lng: number }): boolean {
+  return point.lat >= area.south && point.lat <= area.north && point.lng >= area.west && point.lng <= area.east;
+}
 
 export const STOP_LOCATION_SOURCES = ['set', 'learned', 'link'] as const;
 export type StopLocationSource = (typeof STOP_LOCATION_SOURCES)[number];

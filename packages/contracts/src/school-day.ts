@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ANALYTICS_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
-import { optionalPhoneNumber } from './fields.js';
+import { looksEmpty, optionalPhoneNumber } from './fields.js';
 import { DRIVER_RUNS, type DriverRun } from './driver.js';
+import { overCapacityField } from './seats.js';
 
 /**
  * The school day: the calendar of school days and no-service dates, the parents' absences, the
@@ -19,6 +20,11 @@ export const ABSENCE_RUNS = ['morning', 'afternoon', 'both'] as const;
 export type AbsenceRun = (typeof ABSENCE_RUNS)[number];
 /** A range longer than this is refused: a longer break is a change of service for the office. */
 export const ABSENCE_MAX_DAYS = 31;
+/**
+ * How far ahead an absence may reach: a year. Further ahead is a typing slip (2062 for 2026), and
+ * an absence nobody will see until then hides the child from the driver's list on that day.
+ */
+export const ABSENCE_MAX_DAYS_AHEAD = 365;
 /** The parent's list shows absences that end on or after this many days ago. */
 export const ABSENCE_LIST_DAYS_BACK = 30;
 
@@ -111,7 +117,7 @@ const reason = z
   .trim()
   .max(200, MESSAGES.tooLong)
   .nullish()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value && !looksEmpty(value) ? value : null));
 
 /** The run in a path (/api/driver/runs/{run}/...). */
 export const driverRun = z.enum(DRIVER_RUNS, { error: SCHOOL_DAY_MESSAGES.runInvalid });
@@ -306,12 +312,16 @@ export const officeRunQuery = z.object({
   date: z.preprocess((value) => (value === '' ? undefined : value), isoDate.optional()),
 });
 
-/** The office hands one day's run to another driver; substituteDriverId null hands it back. */
+/**
+ * The office hands one day's run to another driver; substituteDriverId null hands it back. A
+ * substitute whose bus is full for that run is refused like any assignment, unless an admin allows it.
+ */
 export const substituteInput = z.object({
   driverId: id,
   run: driverRun,
   date: isoDate,
   substituteDriverId: id.nullish().transform((value) => value ?? null),
+  ...overCapacityField,
 });
 export type SubstituteInput = z.input<typeof substituteInput>;
 

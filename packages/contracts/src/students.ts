@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES, STUDENT_MESSAGES } from './messages.js';
 import { PAYMENT_STATUSES, SERVICE_TYPES, type Language, type PaymentStatus, type ServiceType } from './options.js';
 import { moneyInput } from './money.js';
-import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, requiredText } from './fields.js';
+import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, nameText, requiredText } from './fields.js';
 import { addressFields, studentNameFields } from './registration.js';
 import { overCapacityField } from './seats.js';
 
@@ -137,7 +137,7 @@ export const studentParentChoice = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('new'),
-    name: requiredText(MESSAGES.parentNameRequired, 120),
+    name: nameText(MESSAGES.parentNameRequired, 120),
     email: emailAddress(),
     phone: phoneNumber,
     /** Empty: the server makes one up and answers it once. */

@@ -1,10 +1,11 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { MAX_FIX_ACCURACY_M, SCHOOL_DAY_MESSAGES, bahrainToday, type PositionsAccepted, type positionsInput } from '@school-transport/contracts';
+import { DEFAULT_SERVICE_AREA, MAX_FIX_ACCURACY_M, SCHOOL_DAY_MESSAGES, bahrainToday, type PositionsAccepted, type positionsInput, type ServiceArea } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { assertRecentDate } from '../school-day/runs.js';
 import { POSITIONS_STATEMENT, positionsParameters, type WrittenPositions } from './positions-statement.js';
+import { plausibleFixes, previousAcceptedFix } from './plausibility.js';
 
 type PositionsFields = z.output<typeof positionsInput>;
 
@@ -21,21 +22,27 @@ export interface RecordedPositions extends PositionsAccepted {
 /**
  * Positions from the driver's phone during a run: each fix taken between the run's Start and End
  * is kept in the run's trail (also after the run ended: a phone that was offline sends its trail
- * late). Dropped and counted: a fix less precise than 100 m, and one from the future. 409 when the
- * run has not started, or when every remaining fix lies outside it. Only a fix of the last minute
- * moves the bus 'now'; a late trail fills the trail alone. The run's lookup, the trail, the latest
- * position and the notice to the other server processes are one statement (positions-statement.ts).
+ * late). Dropped and counted: a fix less precise than 100 m, one from the future, and an implausible
+ * one (outside the service area, or further from the run's previous accepted fix than a bus goes:
+ * plausibility.ts). 409 when the run has not started, or when every remaining fix lies outside it.
+ * Only a fix of the last minute moves the bus 'now'; a late trail fills the trail alone. The run's
+ * lookup, the trail, the latest position and the notice to the other server processes are one
+ * statement (positions-statement.ts); the previous accepted fix is one indexed row read before it.
  */
-export async function recordPositions(db: Kysely<Database>, now: Date, driverId: string, input: PositionsFields): Promise<RecordedPositions> {
+export async function recordPositions(db: Kysely<Database>, now: Date, driverId: string, input: PositionsFields, serviceArea: ServiceArea = DEFAULT_SERVICE_AREA): Promise<RecordedPositions> {
   const date = input.date ?? bahrainToday(now);
   assertRecentDate(now, date);
-  const dropped = { inaccurate: 0, future: 0, outsideRun: 0 };
-  const usable = input.fixes.filter((fix) => {
+  const dropped = { inaccurate: 0, future: 0, outsideRun: 0, implausible: 0 };
+  const timely = input.fixes.filter((fix) => {
     if (fix.accuracy > MAX_FIX_ACCURACY_M) dropped.inaccurate++;
     else if (new Date(fix.at).getTime() > now.getTime() + FUTURE_TOLERANCE_MS) dropped.future++;
     else return true;
     return false;
   });
+  const oldest = timely.reduce<Date | null>((min, fix) => (min === null || Date.parse(fix.at) < min.getTime() ? new Date(fix.at) : min), null);
+  const previous = oldest ? await previousAcceptedFix(db, driverId, date, input.run, oldest) : null;
+  const { kept: usable, implausible } = plausibleFixes(timely, previous, serviceArea);
+  dropped.implausible = implausible;
 
   const { rows: [row] } = await db.executeQuery<WrittenPositions>(CompiledQuery.raw(POSITIONS_STATEMENT, positionsParameters(driverId, date, input.run, now, usable)));
   if (!row) throw new Error('The positions statement answered no row');

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { bahrainToday, type PositionsAccepted, type positionsInput } from '@school-transport/contracts';
+import { bahrainToday, type PositionsAccepted, type positionsInput, type ServiceArea } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { recordPositions } from './positions.js';
 import { sendBusNearMessages } from './bus-near.js';
@@ -18,8 +18,9 @@ export async function receivePositions(
   now: Date,
   driverId: string,
   input: z.output<typeof positionsInput>,
+  serviceArea: ServiceArea,
 ): Promise<PositionsAccepted> {
-  const { accepted, dropped, moved, nearWanted } = await recordPositions(db, now, driverId, input);
+  const { accepted, dropped, moved, nearWanted } = await recordPositions(db, now, driverId, input, serviceArea);
   if (moved) {
     liveBus.reader.forget(driverId);
     liveBus.hub.changed(driverId);

@@ -19,7 +19,8 @@ export interface OutboxConfig {
 export type TransportConfig =
   /**
    * Writes each rendered message to the server log (demos, tests, or on purpose in production).
-   * maskPhones: phone numbers in the log line keep only the country code and last 4 digits.
+   * maskPhones (production): the log line holds the template key, the message id and the masked
+   * recipient, none of the text (children's names, home addresses, codes).
    */
   | { kind: 'log'; maskPhones?: boolean }
   /** POSTs each message as JSON to a gateway, signed with HMAC-SHA256 of the body. */

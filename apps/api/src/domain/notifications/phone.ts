@@ -17,10 +17,8 @@ export function maskPhone(phone: string): string {
   return `+973****${phone.replace(/\D/g, '').slice(-4)}`;
 }
 
-/**
- * Every Bahrain phone number in a text (8 digits, or with 973, +973 or 00973 before them) masked
- * as maskPhone does. Digits that are part of a longer number (an IBAN, a receipt) are left alone.
- */
-export function maskPhoneNumbers(text: string): string {
-  return text.replace(/(?<![\d+])(?:\+973|00973|973)?\d{8}(?!\d)/g, maskPhone);
+/** An email address as `***@example.com`: its domain alone, for a log that keeps no one's address. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return `***${at >= 0 ? address.slice(at) : ''}`;
 }

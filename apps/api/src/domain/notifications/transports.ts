@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { ONE_TIME_CODE_TEMPLATE_KEYS, type Language, type NotificationChannel, type NotificationTemplateKey } from '@school-transport/contracts';
+import type { Language, NotificationChannel } from '@school-transport/contracts';
 import { DEFAULT_TRANSPORT_TIMEOUT_MS, type TransportConfig } from './config.js';
-import { maskPhone, maskPhoneNumbers } from './phone.js';
+import { maskEmail, maskPhone } from './phone.js';
 import { hasTemplate } from './templates.js';
 
 /** One message on its way out: the row's facts, the address in E.164 and the rendered text. */
@@ -54,20 +54,23 @@ async function post(url: string, body: string, headers: Record<string, string>, 
 }
 
 /**
- * Writes each message to the server log, where it ends: nothing reaches the recipient. With
- * maskPhones (production), the recipient's number and every phone number in the text show only the
- * country code and last 4 digits, so the log does not collect parents' and drivers' numbers, and
- * one-time codes (password reset, welcome) show as ******.
+ * Writes each message to the server log, where it ends: nothing reaches the recipient. Outside
+ * production (demos, development) the line holds the whole text. In production (maskPhones) it
+ * holds the template key, the message id and the recipient masked (the country code and last 4
+ * digits of a phone; the domain of an email address) and nothing of the text: a message names
+ * children, their home addresses and one-time codes, and a server log is read and kept by more
+ * people, for longer, than the outbox.
  */
 export function logTransport(log: TransportLogger, options: { maskPhones?: boolean } = {}): Transport {
-  const shown = options.maskPhones ? maskPhoneNumbers : (text: string) => text;
   return {
     name: 'log',
     async send(message) {
-      const to = options.maskPhones && message.channel === 'sms' ? maskPhone(message.to) : message.to;
-      // A production log does not keep one-time codes either: whoever reads it could set a password with one.
-      const text = options.maskPhones && ONE_TIME_CODE_TEMPLATE_KEYS.includes(message.templateKey as NotificationTemplateKey) ? message.text.replace(/\b\d{6}\b/g, '******') : message.text;
-      log.info({ notificationId: message.id, channel: message.channel, to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${to}: ${shown(text)}`);
+      if (!options.maskPhones) {
+        log.info({ notificationId: message.id, channel: message.channel, to: message.to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${message.to}: ${message.text}`);
+        return;
+      }
+      const to = message.channel === 'sms' ? maskPhone(message.to) : maskEmail(message.to);
+      log.info({ notificationId: message.id, channel: message.channel, to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${to}: ${message.templateKey} (${message.id})`);
     },
   };
 }

@@ -16,7 +16,8 @@ import { recordAudit, type AuditActor } from '../audit.js';
 
 /**
  * The seat rule, in one place for every path that puts a student on a bus (the edit dialog, Add
- * Student, bulk assign, an approved modification request, a restore, an import). The riders of a
+ * Student, bulk assign, an approved modification request, a restore, an import, a substitute for a
+ * day's run: assertSubstituteSeats). The riders of a
  * run are the driver's students (not deleted) whose service type rides it; a driver without a seat
  * count has no limit. A change that adds riders to a run and leaves it with more riders than seats
  * is refused (409) unless an admin allows it with a reason, which is audited. A run already over
@@ -166,7 +167,16 @@ export async function assertSeats(trx: Db, actor: AuditActor, changes: readonly 
     if (change.driverId && seats.has(change.driverId)) add(after, change.driverId, change.serviceType, 1);
   }
 
-  const problems = seatProblems(seats, before, after);
+  return allowOrRefuse(trx, actor, seatProblems(seats, before, after), options, (driverId) => ({
+    studentIds: changes.flatMap((change) => (change.driverId === driverId && change.studentId ? [change.studentId] : [])),
+  }));
+}
+
+/**
+ * Over the seats: a 409 naming the first full run with its riders now ('24 of 24 seats'), or, when
+ * an admin allowed it, one audit row per driver with the reason, the runs and what the change was.
+ */
+async function allowOrRefuse(trx: Db, actor: AuditActor, problems: SeatProblem[], options: SeatOptions, change: (driverId: string) => Record<string, unknown>): Promise<SeatProblem[]> {
   if (problems.length === 0) return [];
   const allowed = options.allowOverCapacity;
   if (!allowed) {
@@ -181,9 +191,50 @@ export async function assertSeats(trx: Db, actor: AuditActor, changes: readonly 
       diff: {
         reason: allowed.reason,
         runs: problems.filter((problem) => problem.driverId === driverId).map(({ run, seats: limit, riders, ridersAfter }) => ({ run, seats: limit, riders, ridersAfter })),
-        studentIds: changes.flatMap((change) => (change.driverId === driverId && change.studentId ? [change.studentId] : [])),
+        ...change(driverId),
       },
     });
   }
   return problems;
+}
+
+/** One day's run handed to a substitute: the covered driver's run, and the bus that drives it. */
+export interface SubstituteSeatChange {
+  coveredDriverId: string;
+  substituteDriverId: string;
+  date: string;
+  run: DriverRun;
+}
+
+/**
+ * The seat rule for a substitute. That day the substitute's bus carries, on that run, the
+ * substitute's own riders (unless their own run was handed to someone else), the riders of every
+ * run they already cover, and now the covered run's riders. Riders are the students on each list
+ * (not deleted), absent or not: an absence can be cancelled until the run's cut-off, and the seat
+ * must be there then. Handing the run over is refused (409, the same answer as an assignment) when
+ * it adds riders and leaves the bus with more riders than seats, unless an admin allows it with a
+ * reason, audited on the substitute's bus. Inside the caller's transaction, before its write; the
+ * substitute's driver row is locked as assertSeats locks it, so a substitution and an assignment
+ * to the same bus are served one after the other.
+ */
+export async function assertSubstituteSeats(trx: Db, actor: AuditActor, change: SubstituteSeatChange, options: SeatOptions = {}): Promise<SeatProblem[]> {
+  const { coveredDriverId, substituteDriverId, date, run } = change;
+  const bus = await trx.selectFrom('drivers').select(['id', 'vehicleSeats']).where('id', '=', substituteDriverId).forUpdate().executeTakeFirst();
+  if (!bus || bus.vehicleSeats === null) return [];
+  const runs = await trx
+    .selectFrom('schoolRuns')
+    .select(['driverId', 'substituteDriverId'])
+    .where('date', '=', date)
+    .where('run', '=', run)
+    .where((eb) => eb.or([eb('driverId', '=', substituteDriverId), eb('substituteDriverId', '=', substituteDriverId)]))
+    .execute();
+  const handedAway = runs.some((row) => row.driverId === substituteDriverId && row.substituteDriverId !== null && row.substituteDriverId !== substituteDriverId);
+  const alreadyCovered = runs.filter((row) => row.driverId !== substituteDriverId && row.driverId !== coveredDriverId).map((row) => row.driverId);
+  const carried = [...(handedAway ? [] : [substituteDriverId]), ...alreadyCovered];
+  const counts = await riderCounts(trx, [...carried, coveredDriverId]);
+  const ridersNow = carried.reduce((sum, driverId) => sum + (counts.get(driverId)?.[run] ?? 0), 0);
+  const ridersAfter = ridersNow + (counts.get(coveredDriverId)?.[run] ?? 0);
+  const onRun = (riders: number): Counts => new Map([[substituteDriverId, { ...zero(), [run]: riders }]]);
+  const problems = seatProblems(new Map([[substituteDriverId, bus.vehicleSeats]]), onRun(ridersNow), onRun(ridersAfter));
+  return allowOrRefuse(trx, actor, problems, options, () => ({ coveringFor: { driverId: coveredDriverId, date } }));
 }

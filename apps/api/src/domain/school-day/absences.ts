@@ -4,6 +4,7 @@ import type {
   absenceInput} from '@school-transport/contracts';
 import {
   ABSENCE_LIST_DAYS_BACK,
+  ABSENCE_MAX_DAYS_AHEAD,
   DRIVER_RUNS,
   PARENT_MESSAGES,
   SCHOOL_DAY_MESSAGES,
@@ -88,6 +89,8 @@ export async function reportAbsence(db: Kysely<Database>, now: Date, who: Absenc
 
 /** Records an absence inside the caller's transaction (a WhatsApp reply records it with the reply's row). */
 export async function recordAbsence(trx: Db, now: Date, who: AbsenceActor, input: AbsenceFields): Promise<Absence> {
+  // No day of it more than a year from today (the contract cannot know today; the server's clock does).
+  if (input.to > addDays(bahrainToday(now), ABSENCE_MAX_DAYS_AHEAD)) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.absenceTooFarAhead, { to: SCHOOL_DAY_MESSAGES.absenceTooFarAhead });
   const student = await findStudent(trx, who, input.studentId);
   const runs = coveredRuns(student.serviceType, input.run);
   if (runs.length === 0) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.studentNotOnRun, { run: SCHOOL_DAY_MESSAGES.studentNotOnRun });

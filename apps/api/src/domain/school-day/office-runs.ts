@@ -10,6 +10,7 @@ import { readSchoolDaySettings } from './settings.js';
 import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, runStatus } from './riders.js';
 import { isOverdue } from './overdue.js';
 import { assertRunDay } from './runs.js';
+import { assertSubstituteSeats, type SeatOptions } from '../routes/seats.js';
 
 /**
  * The office's view of a day: every driver's runs with their status and counts, open runs with
@@ -88,9 +89,11 @@ export type { SubstituteInput };
 
 /**
  * Hands one day's run of a driver to another driver (a substitute), who then sees it and acts on
- * it as their own that day; null hands it back. A run already ended cannot change hands. Audited.
+ * it as their own that day; null hands it back. A run already ended cannot change hands, and a
+ * substitute whose bus it would put over its seats is refused as any assignment is (seats.ts), unless an
+ * admin allows it. Audited.
  */
-export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: Actor, input: SubstituteFields): Promise<AdminRun> {
+export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: Actor, input: SubstituteFields, options: SeatOptions = {}): Promise<AdminRun> {
   // A day gone by has had its run: nobody can drive it any more.
   if (input.date < bahrainToday(now)) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
   await db.transaction().execute(async (trx) => {
@@ -108,6 +111,7 @@ export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: A
     const row = await trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('driverId', '=', driver.id).where('date', '=', input.date).where('run', '=', input.run).forUpdate().executeTakeFirstOrThrow();
     if (row.endedAt) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
     if (row.substituteDriverId === input.substituteDriverId) return;
+    if (input.substituteDriverId !== null) await assertSubstituteSeats(trx, actor, { coveredDriverId: driver.id, substituteDriverId: input.substituteDriverId, date: input.date, run: input.run }, options);
     await trx.updateTable('schoolRuns').set({ substituteDriverId: input.substituteDriverId, updatedAt: now }).where('id', '=', row.id).execute();
     await recordAudit(trx, actor, { entityType: 'run', entityId: row.id, action: 'substitute', diff: { driverId: driver.id, date: input.date, run: input.run, substituteDriverId: { from: row.substituteDriverId, to: input.substituteDriverId } } });
   });

@@ -22,5 +22,5 @@ export const driverRunsRouter = router({
     .input(driverStopOrderInput)
     .mutation(async ({ ctx, input }) => reorderRunStops(ctx.db, { userId: ctx.user.id, ip: ctx.ip, kind: 'driver' }, ctx.driverId, input.run, input.stopIds)),
   end: driverProcedure.input(runDayInput).mutation(async ({ ctx, input }) => ({ run: await endRun(ctx.db, ctx.clock.now(), driverOf(ctx), input.run, input.date) })),
-  positions: driverProcedure.meta({ access: 'driver', sparesCaches: true }).input(positionsInput).mutation(async ({ ctx, input }) => receivePositions(ctx.db, ctx.liveBus, ctx.clock.now(), ctx.driverId, input)),
+  positions: driverProcedure.meta({ access: 'driver', sparesCaches: true }).input(positionsInput).mutation(async ({ ctx, input }) => receivePositions(ctx.db, ctx.liveBus, ctx.clock.now(), ctx.driverId, input, ctx.map.serviceArea)),
 });

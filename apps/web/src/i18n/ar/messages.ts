@@ -205,6 +205,7 @@ export const messages: CatalogOf<typeof en> = {
     stillOnBus_other: 'لا يزال {{count}} من الطلاب في الحافلة: {{names}}',
     absenceToBeforeFrom: 'يجب أن يكون اليوم الأخير في اليوم الأول أو بعده',
     absenceTooLong: 'لا يمكن أن يتجاوز الغياب 31 يومًا',
+    absenceTooFarAhead: 'لا يمكن الإبلاغ عن غياب لأكثر من سنة مقدمًا',
     absenceNoSchoolDay: 'لا توجد رحلة مدرسية في هذه الأيام',
     absenceRunInvalid: 'اختر رحلة الصباح أو رحلة الظهر أو كلتيهما',
     absenceNotFound: 'لم يُعثر على الغياب',

@@ -1,6 +1,7 @@
 import { absenceId, absenceInput, adminRunsQuery, officeMarkInput, officeRunInput, officeRunQuery, schoolDaySettings, substituteInput } from '@school-transport/contracts';
 import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
+import { allowedOverCapacity } from '../../../security/roles.js';
 import { asReplayed } from '../../replayed-answers.js';
 import { cancelAbsence, listAbsencesOnDate, reportAbsence } from '../../../domain/school-day/absences.js';
 import { listOfficeRuns, setRunSubstitute } from '../../../domain/school-day/office-runs.js';
@@ -26,7 +27,9 @@ export const adminSchoolDayRouter = router({
     return created ? { mark } : asReplayed({ mark });
   }),
   endRun: officeProcedure('runs.act').input(officeRunInput).mutation(async ({ ctx, input }) => ({ run: await endRun(ctx.db, ctx.clock.now(), officeFor(ctx, input.driverId), input.run, input.date) })),
-  substitute: officeProcedure('runs.act').input(substituteInput).mutation(async ({ ctx, input }) => ({ run: await setRunSubstitute(ctx.db, ctx.clock.now(), actorOf(ctx), input) })),
+  substitute: officeProcedure('runs.act')
+    .input(substituteInput)
+    .mutation(async ({ ctx, input }) => ({ run: await setRunSubstitute(ctx.db, ctx.clock.now(), actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity)) })),
   settings: officeProcedure('settings.manage').query(async ({ ctx }) => ({ settings: await readSchoolDaySettings(ctx.db) })),
   updateSettings: officeProcedure('settings.manage').input(schoolDaySettings).mutation(async ({ ctx, input }) => ({ settings: await updateSchoolDaySettings(ctx.db, actorOf(ctx), input) })),
 });

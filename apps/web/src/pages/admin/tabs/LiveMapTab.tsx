@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DRIVER_RUNS, POSITION_RETENTION_DEFAULT_DAYS, addDays, bahrainToday, type DriverRun, type LiveBus } from '@school-transport/contracts';
+import { DRIVER_RUNS, MAX_BUS_SPEED_KMH, POSITION_RETENTION_DEFAULT_DAYS, addDays, bahrainToday, type DriverRun, type LiveBus } from '@school-transport/contracts';
 import { trpc, ADMIN_LIST_QUERY } from '../../../trpc.js';
 import { useDrivers } from '../admin-queries.js';
 import { ListState } from './ListState.js';
@@ -164,6 +164,20 @@ function RunTrailView({ choice, onChoose }: { choice: { driverId: string | null;
   );
 }
 
+/** Where the server takes positions from (SERVICE_AREA), so the office knows why a bus outside it shows none. */
+function ServiceAreaNote() {
+  const { t, i18n } = useTranslation('liveBus');
+  const settings = useQuery({ ...trpc.public.mapSettings.queryOptions(), staleTime: Infinity });
+  const area = settings.data?.map.serviceArea;
+  if (!area) return null;
+  const degrees = (value: number) => formatNumber(value, i18n.language);
+  return (
+    <Text c="dimmed" size="sm" data-testid="service-area">
+      {t('office.serviceArea', { south: degrees(area.south), north: degrees(area.north), west: degrees(area.west), east: degrees(area.east), speed: formatNumber(MAX_BUS_SPEED_KMH, i18n.language) })}
+    </Text>
+  );
+}
+
 /** Live map: every bus under way now, and the trail of any run of the last 30 days. */
 export function LiveMapTab() {
   const { t } = useTranslation('liveBus');
@@ -175,6 +189,7 @@ export function LiveMapTab() {
         <Text c="dimmed" size="sm">
           {t('office.intro')}
         </Text>
+        <ServiceAreaNote />
       </div>
       <LiveBuses onTrail={(bus) => setChoice({ driverId: bus.driver.id, run: bus.run, date: bus.date })} />
       <RunTrailView choice={choice} onChoose={setChoice} />

@@ -6,12 +6,16 @@ import type { AdminRun } from '@school-transport/contracts';
 import { trpc } from '../../../../trpc.js';
 import { AdminDialog } from '../../../../components/AdminDialog/AdminDialog.js';
 import { runAdminChange } from '../../../../components/AdminForm/run-admin-change.js';
+import { OverCapacityField } from '../../../../components/Seats/OverCapacityField.js';
+import { useOverCapacity } from '../../../../components/Seats/use-over-capacity.js';
 import { useDrivers } from '../../admin-queries.js';
 import { refreshOfficeDay } from '../../school-day-queries.js';
 
 /**
  * Hands one day's run to another driver (the run's own driver is ill, the bus is in the garage):
- * the substitute sees it as their own that day. No substitute hands it back. Audited.
+ * the substitute sees it as their own that day. No substitute hands it back. Audited. A substitute
+ * whose bus is full for the run is refused; the dialog stays open with the refusal and, for an
+ * admin, 'Allow over capacity' with its reason, as the student dialogs have it.
  */
 export function SubstituteModal({ run, onClose }: { run: AdminRun; onClose: () => void }) {
   const { t } = useTranslation('officeDay');
@@ -19,14 +23,19 @@ export function SubstituteModal({ run, onClose }: { run: AdminRun; onClose: () =
   const [substitute, setSubstitute] = useState<string>(run.substitute?.id ?? '');
   const [error, setError] = useState<string | null>(null);
   const save = useMutation(trpc.admin.schoolDay.substitute.mutationOptions());
+  const overCapacity = useOverCapacity();
   const others = (drivers.data?.drivers ?? []).filter((driver) => driver.id !== run.driver.id && driver.status === 'active');
 
   const send = async () => {
     if (save.isPending) return;
     const done = await runAdminChange(
-      () => save.mutateAsync({ driverId: run.driver.id, run: run.run, date: run.date, substituteDriverId: substitute || null }),
+      () => save.mutateAsync({ driverId: run.driver.id, run: run.run, date: run.date, substituteDriverId: substitute || null, ...overCapacity.choice() }),
       { success: () => ({ title: t('substitute.saved'), message: `${run.driver.name}, ${t(`runs.runName.${run.run}`)}` }), failure: t('substitute.failed') },
-      { after: refreshOfficeDay, setErrors: (errors) => setError(typeof errors.substituteDriverId === 'string' ? errors.substituteDriverId : null) },
+      {
+        after: refreshOfficeDay,
+        setErrors: (errors) => setError(typeof errors.substituteDriverId === 'string' ? errors.substituteDriverId : null),
+        refused: (error) => overCapacity.refusedWith(error),
+      },
     );
     if (done) onClose();
   };
@@ -44,11 +53,15 @@ export function SubstituteModal({ run, onClose }: { run: AdminRun; onClose: () =
           onChange={(value) => {
             setSubstitute(value ?? '');
             setError(null);
+            // Another driver's bus: the last refusal was about a different bus.
+            overCapacity.refusedWith(null);
+            overCapacity.setAllowed(false);
           }}
           allowDeselect={false}
           searchable
           error={error}
         />
+        <OverCapacityField state={overCapacity} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} mih={44}>
             {t('substitute.close')}
