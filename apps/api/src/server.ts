@@ -107,9 +107,9 @@ const ONE_MEGABYTE = 1024 * 1024;
  * How much of a refused body is read and thrown away after the answer, so that the client reads
  * the answer (security/lingering-close.ts): twice the largest body any path takes, so a file or a
  * form up to that size sent to any path gets its 413 or 415; a sender that goes on past it, or
- * sends for longer than 10 s, or stalls for 2 s, is cut off.
+ * sends for longer than 10 s, or falls silent for 5 s, is cut off.
  */
-const LINGER_BOUNDS = { maxBytes: 2 * Math.max(LARGEST_UPLOAD_FORM_BYTES, ONE_MEGABYTE), maxMs: 10_000, idleMs: 2_000 };
+const LINGER_BOUNDS = { maxBytes: 2 * Math.max(LARGEST_UPLOAD_FORM_BYTES, ONE_MEGABYTE), maxMs: 10_000, idleMs: 5_000 };
 
 export async function createServer(options: ServerOptions): Promise<AppServer> {
   const app = Fastify({

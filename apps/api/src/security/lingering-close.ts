@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export interface LingerBounds {
-  /** The most bytes read and thrown away after the answer before the connection is cut. */
+  /** The most body bytes read and thrown away before the connection is cut. */
   maxBytes: number;
   /** The longest the connection is kept open after the answer, whatever arrives. */
   maxMs: number;
@@ -19,9 +19,9 @@ export interface LingerBounds {
  * Closing at once would lose the answer: a client still writing its body gets a TCP reset for the
  * bytes the server no longer reads, and the reset throws away the answer it had not read yet
  * (Node's fetch sees EPIPE, not the 413). So the answer says `Connection: close`, the server ends
- * its side after the answer, then reads the rest of the body and throws it away as it arrives
- * (never holding it) until the body ends, and only then closes. A client that sends on and on is
- * still cut off: past `maxBytes` thrown away, `maxMs` after the answer, or `idleMs` of silence, the
+ * its side after the answer, reads the rest of the body and drops each piece as it arrives (never
+ * holding it), and closes once the body has ended. A client that sends on and on is still cut
+ * off: past `maxBytes` thrown away, `maxMs` after the answer, or `idleMs` of silence, the
  * connection is destroyed.
  */
 export function lingerBeforeClosing(app: FastifyInstance, bounds: LingerBounds): void {
@@ -29,9 +29,7 @@ export function lingerBeforeClosing(app: FastifyInstance, bounds: LingerBounds):
     const socket = req.raw.socket as Socket | null;
     if (hasBody(req.raw) && !req.raw.complete && socket instanceof Socket && !socket.destroyed) {
       void reply.header('connection', 'close');
-      // Node's server calls destroySoon once an answer marked `Connection: close` is written;
-      // this connection lingers instead.
-      socket.destroySoon = () => linger(socket, req.raw, bounds);
+      discardTheRest(req.raw, socket, bounds);
     }
     done(null, payload);
   });
@@ -43,34 +41,35 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-function linger(socket: Socket, body: IncomingMessage, bounds: LingerBounds): void {
-  // The connection's later close is the ordinary one.
-  Reflect.deleteProperty(socket, 'destroySoon');
-  if (body.complete) {
-    socket.destroySoon();
-    return;
-  }
-  // The answer is sent and this side is done writing: the client reads the answer, then the end.
-  socket.end();
+function discardTheRest(body: IncomingMessage, socket: Socket, bounds: LingerBounds): void {
+  // Node's server ends and destroys the connection once an answer marked `Connection: close` is
+  // written; this one only ends its side, so the client reads the answer and then the end.
+  socket.destroySoon = () => socket.end();
   let discarded = 0;
-  const close = () => socket.destroy();
-  const total = setTimeout(close, bounds.maxMs);
-  const idle = setTimeout(close, bounds.idleMs);
+  const cut = () => socket.destroy();
+  const total = setTimeout(cut, bounds.maxMs);
+  const idle = setTimeout(cut, bounds.idleMs);
   const count = (chunk: Buffer) => {
     discarded += chunk.byteLength;
     idle.refresh();
-    if (discarded > bounds.maxBytes) close();
+    if (discarded > bounds.maxBytes) cut();
   };
-  socket.on('data', count);
+  // Once the body has all been read, nothing unread is left for the close to reset: the ordinary
+  // close follows the answer (at once if it is already written).
+  const ended = () => {
+    Reflect.deleteProperty(socket, 'destroySoon');
+    if (socket.writableEnded) socket.destroySoon();
+  };
   socket.once('close', () => {
     clearTimeout(total);
     clearTimeout(idle);
-    socket.off('data', count);
+    body.off('data', count);
+    body.off('end', ended);
   });
-  // Once the body has all been read, nothing unread is left for the close to reset.
-  body.once('end', close);
-  body.once('error', close);
-  // The body flows to no one: each piece is dropped as soon as it is parsed.
+  // Whatever was reading the body (a form parser cut off at its limit) reads no more of it.
+  body.unpipe();
   body.removeAllListeners('data');
+  body.on('data', count);
+  body.once('end', ended);
   body.resume();
 }
