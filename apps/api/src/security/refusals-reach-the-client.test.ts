@@ -64,7 +64,7 @@ function proofForm(file: Uint8Array, type = 'image/png') {
   return form;
 }
 
-const withCookie = (client: HttpClient) => (client.cookie ? { cookie: client.cookie } : {});
+const withCookie = (client: HttpClient): Record<string, string> => (client.cookie ? { cookie: client.cookie } : {});
 
 /** `answers` sent one after the other: every answer, so a failure shows them all. */
 async function repeat(times: number, answer: () => Promise<unknown>): Promise<unknown[]> {
