@@ -28,6 +28,8 @@ import { limitRequestsPerAddress } from './security/request-limit.js';
 import { guardTrpcRequests } from './security/trpc-requests.js';
 import { isApiRequest } from './security/request-paths.js';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.js';
+import { lingerBeforeClosing } from './security/lingering-close.js';
+import { LARGEST_UPLOAD_FORM_BYTES } from './rest/index.js';
 import { OneLinePerRequest, requestFields } from './request-log.js';
 import type { OutboxConfig } from './domain/notifications/config.js';
 import { OutboxWorker } from './domain/notifications/worker.js';
@@ -104,6 +106,14 @@ export interface AppServer {
 
 const ONE_MEGABYTE = 1024 * 1024;
 
+/**
+ * How much of a refused body is read and thrown away after the answer, so that the client reads
+ * the answer (security/lingering-close.ts): twice the largest body any path takes, so a file or a
+ * form up to that size sent to any path gets its 413 or 415; a sender that goes on past it, or
+ * sends for longer than 10 s, or falls silent for 5 s, is cut off.
+ */
+const LINGER_BOUNDS = { maxBytes: 2 * Math.max(LARGEST_UPLOAD_FORM_BYTES, ONE_MEGABYTE), maxMs: 10_000, idleMs: 5_000 };
+
 export async function createServer(options: ServerOptions): Promise<AppServer> {
   const app = Fastify({
     logger: {
@@ -120,6 +130,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     // Batched tRPC calls put every procedure name in the path.
     routerOptions: { maxParamLength: 5000 },
   });
+  // Before any route, so that every refusal of a body still being sent reaches the client.
+  lingerBeforeClosing(app, LINGER_BOUNDS);
 
   const map = options.map ?? DEFAULT_MAP_SETTINGS;
   // Helmet's security headers (CSP, HSTS, frame and sniffing rules...) on every answer, errors and static files included.
@@ -197,8 +209,6 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   app.setErrorHandler((error, req, reply) => {
     const { status, body } = describeError(error);
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    // A body of a type no route takes is not read: the connection closes instead of draining it.
-    if (status === 415) void reply.header('connection', 'close');
     void reply.code(status).send(body);
   });
 

@@ -4,9 +4,13 @@ import { registerJsonPaths } from './json-paths.js';
 import { registerAuthUser } from './auth-user.js';
 import { registerStudentsCsv } from './students-csv.js';
 import { registerAttendanceCsv } from './attendance-csv.js';
-import { registerProofUpload } from './proof-upload.js';
+import { PROOF_FORM_LIMITS, registerProofUpload } from './proof-upload.js';
 import { registerFeeFiles } from './fee-files.js';
-import { registerStudentsImport } from './students-import.js';
+import { IMPORT_FORM_LIMITS, registerStudentsImport } from './students-import.js';
+import { formMaxBytes } from './multipart-form.js';
+
+/** The largest body any /api path takes: the bigger of the upload forms. */
+export const LARGEST_UPLOAD_FORM_BYTES = Math.max(formMaxBytes(PROOF_FORM_LIMITS), formMaxBytes(IMPORT_FORM_LIMITS));
 
 /**
  * Every documented /api path (rest/paths.ts): the JSON paths from the table, each a call of its

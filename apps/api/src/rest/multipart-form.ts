@@ -22,6 +22,14 @@ export function formMaxBytes(limits: UploadFormLimits): number {
   return limits.fileSize + limits.fields * limits.fieldSize + 32 * 1024;
 }
 
+/**
+ * Refuses a body whose declared length is over the form's maximum, before a byte of it is read:
+ * an upload too large is told so whatever else would refuse it (its type, the row, a quota).
+ */
+export function refuseDeclaredOversize(req: FastifyRequest, limits: UploadFormLimits, errors: { tooLarge: () => AppError }): void {
+  if (Number(req.headers['content-length']) > formMaxBytes(limits)) throw errors.tooLarge();
+}
+
 /** The multipart form's parts: the `file` part's bytes and the typed fields, whatever their order. */
 async function readParts(req: FastifyRequest, limits: UploadFormLimits, tooLarge: () => AppError): Promise<UploadForm> {
   const fields: Record<string, string> = {};
@@ -50,9 +58,9 @@ async function readParts(req: FastifyRequest, limits: UploadFormLimits, tooLarge
  * request that is not a form at all.
  */
 export async function readUploadForm(req: FastifyRequest, limits: UploadFormLimits, errors: { tooLarge: () => AppError; notMultipart: () => AppError }): Promise<UploadForm> {
+  refuseDeclaredOversize(req, limits, errors);
   if (!req.isMultipart()) throw errors.notMultipart();
   const maxBytes = formMaxBytes(limits);
-  if (Number(req.headers['content-length']) > maxBytes) throw errors.tooLarge();
   const body = req.raw;
   let received = 0;
   let cutOff: (error: AppError) => void = () => undefined;

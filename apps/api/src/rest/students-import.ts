@@ -8,12 +8,12 @@ import { accountLanguage } from '../domain/account-language.js';
 import { withAccess } from '../security/access.js';
 import { actorOf, clearCachesAfterWrite } from '../trpc/context.js';
 import { accessOfPath } from './paths.js';
-import { readUploadForm } from './multipart-form.js';
+import { readUploadForm, refuseDeclaredOversize } from './multipart-form.js';
 import { studentImportForm } from './students-import-form.js';
 import type { ContextFor } from './caller.js';
 
 /** Busboy's limits for an import form: the spreadsheet and two tick boxes. */
-const IMPORT_FORM_LIMITS = { fileSize: STUDENT_IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1_000 };
+export const IMPORT_FORM_LIMITS = { fileSize: STUDENT_IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1_000 };
 
 const IMPORT_FORM_ERRORS = {
   tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', STUDENT_IMPORT_MESSAGES.fileTooLarge),
@@ -22,8 +22,8 @@ const IMPORT_FORM_ERRORS = {
 
 /**
  * POST /api/admin/students/import (?dryRun=true for the preview): a multipart form with the
- * spreadsheet as `file`, and `validOnly` and `sendWelcome` for the import itself. Who may import
- * is settled before the file is read. GET of the template: the export's header row.
+ * spreadsheet as `file`, and `validOnly` and `sendWelcome` for the import itself. A declared size
+ * over the form's is refused first; who may import is settled before the file is read. GET of the template: the export's header row.
  */
 export function registerStudentsImport(app: FastifyInstance, contextFor: ContextFor): void {
   app.get(STUDENT_IMPORT_TEMPLATE_PATH, async (req, reply) => {
@@ -39,22 +39,18 @@ export function registerStudentsImport(app: FastifyInstance, contextFor: Context
   void app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: IMPORT_FORM_LIMITS });
     scope.post(STUDENT_IMPORT_PATH, async (req, reply) => {
+      // A declared size over the form's is the answer, whoever asks: it is judged before anything else.
+      refuseDeclaredOversize(req, IMPORT_FORM_LIMITS, IMPORT_FORM_ERRORS);
       const ctx = await contextFor(req, reply);
-      try {
-        const { user } = withAccess(ctx, accessOfPath(`POST ${STUDENT_IMPORT_PATH}`));
-        const { fields, bytes } = await readUploadForm(req, IMPORT_FORM_LIMITS, IMPORT_FORM_ERRORS);
-        const query = req.query as Record<string, unknown>;
-        const dryRun = typeof query.dryRun === 'string' ? query.dryRun : fields.dryRun;
-        const form = parseInput(studentImportForm, { dryRun, validOnly: fields.validOnly, sendWelcome: fields.sendWelcome, file: bytes });
-        if (form.dryRun) return reply.send(await previewStudentImport(ctx.db, form.file));
-        const result = await importStudents(ctx.db, actorOf({ ...ctx, user }), form.file, form);
-        clearCachesAfterWrite(ctx);
-        return reply.send(result);
-      } catch (error) {
-        // Refused before the body has all come: the connection ends with the answer, so the rest is never read.
-        if (!req.raw.readableEnded) void reply.header('connection', 'close');
-        throw error;
-      }
+      const { user } = withAccess(ctx, accessOfPath(`POST ${STUDENT_IMPORT_PATH}`));
+      const { fields, bytes } = await readUploadForm(req, IMPORT_FORM_LIMITS, IMPORT_FORM_ERRORS);
+      const query = req.query as Record<string, unknown>;
+      const dryRun = typeof query.dryRun === 'string' ? query.dryRun : fields.dryRun;
+      const form = parseInput(studentImportForm, { dryRun, validOnly: fields.validOnly, sendWelcome: fields.sendWelcome, file: bytes });
+      if (form.dryRun) return reply.send(await previewStudentImport(ctx.db, form.file));
+      const result = await importStudents(ctx.db, actorOf({ ...ctx, user }), form.file, form);
+      clearCachesAfterWrite(ctx);
+      return reply.send(result);
     });
   });
 }

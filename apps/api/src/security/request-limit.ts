@@ -8,8 +8,9 @@ import { isApiRequest } from './request-paths.js';
  * cannot hammer the server or walk through ids quickly. Sign-in has its own, tighter throttle.
  * The address is the connection's, or X-Forwarded-For's behind TRUST_PROXY (Fastify's req.ip).
  * Pages and static files are not counted: they are cheap and a browser asks for many at once.
- * Whether a request is an API request is judged by the route that serves it (request-paths.ts),
- * so no spelling of the URL (`/%61pi/...`) reaches an API route uncounted.
+ * Whether a request is an API request is judged by the route that serves it and by its decoded,
+ * normalized path (request-paths.ts), so no spelling of the URL (`/%61pi/...`, `//api/...`,
+ * `/API/...`, an unknown `/api/...` path that the static files' catch-all takes) goes uncounted.
  * The count is per process (memory), so N processes allow N times the cap: set it accordingly.
  *
  * Answers the hook that counts the requests no route matched (the server's not-found handler),

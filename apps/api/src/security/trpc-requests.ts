@@ -18,18 +18,19 @@ const mediaType = (header: string) => header.split(';')[0]!.trim().toLowerCase()
  * - a batch of more than MAX_CALLS_PER_BATCH calls (400): one request would otherwise run
  *   hundreds of procedures (each sign-in a password hash) while counting once against the cap.
  *   The names come from the decoded path, as tRPC splits them, so `%2C` counts as a comma.
- * The refused connection is closed so that the client's body is not read and thrown away.
+ * The answer reaches the client still sending: the rest of its body is read and dropped, within
+ * bounds, before the connection closes (lingering-close.ts), never kept.
  */
 function refuseUnsafeTrpcRequest(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const procedures = (req.params as { path?: string }).path ?? '';
   if (procedures.split(',').length > MAX_CALLS_PER_BATCH) {
-    void reply.code(400).header('connection', 'close').send(errorBody(SERVER_MESSAGES.tooManyCalls));
+    void reply.code(400).send(errorBody(SERVER_MESSAGES.tooManyCalls));
     return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const type = req.headers['content-type'];
     if (type === undefined ? hasBody(req) : mediaType(type) !== 'application/json') {
-      void reply.code(415).header('connection', 'close').send(errorBody(SERVER_MESSAGES.jsonOnly));
+      void reply.code(415).send(errorBody(SERVER_MESSAGES.jsonOnly));
       return;
     }
   }

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { request } from 'node:http';
 
 export interface StreamedAnswer {
@@ -82,4 +84,27 @@ export function memoryInUse(): number {
   gc?.();
   const { heapUsed, arrayBuffers } = process.memoryUsage();
   return heapUsed + arrayBuffers;
+}
+
+/** The highest memory in use while `work` runs, above what was in use before it. */
+export async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+  const before = memoryInUse();
+  let peak = before;
+  const sampler = setInterval(() => {
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    peak = Math.max(peak, heapUsed + arrayBuffers);
+  }, 5);
+  try {
+    const result = await work();
+    peak = Math.max(peak, memoryInUse());
+    return { result, growth: peak - before };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Lets memoryInUse() collect garbage first (a full collection before each measurement). */
+export function exposeGarbageCollection(): void {
+  setFlagsFromString('--expose-gc');
+  (globalThis as { gc?: unknown }).gc ??= runInNewContext('gc');
 }
