@@ -29,6 +29,7 @@ export const requiredText = (message: string, max = 120) =>
   z
     .string({ error: message })
     .trim()
+    .min(1, message)
     .max(max, MESSAGES.tooLong)
     .refine((value) => !looksEmpty(value), message);
 
@@ -38,6 +39,7 @@ export const nameText = (message: string, max = 120) =>
     .string({ error: message })
     .overwrite(withoutBidiControls)
     .trim()
+    .min(1, message)
     .max(max, MESSAGES.tooLong)
     .refine((value) => !looksEmpty(value), message);
 
