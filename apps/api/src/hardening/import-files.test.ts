@@ -25,6 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/**
+ * The longest the test's own event loop (which is also the server's) may stall while a file is
+ * read: a garbage collection on a heavily loaded machine takes about a second; reading the file on
+ * the loop took 3 to 13 s, or ended the process.
+ */
+const LOOP_BLOCKED_MS = 2_000;
+
 const HEADER = Object.values(CSV_TEXTS.en.headers);
 const columnName = (index: number) => (index < 26 ? '' : 'A') + String.fromCharCode(65 + (index % 26));
 const headerRow = `<row r="1">${HEADER.map((text, index) => textCell(`${columnName(index)}1`, text)).join('')}</row>`;
@@ -77,7 +84,7 @@ describe('hostile spreadsheets', () => {
     expect([STUDENT_IMPORT_MESSAGES.tooManyRows, STUDENT_IMPORT_MESSAGES.fileTooSlow]).toContain(answer.body.message);
     expect(answer.ms).toBeLessThan(15_000);
     expect(Math.max(...answer.health)).toBeLessThan(3_000);
-    expect(answer.loopBlockedMs).toBeLessThan(1_000);
+    expect(answer.loopBlockedMs).toBeLessThan(LOOP_BLOCKED_MS);
   });
 
   it('stops a CSV file of 450,000 rows the same way, and refuses a line of a million fields', async () => {
@@ -89,7 +96,7 @@ describe('hostile spreadsheets', () => {
     expect([STUDENT_IMPORT_MESSAGES.tooManyRows, STUDENT_IMPORT_MESSAGES.fileTooSlow]).toContain(answer.body.message);
     expect(answer.ms).toBeLessThan(15_000);
     expect(Math.max(...answer.health)).toBeLessThan(3_000);
-    expect(answer.loopBlockedMs).toBeLessThan(1_000);
+    expect(answer.loopBlockedMs).toBeLessThan(LOOP_BLOCKED_MS);
 
     const wide = await uploadWatchingHealth(strToU8(`${HEADER.join(',')}\nA${','.repeat(1_000_000)}\n`));
     expect(wide.status).toBe(400);
@@ -104,7 +111,7 @@ describe('hostile spreadsheets', () => {
     delay.enable();
     await expect(readInWorker({ bytes: file, kind: 'xlsx' }, 1)).rejects.toMatchObject({ message: STUDENT_IMPORT_MESSAGES.fileTooSlow });
     delay.disable();
-    expect(delay.max / 1e6).toBeLessThan(1_000);
+    expect(delay.max / 1e6).toBeLessThan(LOOP_BLOCKED_MS);
     // Given its time, the same file reads.
     expect((await readInWorker({ bytes: file, kind: 'xlsx' })).rows).toHaveLength(10_000);
   });
