@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES, type AdminStudent, type DriverToday, type RunStops, type ServiceType } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
@@ -63,7 +64,7 @@ const order = (client: HttpClient, driverId: string, run: string, stopIds: strin
 
 const LONG_LINK = 'https://www.google.com/maps/place/Home/@26.2235,50.5876,17z/data=!3m1';
 /** Google's short-link hosts as the tests' stand-in plays them: each path a case of the rules. */
-const SHORT_LINK_ANSWERS = {
+const SHORT_LINK_ANSWERS: Record<string, (res: ServerResponse) => void> = {
   'maps.app.goo.gl/Home': redirectTo(LONG_LINK),
   'maps.app.goo.gl/TwoHops': redirectTo('https://goo.gl/maps/Second', 301),
   'goo.gl/maps/Second': redirectTo('https://maps.google.com/?q=26.3,50.55'),
