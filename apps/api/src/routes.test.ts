@@ -1,17 +1,20 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_MESSAGES, type DriverToday, type RunStops, type ServiceType } from '@school-transport/contracts';
+import { ROUTE_MESSAGES, type AdminStudent, type DriverToday, type RunStops, type ServiceType } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
+import { redirectTo, startMapLinksStandIn, type MapLinksStandIn } from './test/map-links-stand-in.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStaff, createStudent } from './test/factories.js';
 import { SetClock } from './domain/clock.js';
 
 /**
  * Routes over HTTP: each run's stops in order (siblings at one address share a stop, a new child
  * joins at the end, a child who leaves and returns finds their place), who may order them, and
- * where each stop is (the office's pin, the driver's phone, the parent's link).
+ * where each stop is (the office's pin, the driver's phone, the parent's link, a short link followed).
  */
 const clock = new SetClock(new Date('2026-12-01T05:00:00+03:00'));
 
 let t: TestServer;
+let mapLinks: MapLinksStandIn;
 let asAdmin: HttpClient;
 let asStaff: HttpClient;
 let asA: HttpClient;
@@ -59,8 +62,32 @@ const readStops = async (client: HttpClient, driverId: string, run = 'morning') 
 const names = (answer: RunStops) => answer.stops.map((stop) => stop.students.map((each) => each.firstName).join('+'));
 const order = (client: HttpClient, driverId: string, run: string, stopIds: string[]) => client.put<RunStops & { message?: string }>(`${stopsPath(driverId, run)}/order`, { stopIds });
 
+const LONG_LINK = 'https://www.google.com/maps/place/Home/@26.2235,50.5876,17z/data=!3m1';
+/** Google's short-link hosts as the tests' stand-in plays them: each path a case of the rules. */
+const SHORT_LINK_ANSWERS: Record<string, (res: ServerResponse) => void> = {
+  'maps.app.goo.gl/Home': redirectTo(LONG_LINK),
+  'maps.app.goo.gl/TwoHops': redirectTo('https://goo.gl/maps/Second', 301),
+  'goo.gl/maps/Second': redirectTo('https://maps.google.com/?q=26.3,50.55'),
+  'maps.app.goo.gl/Loop': redirectTo('https://maps.app.goo.gl/Loop'),
+  'maps.app.goo.gl/Metadata': redirectTo('http://169.254.169.254/latest/meta-data/?q=26.1,50.1'),
+  'maps.app.goo.gl/Loopback': redirectTo('https://127.0.0.1/maps?q=26.1,50.1'),
+  'maps.app.goo.gl/PlainHttp': redirectTo('http://www.google.com/maps?q=26.1,50.1'),
+  'maps.app.goo.gl/Elsewhere': redirectTo('https://maps.example.com/maps?q=26.1,50.1'),
+  'maps.app.goo.gl/OtherPort': redirectTo('https://www.google.com:8443/maps?q=26.1,50.1'),
+  'maps.app.goo.gl/PlaceName': redirectTo('https://www.google.com/maps/place/City+Centre'),
+  // Headers, then a body that never ends: only the headers are read.
+  'maps.app.goo.gl/Endless': (res) => {
+    res.writeHead(302, { location: LONG_LINK, 'content-type': 'text/html' });
+    const drip = setInterval(() => res.write('x'.repeat(64 * 1024)), 5);
+    res.on('close', () => clearInterval(drip));
+  },
+  // Never answers: the server gives up after five seconds.
+  'maps.app.goo.gl/Silent': () => undefined,
+};
+
 beforeAll(async () => {
-  t = await startTestServer({ clock });
+  mapLinks = await startMapLinksStandIn(SHORT_LINK_ANSWERS);
+  t = await startTestServer({ clock, shortLinks: mapLinks.settings });
   asAdmin = await t.signIn(await createAdmin(t.db));
   const staff = await createStaff(t.db, 'test-staff-pass', 'Maryam Staff');
   staffName = staff.name;
@@ -73,7 +100,10 @@ beforeAll(async () => {
   school = await createSchool(t.db);
   area = await createArea(t.db);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await mapLinks.close();
+});
 
 describe("a run's stops", () => {
   let amal: string;
@@ -244,6 +274,126 @@ describe('where a stop is', () => {
     expect(cleared.body.stops[0]!.location).toMatchObject({ source: 'learned' });
     const audit = await t.db.selectFrom('auditLogs').select('action').where('entityType', '=', 'route').where('entityId', '=', driver.driverId).orderBy('createdAt').execute();
     expect(audit.map((row) => row.action)).toEqual(['pin', 'unpin']);
+  });
+});
+
+describe('short map links', () => {
+  let driver: Awaited<ReturnType<typeof createDriver>>;
+  let studentId: string;
+  beforeAll(async () => {
+    driver = await createDriver(t.db);
+    studentId = await student('Reem', driver.driverId, { block: '2001', road: '1', house: '1' });
+  });
+
+  /** The office's Edit Student form with `locationLink`, as the dialog sends it. */
+  async function saveLink(locationLink: string) {
+    const { student: s } = (await asAdmin.get<{ student: AdminStudent }>(`/api/admin/students/${studentId}`)).body;
+    return asAdmin.put<{ student: AdminStudent; message?: string; issues?: Record<string, string> }>(`/api/admin/students/${studentId}`, {
+      firstName: s.firstName,
+      fathersName: s.fathersName,
+      lastName: s.lastName,
+      grade: s.grade,
+      studentSchoolId: s.studentSchoolId,
+      schoolId: s.schoolId,
+      areaId: s.areaId,
+      serviceType: s.serviceType,
+      contactNumber1: s.contactNumber1,
+      address: s.address,
+      houseBuilding: s.houseBuilding,
+      road: s.road,
+      block: s.block,
+      priceBhd: s.priceBhd,
+      paymentStatus: s.paymentStatus,
+      locationLink,
+    });
+  }
+  const storedLink = async () => (await t.db.selectFrom('students').select('locationLink').where('id', '=', studentId).executeTakeFirstOrThrow()).locationLink;
+
+  it("follows a WhatsApp short link to Google Maps and reads the stop's position from where it leads", async () => {
+    const saved = await saveLink('https://maps.app.goo.gl/Home');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.student.locationLink).toBe(LONG_LINK);
+    const stop = (await readStops(asAdmin, driver.driverId)).stops.find((each) => each.students[0]!.id === studentId)!;
+    expect(stop.location).toEqual({ lat: 26.2235, lng: 50.5876, source: 'link' });
+    // The edit's audit row holds the link as stored.
+    const audit = await t.db.selectFrom('auditLogs').select('diff').where('entityType', '=', 'student').where('entityId', '=', studentId).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.diff)).toContain('@26.2235,50.5876');
+
+    // goo.gl/maps links, over two hops, and a pasted http:// link is asked for over HTTPS.
+    mapLinks.requests.length = 0;
+    const twoHops = await saveLink('http://goo.gl/maps/Second');
+    expect(twoHops.status, JSON.stringify(twoHops.body)).toBe(200);
+    expect(twoHops.body.student.locationLink).toBe('https://maps.google.com/?q=26.3,50.55');
+    expect(mapLinks.requests).toEqual(['goo.gl/maps/Second']);
+    const again = await saveLink('https://maps.app.goo.gl/TwoHops');
+    expect(again.body.student.locationLink).toBe('https://maps.google.com/?q=26.3,50.55');
+  });
+
+  it('fetches nothing for a link that is not a Google Maps short link', async () => {
+    mapLinks.requests.length = 0;
+    for (const link of ['https://goo.gl/abcdef', 'https://www.google.com/maps?q=26.1,50.1', 'https://maps.apple.com/?ll=26.15,50.45', 'http://127.0.0.1:5432/maps.app.goo.gl/Home']) {
+      const saved = await saveLink(link);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.student.locationLink).toBe(link);
+    }
+    expect(mapLinks.requests).toEqual([]);
+  });
+
+  it('refuses, with a clear 400 and nothing saved, a short link that leads anywhere but Google Maps over HTTPS, or nowhere', async () => {
+    await saveLink('https://www.google.com/maps?q=26.1,50.1');
+    for (const path of ['Metadata', 'Loopback', 'PlainHttp', 'Elsewhere', 'OtherPort', 'PlaceName', 'Missing']) {
+      mapLinks.requests.length = 0;
+      const refused = await saveLink(`https://maps.app.goo.gl/${path}`);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.message, path).toBe(ROUTE_MESSAGES.shortLinkUnresolved);
+      expect(refused.body.issues, path).toEqual({ locationLink: ROUTE_MESSAGES.shortLinkUnresolved });
+      expect(await storedLink(), path).toBe('https://www.google.com/maps?q=26.1,50.1');
+      // Nothing but Google's hosts was ever asked for.
+      expect(mapLinks.requests.every((asked) => /^(maps\.app\.goo\.gl|goo\.gl|www\.google\.com)\//.test(asked)), `${path}: ${mapLinks.requests.join(', ')}`).toBe(true);
+    }
+  });
+
+  it('follows at most three hops, and never to a host whose address is private', async () => {
+    mapLinks.requests.length = 0;
+    expect((await saveLink('https://maps.app.goo.gl/Loop')).status).toBe(400);
+    expect(mapLinks.requests).toEqual(['maps.app.goo.gl/Loop', 'maps.app.goo.gl/Loop', 'maps.app.goo.gl/Loop']);
+
+    // A name of Google's that resolves into this network (a poisoned or rebound answer) is not asked.
+    for (const address of ['127.0.0.1', '10.0.0.7', '169.254.169.254', '::1', 'fd00::1', '::ffff:192.168.1.1']) {
+      mapLinks.addresses.set('www.google.com', [address]);
+      mapLinks.requests.length = 0;
+      expect((await saveLink('https://maps.app.goo.gl/PlaceName')).status, address).toBe(400);
+      expect(mapLinks.requests, address).toEqual(['maps.app.goo.gl/PlaceName']);
+    }
+    mapLinks.addresses.set('maps.app.goo.gl', ['192.168.0.10']);
+    mapLinks.requests.length = 0;
+    expect((await saveLink('https://maps.app.goo.gl/Home')).status).toBe(400);
+    expect(mapLinks.requests).toEqual([]);
+    mapLinks.addresses.clear();
+  });
+
+  it('reads headers only and gives up after five seconds', async () => {
+    const endless = Date.now();
+    const saved = await saveLink('https://maps.app.goo.gl/Endless');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.student.locationLink).toBe(LONG_LINK);
+    expect(Date.now() - endless).toBeLessThan(2_000);
+
+    const silent = Date.now();
+    const refused = await saveLink('https://maps.app.goo.gl/Silent');
+    const waited = Date.now() - silent;
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(ROUTE_MESSAGES.shortLinkUnresolved);
+    expect(waited).toBeGreaterThanOrEqual(4_900);
+    expect(waited).toBeLessThan(7_000);
+  }, 15_000);
+
+  it('keeps an old short link already stored without following it again when other details change', async () => {
+    await t.db.updateTable('students').set({ locationLink: 'https://maps.app.goo.gl/Missing' }).where('id', '=', studentId).execute();
+    mapLinks.requests.length = 0;
+    const saved = await saveLink('https://maps.app.goo.gl/Missing');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(mapLinks.requests).toEqual([]);
   });
 });
 

@@ -36,6 +36,7 @@ import { OutboxWorker } from './domain/notifications/worker.js';
 import { createTransport } from './domain/notifications/transports.js';
 import { startDailyFeeJob } from './domain/fees/daily-job.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import type { ShortLinkSettings } from './domain/routes/short-links.js';
 import { tileOrigin } from './map-tiles.js';
 import { startOverdueRunJob } from './domain/school-day/overdue.js';
 import { startTomorrowMessagesJob } from './domain/school-day/tomorrow-messages.js';
@@ -91,6 +92,8 @@ export interface ServerOptions {
   positionRetentionDays?: number;
   /** The run map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION); OpenStreetMap's by default. */
   map?: MapSettings;
+  /** Tests' local stand-in for Google's short-link hosts (domain/routes/short-links.ts); never set from the environment. */
+  shortLinks?: ShortLinkSettings;
 }
 
 export interface AppServer {
@@ -198,6 +201,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     sessionCache,
     liveBus: { hub: new LiveBusHub(), reader: new LiveBusReader(options.db) },
     map,
+    shortLinks: options.shortLinks ?? {},
   };
   await deps.liveBus.hub.listen(options.busNotices, (err) => app.log.warn({ err }, 'not hearing of moved buses: live pages update by polling until this is mended'), {
     changed: (driverId) => deps.liveBus.reader.forget(driverId),

@@ -1,17 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/test.js';
-import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectTouchTargets, forEachViewport, setAccountLanguage, showLanguage, type Language } from '../../fixtures/a11y.js';
+import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectRowActionsInReach, expectTouchTargets, forEachViewport, setAccountLanguage, showLanguage, type Language } from '../../fixtures/a11y.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
-import { adminWorldWithWaitingWork } from '../../fixtures/admin-world.js';
+import { adminWorldWithWaitingWork, everyDayASchoolDay } from '../../fixtures/admin-world.js';
 import { adminWords, named, type AdminWords } from '../../fixtures/admin-words.js';
 
 /**
  * The accessibility gate for the admin console (fixtures/a11y.ts): every tab, the section
  * drawer, the bell, the printable invoice and every dialog, at 360 px and 1280 px, in English and
  * Arabic: zero axe-core WCAG 2.x A/AA violations, no sideways page scroll, a screenshot of each;
- * on a phone, 44 px touch targets and dialogs that take the whole screen; and the focus back on
- * the button that opened a dialog once it closes.
+ * on a phone, 44 px touch targets and dialogs that take the whole screen; on a desktop, every action
+ * of every table row in reach without sideways scrolling; and the focus back on the button that
+ * opened a dialog once it closes.
  */
 
 const ROLE = 'admin';
@@ -49,6 +50,8 @@ async function checkTab(page: Page, tab: string, heading: string, language: Lang
   await openTab(page, tab, heading);
   await checkScreen(page, { route: `admin-${tab}`, role: ROLE, language });
   if (page.viewportSize()!.width < 768) await expectTouchTargets(page, `admin-${tab}`);
+  // On a desktop every table's row actions are in reach without scrolling the table sideways.
+  else await expectRowActionsInReach(page, `admin-${tab} (${language})`);
 }
 
 function tabHeadings(w: AdminWords): [string, string][] {
@@ -76,8 +79,14 @@ function tabHeadings(w: AdminWords): [string, string][] {
 // Each test walks several screens, each with a screenshot and an axe run of a few seconds (more on a busy machine).
 test.describe.configure({ timeout: 8 * 60_000 });
 
+let restoreSchoolWeek: (() => Promise<void>) | undefined;
 test.beforeAll(async ({ server }) => {
   await adminWorldWithWaitingWork(server.url);
+  // Today's runs, with their actions, on any day the tests run.
+  restoreSchoolWeek = await everyDayASchoolDay(server.url);
+});
+test.afterAll(async () => {
+  await restoreSchoolWeek?.();
 });
 
 forEachViewport(({ viewport, language, label }) => {

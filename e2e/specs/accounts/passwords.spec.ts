@@ -20,9 +20,17 @@ test('a parent who forgot the password gets a code by text message, sets a new p
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password\?for=parent$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
+    // What to do when the account's phone has changed: the office's phones from the company settings, before anything is typed.
+    const { supportPhone1 } = (await (await api.get('/api/settings')).json()) as { supportPhone1: string };
+    expect(supportPhone1).toMatch(/^\d{8}$/);
+    const phoneChanged = page.getByRole('region', { name: 'Phone number changed?' });
+    await expect(phoneChanged).toContainText('If that number has changed, call the office to update it');
+    await expect(phoneChanged.getByRole('link', { name: supportPhone1 })).toHaveAttribute('href', `tel:+973${supportPhone1}`);
     await page.getByLabel('Email you sign in with').fill(parent.email);
     await page.getByRole('button', { name: 'Send Code' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'If an account matches, we have sent a code by text message.' })).toBeVisible();
+    // The same words after the code is asked for: they say nothing of whether the account exists.
+    await expect(phoneChanged.getByRole('link', { name: supportPhone1 })).toBeVisible();
 
     // The code, as the SMS gateway received it from the outbox.
     const resetTexts = (): GatewayCall[] => gateway.calls.filter((call) => call.body.to === `+973${parent.phone}` && call.body.templateKey === 'password_reset');

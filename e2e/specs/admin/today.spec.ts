@@ -116,7 +116,7 @@ test('the office acts for a driver whose phone is dead: marks a child, is refuse
   const saraName = `${sara.firstName} ${sara.lastName}`;
   await openToday(page);
   const afternoon = runRow(page, en.runs.runName.afternoon);
-  const opener = afternoon.getByRole('button', { name: `Act for the driver on ${family.driver.name}, ${en.runs.runName.afternoon}` });
+  const opener = afternoon.getByRole('button', { name: `Act for driver on ${family.driver.name}, ${en.runs.runName.afternoon}` });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: `For the driver: ${family.driver.name}, ${en.runs.runName.afternoon}` });
   await expect(dialog).toBeVisible();

@@ -298,6 +298,8 @@ export const ROUTE_MESSAGES = {
   stopsChanged: 'The stops of this run have changed. Reload the run and order it again.',
   stopNotFound: 'Stop not found',
   locationInvalid: 'Choose a point on the map',
+  /** A Google Maps short link the server could not follow to a position. */
+  shortLinkUnresolved: 'This map link could not be opened. Paste the full Google Maps link, or the coordinates such as 26.2235,50.5876.',
 } as const;
 
 export const FAMILY_MESSAGE_MESSAGES = {

@@ -133,7 +133,8 @@ function coordinatesIn(text: string | null | undefined): LatLng | null {
 /**
  * The coordinates in a parent's Google Maps or Apple Maps link: '?q=26.2235,50.5876' (also
  * query=, ll= and Apple's sll=), or '@26.2235,50.5876,17z' in the path. Null for a link without
- * coordinates (a short link or a place name): nothing is fetched to resolve it.
+ * coordinates (a short link or a place name): nothing is fetched here. The server follows a Google
+ * Maps short link when the office saves it and stores the long link (apps/api's short-links.ts).
  */
 export function parseLocationLink(link: string | null | undefined): LatLng | null {
   const text = link?.trim();

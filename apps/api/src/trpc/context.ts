@@ -13,6 +13,7 @@ import type { AnswerCache } from '../domain/answer-cache.js';
 import type { SessionCache } from '../session-cache.js';
 import type { LiveBusHub } from '../domain/live-bus/hub.js';
 import type { LiveBusReader } from '../domain/live-bus/reader.js';
+import type { ShortLinkSettings } from '../domain/routes/short-links.js';
 
 declare module 'fastify' {
   interface Session {
@@ -51,6 +52,8 @@ export interface AppDependencies {
   liveBus: { hub: LiveBusHub; reader: LiveBusReader };
   /** The run map's tiles and credit. */
   map: MapSettings;
+  /** How Google Maps short links are followed (domain/routes/short-links.ts). */
+  shortLinks: ShortLinkSettings;
 }
 
 export interface Context extends AppDependencies {

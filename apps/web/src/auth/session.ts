@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery, useMutation } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role, SessionUser } from '@school-transport/contracts';
@@ -19,7 +20,42 @@ function useHydrated(): boolean {
 }
 
 /**
- * The signed-in user, or null. A failed check is logged and treated as signed out.
+ * Whether a failed session check is one the app expects: no answer at all (the phone is offline,
+ * the network dropped) or a refusal (4xx). Those are handled where they are met (the last known
+ * user stays until an answer says otherwise, or the guard sends to a login page) and are not
+ * errors to report; only a server failure or a broken answer is.
+ */
+export function isExpectedSessionFailure(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  if (status === undefined) return !(error.cause instanceof SyntaxError) && error.meta?.response === undefined;
+  return status >= 400 && status < 500;
+}
+
+/**
+ * The session query: a failed check is reported once, where it happens (not on every render of
+ * every screen that reads the user), and only when it is unexpected.
+ */
+function sessionQueryOptions() {
+  const options = trpc.auth.user.queryOptions();
+  const ask = options.queryFn!;
+  return {
+    ...options,
+    staleTime: SESSION_FRESH_MS,
+    queryFn: async (context: Parameters<typeof ask>[0]) => {
+      try {
+        return await ask(context);
+      } catch (error) {
+        if (!isExpectedSessionFailure(error)) console.error('Session check failed', error);
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The signed-in user, or null. After a failed check the last known user stays (a phone that went
+ * offline is not signed out by it); without one, the user is null.
  *
  * While hydrating, the session is not known yet, as it was not when the server rendered the page:
  * the session's answer may already be in the cache by the time a lazily loaded part of the page
@@ -27,9 +63,8 @@ function useHydrated(): boolean {
  * server's markup.
  */
 export function useSession(): { user: SessionUser | null; isLoading: boolean } {
-  const query = useQuery({ ...trpc.auth.user.queryOptions(), staleTime: SESSION_FRESH_MS });
+  const query = useQuery(sessionQueryOptions());
   const hydrated = useHydrated();
-  if (query.error) console.error('Session check failed', query.error);
   if (!hydrated) return { user: null, isLoading: true };
   return { user: query.data?.user ?? null, isLoading: query.isLoading };
 }

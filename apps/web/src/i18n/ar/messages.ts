@@ -192,6 +192,7 @@ export const messages: CatalogOf<typeof en> = {
     stopsChanged: 'تغيّرت محطات هذه الرحلة. أعد تحميل الرحلة ورتّبها من جديد.',
     stopNotFound: 'المحطة غير موجودة',
     locationInvalid: 'اختر نقطة على الخريطة',
+    shortLinkUnresolved: 'تعذّر فتح رابط الخريطة هذا. الصق رابط خرائط Google الكامل، أو الإحداثيات مثل 26.2235,50.5876.',
   },
   officeAccounts: {
     lastActiveAdmin: 'يجب أن يبقى مسؤول نشط واحد على الأقل.',

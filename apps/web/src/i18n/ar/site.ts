@@ -150,6 +150,9 @@ export const site: CatalogOf<typeof en> = {
     saveFailed: 'لم تُغيَّر كلمة المرور',
     done: 'تم تغيير كلمة المرور',
     sendAgain: 'إرسال رمز جديد',
+    phoneChangedTitle: 'هل تغيّر رقم هاتفك؟',
+    phoneChangedText: 'يُرسل الرمز إلى رقم الهاتف المسجّل في حسابك. إذا تغيّر هذا الرقم، فاتصل بالمكتب لتحديثه:',
+    phoneChangedNoPhone: 'يُرسل الرمز إلى رقم الهاتف المسجّل في حسابك. إذا تغيّر هذا الرقم، فتواصل مع المكتب لتحديثه.',
     backToSignIn: 'العودة إلى تسجيل الدخول',
   },
   parentLogin: {

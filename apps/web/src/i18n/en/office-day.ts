@@ -85,7 +85,7 @@ export const officeDay = {
   },
   act: {
     open: 'Act for driver',
-    openLabel: 'Act for the driver on {{run}}',
+    openLabel: 'Act for driver on {{run}}',
     title: 'For the driver: {{run}}',
     note: 'For a driver whose phone is dead: each mark is recorded as yours, for the driver, in the audit log. Families get the same messages.',
     counts: 'Now: {{expected}} expected, {{boarded}} on board, {{dropped}} dropped',

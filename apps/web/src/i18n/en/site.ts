@@ -148,6 +148,9 @@ export const site = {
     saveFailed: 'Password not changed',
     done: 'Password changed',
     sendAgain: 'Send a new code',
+    phoneChangedTitle: 'Phone number changed?',
+    phoneChangedText: 'The code goes to the phone number on your account. If that number has changed, call the office to update it:',
+    phoneChangedNoPhone: 'The code goes to the phone number on your account. If that number has changed, contact the office to update it.',
     backToSignIn: 'Back to sign in',
   },
   parentLogin: {

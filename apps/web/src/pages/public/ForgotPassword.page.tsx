@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_MESSAGES, passwordResetConfirm, passwordResetRequest } from '@school-transport/contracts';
@@ -19,6 +20,8 @@ type Step = 'request' | 'confirm';
  * /forgot-password?for=parent|driver|admin: asks for a code by text message, then takes the code
  * (or a welcome code the office sent) with a new password, and goes back to the sign-in page it
  * came from. Drivers name their account by the phone they sign in with, everyone else by email.
+ * A code goes to the phone on the account, so the page says what to do when that phone has changed:
+ * call the office (its support phones from the company settings, as on the landing page).
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('site');
@@ -31,6 +34,8 @@ export function ForgotPasswordPage() {
   const form = useForm({ initialValues: { identifier: '', code: '', newPassword: '' } });
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   const confirm = useMutation(trpc.auth.confirmPasswordReset.mutationOptions());
+  const settings = useQuery(trpc.public.settings.queryOptions()).data;
+  const officePhones = [settings?.supportPhone1, settings?.supportPhone2].filter((phone): phone is string => Boolean(phone));
 
   const identifierField = (
     <TextInput
@@ -113,6 +118,21 @@ export function ForgotPasswordPage() {
             </Stack>
           </form>
         )}
+        {/* The same words for everyone, whether or not an account matches: the page never tells which accounts exist. */}
+        <Stack gap={4} mt="lg" component="section" aria-labelledby="phone-changed-title">
+          <Title order={2} size="h5" id="phone-changed-title">
+            {t('forgotPassword.phoneChangedTitle')}
+          </Title>
+          <Text size="sm">{officePhones.length > 0 ? t('forgotPassword.phoneChangedText') : t('forgotPassword.phoneChangedNoPhone')}</Text>
+          {officePhones.map((phone) => (
+            <Group gap={6} key={phone}>
+              <IconPhone size={16} aria-hidden />
+              <Anchor href={`tel:+973${phone}`} dir="ltr">
+                {phone}
+              </Anchor>
+            </Group>
+          ))}
+        </Stack>
         <Text ta="center" mt="md" size="sm">
           <Anchor component={Link} to={loginPathFor(role)}>
             {t('forgotPassword.backToSignIn')}

@@ -12,6 +12,8 @@ import { announceStudentChange } from './events.js';
 import { generatePassword, resolveParent } from './parent-account.js';
 import { findStudent } from './view.js';
 import { assertSeats, type SeatOptions } from '../../routes/seats.js';
+import type { ShortLinkSettings } from '../../routes/short-links.js';
+import { storedLocationLink } from './location-link.js';
 
 export interface CreatedStudent {
   student: AdminStudent;
@@ -24,7 +26,8 @@ export interface CreatedStudent {
  * admin typed one; the active terms version is recorded as accepted (by the office, whose user
  * and IP the audit row keeps); the parent is found or created in the same transaction.
  */
-export async function createStudent(db: Kysely<Database>, actor: Actor, input: StudentCreate, seats: SeatOptions = {}): Promise<CreatedStudent> {
+export async function createStudent(db: Kysely<Database>, actor: Actor, input: StudentCreate, seats: SeatOptions = {}, shortLinks: ShortLinkSettings = {}): Promise<CreatedStudent> {
+  const locationLink = await storedLocationLink(input.locationLink, shortLinks);
   const generatedPassword = input.parent.kind === 'new' && !input.parent.password ? generatePassword() : undefined;
   const passwordHash = input.parent.kind === 'new' ? await hashPassword(input.parent.password ?? generatedPassword ?? '') : undefined;
   const student = await withUniqueField(STUDENT_MESSAGES.parentEmailTaken, () =>
@@ -57,7 +60,7 @@ export async function createStudent(db: Kysely<Database>, actor: Actor, input: S
         houseBuilding: input.houseBuilding,
         road: input.road,
         block: input.block,
-        locationLink: input.locationLink ?? null,
+        locationLink: locationLink ?? null,
         driverId: choices.driver?.id ?? null,
         paymentStatus: input.paymentStatus,
         parentId: parent.parentId,

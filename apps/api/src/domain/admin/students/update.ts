@@ -8,6 +8,8 @@ import { checkStudentChoices } from './choices.js';
 import { announceStudentChange } from './events.js';
 import { findStudent, lockLiveStudent } from './view.js';
 import { assertSeats, type SeatOptions } from '../../routes/seats.js';
+import type { ShortLinkSettings } from '../../routes/short-links.js';
+import { storedLocationLink } from './location-link.js';
 
 /**
  * Edit Student: the whole form; the audit row lists what changed, from and to.
@@ -15,8 +17,10 @@ import { assertSeats, type SeatOptions } from '../../routes/seats.js';
  * ledger in the same transaction: paid records the month's payment by the office, unpaid voids it.
  * A new driver or service type must leave the bus's runs within their seats.
  */
-export async function updateStudent(db: Kysely<Database>, actor: Actor, input: StudentUpdate, seats: SeatOptions = {}): Promise<AdminStudent> {
+export async function updateStudent(db: Kysely<Database>, actor: Actor, input: StudentUpdate, seats: SeatOptions = {}, shortLinks: ShortLinkSettings = {}): Promise<AdminStudent> {
   assertUuid(input.id, STUDENT_MESSAGES.studentNotFound);
+  const stored = await db.selectFrom('students').select('locationLink').where('id', '=', input.id).executeTakeFirst();
+  const locationLink = await storedLocationLink(input.locationLink, shortLinks, stored?.locationLink);
   return db.transaction().execute(async (trx) => {
     const before = await lockLiveStudent(trx, input.id);
     const choices = await checkStudentChoices(trx, input, before);
@@ -39,7 +43,7 @@ export async function updateStudent(db: Kysely<Database>, actor: Actor, input: S
       houseBuilding: input.houseBuilding,
       road: input.road,
       block: input.block,
-      locationLink: input.locationLink ?? null,
+      locationLink: locationLink ?? null,
       priceBhd: input.priceBhd,
       paymentStatus: input.paymentStatus,
       driverId: choices.driver === undefined ? before.driverId : (choices.driver?.id ?? null),

@@ -21,10 +21,10 @@ export const adminStudentsRouter = router({
   get: officeProcedure('students.read').input(entityId).query(async ({ ctx, input }) => ({ student: await findStudent(ctx.db, input.id) })),
   create: officeProcedure('students.write')
     .input(studentCreate)
-    .mutation(({ ctx, input }) => createStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity))),
+    .mutation(({ ctx, input }) => createStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity), ctx.shortLinks)),
   update: officeProcedure('students.write')
     .input(studentUpdate)
-    .mutation(async ({ ctx, input }) => ({ student: await updateStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity)) })),
+    .mutation(async ({ ctx, input }) => ({ student: await updateStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity), ctx.shortLinks) })),
   remove: officeProcedure('students.delete').input(entityId).mutation(async ({ ctx, input }) => ({ student: await removeStudent(ctx.db, actorOf(ctx), input.id) })),
   restore: officeProcedure('students.delete')
     .input(studentRestore)

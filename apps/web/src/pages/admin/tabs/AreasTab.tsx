@@ -34,7 +34,7 @@ export function AreasTab() {
         {all.length === 0 ? (
           <Text c="dimmed">{t('areas.empty')}</Text>
         ) : (
-          <TableScrollRegion label={t('areas.title')} minWidth={700}>
+          <TableScrollRegion label={t('areas.title')} minWidth={700} pinLastColumn>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

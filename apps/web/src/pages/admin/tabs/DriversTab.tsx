@@ -45,7 +45,7 @@ export function DriversTab() {
         {all.length === 0 ? (
           <Text c="dimmed">{t('drivers.empty')}</Text>
         ) : (
-          <TableScrollRegion label={t('drivers.title')} minWidth={1040}>
+          <TableScrollRegion label={t('drivers.title')} minWidth={1040} pinLastColumn>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

@@ -58,7 +58,7 @@ function OverdueFamilies() {
         {families.length === 0 ? (
           <Text c="dimmed">{t('admin.overdueEmpty')}</Text>
         ) : (
-          <TableScrollRegion label={t('admin.overdueTitle')} minWidth={640}>
+          <TableScrollRegion label={t('admin.overdueTitle')} minWidth={640} pinLastColumn>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -204,7 +204,7 @@ export function FeesTab() {
             <Text size="sm" c="dimmed">
               {t('admin.rows', { count: total })}
             </Text>
-            <TableScrollRegion label={t('admin.rowsTable')} minWidth={960}>
+            <TableScrollRegion label={t('admin.rowsTable')} minWidth={960} pinLastColumn>
               <Table striped highlightOnHover aria-label={t('admin.rowsTable')}>
                 <Table.Thead>
                   <Table.Tr>

@@ -154,6 +154,8 @@ export function OutboxTab() {
           paginationText={({ from, to, totalRecords }) => t('pagination', { from, to, total: totalRecords })}
           {...paging}
           scrollAreaProps={tableRegionProps(t('title'))}
+          // Retry and release stay in reach at the table's end while a long message text scrolls beneath them.
+          pinLastColumn
           columns={[
             { accessor: 'createdAt', title: t('columns.created'), noWrap: true, render: (message) => timeOf(message.createdAt) },
             {

@@ -44,7 +44,7 @@ export function SchoolsTab() {
         {shown.length === 0 ? (
           <Text c="dimmed">{all.length === 0 ? t('schools.empty') : t('schools.noMatch')}</Text>
         ) : (
-          <TableScrollRegion label={t('schools.title')} minWidth={800}>
+          <TableScrollRegion label={t('schools.title')} minWidth={800} pinLastColumn>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

@@ -125,6 +125,8 @@ export default function StudentsTab() {
           paginationText={({ from, to, totalRecords }) => t('pagination', { from, to, total: totalRecords })}
           {...paging}
           scrollAreaProps={tableRegionProps(t('title'))}
+          // Edit, invoice and delete stay in reach at the table's end, however many columns scroll beneath them.
+          pinLastColumn
           sortStatus={sortStatus}
           onSortStatusChange={(status) => {
             const sort = status.columnAccessor as StudentSortField;

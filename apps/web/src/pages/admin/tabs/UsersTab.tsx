@@ -46,7 +46,7 @@ export function UsersTab() {
         {all.length === 0 ? (
           <Text c="dimmed">{t('empty')}</Text>
         ) : (
-          <TableScrollRegion label={t('title')} minWidth={760}>
+          <TableScrollRegion label={t('title')} minWidth={760} pinLastColumn>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

@@ -33,6 +33,8 @@ export function DayAbsencesTable({ absences, fetching }: { absences: AdminAbsenc
       records={absences}
       fetching={fetching}
       scrollAreaProps={tableRegionProps(t('absences.title'))}
+      // Cancel stays in reach at the table's end, however wide the rest is.
+      pinLastColumn
       columns={[
         {
           accessor: 'student',

@@ -40,6 +40,8 @@ export function RunsTable({
       idAccessor={(run) => `${run.driver.id}:${run.run}`}
       fetching={fetching}
       scrollAreaProps={tableRegionProps(t('runs.title'))}
+      // The actions stay in reach at the table's end while its figures scroll beneath them.
+      pinLastColumn={Boolean(onSubstitute || onActForDriver)}
       rowStyle={(run) => (run.overdue ? { backgroundColor: 'var(--mantine-color-red-0)', boxShadow: 'inset 4px 0 0 var(--mantine-color-red-7)' } : undefined)}
       columns={[
         {
