@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +29,21 @@ function useHydrated(): boolean {
 export function useSession(): { user: SessionUser | null; isLoading: boolean } {
   const query = useQuery({ ...trpc.auth.user.queryOptions(), staleTime: SESSION_FRESH_MS });
   const hydrated = useHydrated();
-  if (query.error) console.error('Session check failed', query.error);
+  const { error } = query;
+  useEffect(() => {
+    // Without signal (a phone on the road) the check cannot succeed, and that is no error of the
+    // app: the page carries on as it can. Any other failure is logged once, not at every render.
+    if (error && !isOffline(error)) console.error('Session check failed', error);
+  }, [error]);
   if (!hydrated) return { user: null, isLoading: true };
   return { user: query.data?.user ?? null, isLoading: query.isLoading };
+}
+
+/** The check failed for want of a connection: the browser is offline, or the request never got an answer. */
+function isOffline(error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return true;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof TypeError || (error instanceof Error && /Failed to fetch|NetworkError|Load failed/.test(error.message));
 }
 
 /** The login page for a role: the guards send people there. */
