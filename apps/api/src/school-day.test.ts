@@ -323,6 +323,13 @@ describe('marks', () => {
     const oneLeft = await asC.post<{ message: string }>('/api/driver/runs/morning/end');
     expect(oneLeft.body.message).toBe('1 child is still on the bus: Noor Test');
     expect((await mark(asC, 'morning', noor.studentId, 'dropped')).status).toBe(201);
+    // Nobody marked Zaid: a finished run accounts for every child, so End names him too.
+    const unmarked = await asC.post<{ message: string; code: string; students: { id: string }[] }>('/api/driver/runs/morning/end');
+    expect(unmarked.status).toBe(409);
+    expect(unmarked.body.message).toBe('1 child is not marked yet: Zaid Test');
+    expect(unmarked.body.code).toBe('schoolDay.notMarked_one');
+    expect(unmarked.body.students.map((student) => student.id)).toEqual([zaid.studentId]);
+    expect((await mark(asC, 'morning', zaid.studentId, 'no_show')).status).toBe(201);
     const ended = await asC.post<{ run: { status: string; endedAt: string } }>('/api/driver/runs/morning/end');
     expect(ended.status).toBe(200);
     expect(ended.body.run).toMatchObject({ status: 'done', endedAt: bh('2026-12-09', '07:10').toISOString() });
@@ -330,30 +337,30 @@ describe('marks', () => {
     expect(answer.runs[0]!.students.map((student) => [student.firstName, student.status])).toEqual([
       ['Ali', 'dropped'],
       ['Noor', 'dropped'],
-      ['Zaid', 'expected'],
+      ['Zaid', 'no_show'],
     ]);
     // A mark made after the run ended is refused; one made while it was open still counts.
     clock.set(bh('2026-12-09', '07:30'));
-    const late = await mark(asC, 'morning', zaid.studentId, 'no_show');
+    const late = await mark(asC, 'morning', zaid.studentId, 'boarded');
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(SCHOOL_DAY_MESSAGES.runEnded);
-    expect((await mark(asC, 'morning', zaid.studentId, 'no_show', { at: bh('2026-12-09', '06:40').toISOString() })).status).toBe(201);
+    expect((await mark(asC, 'morning', zaid.studentId, 'boarded', { at: bh('2026-12-09', '06:40').toISOString() })).status).toBe(201);
   });
 
   it('lands marks queued on the phone before midnight on the run of their own date', async () => {
     clock.set(bh('2026-12-09', '13:30'));
     expect((await asC.post('/api/driver/runs/afternoon/start')).status).toBe(200);
-    // The phone lost signal: Ali's boarding and drop-off wait on the phone; the server ends the run.
-    clock.set(bh('2026-12-09', '14:50'));
-    expect((await asC.post('/api/driver/runs/afternoon/end')).status).toBe(200);
-    // Sent after midnight, with their date and their own times.
+    // The phone lost signal: Ali's boarding and drop-off, the others not here, and End wait on the phone.
+    // Sent after midnight, in order, with their date and their own times.
     clock.set(bh('2026-12-10', '00:20'));
     const boarded = await mark(asC, 'afternoon', ali.studentId, 'boarded', { date: '2026-12-09', at: bh('2026-12-09', '13:40').toISOString() });
     expect(boarded.status, JSON.stringify(boarded.body)).toBe(201);
     expect(boarded.body.mark).toMatchObject({ date: '2026-12-09', run: 'afternoon', at: bh('2026-12-09', '13:40').toISOString() });
     expect((await mark(asC, 'afternoon', ali.studentId, 'dropped', { date: '2026-12-09', at: bh('2026-12-09', '14:05').toISOString() })).status).toBe(201);
+    for (const other of [noor, zaid]) expect((await mark(asC, 'afternoon', other.studentId, 'no_show', { date: '2026-12-09', at: bh('2026-12-09', '13:45').toISOString() })).status).toBe(201);
+    expect((await asC.post('/api/driver/runs/afternoon/end', { date: '2026-12-09' })).status).toBe(200);
     const runs = (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-09')).body.runs;
-    expect(runs.find((run) => run.driver.id === driverC.driverId && run.run === 'afternoon')).toMatchObject({ status: 'done', dropped: 1, expected: 2 });
+    expect(runs.find((run) => run.driver.id === driverC.driverId && run.run === 'afternoon')).toMatchObject({ status: 'done', dropped: 1, noShow: 2, expected: 0 });
     // Today's (the 10th's) afternoon run knows nothing of them.
     clock.set(bh('2026-12-10', '06:00'));
     expect(statusOf(await today(asC), 'afternoon', ali.studentId)?.status).toBe('expected');
@@ -422,6 +429,97 @@ describe("the family's messages", () => {
     // Sent again by the phone: still one message.
     expect((await mark(asD, 'afternoon', noor.studentId, 'no_show', { clientId: 'phone-outbox-fails' })).status).toBe(200);
     expect(await messagesOf(retried.body.mark.id)).toHaveLength(1);
+  });
+});
+
+describe('undoing a mark', () => {
+  let sara: Family;
+  let omar: Family;
+  let driverE: Awaited<ReturnType<typeof createDriver>>;
+  let asE: HttpClient;
+  beforeAll(async () => {
+    driverE = await createDriver(t.db);
+    asE = await t.signIn(driverE);
+    sara = await family('Sara', driverE.driverId, 'BOTH');
+    omar = await family('Omar', driverE.driverId, 'BOTH');
+    expect((await sara.parent.put('/api/parent/school-day-messages', { boardedAndDropped: true })).status).toBe(200);
+  });
+  const undo = (client: HttpClient, run: string, studentId: string, undoes: string | undefined, clientId = `undo-${clientIds++}`) =>
+    client.post<{ mark: RunMark; message?: string }>(`/api/driver/runs/${run}/marks`, { studentId, event: 'undo', undoes, clientId });
+  const messagesOf = (markId: string) => t.db.selectFrom('notifications').select(['templateKey', 'status', 'payload']).where('idempotencyKey', 'in', [`run_mark:${markId}`, `run_mark_undone:${markId}`]).execute();
+
+  it("undoes a wrong tap within 2 minutes: the child's status returns, the unsent message is cancelled, the mark stays in the records, audited", async () => {
+    clock.set(bh('2026-12-15', '06:20'));
+    const boarded = await mark(asE, 'morning', sara.studentId, 'boarded');
+    expect(boarded.status).toBe(201);
+    expect(boarded.body.mark).toMatchObject({ event: 'boarded', status: 'boarded', undoes: null });
+    expect((await messagesOf(boarded.body.mark.id)).map((row) => row.templateKey)).toEqual(['student_boarded']);
+
+    clock.set(new Date(bh('2026-12-15', '06:20').getTime() + 110_000));
+    const undone = await undo(asE, 'morning', sara.studentId, boarded.body.mark.id, 'undo-sara-1');
+    expect(undone.status, JSON.stringify(undone.body)).toBe(201);
+    expect(undone.body.mark).toMatchObject({ event: 'undo', undoes: boarded.body.mark.id, studentId: sara.studentId, status: 'expected', clientId: 'undo-sara-1' });
+    expect(statusOf(await today(asE), 'morning', sara.studentId)?.status).toBe('expected');
+    // The family never hears of the wrong tap.
+    expect(await messagesOf(boarded.body.mark.id)).toEqual([]);
+    // Sent again (a lost answer): the same undo, recorded once.
+    const again = await undo(asE, 'morning', sara.studentId, boarded.body.mark.id, 'undo-sara-1');
+    expect(again.status).toBe(200);
+    expect(again.body.mark.id).toBe(undone.body.mark.id);
+    const row = await t.db.selectFrom('runMarks').select(['event', 'undoneAt']).where('id', '=', boarded.body.mark.id).executeTakeFirstOrThrow();
+    expect(row.event).toBe('boarded');
+    expect(row.undoneAt).not.toBeNull();
+    const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff', 'actorUserId']).where('action', '=', 'undo_mark').where('entityType', '=', 'run').execute();
+    expect(audit.filter((entry) => (entry.diff as { markId: string }).markId === boarded.body.mark.id)).toEqual([
+      expect.objectContaining({ actorUserId: driverE.id, diff: expect.objectContaining({ studentId: sara.studentId, event: 'boarded', message: 'cancelled' }) }),
+    ]);
+    // The office's counts and the parent's day read the child's status without the undone mark.
+    const runs = (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-15')).body.runs;
+    expect(runs.find((run) => run.driver.id === driverE.driverId && run.run === 'morning')).toMatchObject({ boarded: 0, expected: 2 });
+    expect((await sara.parent.get<StudentToday>(`/api/parent/students/${sara.studentId}/today`)).body.morning).toMatchObject({ status: 'expected', events: [] });
+  });
+
+  it('follows a message already sent with a correction', async () => {
+    clock.set(bh('2026-12-15', '06:30'));
+    const boarded = await mark(asE, 'morning', sara.studentId, 'boarded');
+    await t.db.updateTable('notifications').set({ status: 'sent', sentAt: new Date() }).where('idempotencyKey', '=', `run_mark:${boarded.body.mark.id}`).execute();
+    const undone = await undo(asE, 'morning', sara.studentId, boarded.body.mark.id);
+    expect(undone.status).toBe(201);
+    const rows = await messagesOf(boarded.body.mark.id);
+    expect(rows.map((row) => [row.templateKey, row.status])).toEqual(expect.arrayContaining([['student_boarded', 'sent'], ['mark_undone', 'pending']]));
+    expect(rows.find((row) => row.templateKey === 'mark_undone')?.payload).toEqual({ studentName: 'Sara Test', event: 'boarded', at: boarded.body.mark.at });
+  });
+
+  it("refuses an undo after 2 minutes, of a mark not the child's latest, of another child's mark, without a mark named, and once the run ended", async () => {
+    clock.set(bh('2026-12-15', '06:40'));
+    const boarded = await mark(asE, 'morning', omar.studentId, 'boarded');
+    clock.set(bh('2026-12-15', '06:41'));
+    const dropped = await mark(asE, 'morning', omar.studentId, 'dropped');
+    const notLatest = await undo(asE, 'morning', omar.studentId, boarded.body.mark.id);
+    expect(notLatest.status).toBe(409);
+    expect(notLatest.body.message).toBe(SCHOOL_DAY_MESSAGES.undoNotLatest);
+    const otherChild = await undo(asE, 'morning', sara.studentId, dropped.body.mark.id);
+    expect(otherChild.status).toBe(404);
+    expect(otherChild.body.message).toBe(SCHOOL_DAY_MESSAGES.markNotFound);
+    const unnamed = await undo(asE, 'morning', omar.studentId, undefined);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.message).toBe(SCHOOL_DAY_MESSAGES.undoesRequired);
+    // Another driver cannot touch this run's marks at all.
+    const stranger = await undo(asA, 'morning', omar.studentId, dropped.body.mark.id);
+    expect(stranger.status).toBe(404);
+
+    clock.set(new Date(bh('2026-12-15', '06:41').getTime() + 121_000));
+    const late = await undo(asE, 'morning', omar.studentId, dropped.body.mark.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(SCHOOL_DAY_MESSAGES.undoTooLate);
+    expect(statusOf(await today(asE), 'morning', omar.studentId)?.status).toBe('dropped');
+
+    expect((await mark(asE, 'morning', sara.studentId, 'boarded')).status).toBe(201);
+    const saraDropped = await mark(asE, 'morning', sara.studentId, 'dropped');
+    expect((await asE.post('/api/driver/runs/morning/end')).status).toBe(200);
+    const afterEnd = await undo(asE, 'morning', sara.studentId, saraDropped.body.mark.id);
+    expect(afterEnd.status).toBe(409);
+    expect(afterEnd.body.message).toBe(SCHOOL_DAY_MESSAGES.runEnded);
   });
 });
 

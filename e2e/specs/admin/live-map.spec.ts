@@ -6,7 +6,7 @@ import { DEMO, E2E_ADMIN } from '../../fixtures/accounts.js';
 import { fill } from '../../fixtures/catalogs.js';
 import { longDate, pickDay } from '../../fixtures/date-picker.js';
 import { signInByEmail } from '../../fixtures/session.js';
-import { bahrainClock, bahrainDays, markAsDriver, restoreSchoolWeek, signedInDriverApi } from '../../fixtures/school-day.js';
+import { bahrainClock, bahrainDays, markAsDriver, markRemainingNotHere, restoreSchoolWeek, signedInDriverApi } from '../../fixtures/school-day.js';
 import { seedRoute, type RouteWorld } from '../../fixtures/routes.js';
 import { liveBus } from '../../../apps/web/src/i18n/en/live-bus.js';
 import { liveBus as arLiveBus } from '../../../apps/web/src/i18n/ar/live-bus.js';
@@ -61,6 +61,7 @@ test.beforeAll(async ({ server }) => {
 test.afterAll(async ({ server }) => {
   // The run ends (its child off the bus first), so no other spec on this server finds a bus under way.
   await markAsDriver(driver, 'morning', world.family.children[0]!.id, 'dropped', 0);
+  await markRemainingNotHere(driver, 'morning');
   const ended = await driver.post('/api/driver/runs/morning/end', { data: {} });
   expect(ended.status(), await ended.text()).toBe(200);
   await driver.dispose();

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/test.js';
 import { checkScreen } from '../../fixtures/a11y.js';
 import { signInByEmail, signInDriver } from '../../fixtures/session.js';
-import { restoreSchoolWeek, signedInDriverApi } from '../../fixtures/school-day.js';
+import { markRemainingNotHere, restoreSchoolWeek, signedInDriverApi } from '../../fixtures/school-day.js';
 import { seedRoute, type RouteWorld } from '../../fixtures/routes.js';
 import { liveBus as en } from '../../../apps/web/src/i18n/en/live-bus.js';
 import { driver as enDriver } from '../../../apps/web/src/i18n/en/driver.js';
@@ -115,6 +115,7 @@ test('the family follows the bus live while the driver drives; the page says whe
 test('after the run ends the family is told the bus is not on its way to them', async ({ page, server }) => {
   const driver = await signedInDriverApi(server.url, world.family.driver);
   try {
+    await markRemainingNotHere(driver, 'morning');
     const ended = await driver.post('/api/driver/runs/morning/end', { data: {} });
     expect(ended.status(), await ended.text()).toBe(200);
   } finally {

@@ -289,6 +289,13 @@ export const SCHOOL_DAY_MESSAGES = {
   runNotStarted: 'This run has not started',
   positionsOutsideRun: 'None of these positions lies within this run',
   busNearInvalid: 'Choose 5 or 10 minutes, or off',
+  /** End refused: children nobody marked yet; `{{count}}` and `{{names}}` are filled in (notMarkedMessage in school-day.ts). */
+  notMarked_one: '{{count}} child is not marked yet: {{names}}',
+  notMarked_other: '{{count}} children are not marked yet: {{names}}',
+  undoesRequired: 'Name the mark to undo',
+  markNotFound: 'This mark is not on this run',
+  undoTooLate: 'A mark can be undone only within 2 minutes',
+  undoNotLatest: "Only the child's latest mark can be undone",
 } as const;
 
 /** The office's message to every family of a run, a school or the whole service. */

@@ -67,6 +67,8 @@ export interface NotificationPayloads {
   absence_by_reply: { studentName: string; date: string; run: 'morning' | 'afternoon' | 'both'; outcome: 'recorded' | 'too_late' | 'already_reported' };
   /** To a family that turned it on, once per child and run: the bus is about this many minutes from their stop. */
   bus_near: { studentName: string; minutes: number };
+  /** To the parent, when the driver undid a mark whose message had already gone: that message was a wrong tap. */
+  mark_undone: { studentName: string; event: 'boarded' | 'dropped' | 'no_show' | 'returned_to_school'; at: string };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -96,6 +98,7 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'absence_by_reply',
   'tomorrow_bus',
   'bus_near',
+  'mark_undone',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */

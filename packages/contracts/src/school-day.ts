@@ -164,11 +164,22 @@ export const runDayInput = z.object({
 });
 export type RunDayInput = z.input<typeof runDayInput>;
 
-/** POST /api/driver/runs/{run}/marks. */
-export const markInput = z.object({
+/**
+ * A wrong tap can be undone from the screen for this long after the mark reached the server (its
+ * recording time, the server's clock: a phone's clock cannot stretch it).
+ */
+export const MARK_UNDO_MINUTES = 2;
+
+/** What the marks path takes: a mark, or `undo` of one of the child's marks (`undoes`: its id). */
+export const MARK_REQUEST_EVENTS = [...MARK_EVENTS, 'undo'] as const;
+export type MarkRequestEvent = (typeof MARK_REQUEST_EVENTS)[number];
+
+const markFields = z.object({
   run: driverRun,
   studentId: id,
-  event: z.enum(MARK_EVENTS, { error: SCHOOL_DAY_MESSAGES.markEventInvalid }),
+  event: z.enum(MARK_REQUEST_EVENTS, { error: SCHOOL_DAY_MESSAGES.markEventInvalid }),
+  /** With `undo`: the id of the mark undone (the child's latest, made less than 2 minutes ago). */
+  undoes: id.optional(),
   /** Made on the phone (a UUID): the same mark sent again is recognised by it and recorded once. */
   clientId: z.string({ error: SCHOOL_DAY_MESSAGES.clientIdRequired }).trim().min(1, SCHOOL_DAY_MESSAGES.clientIdRequired).max(64, MESSAGES.tooLong),
   /** The run's Bahrain date, so a mark queued offline before midnight lands on its own run; today when absent. */
@@ -184,17 +195,28 @@ export const markInput = z.object({
     .nullish()
     .transform((value) => value ?? null),
 });
+const undoNamesItsMark = (value: { event: MarkRequestEvent; undoes?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (value.event === 'undo' && !value.undoes) ctx.addIssue({ code: 'custom', path: ['undoes'], message: SCHOOL_DAY_MESSAGES.undoesRequired });
+};
+
+/** POST /api/driver/runs/{run}/marks. */
+export const markInput = markFields.superRefine(undoNamesItsMark);
 export type MarkInput = z.input<typeof markInput>;
 
+/** The answer of the marks path: the mark recorded (its id is what an undo names), or the undo. */
 export interface RunMark {
   id: string;
   studentId: string;
   run: DriverRun;
   date: string;
-  event: MarkEvent;
+  event: MarkRequestEvent;
+  /** An undo's mark id; null for a mark. */
+  undoes: string | null;
   at: string;
   clientId: string;
   position: { lat: number; lng: number; accuracy: number } | null;
+  /** The child's status on the run after this mark or undo. */
+  status: RiderStatus;
 }
 
 /** One run of one driver on one day. */
@@ -245,6 +267,16 @@ export interface StillOnBusStudent {
   id: string;
   firstName: string;
   lastName: string;
+}
+
+/**
+ * The English of End's 409 when nobody marked some children (neither boarded, absent nor not here):
+ * the web translates `schoolDay.notMarked` with the same count and names.
+ */
+export function notMarkedMessage(students: readonly StillOnBusStudent[]): string {
+  const names = students.map((student) => `${student.firstName} ${student.lastName}`).join(', ');
+  const template = students.length === 1 ? SCHOOL_DAY_MESSAGES.notMarked_one : SCHOOL_DAY_MESSAGES.notMarked_other;
+  return template.replace('{{count}}', String(students.length)).replace('{{names}}', names);
 }
 
 /** The English of End's 409 (the web translates `schoolDay.stillOnBus` with the same count and names). */
@@ -302,7 +334,7 @@ export interface AdminRun extends RunSummary {
 }
 
 /** The office acting for a driver (phone dead): the same mark and end as the driver's, for the driver named. */
-export const officeMarkInput = markInput.extend({ driverId: id });
+export const officeMarkInput = markFields.extend({ driverId: id }).superRefine(undoNamesItsMark);
 export const officeRunInput = runDayInput.extend({ driverId: id });
 
 /** GET /api/admin/drivers/{driverId}/runs/{run}?date=: one of the driver's runs as their screen shows it; today when absent. */

@@ -330,6 +330,19 @@ export interface RunMarksTable {
   position: JSONColumnType<{ lat: number; lng: number; accuracy: number } | null, string | null, string | null>;
   recordedBy: string | null;
   createdAt: CreatedAt;
+  /** When the mark was undone (migration 2026-11-27T0900): kept in the records, no longer the child's status. */
+  undoneAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** An undo of a mark, once per id from the phone (migration 2026-11-27T0900). */
+export interface RunMarkUndosTable {
+  id: Generated<string>;
+  runId: string;
+  markId: string;
+  clientId: string;
+  at: Date;
+  recordedBy: string | null;
+  createdAt: CreatedAt;
 }
 
 /** A reply tap the WhatsApp webhook delivered, once per WhatsApp message id, and what came of it. */
@@ -417,6 +430,7 @@ export interface Database {
   absences: AbsencesTable;
   schoolRuns: SchoolRunsTable;
   runMarks: RunMarksTable;
+  runMarkUndos: RunMarkUndosTable;
   users: UsersTable;
   parents: ParentsTable;
   schools: SchoolsTable;

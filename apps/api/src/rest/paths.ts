@@ -157,12 +157,13 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/driver/runs/today': { summary: "Today's runs of the signed-in driver (both on a school day, none on a weekend or no-service date), each child with their status", procedure: 'driver.runs.today' },
   'POST /api/driver/runs/:run/start': { summary: "Starts today's morning or afternoon run (again: no change); absences for it close. date: the run's Bahrain date when not today (yesterday at most: a Start queued offline before midnight)", procedure: 'driver.runs.start', from: 'body' },
   'POST /api/driver/runs/:run/marks': {
-    summary: 'Records a child boarded, dropped, no-show or returned to school (201; the same clientId again: 200 with the same mark); date and at as made on the phone',
+    summary:
+      "Records a child boarded, dropped, no-show or returned to school, or undoes the child's latest mark within 2 minutes (event undo, undoes: the mark's id; 409 later or for an earlier mark); 201, the same clientId again: 200 with the same mark; date and at as made on the phone",
     procedure: 'driver.runs.mark',
     from: 'body',
     status: (result) => (isReplayed(result) ? 200 : 201),
   },
-  'POST /api/driver/runs/:run/end': { summary: 'Ends the run (409 with the children still on the bus)', procedure: 'driver.runs.end', from: 'body' },
+  'POST /api/driver/runs/:run/end': { summary: 'Ends the run (409 with the children still on the bus, else with those nobody marked yet)', procedure: 'driver.runs.end', from: 'body' },
   'POST /api/driver/positions': {
     summary:
       "Positions from the driver's phone during a run, at most 100 a call: 202 with how many were kept (those taken between the run's Start and End, also after it ended); less precise than 100 m or in the future: dropped and counted; 409 when the run has not started or every fix lies outside it",

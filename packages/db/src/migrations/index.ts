@@ -17,6 +17,7 @@ import * as whatsappReplies from './2026-11-26T1300-whatsapp-replies.js';
 import * as runStops from './2026-11-26T1500-run-stops.js';
 import * as liveBus from './2026-11-26T1600-live-bus.js';
 import * as signInLocksAndAddressLimits from './2026-11-27T0900-sign-in-locks-and-address-limits.js';
+import * as runMarkUndos from './2026-11-27T0930-run-mark-undos.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1500-run-stops': runStops,
   '2026-11-26T1600-live-bus': liveBus,
   '2026-11-27T0900-sign-in-locks-and-address-limits': signInLocksAndAddressLimits,
+  '2026-11-27T0930-run-mark-undos': runMarkUndos,
 };

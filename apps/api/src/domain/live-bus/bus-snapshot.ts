@@ -50,7 +50,7 @@ export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InPr
   const busDriverId = row.substituteDriverId ?? ownerId;
   const since = new Date(Math.max(row.startedAt.getTime(), now.getTime() - RECENT_FIXES_SECONDS * 1000));
   const [marks, stops, position, recentFixes] = await Promise.all([
-    db.selectFrom('runMarks').select(['studentId', 'event']).where('runId', '=', row.id).orderBy('at').orderBy('createdAt').execute(),
+    db.selectFrom('runMarks').select(['studentId', 'event']).where('runId', '=', row.id).where('undoneAt', 'is', null).orderBy('at').orderBy('createdAt').execute(),
     stopsOf(ownerId, run),
     db.selectFrom('busPositions').select(['lat', 'lng', 'at', 'accuracy']).where('driverId', '=', busDriverId).where('date', '=', date).where('run', '=', run).executeTakeFirst(),
     db.selectFrom('runPositions').select(['lat', 'lng', 'at']).where('driverId', '=', busDriverId).where('date', '=', date).where('run', '=', run).where('at', '>=', since).orderBy('at').execute(),

@@ -29,7 +29,7 @@ export async function readOperatorAverages(db: Kysely<Database>, now: Date): Pro
       SELECT extract(epoch FROM run_marks.at - lag(run_marks.at) OVER (PARTITION BY run_marks.run_id, students.address ORDER BY run_marks.at))::float8 AS gap
       FROM run_marks
       JOIN students ON students.id = run_marks.student_id
-      WHERE run_marks.at >= ${since} AND run_marks.event IN ('boarded', 'dropped')
+      WHERE run_marks.at >= ${since} AND run_marks.event IN ('boarded', 'dropped') AND run_marks.undone_at IS NULL
     ) gaps WHERE gap BETWEEN 5 AND 600`.execute(db);
   const stop = stops.rows[0];
   return {

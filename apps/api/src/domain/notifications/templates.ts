@@ -229,6 +229,19 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: `حافلة الغد لـ ${p.studentName} (${formatDay(p.date, 'ar')}): اضغط «لن يركب» إذا كان سيبقى في المنزل.`,
     params: [p.studentName, formatDay(p.date, language)],
   }),
+  mark_undone: (p, { language }) => {
+    const what = {
+      boarded: { en: 'boarded the bus', ar: 'صعد إلى الحافلة' },
+      dropped: { en: 'was dropped off', ar: 'نزل من الحافلة' },
+      no_show: { en: 'was not at the bus', ar: 'لم يكن عند الحافلة' },
+      returned_to_school: { en: 'was taken back to school', ar: 'أُعيد إلى المدرسة' },
+    }[p.event];
+    return {
+      en: `Correction: our earlier message that ${p.studentName} ${what.en} at ${formatTime(p.at, 'en')} was sent by mistake. Please disregard it.`,
+      ar: `تصحيح: رسالتنا السابقة بأن ${p.studentName} ${what.ar} الساعة ${formatTime(p.at, 'ar')} أُرسلت خطأً. يرجى تجاهلها.`,
+      params: [p.studentName, what[language], formatTime(p.at, language)],
+    };
+  },
   bus_near: (p) => ({
     en: `The bus for ${p.studentName} is about ${p.minutes} minutes from your stop.`,
     ar: `حافلة ${p.studentName} على بعد ${p.minutes} دقائق تقريبًا من محطتكم.`,

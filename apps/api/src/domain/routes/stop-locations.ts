@@ -34,6 +34,8 @@ async function homeFixes(db: Db, studentIds: readonly string[]): Promise<Fix[]> 
     ])
     .where('runMarks.studentId', 'in', [...studentIds])
     .where('runMarks.position', 'is not', null)
+    // An undone mark was a wrong tap, perhaps far from the child's home.
+    .where('runMarks.undoneAt', 'is', null)
     .where(sql<boolean>`(run_marks.position->>'accuracy')::float8 < ${LEARNED_ACCURACY_METRES}`)
     .where((eb) =>
       eb.or([

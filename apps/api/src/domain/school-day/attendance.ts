@@ -57,6 +57,8 @@ export async function readAttendance(db: Db, now: Date, month: string): Promise<
           .select(['runMarks.studentId', 'schoolRuns.date', 'schoolRuns.run', 'runMarks.event'])
           .where('schoolRuns.date', '>=', first)
           .where('schoolRuns.date', '<=', last)
+          // An undone mark was a wrong tap: it is kept in the records but says nothing of the child's day.
+          .where('runMarks.undoneAt', 'is', null)
           .orderBy('runMarks.at')
           .orderBy('runMarks.createdAt')
           .execute();

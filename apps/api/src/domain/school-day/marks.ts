@@ -21,6 +21,7 @@ import { absenceFor, absencesOnDate, riderStatus, type MarkRow } from './riders.
 import { actorUserId, assertRecentDate, assertRunDay, lockRun, type RunActor } from './runs.js';
 import { enqueueMarkMessage } from './mark-messages.js';
 import { announceBusChange } from '../live-bus/channel.js';
+import { undoMark, undoOfClientId } from './mark-undo.js';
 
 /**
  * A mark: what happened to one child on one run, sent from the driver's phone (often queued while
@@ -49,8 +50,8 @@ function refusal(event: MarkEvent, status: RiderStatus, run: 'morning' | 'aftern
   }
 }
 
-function toMark(row: MarkRow, date: string, run: 'morning' | 'afternoon'): RunMark {
-  return { id: row.id, studentId: row.studentId, run, date, event: row.event, at: row.at.toISOString(), clientId: row.clientId, position: row.position };
+function toMark(row: MarkRow, date: string, run: 'morning' | 'afternoon', status: RiderStatus): RunMark {
+  return { id: row.id, studentId: row.studentId, run, date, event: row.event, undoes: null, at: row.at.toISOString(), clientId: row.clientId, position: row.position, status };
 }
 
 /** The mark's own time: within the last 24 hours, and not ahead of the server by more than a few minutes. */
@@ -117,30 +118,40 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
     const runRow = await lockRun(trx, owner, date, input.run);
 
     const columns = ['id', 'runId', 'studentId', 'event', 'at', 'clientId', 'position'] as const;
+    const absence = absenceFor(await absencesOnDate(trx, date, [student.id]), student.id, input.run);
+    const statusNow = async () => riderStatus(await trx.selectFrom('runMarks').select(['event']).where('runId', '=', runRow.id).where('studentId', '=', student.id).where('undoneAt', 'is', null).orderBy('at').orderBy('createdAt').execute(), absence);
     const earlier = await trx.selectFrom('runMarks').select(columns).where('runId', '=', runRow.id).where('clientId', '=', input.clientId).executeTakeFirst();
-    if (earlier) return { mark: toMark(earlier, date, input.run), created: false };
+    if (earlier) return { mark: toMark(earlier, date, input.run, await statusNow()), created: false };
+    const earlierUndo = await undoOfClientId(trx, runRow.id, input.clientId);
+    if (earlierUndo) return { mark: { ...earlierUndo, studentId: student.id, run: input.run, date, status: await statusNow() }, created: false };
+
+    if (input.event === 'undo') {
+      const undo = await undoMark(trx, now, who, { runRow, owner, student, date, run: input.run, markId: input.undoes ?? '', clientId: input.clientId, at });
+      if (!undo.created) return { mark: { ...undo.mark, studentId: student.id, run: input.run, date, status: await statusNow() }, created: false };
+      return { mark: { ...undo.mark, studentId: student.id, run: input.run, date, status: await statusNow() }, created: true };
+    }
+    const event = input.event;
 
     // A mark queued on the phone while the run was open still counts after the run has ended.
     if (runRow.endedAt && at.getTime() > runRow.endedAt.getTime()) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
-    const marks = await trx.selectFrom('runMarks').select(['event']).where('runId', '=', runRow.id).where('studentId', '=', student.id).orderBy('at').orderBy('createdAt').execute();
-    const absence = absenceFor(await absencesOnDate(trx, date, [student.id]), student.id, input.run);
-    const refused = refusal(input.event, riderStatus(marks, absence), input.run);
+    const before = await statusNow();
+    const refused = refusal(event, before, input.run);
     if (refused) throw new AppError('CONFLICT', refused);
 
     // The first mark starts a run the driver forgot to start.
     if (!runRow.startedAt) await trx.updateTable('schoolRuns').set({ startedAt: at < now ? at : now, updatedAt: now }).where('id', '=', runRow.id).execute();
     const inserted = await trx
       .insertInto('runMarks')
-      .values({ runId: runRow.id, studentId: student.id, event: input.event, at, clientId: input.clientId, position: input.position ? JSON.stringify(input.position) : null, recordedBy: actorUserId(who) })
+      .values({ runId: runRow.id, studentId: student.id, event, at, clientId: input.clientId, position: input.position ? JSON.stringify(input.position) : null, recordedBy: actorUserId(who), createdAt: now })
       .onConflict((oc) => oc.columns(['runId', 'clientId']).doNothing())
       .returning(columns)
       .executeTakeFirst();
     if (!inserted) {
       const same = await trx.selectFrom('runMarks').select(columns).where('runId', '=', runRow.id).where('clientId', '=', input.clientId).executeTakeFirstOrThrow();
-      return { mark: toMark(same, date, input.run), created: false };
+      return { mark: toMark(same, date, input.run, await statusNow()), created: false };
     }
     // The family is told who drives the bus today: the substitute, when the office named one.
-    await enqueueMarkMessage(trx, { ...student, date, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event: input.event, run: input.run, at });
+    await enqueueMarkMessage(trx, { ...student, date, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event, run: input.run, at });
     // A family following the bus sees at once that their child was picked up or dropped.
     await announceBusChange(trx, runRow.substituteDriverId ?? owner);
     if (who.kind === 'office') {
@@ -148,9 +159,9 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
         entityType: 'run',
         entityId: runRow.id,
         action: 'mark',
-        diff: { driverId: owner, date, run: input.run, studentId: student.id, event: input.event, at: at.toISOString(), markedBy: who.officeName },
+        diff: { driverId: owner, date, run: input.run, studentId: student.id, event, at: at.toISOString(), markedBy: who.officeName },
       });
     }
-    return { mark: toMark(inserted, date, input.run), created: true };
+    return { mark: toMark(inserted, date, input.run, await statusNow()), created: true };
   });
 }

@@ -110,13 +110,14 @@ export interface MarkRow {
   position: { lat: number; lng: number; accuracy: number } | null;
 }
 
-/** Every mark of these runs (ids, or a subquery naming them), in the order they happened. */
+/** Every mark of these runs (ids, or a subquery naming them) not undone, in the order they happened. */
 export async function marksOfRuns(db: Db, runIds: readonly string[] | RunIdsQuery): Promise<MarkRow[]> {
   if (Array.isArray(runIds) && runIds.length === 0) return [];
   return db
     .selectFrom('runMarks')
     .select(['id', 'runId', 'studentId', 'event', 'at', 'clientId', 'position'])
     .where('runId', 'in', Array.isArray(runIds) ? [...(runIds as readonly string[])] : (runIds as RunIdsQuery))
+    .where('undoneAt', 'is', null)
     .orderBy('at')
     .orderBy('createdAt')
     .execute();

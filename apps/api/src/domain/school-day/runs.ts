@@ -7,6 +7,7 @@ import {
   addDays,
   bahrainToday,
   isSchoolDay,
+  notMarkedMessage,
   stillOnBusMessage,
   type DriverRun,
   type RunSummary,
@@ -18,7 +19,7 @@ import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
 import { announceBusChange } from '../live-bus/channel.js';
-import { iso, marksByRider, marksOfRuns, RUN_COLUMNS, runStatus, type RunRow } from './riders.js';
+import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, runStatus, type RunRow } from './riders.js';
 
 /**
  * A driver's runs: one row per driver (whose students ride it), date and run, made when the run
@@ -111,8 +112,38 @@ async function stillOnBus(trx: Db, runIds: readonly string[]): Promise<StillOnBu
 }
 
 /**
+ * The children of these runs nobody has marked (neither boarded, reported absent nor marked not
+ * here): on a finished run every child must be accounted for.
+ */
+async function notMarked(trx: Db, rows: readonly RunRow[], date: string, run: DriverRun): Promise<StillOnBusStudent[]> {
+  const riders = await ridersOfDrivers(
+    trx,
+    rows.map((row) => row.driverId),
+  );
+  const onRuns = rows.flatMap((row) => ridersOfRun(riders, row.driverId, run).map((rider) => ({ row, rider })));
+  if (onRuns.length === 0) return [];
+  const absences = await absencesOnDate(
+    trx,
+    date,
+    onRuns.map(({ rider }) => rider.id),
+  );
+  const marks = marksByRider(
+    await marksOfRuns(
+      trx,
+      rows.map((row) => row.id),
+    ),
+  );
+  return onRuns
+    .filter(({ row, rider }) => riderStatus(marks.get(`${row.id}:${rider.id}`) ?? [], absenceFor(absences, rider.id, run)) === 'expected')
+    .map(({ rider }) => ({ id: rider.id, firstName: rider.firstName, lastName: rider.lastName }))
+    .sort((a, b) => a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName));
+}
+
+/**
  * End: refused (409, with the children's names) while any child who boarded is neither dropped nor
- * returned to school, so nobody is left on the bus. A run ended again stays as it was.
+ * returned to school, so nobody is left on the bus; then while any child is still expected (nobody
+ * marked them), so every child of a finished run is dropped, returned to school, absent or not
+ * here. A run ended again stays as it was.
  */
 export async function endRun(db: Kysely<Database>, now: Date, who: RunActor, run: DriverRun, date = bahrainToday(now)): Promise<RunSummary> {
   assertRecentDate(now, date);
@@ -127,6 +158,9 @@ export async function endRun(db: Kysely<Database>, now: Date, who: RunActor, run
       rows.map((row) => row.id),
     );
     if (students.length > 0) throw new AppError('CONFLICT', stillOnBusMessage(students), undefined, { students });
+    const open = rows.filter((row) => !row.endedAt);
+    const unmarked = open.length > 0 ? await notMarked(trx, open, date, run) : [];
+    if (unmarked.length > 0) throw new AppError('CONFLICT', notMarkedMessage(unmarked), undefined, { students: unmarked }, unmarked.length === 1 ? 'schoolDay.notMarked_one' : 'schoolDay.notMarked_other');
     const ended: RunRow[] = [];
     for (const row of rows) {
       if (row.endedAt) {

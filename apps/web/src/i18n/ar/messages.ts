@@ -241,6 +241,12 @@ export const messages: CatalogOf<typeof en> = {
     runNotStarted: 'لم تبدأ هذه الرحلة بعد',
     positionsOutsideRun: 'لا يقع أي من هذه المواقع ضمن هذه الرحلة',
     busNearInvalid: 'اختر 5 أو 10 دقائق، أو أوقف التنبيه',
+    notMarked_one: 'طالب واحد لم تُسجَّل حالته بعد: {{names}}',
+    notMarked_other: '{{count}} من الطلاب لم تُسجَّل حالتهم بعد: {{names}}',
+    undoesRequired: 'حدّد التسجيل المراد التراجع عنه',
+    markNotFound: 'هذا التسجيل ليس في هذه الرحلة',
+    undoTooLate: 'لا يمكن التراجع عن التسجيل إلا خلال دقيقتين',
+    undoNotLatest: 'لا يمكن التراجع إلا عن آخر تسجيل للطالب',
   },
   familyMessages: {
     audienceInvalid: 'اختر من تصله الرسالة: رحلة أو مدرسة أو جميع الأسر',

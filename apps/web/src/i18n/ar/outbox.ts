@@ -86,6 +86,7 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     absence_by_reply: 'لن يركب (رد عبر واتساب)',
     tomorrow_bus: 'حافلة الغد (مع رد «لن يركب»)',
     bus_near: 'الحافلة قريبة',
+    mark_undone: 'تصحيح (تراجع عن تسجيل)',
     registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',

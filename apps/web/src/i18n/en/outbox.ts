@@ -84,6 +84,7 @@ export const outbox = {
     absence_by_reply: 'Not riding (WhatsApp reply)',
     tomorrow_bus: "Tomorrow's bus (with a Not riding reply)",
     bus_near: 'Bus is near',
+    mark_undone: 'Correction (a mark undone)',
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',

@@ -1,36 +1,64 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DriverRun } from '@school-transport/contracts';
+import type { DriverTodayRun, MarkEvent } from '@school-transport/contracts';
 import { PageLoader } from '../../../components/PageLoader/PageLoader.js';
 import { translateMessage } from '../../../i18n/messages.js';
 import { DayRequestError } from './day-api.js';
-import { nextRun } from './day-state.js';
+import { nextRunKey, runKey } from './day-state.js';
 import { useDriverDay } from './use-driver-day.js';
+import { useOnline } from './use-online.js';
 import { DayHeader } from './DayHeader.js';
 import { SyncStatus } from './SyncStatus.js';
 import { RefusedMarks } from './RefusedMarks.js';
 import { RunSwitch } from './RunSwitch.js';
 import { RunPanel } from './RunPanel.js';
 import { LocationStatus } from './LocationStatus.js';
+import { TapResult, type LastTap } from './TapResult.js';
 import { usePositionSharing } from './use-position-sharing.js';
 
 /** The driver's day: today's runs, the one that comes next open, and the phone's queue of marks. */
 export function DriverDay({ driver }: { driver: { userId: string; name: string } }) {
   const { t } = useTranslation('driver');
-  const { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end, sharePosition } = useDriverDay(driver);
-  const [chosen, setChosen] = useState<DriverRun | null>(null);
-  const waitingStudentIds = useMemo(() => new Set(waiting.flatMap((action) => (action.kind === 'mark' ? [action.studentId] : []))), [waiting]);
-  const runName = chosen ?? (shown ? nextRun(shown.runs, new Date()) : null);
-  const run = shown?.runs.find((entry) => entry.run === runName);
+  const { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, undo, end, sharePosition, positionSentAt } = useDriverDay(driver);
+  const online = useOnline();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [lastTap, setLastTap] = useState<LastTap | null>(null);
+  const clearTap = useCallback(() => setLastTap(null), []);
+  const waitingStudentIds = useMemo(() => new Set(waiting.flatMap((action) => (action.kind === 'mark' || action.kind === 'undo' ? [action.studentId] : []))), [waiting]);
+  const runs = shown?.runs ?? [];
+  const shownKey = chosen !== null && runs.some((entry) => runKey(entry) === chosen) ? chosen : shown ? nextRunKey(runs, new Date()) : null;
+  const run = runs.find((entry) => runKey(entry) === shownKey);
   // The bus is shared while a run the driver drives is in progress (the one shown, or another left open).
-  const sharing = shown?.runs.find((entry) => entry.status === 'in_progress' && !entry.handedTo);
+  const sharing = runs.find((entry) => entry.status === 'in_progress' && !entry.handedTo);
   const location = usePositionSharing(sharing ? { run: sharing.run, date: sharing.date } : null, sharePosition);
+
+  /** Marks children of the run shown; the result and its undo appear at the bottom of the screen. */
+  const markChildren = (current: DriverTodayRun, studentIds: readonly string[], event: MarkEvent) => {
+    const students = studentIds.map((id) => current.students.find((student) => student.id === id)).filter((student) => student !== undefined);
+    if (students.length === 0) return;
+    const what = t(`today.tap.${event}`);
+    const text = students.length === 1 ? t('today.tap.one', { what, student: `${students[0]!.firstName} ${students[0]!.lastName}` }) : t('today.tap.many', { what, count: students.length });
+    const tapId = crypto.randomUUID();
+    const actions = Promise.all(students.map((student) => mark(current.run, student.id, event).then((action) => ({ action, previous: student.status }))));
+    setLastTap({
+      id: tapId,
+      text,
+      at: Date.now(),
+      undo: async () => {
+        const done = await actions;
+        // The latest mark first: each undo names the child's latest.
+        const results = [];
+        for (const { action, previous } of [...done].reverse()) results.push(await undo(action, previous));
+        return results.every(Boolean);
+      },
+    });
+  };
 
   return (
     <>
       <DayHeader name={driver.name} date={shown?.date ?? null} />
-      <Container size="sm" py="md" px="sm" component="main">
+      <Container size="sm" py="md" px="sm" pb={120} component="main">
         <Stack gap="md">
           {day.isLoading && <PageLoader />}
           {day.error && !shown && (
@@ -45,26 +73,27 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
             <>
               <SyncStatus waiting={waiting.length} savedAt={day.data?.fromPhone ? day.data.savedAt : null} signedOut={signedOut} />
               <RefusedMarks refused={refused} today={shown} onDismiss={dismissRefused} />
-              <LocationStatus state={location} />
+              <LocationStatus state={location} online={online} positionSentAt={positionSentAt} />
               {shown.noService !== null && (
                 <Alert color="blue" title={t('today.noService', { name: shown.noService })}>
                   <Text c="dark.9">{t('today.noServiceText')}</Text>
                 </Alert>
               )}
               {shown.noService === null && shown.runs.length === 0 && <Text c="dark.7">{t('today.noSchool')}</Text>}
-              {shown.runs.length > 0 && runName && (
-                <RunSwitch runs={shown.runs} value={runName} onChange={setChosen} />
-              )}
+              {shown.runs.length > 0 && shownKey && <RunSwitch runs={shown.runs} value={shownKey} onChange={setChosen} />}
               {run && (
                 <section aria-labelledby="run-title">
                   <Title order={2} size="h3" id="run-title" mb="sm" c="dark.9">
                     {t(`today.${run.run}`)} · {t(`today.${run.run}Hint`)}
+                    {run.coveringFor && ` · ${t('today.coveringShort', { name: run.coveringFor.name })}`}
                   </Title>
                   <RunPanel
+                    key={runKey(run)}
                     run={run}
                     waitingStudentIds={waitingStudentIds}
                     onStart={() => void start(run.run)}
-                    onMark={(studentId, event) => void mark(run.run, studentId, event)}
+                    onMark={(studentId, event) => markChildren(run, [studentId], event)}
+                    onMarkAll={(studentIds, event) => markChildren(run, studentIds, event)}
                     onEnd={() => end(run.run)}
                     onReload={() => day.refetch()}
                   />
@@ -74,6 +103,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
           )}
         </Stack>
       </Container>
+      <TapResult tap={lastTap} onDone={clearTap} />
     </>
   );
 }

@@ -1,11 +1,30 @@
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../i18n/format.js';
 import type { SharingState } from './use-position-sharing.js';
 
-/** Whether families can see the bus, and in plain words why not. */
-export function LocationStatus({ state }: { state: SharingState }) {
+interface LocationStatusProps {
+  state: SharingState;
+  /** The phone has a connection: positions reach the families. */
+  online: boolean;
+  /** When the last position that reached the server was taken; null: none yet on this screen. */
+  positionSentAt: string | null;
+}
+
+/**
+ * Whether families can see the bus, and in plain words why not. Without signal the phone still
+ * finds its position, but families see only the last one that arrived: the screen says when.
+ */
+export function LocationStatus({ state, online, positionSentAt }: LocationStatusProps) {
   const { t } = useTranslation('driver');
   if (state === 'off') return null;
+  if (state === 'sharing' && !online) {
+    return (
+      <Alert color="orange" title={t('today.location.offTitle')} role="status" data-testid="location-offline">
+        <Text c="dark.9">{positionSentAt ? t('today.location.offline', { time: formatTime(positionSentAt) }) : t('today.location.offlineNone')}</Text>
+      </Alert>
+    );
+  }
   if (state === 'sharing') {
     return (
       <Text size="sm" c="dark.7" data-testid="location-sharing">

@@ -20,7 +20,7 @@ export function RefusedMarks({ refused, today, onDismiss }: RefusedMarksProps) {
   const { t } = useTranslation('driver');
   if (refused.length === 0) return null;
   const studentName = (run: string, id: string) => {
-    const student = today.runs.find((entry) => entry.run === run)?.students.find((entry) => entry.id === id);
+    const student = today.runs.filter((entry) => entry.run === run).flatMap((entry) => entry.students).find((entry) => entry.id === id);
     return student ? `${student.firstName} ${student.lastName}` : id;
   };
   return (
@@ -30,14 +30,15 @@ export function RefusedMarks({ refused, today, onDismiss }: RefusedMarksProps) {
           const message = error instanceof DayRequestError ? translateMessage(error.message, error.code) : String(error);
           return (
             <List.Item key={action.id}>
-              {action.kind === 'mark'
+              {action.kind === 'mark' || action.kind === 'undo'
                 ? t('today.refused.item', { student: studentName(action.run, action.studentId), message })
                 : t('today.refused.run', { run: t(`today.${action.run}`), message })}
             </List.Item>
           );
         })}
       </List>
-      <Button size="md" variant="light" color="red.9" mt="sm" onClick={onDismiss}>
+      {/* Dark text on white inside the red notice: the contrast the accessibility gate asks for. */}
+      <Button size="md" variant="default" mt="sm" onClick={onDismiss}>
         {t('today.refused.dismiss')}
       </Button>
     </Alert>

@@ -1,14 +1,20 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DriverRun, DriverTodayRun } from '@school-transport/contracts';
+import type { DriverTodayRun } from '@school-transport/contracts';
+import { runKey } from './day-state.js';
 
 interface RunSwitchProps {
   runs: readonly DriverTodayRun[];
-  value: DriverRun;
-  onChange: (run: DriverRun) => void;
+  /** The key of the run shown (runKey). */
+  value: string;
+  onChange: (key: string) => void;
 }
 
-/** Morning or afternoon: the screen opens on the next one; the driver can look at the other. */
+/**
+ * Morning or afternoon: the screen opens on the next one; the driver can look at the others. A
+ * driver covering another's run has two of the same name: each is its own choice, keyed by the
+ * run and whose it is, the covered one named ('Afternoon – covering for Ahmed').
+ */
 export function RunSwitch({ runs, value, onChange }: RunSwitchProps) {
   const { t } = useTranslation('driver');
   return (
@@ -18,8 +24,12 @@ export function RunSwitch({ runs, value, onChange }: RunSwitchProps) {
       color="blue.9"
       aria-label={t('today.runs')}
       value={value}
-      onChange={(next) => onChange(next as DriverRun)}
-      data={runs.map((run) => ({ value: run.run, label: t(`today.${run.run}`) }))}
+      onChange={onChange}
+      orientation={runs.length > 2 ? 'vertical' : 'horizontal'}
+      data={runs.map((run) => ({
+        value: runKey(run),
+        label: run.coveringFor ? t('today.covering', { run: t(`today.${run.run}Short`), name: run.coveringFor.name }) : t(`today.${run.run}`),
+      }))}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { DriverRun, DriverToday, MarkEvent, RunMark, RunSummary, StillOnBusStudent } from '@school-transport/contracts';
+import type { DriverRun, DriverToday, MarkRequestEvent, RunMark, RunSummary, StillOnBusStudent } from '@school-transport/contracts';
 
 /**
  * The driver's school day through its documented REST paths (/api/driver/runs/...). The phone's
@@ -88,7 +88,9 @@ export interface MarkRequest {
   run: DriverRun;
   date: string;
   studentId: string;
-  event: MarkEvent;
+  event: MarkRequestEvent;
+  /** With `undo`: the server's id of the mark undone. */
+  undoes?: string;
   clientId: string;
   at: string;
   position: { lat: number; lng: number; accuracy: number } | null;

@@ -39,6 +39,25 @@ function mark(userId: string, studentId: string, event: MarkAction['event']): Ma
 }
 
 describe("the phone's queue of marks", () => {
+  it('drops a mark undone while it still waits on the phone, so it never reaches the server, also after a reload; one already sent stays for the server to undo', async () => {
+    const server = new Server();
+    server.online = false;
+    const queue = new DayQueue(phoneActionStore, server.send, 'driver-undo');
+    await queue.load();
+    const wrong = mark('driver-undo', 'sara', 'boarded');
+    const right = mark('driver-undo', 'amal', 'boarded');
+    await queue.add(wrong);
+    await queue.add(right);
+    expect(await queue.remove(wrong.id)).toBe(true);
+    const reopened = new DayQueue(phoneActionStore, server.send, 'driver-undo');
+    await reopened.load();
+    expect(reopened.waiting().map((action) => action.id)).toEqual([right.id]);
+    server.online = true;
+    await reopened.flush();
+    expect(server.received).toEqual([right.id]);
+    expect(await reopened.remove(right.id)).toBe(false);
+  });
+
   it('keeps marks made offline on the phone, in the order they were made, across a reload, and sends them in that order', async () => {
     const server = new Server();
     server.online = false;

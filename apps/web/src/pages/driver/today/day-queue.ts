@@ -1,4 +1,4 @@
-import type { DriverRun, MarkEvent, PositionFix } from '@school-transport/contracts';
+import type { DriverRun, MarkEvent, PositionFix, RiderStatus } from '@school-transport/contracts';
 import { isRefusal } from './day-api.js';
 
 /**
@@ -29,12 +29,21 @@ export interface MarkAction extends ActionBase {
   event: MarkEvent;
   position: { lat: number; lng: number; accuracy: number } | null;
 }
+/** The undo of a mark the server has recorded (a wrong tap), naming the server's id of that mark. */
+export interface UndoAction extends ActionBase {
+  kind: 'undo';
+  studentId: string;
+  /** The server's id of the mark undone. */
+  undoes: string;
+  /** The child's status before the mark: shown at once, while the undo waits to be sent. */
+  previous: RiderStatus;
+}
 /** Where the bus was (one or more fixes of the phone), queued with the marks while there is no connection. */
 export interface PositionsAction extends ActionBase {
   kind: 'positions';
   fixes: PositionFix[];
 }
-export type DayAction = StartAction | EndAction | MarkAction | PositionsAction;
+export type DayAction = StartAction | EndAction | MarkAction | UndoAction | PositionsAction;
 
 /** Fixes sent in one request at most (the server takes 100 a call). */
 const MAX_FIXES_PER_REQUEST = 100;
@@ -92,6 +101,8 @@ export class DayQueue {
   private listeners = new Set<() => void>();
   private round: Promise<FlushResult> | null = null;
   private again = false;
+  /** The action being sent right now: no longer the phone's alone to drop. */
+  private sending = new Set<string>();
 
   constructor(
     private readonly store: ActionStore,
@@ -122,6 +133,18 @@ export class DayQueue {
     this.changed();
   }
 
+  /**
+   * Drops an action not yet sent (a mark undone before it left the phone): true when it was still
+   * waiting; false when it is being sent or already arrived, and only the server can undo it.
+   */
+  async remove(id: string): Promise<boolean> {
+    if (this.sending.has(id) || !this.pending.some((action) => action.id === id)) return false;
+    this.pending = this.pending.filter((action) => action.id !== id);
+    await this.store.remove(id);
+    this.changed();
+    return true;
+  }
+
   /** Sends what is waiting; a call during a round waits for it and then runs one more, for what was added meanwhile. */
   flush(): Promise<FlushResult> {
     if (this.round) {
@@ -149,17 +172,22 @@ export class DayQueue {
       const positions = headBatch(this.pending);
       const action = positions?.batch ?? head;
       const taken: DayAction[] = positions?.taken ?? [head];
+      for (const each of taken) this.sending.add(each.id);
       try {
         await this.send(action);
         sent.push(...taken);
       } catch (error) {
         if (!isRefusal(error)) {
           stoppedBy = error;
+          for (const each of taken) this.sending.delete(each.id);
           break;
         }
         refused.push({ action, error });
       }
-      for (const done of taken) await this.store.remove(done.id);
+      for (const done of taken) {
+        await this.store.remove(done.id);
+        this.sending.delete(done.id);
+      }
       const removed = new Set(taken.map((done) => done.id));
       this.pending = this.pending.filter((waiting) => !removed.has(waiting.id));
       this.changed();

@@ -12,9 +12,13 @@ export function withWaitingActions(today: DriverToday, actions: readonly DayActi
 }
 
 function applyActions(run: DriverTodayRun, actions: readonly DayAction[]): DriverTodayRun {
+  // A run handed to a substitute is theirs today: Start and End on this phone do not touch it.
   let result = run;
   for (const action of actions) {
-    if (action.kind === 'start' && result.status === 'not_started') result = { ...result, status: 'in_progress', startedAt: action.at };
+    if (run.handedTo && (action.kind === 'start' || action.kind === 'end')) continue;
+    if (action.kind === 'undo') {
+      result = { ...result, students: result.students.map((student) => (student.id === action.studentId ? { ...student, status: action.previous } : student)) };
+    } else if (action.kind === 'start' && result.status === 'not_started') result = { ...result, status: 'in_progress', startedAt: action.at };
     else if (action.kind === 'end' && result.status !== 'done') result = { ...result, status: 'done', endedAt: action.at };
     else if (action.kind === 'mark') {
       const status = action.event satisfies RiderStatus;
@@ -36,6 +40,19 @@ export function marksFor(run: DriverRun, status: RiderStatus): MarkEvent[] {
   if (status === 'absent' || status === 'no_show') return ['boarded'];
   if (status === 'boarded') return run === 'morning' ? ['dropped'] : ['dropped', 'returned_to_school'];
   return [];
+}
+
+/**
+ * A run's key on the screen, unique among the day's runs: a driver covering another's run has two
+ * runs of the same name (their own and the covered one).
+ */
+export function runKey(run: Pick<DriverTodayRun, 'run' | 'coveringFor'>): string {
+  return run.coveringFor ? `${run.run}:${run.coveringFor.id}` : run.run;
+}
+
+/** The children nobody has marked yet (neither boarded, absent nor not here): the run cannot end while there are any. */
+export function notMarked(run: DriverTodayRun): RunStudent[] {
+  return run.students.filter((student) => student.status === 'expected');
 }
 
 /** The children who boarded and are neither dropped nor returned to school: the run cannot end while there are any. */
@@ -67,12 +84,22 @@ export function afternoonComesNextAt(runs: readonly DriverTodayRun[]): number | 
 const DEFAULT_AFTERNOON_COMES_NEXT_FROM = '10:30';
 
 /**
- * The run the screen opens on: one in progress; else the one that comes next by the clock; a run
- * already done gives way to the other when that one is not.
+ * The run the screen opens on (its key): one in progress; else the one that comes next by the
+ * clock; a run already done gives way to the other when that one is not. Of two runs of the same
+ * name, the one the driver drives (not handed away) comes first.
  */
+export function nextRunKey(runs: readonly DriverTodayRun[], now: Date): string | null {
+  const name = nextRun(runs, now);
+  if (!name) return null;
+  const named = runs.filter((run) => run.run === name);
+  const open = named.find((run) => run.status === 'in_progress' && !run.handedTo);
+  return runKey(open ?? named.find((run) => !run.handedTo) ?? named[0]!);
+}
+
+/** The run name the screen opens on (see nextRunKey). */
 export function nextRun(runs: readonly DriverTodayRun[], now: Date): DriverRun | null {
   if (runs.length === 0) return null;
-  const open = runs.find((run) => run.status === 'in_progress');
+  const open = runs.find((run) => run.status === 'in_progress' && !run.handedTo);
   if (open) return open.run;
   const changeover = afternoonComesNextAt(runs);
   const morningFirst = changeover === null ? bahrainClock(now) < DEFAULT_AFTERNOON_COMES_NEXT_FROM : now.getTime() < changeover;

@@ -1,14 +1,22 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DriverRun, type DriverToday, type MarkEvent, type PositionFix, type RunStudent } from '@school-transport/contracts';
+import { type DriverRun, type DriverToday, type MarkEvent, type PositionFix, type RiderStatus, type RunStudent } from '@school-transport/contracts';
 import { DayRequestError, endRun, isRefusal, loadToday, sendMark, sendPositions, startRun } from './day-api.js';
-import { DayQueue, type DayAction, type RefusedAction } from './day-queue.js';
+import { DayQueue, type DayAction, type MarkAction, type RefusedAction } from './day-queue.js';
 import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
-import { stillOnBus, withWaitingActions } from './day-state.js';
+import { notMarked, stillOnBus, withWaitingActions } from './day-state.js';
 import { busPosition, followBusPosition } from './bus-position.js';
 
 /** How often waiting marks are tried again while there are any (besides the browser's 'online' event). */
 const RETRY_EVERY_MS = 15_000;
+
+/**
+ * How often the list is read again while the phone is online: the office may mark a child or hand
+ * a run over for the driver, and the driver must see it within seconds, not at the next minute.
+ * Offline the list saved on the phone is all there is, so it is read rarely.
+ */
+const FOLLOW_EVERY_MS = 4_000;
+const OFFLINE_READ_EVERY_MS = 60_000;
 
 export interface LoadedDay {
   today: DriverToday;
@@ -18,15 +26,29 @@ export interface LoadedDay {
   fromPhone: boolean;
 }
 
-/** What End answered when the run could not end. */
-export type EndRefusal = { stillOnBus: Pick<RunStudent, 'id' | 'firstName' | 'lastName'>[] } | { error: DayRequestError };
+type Named = Pick<RunStudent, 'id' | 'firstName' | 'lastName'>;
+/** What End answered when the run could not end: children still on the bus, children nobody marked, or the server's refusal. */
+export type EndRefusal = { stillOnBus: Named[] } | { notMarked: Named[] } | { error: DayRequestError };
 
-function send(action: DayAction): Promise<unknown> {
-  // Start names its run's date, as End and the marks do: one made before midnight and sent after it starts the run of its own day.
-  if (action.kind === 'start') return startRun(action.run, action.date);
-  if (action.kind === 'end') return endRun(action.run, action.date);
-  if (action.kind === 'positions') return sendPositions(action.run, action.date, action.fixes);
-  return sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position });
+/**
+ * Sends one action; a mark's answer carries the server's id of the mark, kept (by the mark's id on
+ * the phone) so that the mark can be undone.
+ */
+function sender(markIds: Map<string, string>) {
+  return async (action: DayAction): Promise<unknown> => {
+    // Start names its run's date, as End and the marks do: one made before midnight and sent after it starts the run of its own day.
+    if (action.kind === 'start') return startRun(action.run, action.date);
+    if (action.kind === 'end') return endRun(action.run, action.date);
+    if (action.kind === 'positions') return sendPositions(action.run, action.date, action.fixes);
+    if (action.kind === 'undo') return sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: 'undo', undoes: action.undoes, clientId: action.id, at: action.at, position: null });
+    const answer = await sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position });
+    markIds.set(action.id, answer.mark.id);
+    return answer;
+  };
+}
+
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
 }
 
 export const todayQueryKey = (userId: string) => ['driver-day', 'today', userId] as const;
@@ -39,7 +61,10 @@ export const todayQueryKey = (userId: string) => ['driver-day', 'today', userId]
 export function useDriverDay(driver: { userId: string; name: string }) {
   const { userId, name } = driver;
   const queryClient = useQueryClient();
-  const queue = useMemo(() => new DayQueue(phoneActionStore, send, userId), [userId]);
+  const markIds = useRef(new Map<string, string>());
+  const queue = useMemo(() => new DayQueue(phoneActionStore, sender(markIds.current), userId), [userId]);
+  /** When the last position the families can see reached the server (its fix's time). */
+  const [positionSentAt, setPositionSentAt] = useState<string | null>(null);
   const queued = useSyncExternalStore(
     useCallback((listener) => queue.subscribe(listener), [queue]),
     () => queue.waiting(),
@@ -54,9 +79,10 @@ export function useDriverDay(driver: { userId: string; name: string }) {
     queryKey: todayQueryKey(userId),
     // Run offline too, rather than wait for the network (TanStack Query's default): the list saved on the phone is the answer then.
     networkMode: 'always',
-    // A family may report an absence while the bus is on its way: the list is read again every
-    // minute and when the driver comes back to the screen (the product's other lists never poll).
-    refetchInterval: 60_000,
+    // A family may report an absence, the office mark a child or hand a run over while the bus is on
+    // its way: the list is read again every few seconds online and when the driver comes back to
+    // the screen (the product's other lists never poll).
+    refetchInterval: () => (isOnline() ? FOLLOW_EVERY_MS : OFFLINE_READ_EVERY_MS),
     refetchOnWindowFocus: true,
     queryFn: async (): Promise<LoadedDay> => {
       try {
@@ -77,6 +103,8 @@ export function useDriverDay(driver: { userId: string; name: string }) {
   const { refetch } = day;
   const flush = useCallback(async () => {
     const result = await queue.flush();
+    const fixTimes = result.sent.flatMap((action) => (action.kind === 'positions' ? action.fixes.map((fix) => fix.at) : []));
+    if (fixTimes.length > 0) setPositionSentAt(fixTimes.sort().at(-1)!);
     // A position the server would not take (the run ended meanwhile) is nothing the driver can act on.
     const refusedTaps = result.refused.filter((each) => each.action.kind !== 'positions');
     if (refusedTaps.length > 0) setRefused((shown) => [...shown, ...refusedTaps]);
@@ -131,19 +159,47 @@ export function useDriverDay(driver: { userId: string; name: string }) {
     [act, base],
   );
 
+  /** A mark: stored, shown and sent; answered with the action, which the driver can undo for 2 minutes. */
   const mark = useCallback(
-    async (run: DriverRun, studentId: string, event: MarkEvent) => act({ ...base(run), kind: 'mark', studentId, event, position: busPosition() }),
+    async (run: DriverRun, studentId: string, event: MarkEvent): Promise<MarkAction> => {
+      const action: MarkAction = { ...base(run), kind: 'mark', studentId, event, position: busPosition() };
+      await act(action);
+      return action;
+    },
     [act, base],
   );
 
   /**
-   * Ends the run. With signal and nothing waiting, the server decides (and names who is still on
-   * the bus); without, the phone's own list does the same check and the end waits in the queue.
+   * Undoes a mark: one still waiting on the phone is simply dropped from the queue; one the server
+   * has is undone there (the undo waits in the queue like any tap). False when the phone does not
+   * know the server's id of the mark (it was sent from another visit of the screen).
+   */
+  const undo = useCallback(
+    async (action: MarkAction, previous: RiderStatus): Promise<boolean> => {
+      if (await queue.remove(action.id)) return true;
+      // Being sent right now: its answer (and the server's id of the mark) comes with this round.
+      await flush();
+      const undoes = markIds.current.get(action.id);
+      if (!undoes) return false;
+      await act({ ...base(action.run), date: action.date, kind: 'undo', studentId: action.studentId, undoes, previous });
+      return true;
+    },
+    [queue, flush, act, base],
+  );
+
+  /**
+   * Ends the run. The phone's own list decides first (who is still on the bus, who nobody marked):
+   * a refusal it can see is no request at all. Then, with signal and nothing waiting, the server
+   * decides; without, the end waits in the queue.
    */
   const end = useCallback(
     async (run: DriverRun): Promise<EndRefusal | null> => {
-      const current = shown?.runs.find((entry) => entry.run === run);
+      const current = shown?.runs.find((entry) => entry.run === run && !entry.handedTo);
       if (!current) return null;
+      const onBusNow = stillOnBus(current);
+      if (onBusNow.length > 0) return { stillOnBus: onBusNow };
+      const unmarked = notMarked(current);
+      if (unmarked.length > 0) return { notMarked: unmarked };
       await flush();
       if (queue.waiting().length === 0) {
         try {
@@ -155,8 +211,6 @@ export function useDriverDay(driver: { userId: string; name: string }) {
           // No answer: the phone decides and the end waits for the connection.
         }
       }
-      const onBus = stillOnBus(current);
-      if (onBus.length > 0) return { stillOnBus: onBus };
       await act({ ...base(run), kind: 'end' });
       return null;
     },
@@ -174,5 +228,5 @@ export function useDriverDay(driver: { userId: string; name: string }) {
     [queue, flush, userId],
   );
 
-  return { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, end, sharePosition };
+  return { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, undo, end, sharePosition, positionSentAt };
 }
