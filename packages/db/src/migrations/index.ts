@@ -16,6 +16,7 @@ import * as schoolDay from './2026-11-26T1200-school-day.js';
 import * as whatsappReplies from './2026-11-26T1300-whatsapp-replies.js';
 import * as runStops from './2026-11-26T1500-run-stops.js';
 import * as liveBus from './2026-11-26T1600-live-bus.js';
+import * as languageChosen from './2026-11-27T1000-language-chosen.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1300-whatsapp-replies': whatsappReplies,
   '2026-11-26T1500-run-stops': runStops,
   '2026-11-26T1600-live-bus': liveBus,
+  '2026-11-27T1000-language-chosen': languageChosen,
 };
