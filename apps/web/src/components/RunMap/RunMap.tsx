@@ -122,7 +122,6 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
       fitted.current = key;
       fit(shown);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fit` reads refs only
   }, [stops, bus, trail, line, placing, onPlace, followLabel]);
 
   useEffect(() => {
