@@ -81,6 +81,62 @@ describe('the account language', () => {
   });
 });
 
+describe('the language at sign-in', () => {
+  const languageOf = async (id: string) => (await t.db.selectFrom('users').select(['language', 'languageChosen']).where('id', '=', id).executeTakeFirstOrThrow());
+
+  it('gives an account whose language nobody chose the language of the screen it signs in on', async () => {
+    const parent = await createParent(t.db);
+    const client = t.client();
+    const login = await client.post<UserAnswer>('/api/auth/login', { email: parent.email, password: parent.password, language: 'ar' });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    expect(login.body.user.language).toBe('ar');
+    // The dashboard after it reads the session: Arabic too, and so do the account's messages.
+    expect((await client.get<UserAnswer>('/api/auth/user')).body.user.language).toBe('ar');
+    expect(await languageOf(parent.id)).toEqual({ language: 'ar', languageChosen: false });
+
+    // Not chosen still: an English sign-in page later turns it back.
+    const again = await t.client().post<UserAnswer>('/api/auth/login', { email: parent.email, password: parent.password, language: 'en' });
+    expect(again.body.user.language).toBe('en');
+  });
+
+  it('keeps a language its person chose with the switch, whatever the sign-in screen', async () => {
+    const parent = await createParent(t.db);
+    const client = await t.signIn(parent);
+    expect((await setLanguage(client, 'en')).status).toBe(200);
+    const login = await t.client().post<UserAnswer>('/api/auth/login', { email: parent.email, password: parent.password, language: 'ar' });
+    expect(login.body.user.language).toBe('en');
+    expect(await languageOf(parent.id)).toEqual({ language: 'en', languageChosen: true });
+  });
+
+  it('does the same for a driver signing in by phone', async () => {
+    const driver = await createDriver(t.db);
+    const login = await t.client().post<UserAnswer>('/api/driver/login', { phone: driver.phone, password: driver.password, language: 'ar' });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    expect(login.body.user.language).toBe('ar');
+    const chooser = await createDriver(t.db);
+    expect((await setLanguage(await t.signIn(chooser), 'ar')).status).toBe(200);
+    const chosen = await t.client().post<UserAnswer>('/api/driver/login', { phone: chooser.phone, password: chooser.password, language: 'en' });
+    expect(chosen.body.user.language).toBe('ar');
+  });
+
+  it('leaves the language as it was without a screen language, and refuses one it does not have', async () => {
+    const parent = await createParent(t.db);
+    await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', parent.id).execute();
+    const login = await t.client().post<UserAnswer>('/api/auth/login', { email: parent.email, password: parent.password });
+    expect(login.body.user.language).toBe('ar');
+    const refused = await t.client().post<{ message: string }>('/api/auth/login', { email: parent.email, password: parent.password, language: 'fr' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(MESSAGES.languageInvalid);
+  });
+
+  it('lets nobody turn an account’s language without its password', async () => {
+    const parent = await createParent(t.db);
+    const wrong = await t.client().post('/api/auth/login', { email: parent.email, password: 'not-the-password', language: 'ar' });
+    expect(wrong.status).toBe(401);
+    expect(await languageOf(parent.id)).toEqual({ language: 'en', languageChosen: false });
+  });
+});
+
 describe('messages in the parent account language', () => {
   it('makes a new account in the language the registration form was filled in, and writes its message in it', async () => {
     const form = registration({ language: 'ar', parentPhone: '36441101' });

@@ -102,19 +102,19 @@ describe('during the run', () => {
 
   it('shows each family the bus, the stops before their own and the ETA worked out by hand', async () => {
     // This run's speed while moving: 2 × 166.79 m in 60 s = 5.5598 m/s; no past marks: a stop takes 60 s.
-    // Badr: 26.003 → 26.01 → 26.02 = 1,890.3 m / 5.5598 = 340.0 s, + 1 stop × 60 s = 400 s;
-    // 400 × 0.8 = 320 s → 5 min; 400 × 1.25 = 500 s = 8.3 → 9 min.
+    // Badr: 26.003 → 26.01 → 26.02 = 1,890.3 m straight, × 1.3 for the road = 2,457.4 m / 5.5598 = 442.0 s,
+    // + 1 stop × 60 s = 502.0 s; × 0.8 = 401.6 s = 6.7 → 6 min; × 1.25 = 627.5 s = 10.5 → 11 min.
     expect(await busOf(badr)).toEqual({
       status: 'on_the_way',
       position: { lat: 26.003, lng: 50.5, at: iso('06:01:00') },
       stopsBefore: 1,
-      eta: { minMinutes: 5, maxMinutes: 9 },
+      eta: { minMinutes: 6, maxMinutes: 11 },
       stale: false,
       stop: { lat: 26.02, lng: 50.5 },
       toSchool: false,
     });
-    // Amal: 778.4 m / 5.5598 = 140 s; × 0.8 = 112 s → 1; × 1.25 = 175 s → 3.
-    expect(await busOf(amal)).toMatchObject({ status: 'on_the_way', stopsBefore: 0, eta: { minMinutes: 1, maxMinutes: 3 } });
+    // Amal: 778.4 m × 1.3 = 1,011.9 m / 5.5598 = 182.0 s; × 0.8 = 145.6 s → 2; × 1.25 = 227.5 s → 4.
+    expect(await busOf(amal)).toMatchObject({ status: 'on_the_way', stopsBefore: 0, eta: { minMinutes: 2, maxMinutes: 4 } });
   });
 
   it('never shows a family another family’s child’s bus (404), nor the bus to a child reported absent', async () => {
@@ -126,7 +126,7 @@ describe('during the run', () => {
 
   it('says the position is stale after a minute without a fix, and withholds the ETA after five', async () => {
     clock.set(bh('06:02:30'));
-    expect(await busOf(badr)).toMatchObject({ status: 'on_the_way', stale: true, eta: { minMinutes: 5, maxMinutes: 9 } });
+    expect(await busOf(badr)).toMatchObject({ status: 'on_the_way', stale: true, eta: { minMinutes: 6, maxMinutes: 11 } });
     clock.set(bh('06:06:30'));
     expect(await busOf(badr)).toMatchObject({ status: 'on_the_way', stale: true, eta: null });
     // A trail sent late (a phone that was offline) fills the trail but does not move the bus 'now'.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PARENT_MESSAGES, SCHOOL_DAY_MESSAGES, type AdminRun, type DriverToday, type RunMark, type ServiceType, type StudentToday } from '@school-transport/contracts';
+import { PARENT_MESSAGES, SCHOOL_DAY_MESSAGES, isSchoolDay, type SchoolCalendar, type AdminRun, type DriverToday, type RunMark, type ServiceType, type StudentToday } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createDriver, createSchool } from './test/factories.js';
 import { createFamily, type Family } from './test/families.js';
@@ -172,6 +172,27 @@ describe('absences', () => {
     const overlapping = await absence(ali.parent, { studentId: ali.studentId, from: '2026-12-14', to: '2026-12-14', run: 'afternoon' });
     expect(overlapping.status).toBe(409);
     expect(overlapping.body.message).toBe(SCHOOL_DAY_MESSAGES.absenceOverlaps);
+  });
+
+  it("gives the family's calendar the school week and the no-service dates, and nothing else of the settings", async () => {
+    const answer = await ali.parent.get<{ result: { data: { calendar: SchoolCalendar } } }>('/trpc/parent.schoolCalendar');
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.data.calendar).toEqual({ schoolDays: ['sun', 'mon', 'tue', 'wed', 'thu'], noServiceDates: [{ date: '2026-12-16', name: 'National Day' }] });
+    // The office's alert phone is not for families.
+    expect(JSON.stringify(answer.body)).not.toContain('17001122');
+    expect((await t.client().get('/trpc/parent.schoolCalendar')).status).toBe(401);
+    expect((await (await t.signIn(driverA)).get('/trpc/parent.schoolCalendar')).status).toBe(403);
+  });
+
+  it('accepts an absence on exactly the days the calendar offers', async () => {
+    clock.set(bh('2026-12-06', '20:00'));
+    const calendar = (await ali.parent.get<{ result: { data: { calendar: SchoolCalendar } } }>('/trpc/parent.schoolCalendar')).body.result.data.calendar;
+    const fresh = await family('Calendar', driverA.driverId, 'BOTH');
+    for (let day = 7; day <= 19; day++) {
+      const date = `2026-12-${String(day).padStart(2, '0')}`;
+      const answer = await absence(fresh.parent, { studentId: fresh.studentId, from: date, to: date, run: 'morning' });
+      expect(answer.status, `${date}: ${JSON.stringify(answer.body)}`).toBe(isSchoolDay(calendar, date) ? 201 : 400);
+    }
   });
 
   it("lets a student on one run choose it or 'both', not the other run", async () => {

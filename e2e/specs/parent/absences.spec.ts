@@ -3,8 +3,9 @@ import { expect, test } from '../../fixtures/test.js';
 import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectTouchTargets, setAccountLanguage, showLanguage } from '../../fixtures/a11y.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
-import { bahrainClock, bahrainDays, markAsDriver, restoreSchoolWeek, seedSchoolDayFamily, signedInDriverApi, type SchoolDayFamily } from '../../fixtures/school-day.js';
-import { pickDay, shortDate } from '../../fixtures/date-picker.js';
+import { addDays, WEEKDAYS, weekdayOf } from '@school-transport/contracts';
+import { bahrainClock, bahrainDays, markAsDriver, restoreSchoolWeek, seedSchoolDayFamily, signedInDriverApi, signedInOffice, type SchoolDayFamily } from '../../fixtures/school-day.js';
+import { longDate, pickDay, shortDate } from '../../fixtures/date-picker.js';
 import { parentDay as en } from '../../../apps/web/src/i18n/en/parent-day.js';
 import { parentDay as ar } from '../../../apps/web/src/i18n/ar/parent-day.js';
 
@@ -140,4 +141,65 @@ test('boarded and dropped messages and the evening message are off until the fam
   await page.reload();
   await expect(page.getByRole('switch', { name: en.messages.boardedAndDropped })).toBeChecked();
   await expect(page.getByRole('switch', { name: en.messages.tomorrow })).toBeChecked();
+});
+
+/** The calendar's direction of a month arrow: which way its chevron points on screen, from its drawn box's rotation. */
+async function arrowPoints(arrow: ReturnType<Page['getByRole']>): Promise<'left' | 'right' | 'up' | 'down'> {
+  // The chevron points down before any rotation; a rotation of 90° clockwise turns it to the left.
+  return arrow.locator('svg').evaluate((chevron) => {
+    const { a, b } = new DOMMatrixReadOnly(getComputedStyle(chevron).transform === 'none' ? undefined : getComputedStyle(chevron).transform);
+    const angle = Math.round((Math.atan2(b, a) * 180) / Math.PI + 360) % 360;
+    return ({ 0: 'down', 90: 'left', 180: 'up', 270: 'right' } as const)[angle as 0 | 90 | 180 | 270];
+  });
+}
+
+test('the Not riding calendar offers only days with a run; in Arabic its month arrows point the way the months go', async ({ page, server }) => {
+  const { today, tomorrow } = bahrainDays();
+  // A no-service date the day after tomorrow, and the weekday of the day after it out of the school week.
+  const holiday = addDays(today, 2);
+  const weekend = addDays(today, 3);
+  const office = await signedInOffice(server.url);
+  const sara = family.children[0]!;
+  try {
+    const setting = await office.put('/api/admin/settings/school-day', {
+      data: { ...family.settingsBefore, schoolDays: WEEKDAYS.filter((day) => day !== weekdayOf(weekend)), noServiceDates: [{ date: holiday, name: 'Test holiday' }] },
+    });
+    expect(setting.status(), await setting.text()).toBe(200);
+    await signInByEmail(page, family.email, family.password);
+    await page.goto('/parent');
+    await cardOf(page, sara).getByRole('button', { name: `Report that ${fullName(sara)} is not riding` }).click();
+    const dialog = page.getByRole('dialog', { name: `Not riding: ${sara.firstName} ${sara.lastName}` });
+    await dialog.getByRole('button', { name: en.dialog.day }).click();
+    const next = page.getByRole('button', { name: en.dialog.calendar.nextMonth }).last();
+    await expect(next).toBeVisible();
+    const dayButton = (day: string) => page.getByRole('button', { name: longDate(day), exact: true }).first();
+    for (const day of [tomorrow, holiday, weekend]) {
+      if (!(await dayButton(day).isVisible())) await next.click();
+      await expect(dayButton(day)).toBeVisible();
+      // Before the change the holiday and the weekend day were offered, and refused on sending ('There is no school run on these days').
+      if (day === tomorrow) await expect(dayButton(day), day).toBeEnabled();
+      else await expect(dayButton(day), day).toBeDisabled();
+    }
+    await page.keyboard.press('Escape');
+
+    // In Arabic, right to left: the previous month's arrow is at the right and points right, the next month's at the left and points left.
+    await showLanguage(page, 'ar', { signedIn: true });
+    await page.reload();
+    await expectLanguage(page, 'ar');
+    await cardOf(page, sara).getByRole('button', { name: ar.absences.notRidingLabel.replace('{{name}}', fullName(sara)) }).click();
+    const arabic = page.getByRole('dialog', { name: ar.dialog.title.replace('{{name}}', `${sara.firstName} ${sara.lastName}`) });
+    await arabic.getByRole('button', { name: ar.dialog.day }).click();
+    const previous = page.getByRole('button', { name: ar.dialog.calendar.previousMonth }).last();
+    const following = page.getByRole('button', { name: ar.dialog.calendar.nextMonth }).last();
+    await expect(following).toBeVisible();
+    const [previousBox, followingBox] = [await previous.boundingBox(), await following.boundingBox()];
+    // Read from the drawn chevrons' rotation (checked once against the screenshot's pixels: the next month's '<' at the left).
+    expect(previousBox!.x).toBeGreaterThan(followingBox!.x);
+    expect(await arrowPoints(previous)).toBe('right');
+    expect(await arrowPoints(following)).toBe('left');
+  } finally {
+    await setAccountLanguage(page.request, 'en');
+    await office.put('/api/admin/settings/school-day', { data: { ...family.settingsBefore, schoolDays: [...WEEKDAYS], noServiceDates: [] } });
+    await office.dispose();
+  }
 });

@@ -44,12 +44,23 @@ async function driverPhone(context: BrowserContext): Promise<Page> {
 
 const busMarker = (page: Page) => page.locator('.run-map-bus');
 const markerPlace = (page: Page) => busMarker(page).evaluate((marker) => (marker as HTMLElement).style.transform);
-/** The ETA's upper end in minutes, as the page writes it ('11–31 min'). */
-async function etaMax(page: Page): Promise<number> {
+/** The ETA's middle in minutes, as the page writes it: a range ('11–15 min') or a coarse figure ('about 25 min'). */
+async function etaMiddle(page: Page): Promise<number> {
   const text = (await page.getByTestId('bus-eta').textContent()) ?? '';
-  const match = /(\d+)–(\d+)/.exec(text);
-  expect(match, text).not.toBeNull();
-  return Number(match![2]);
+  const range = /^(\d+)–(\d+) min$/.exec(text);
+  const about = /^about (\d+) min$/.exec(text);
+  expect(range ?? about, text).not.toBeNull();
+  return range ? (Number(range[1]) + Number(range[2])) / 2 : Number(about![1]);
+}
+/** A coarse figure, which stands in for a range wider than half its middle. */
+const COARSE = new RegExp(`^(${en.etaAboutMinutes.replace('{{minutes}}', '\\d+')}|${[en.etaAboutHour, en.etaAboutHourAndHalf, en.etaAboutTwoHours, en.etaOverAnHour].join('|')})$`);
+
+/** Whether the element is drawn inside the map's box (not panned off screen). */
+async function inMapView(page: Page, marker: ReturnType<Page['locator']>): Promise<boolean> {
+  const [map, box] = [await page.getByTestId('run-map').boundingBox(), await marker.boundingBox()];
+  if (!map || !box) return false;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  return x >= map.x && x <= map.x + map.width && y >= map.y && y <= map.y + map.height;
 }
 
 test('the family follows the bus live while the driver drives; the page says when the position is old', async ({ browser, server }) => {
@@ -79,7 +90,10 @@ test('the family follows the bus live while the driver drives; the page says whe
     await expect.poll(() => parent.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
     const sources = await parent.locator('img.leaflet-tile').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
     expect(sources.every((source) => source.startsWith(server.tiles.base))).toBe(true);
-    const firstMax = await etaMax(parent);
+    // Before the bus has driven a minute its speed is a guess: the range would be wide ('52–140 min'), so a coarse figure is said instead.
+    await expect(parent.getByTestId('bus-eta')).toHaveText(COARSE);
+    await expect(parent.getByText(en.etaIn, { exact: true })).toBeVisible();
+    const firstMiddle = await etaMiddle(parent);
     let place = await markerPlace(parent);
 
     // The bus drives north: a new position at most every 10 s, each one 550 m on. A bus needs over
@@ -96,15 +110,41 @@ test('the family follows the bus live while the driver drives; the page says whe
     // 'Updated … ago' ticks on by itself between positions.
     const shown = await parent.getByTestId('bus-updated').textContent();
     await expect(parent.getByTestId('bus-updated')).not.toHaveText(shown!, { timeout: 3_000 });
-    expect(await etaMax(parent)).toBeLessThan(firstMax);
+    expect(await etaMiddle(parent)).toBeLessThan(firstMiddle);
     expect(polls).toEqual([]);
     await expect(parent.getByTestId('bus-stale')).toHaveCount(0);
     await checkScreen(parent, { route: 'parent-track-bus', role: 'parent', language: 'en' });
 
-    // The phone stops sending (the driver's screen is closed): after a minute the page says so and greys the bus.
+    // The bus drives on, 4 km south, well out of the first view: the map follows it, keeping the family's stop in view too.
+    const follow = parent.getByRole('button', { name: en.followBus });
+    await expect(follow).toHaveCount(0);
+    await phone.setGeolocation(at(26.18));
+    await expect.poll(() => markerPlace(parent), { timeout: 20_000 }).not.toBe(place);
+    await expect.poll(() => inMapView(parent, busMarker(parent))).toBe(true);
+    expect(await inMapView(parent, parent.locator('.run-map-stop'))).toBe(true);
+
+    // The parent drags the map away: it stays where they put it, until 'Follow the bus' brings the bus back.
+    const map = (await parent.getByTestId('run-map').boundingBox())!;
+    await parent.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
+    await parent.mouse.down();
+    await parent.mouse.move(map.x + map.width / 2 + 10, map.y + map.height - 5, { steps: 5 });
+    await parent.mouse.move(map.x + map.width / 2 + 20, map.y + map.height + 400, { steps: 10 });
+    await parent.mouse.up();
+    await expect(follow).toBeVisible();
+    await expect.poll(() => inMapView(parent, busMarker(parent))).toBe(false);
+    place = await markerPlace(parent);
+    await phone.setGeolocation(at(26.175));
+    await expect.poll(() => markerPlace(parent), { timeout: 20_000 }).not.toBe(place);
+    expect(await inMapView(parent, busMarker(parent))).toBe(false);
+    await follow.click();
+    await expect.poll(() => inMapView(parent, busMarker(parent))).toBe(true);
+    await expect(follow).toHaveCount(0);
+
+    // The phone stops sending (the driver's screen is closed): after a minute the page says so and greys the bus, still in view.
     await driver.close();
     await expect(parent.getByTestId('bus-stale')).toHaveText(en.stale, { timeout: 90_000 });
     await expect(busMarker(parent)).toHaveClass(/run-map-bus-stale/);
+    expect(await inMapView(parent, busMarker(parent))).toBe(true);
     await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated 1 min ago$/);
   } finally {
     await phone.close();

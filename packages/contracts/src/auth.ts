@@ -3,11 +3,16 @@ import { MESSAGES } from './messages.js';
 import { LANGUAGES, ROLES } from './options.js';
 import { emailAddress } from './fields.js';
 
+/** The language a sign-in screen is shown in, sent with the sign-in (optional: other clients may not know it). */
+const screenLanguage = z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }).optional();
+
 /** Parents and admins sign in by email. */
 export const loginInput = z.object({
   email: emailAddress(),
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200, MESSAGES.tooLong),
   rememberMe: z.boolean().optional().default(false),
+  /** The language of the sign-in screen: the account takes it unless its person chose one. */
+  language: screenLanguage,
 });
 export type LoginInput = z.input<typeof loginInput>;
 
@@ -16,6 +21,7 @@ export const driverLoginInput = z.object({
   phone: z.string({ error: MESSAGES.phoneRequired }).trim().min(1, MESSAGES.phoneRequired).max(20, MESSAGES.tooLong),
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200, MESSAGES.tooLong),
   rememberMe: z.boolean().optional().default(false),
+  language: screenLanguage,
 });
 export type DriverLoginInput = z.input<typeof driverLoginInput>;
 

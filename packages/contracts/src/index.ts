@@ -28,4 +28,5 @@ export * from './whatsapp-replies.js';
 export * from './student-import.js';
 export * from './seats.js';
 export * from './live-bus.js';
+export * from './eta-figure.js';
 export * from './routes.js';

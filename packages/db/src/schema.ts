@@ -19,6 +19,8 @@ export interface UsersTable {
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   /** The language of the account's screens and of the messages sent to it. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** Whether its person chose `language` (the switch); if not, the screen they sign in on sets it. */
+  languageChosen: ColumnType<boolean, boolean | undefined, boolean>;
   /** When the account last signed in (null: never); shown for office accounts. */
   lastSignInAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the office last changed the account's phone (null: never): a reset code within a day of it needs an admin. */

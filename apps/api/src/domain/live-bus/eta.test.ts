@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSpeed, DEFAULT_SPEED_MPS, distanceAlong, estimateEta, haversineMetres, movingSpeed } from './eta.js';
+import { chooseSpeed, DEFAULT_SPEED_MPS, distanceAlong, estimateEta, haversineMetres, movingSpeed, ROAD_FACTOR } from './eta.js';
 
 /**
  * Points on one meridian, so the answers can be worked out by hand: a hundredth of a degree of
@@ -19,17 +19,18 @@ describe('the ETA to a stop', () => {
     expect(distanceAlong(at(26), [at(26.02), at(26.01)])).toBeCloseTo(3 * HUNDREDTH_M, 3);
   });
 
-  it('answers 6–11 min for 2.22 km at 5 m/s with one stop of a minute before theirs', () => {
-    // 2,223.9 m / 5 m/s = 444.8 s driving, + 60 s at the stop before = 504.8 s.
-    // Low: 504.8 × 0.8 = 403.8 s = 6.7 min → 6. High: 504.8 × 1.25 = 631.0 s = 10.5 min → 11.
-    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: { mps: 5, source: 'run' }, stopSeconds: 60 })).toEqual({ minMinutes: 6, maxMinutes: 11 });
+  it('answers 8–14 min for 2.22 km at 5 m/s with one stop of a minute before theirs', () => {
+    // 2,223.9 m straight is 2,891.1 m of road (× 1.3); / 5 m/s = 578.2 s driving, + 60 s at the stop before = 638.2 s.
+    // Low: 638.2 × 0.8 = 510.6 s = 8.5 min → 8. High: 638.2 × 1.25 = 797.8 s = 13.3 min → 14.
+    expect(ROAD_FACTOR).toBe(1.3);
+    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: { mps: 5, source: 'run' }, stopSeconds: 60 })).toEqual({ minMinutes: 8, maxMinutes: 14 });
   });
 
   it('widens the range when the speed is only the operator’s average, and more when it is the constant', () => {
-    // Same 504.8 s. Operator: × 0.7 = 353.4 s → 5; × 1.4 = 706.7 s = 11.8 → 12.
-    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: { mps: 5, source: 'operator' }, stopSeconds: 60 })).toEqual({ minMinutes: 5, maxMinutes: 12 });
-    // Constant 5.56 m/s: 2,223.9 / 5.556 = 400.3 s + 60 = 460.3 s; × 0.6 = 276.2 s → 4; × 1.6 = 736.5 s = 12.3 → 13.
-    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: chooseSpeed(null, null), stopSeconds: 60 })).toEqual({ minMinutes: 4, maxMinutes: 13 });
+    // Same 638.2 s. Operator: × 0.7 = 446.8 s = 7.4 → 7; × 1.4 = 893.5 s = 14.9 → 15.
+    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: { mps: 5, source: 'operator' }, stopSeconds: 60 })).toEqual({ minMinutes: 7, maxMinutes: 15 });
+    // Constant 5.56 m/s: 2,891.1 / 5.556 = 520.4 s + 60 = 580.4 s; × 0.6 = 348.2 s = 5.8 → 5; × 1.6 = 928.6 s = 15.5 → 16.
+    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: chooseSpeed(null, null), stopSeconds: 60 })).toEqual({ minMinutes: 5, maxMinutes: 16 });
   });
 
   it('is at least a minute wide, from 0, when the bus is at the stop', () => {

@@ -3,7 +3,7 @@ import type { EtaRange } from '@school-transport/contracts';
 /**
  * The ETA to a family's stop, without a routing server: the distance along the remaining stops in
  * order (from the bus to each stop before theirs, then to theirs, in straight lines on the earth's
- * surface), over a speed, plus a stop time for each stop before theirs. Answered as a range whose
+ * surface, lengthened by the roads' usual detour), over a speed, plus a stop time for each stop before theirs. Answered as a range whose
  * width says how much the speed is to be trusted: this run's own recent speed narrows it, the
  * operator's average from past runs widens it, a constant widens it most.
  */
@@ -74,6 +74,12 @@ export const DEFAULT_SPEED_MPS = 20 / 3.6;
 /** A stop when no past mark says otherwise: a minute. */
 export const DEFAULT_STOP_SECONDS = 60;
 
+/**
+ * Roads are longer than the straight line between two stops: in a town's grid about a third longer
+ * (measured as 'circuity' in street networks, 1.2–1.4). Without it every estimate is short.
+ */
+export const ROAD_FACTOR = 1.3;
+
 /** How far below and above the estimate the range reaches, per source of the speed. */
 const SPREAD: Record<SpeedSource, { low: number; high: number }> = {
   run: { low: 0.8, high: 1.25 },
@@ -92,12 +98,12 @@ export interface EtaInput {
 }
 
 /**
- * The range in whole minutes: the estimate's seconds, driving plus a stop time for each stop
+ * The range in whole minutes: the estimate's seconds, driving (the road's length over the speed) plus a stop time for each stop
  * before theirs, times the source's spread, the low end rounded down and the high end up (at
  * least a minute apart, never a single number that looks exact).
  */
 export function estimateEta({ bus, stops, speed, stopSeconds, stopsBefore = Math.max(0, stops.length - 1) }: EtaInput): EtaRange {
-  const seconds = distanceAlong(bus, stops) / speed.mps + stopsBefore * stopSeconds;
+  const seconds = (distanceAlong(bus, stops) * ROAD_FACTOR) / speed.mps + stopsBefore * stopSeconds;
   const { low, high } = SPREAD[speed.source];
   const minMinutes = Math.max(0, Math.floor((seconds * low) / 60));
   const maxMinutes = Math.max(minMinutes + 1, Math.ceil((seconds * high) / 60));

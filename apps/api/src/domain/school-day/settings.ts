@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { SCHOOL_DAY_SETTINGS_KEYS, schoolDaySettings, type SchoolDaySettings } from '@school-transport/contracts';
+import { SCHOOL_DAY_SETTINGS_KEYS, schoolDaySettings, type SchoolCalendar, type SchoolDaySettings } from '@school-transport/contracts';
 import { changedFields, recordAudit, type Actor } from '../audit.js';
 
 /**
@@ -14,6 +14,16 @@ export async function readSchoolDaySettings(db: Db): Promise<SchoolDaySettings> 
   const parsed = schoolDaySettings.safeParse(raw);
   // A row edited by hand into something invalid should not stop the buses: the defaults hold then.
   return parsed.success ? parsed.data : schoolDaySettings.parse({});
+}
+
+/**
+ * What a family's calendar needs of the settings: the school week and the no-service dates, so
+ * that its pickers offer only days with a run. Nothing else of them (the office's alert phone, the
+ * overdue rule) reaches a parent.
+ */
+export async function readSchoolCalendar(db: Db): Promise<SchoolCalendar> {
+  const { schoolDays, noServiceDates } = await readSchoolDaySettings(db);
+  return { schoolDays, noServiceDates };
 }
 
 /** Saves the school day's settings (only changed keys are written), audited. */

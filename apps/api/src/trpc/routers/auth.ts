@@ -4,6 +4,7 @@ import { authenticatedProcedure, publicProcedure, router } from '../init.js';
 import { signInByEmail, signInByPhone } from '../../domain/auth.js';
 import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
 import { setAccountLanguage } from '../../domain/language-switch.js';
+import { languageAtSignIn } from '../../domain/account-language.js';
 import { TooManySignInAttempts } from '../../domain/login-throttle.js';
 import { withRetryAfter } from '../retry-after.js';
 import { AppError } from '../../errors.js';
@@ -42,13 +43,13 @@ export const authRouter = router({
   user: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await throttled(ctx, `email:${input.email}`, () => signInByEmail(ctx.db, input.email, input.password));
+    const user = await languageAtSignIn(ctx.db, await throttled(ctx, `email:${input.email}`, () => signInByEmail(ctx.db, input.email, input.password)), input.language);
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
 
   driverLogin: publicProcedure.input(driverLoginInput).mutation(async ({ ctx, input }) => {
-    const user = await throttled(ctx, `phone:${input.phone}`, () => signInByPhone(ctx.db, input.phone, input.password));
+    const user = await languageAtSignIn(ctx.db, await throttled(ctx, `phone:${input.phone}`, () => signInByPhone(ctx.db, input.phone, input.password)), input.language);
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),

@@ -4,6 +4,7 @@ import { BUS_STALE_AFTER_S, type StudentBus } from '@school-transport/contracts'
 import { formatNumber } from '../../i18n/format.js';
 import { LazyRunMap } from '../RunMap/LazyRunMap.js';
 import { useNow } from './use-live-bus.js';
+import { useEtaText } from './use-eta-text.js';
 
 type OnTheWay = Extract<StudentBus, { status: 'on_the_way' }>;
 
@@ -16,12 +17,14 @@ function useAge() {
 
 /**
  * The bus on its way to the family's stop: the map (the bus, greyed when its position is old, and
- * their own stop only), 'updated 12 s ago' ticking, the stops before theirs and the ETA range.
+ * their own stop only, both kept in view as the bus moves), 'updated 12 s ago' ticking, the stops before theirs and the ETA range.
  */
 export function BusPanel({ bus }: { bus: OnTheWay }) {
   const { t } = useTranslation('liveBus');
   const age = useAge();
   const now = useNow();
+  const etaText = useEtaText();
+  const eta = bus.eta ? etaText(bus.eta) : null;
   const seconds = Math.max(0, Math.round((now - Date.parse(bus.position.at)) / 1000));
   // The server says so at each change; between changes the page's own clock does.
   const stale = bus.stale || seconds > BUS_STALE_AFTER_S;
@@ -33,6 +36,7 @@ export function BusPanel({ bus }: { bus: OnTheWay }) {
         zoomLabels={{ zoomIn: t('zoomIn'), zoomOut: t('zoomOut') }}
         stops={bus.stop ? [{ id: 'own-stop', number: 1, title: t('yourStop'), location: bus.stop }] : []}
         bus={{ lat: bus.position.lat, lng: bus.position.lng, title: stale ? t('staleBusMarker') : t('busMarker'), stale }}
+        followLabel={t('followBus')}
       />
       <Group gap="xs" justify="space-between">
         <Text fw={600} c="dark.9" data-testid="bus-updated" aria-live="off">
@@ -54,11 +58,11 @@ export function BusPanel({ bus }: { bus: OnTheWay }) {
       ) : (
         <>
           <Text c="dark.9">{bus.stopsBefore === 0 ? t('nextStop') : t('stopsBefore', { count: bus.stopsBefore })}</Text>
-          {bus.eta ? (
+          {eta ? (
             <Group gap="xs" align="baseline">
-              <Text c="dark.9">{t('eta')}</Text>
+              <Text c="dark.9">{eta.label}</Text>
               <Text fw={700} size="xl" c="dark.9" data-testid="bus-eta">
-                {t('etaRange', { min: bus.eta.minMinutes, max: bus.eta.maxMinutes })}
+                {eta.figure}
               </Text>
             </Group>
           ) : (

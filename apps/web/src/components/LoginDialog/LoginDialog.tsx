@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { emailAddress, isOfficeRole, loginInput, MESSAGES } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
+import { currentLanguage } from '../../i18n/language.js';
 import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { zodErrors } from '../../forms/validation.js';
 import '../../styles/public-forms.js';
@@ -39,7 +40,7 @@ export function LoginDialog({ opened, onClose }: { opened: boolean; onClose(): v
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
     try {
-      const { user } = await login.mutateAsync(values);
+      const { user } = await login.mutateAsync({ ...values, language: currentLanguage() });
       await finishSignIn(user);
       close();
       if (isOfficeRole(user.role)) await navigate('/admin');

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@mantine/core';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './RunMap.css';
@@ -28,6 +29,11 @@ export interface RunMapProps {
   placing?: string | null;
   /** Given, the stops' markers can be dragged and the map clicked to place `placing`. */
   onPlace?: (stopId: string, at: LatLng) => void;
+  /**
+   * Given, the view keeps the bus and the stops in view at each new position until the person moves
+   * the map themselves; then a button with this label brings the view back to following the bus.
+   */
+  followLabel?: string;
 }
 
 /** Bahrain, for a run without a single position yet. */
@@ -40,11 +46,29 @@ const BAHRAIN: L.LatLngExpression = [26.07, 50.55];
  * Without tiles (offline, a blocked tile server) the markers and line still draw on the plain
  * background. Loaded lazily (LazyRunMap): the library arrives only with a map on screen.
  */
-export default function RunMap({ stops, settings, label, zoomLabels, bus = null, trail = [], line = true, placing = null, onPlace }: RunMapProps) {
+export default function RunMap({ stops, settings, label, zoomLabels, bus = null, trail = [], line = true, placing = null, onPlace, followLabel }: RunMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const fitted = useRef<string | null>(null);
+  const points = useRef<L.LatLngTuple[]>([]);
+  // Set while the map moves the view itself, so that only the person's own moves stop the following.
+  const fitting = useRef(false);
+  const [following, setFollowing] = useState(true);
+  const follows = useRef(true);
+  follows.current = following;
+
+  /** The view around the points: the bus and the stops (and the trail), without animation. */
+  const fit = (shown: L.Map) => {
+    const around = points.current;
+    fitting.current = true;
+    try {
+      if (around.length === 1) shown.setView(around[0]!, 15, { animate: false });
+      else if (around.length > 1) shown.fitBounds(L.latLngBounds(around), { padding: [30, 30], maxZoom: 16, animate: false });
+    } finally {
+      fitting.current = false;
+    }
+  };
 
   useEffect(() => {
     if (!container.current) return;
@@ -54,6 +78,11 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
     L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19, crossOrigin: false }).addTo(created);
     layer.current = L.layerGroup().addTo(created);
     map.current = created;
+    // A drag, a zoom or the keyboard's arrows: the person looks elsewhere, and the view stays there.
+    const moved = () => {
+      if (!fitting.current) setFollowing(false);
+    };
+    created.on('movestart zoomstart', moved);
     return () => {
       created.remove();
       map.current = null;
@@ -87,13 +116,13 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
 
     // The view fits the stops (and the bus, the trail) when another run or the first position arrives, not after every pin or move.
     const key = `${placed.map((stop) => stop.id).join(',')}|${bus ? 'bus' : ''}|${trail.length > 0 ? 'trail' : ''}`;
-    const points = [...placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), ...(bus ? [[bus.lat, bus.lng] as L.LatLngTuple] : []), ...trail.map((point) => [point.lat, point.lng] as L.LatLngTuple)];
-    if (fitted.current !== key) {
+    points.current = [...placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), ...(bus ? [[bus.lat, bus.lng] as L.LatLngTuple] : []), ...trail.map((point) => [point.lat, point.lng] as L.LatLngTuple)];
+    // Following the bus, every new position fits the view again, unless the person moved the map.
+    if (fitted.current !== key || (followLabel && bus && follows.current)) {
       fitted.current = key;
-      if (points.length === 1) shown.setView(points[0]!, 15);
-      else if (points.length > 1) shown.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 16 });
+      fit(shown);
     }
-  }, [stops, bus, trail, line, placing, onPlace]);
+  }, [stops, bus, trail, line, placing, onPlace, followLabel]);
 
   useEffect(() => {
     const shown = map.current;
@@ -105,5 +134,19 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
     };
   }, [placing, onPlace]);
 
-  return <div ref={container} className="run-map" role="region" aria-label={label} dir="ltr" data-testid="run-map" />;
+  const followAgain = () => {
+    setFollowing(true);
+    if (map.current) fit(map.current);
+  };
+
+  return (
+    <>
+      <div ref={container} className="run-map" role="region" aria-label={label} dir="ltr" data-testid="run-map" />
+      {followLabel && bus && !following && (
+        <Button variant="light" onClick={followAgain} mt="xs">
+          {followLabel}
+        </Button>
+      )}
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import type { Absence } from '@school-transport/contracts';
 import { formatAmount } from '../../i18n/format.js';
 import { gradeLabel } from '../../i18n/labels.js';
 import { StudentDay } from '../StudentDay/StudentDay.js';
+import { IsolatedLine } from '../Isolated/Isolated.js';
 
 export type ParentStudent = inferRouterOutputs<AppRouter>['parent']['students']['students'][number];
 
@@ -43,7 +44,7 @@ export function StudentCard({
         {label}
       </Text>
       <Text size="sm" ta="end" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {value}
+        {typeof value === 'string' ? <bdi>{value}</bdi> : value}
       </Text>
     </Group>
   );
@@ -77,7 +78,7 @@ export function StudentCard({
         {row(
           t('card.driver'),
           driver ? (
-            `${driver.name} · ${driver.phone}`
+            <IsolatedLine parts={[driver.name, driver.phone]} />
           ) : (
             t('card.driverNotAssigned')
           ),

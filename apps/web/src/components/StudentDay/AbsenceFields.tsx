@@ -3,21 +3,24 @@ import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { AbsenceRun } from '@school-transport/contracts';
+import { isSchoolDay, type AbsenceRun, type SchoolCalendar } from '@school-transport/contracts';
 import { datePickerLanguage } from '../../i18n/date-picker.js';
 import { usePhoneScreen } from '../AdminDialog/use-phone-screen.js';
 import type { AbsenceLength, AbsenceValues } from './absence-form.js';
 
 /**
  * The Not riding fields, the family's and the office's (for a family that phoned): one day or a
- * range, the run, and an optional reason. Days before `firstDay` (today, in Bahrain) cannot be picked.
+ * range, the run, and an optional reason. Days before `firstDay` (today, in Bahrain) cannot be picked,
+ * nor, given the `calendar`, a day without a run (outside the school week, a no-service date): the
+ * server would refuse it.
  */
-export function AbsenceFields({ form, runs, firstDay }: { form: UseFormReturnType<AbsenceValues>; runs: AbsenceRun[]; firstDay: string }) {
+export function AbsenceFields({ form, runs, firstDay, calendar: school }: { form: UseFormReturnType<AbsenceValues>; runs: AbsenceRun[]; firstDay: string; calendar?: SchoolCalendar }) {
   const { t, i18n } = useTranslation('parentDay');
   const phone = usePhoneScreen();
   const { length, from, to } = form.values;
   const calendar = {
     minDate: firstDay,
+    excludeDate: school ? (day: string) => !isSchoolDay(school, day.slice(0, 10)) : undefined,
     ...datePickerLanguage(i18n.language),
     // Only the Saturday-Sunday pair is highlighted by default; the school week has its own days.
     weekendDays: [],

@@ -11,7 +11,7 @@ import { usePhoneScreen } from '../AdminDialog/use-phone-screen.js';
 import type { ParentStudent } from '../StudentCard/StudentCard.js';
 import { AbsenceFields } from './AbsenceFields.js';
 import { absenceErrors, absenceOf, absenceRunChoices, emptyAbsence, type AbsenceValues } from './absence-form.js';
-import { refreshParentDay } from './parent-day-queries.js';
+import { refreshParentDay, useSchoolCalendar } from './parent-day-queries.js';
 
 /**
  * Not riding: the family tells the driver a student will not ride on a day or a range of days, on
@@ -24,6 +24,7 @@ export function NotRidingModal({ student, onClose }: { student: ParentStudent; o
   const form = useForm<AbsenceValues>({ initialValues: emptyAbsence(), validate: (values) => absenceErrors(values, student.id, t('dialog.dayRequired')) });
   useReturnFocusToOpener(true);
   const report = useMutation(trpc.parent.absences.report.mutationOptions());
+  const calendar = useSchoolCalendar();
 
   const send = async (values: AbsenceValues) => {
     if (report.isPending) return;
@@ -43,7 +44,7 @@ export function NotRidingModal({ student, onClose }: { student: ParentStudent; o
     <Modal opened onClose={onClose} fullScreen={phone} title={t('dialog.title', { name: `${student.firstName} ${student.lastName}` })} closeButtonProps={{ 'aria-label': t('dialog.close') }}>
       <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
-          <AbsenceFields form={form} runs={absenceRunChoices(student.serviceType)} firstDay={bahrainToday(new Date())} />
+          <AbsenceFields form={form} runs={absenceRunChoices(student.serviceType)} firstDay={bahrainToday(new Date())} calendar={calendar.data?.calendar} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} mih={44}>
               {t('dialog.close')}

@@ -10,6 +10,9 @@ export const useParentAbsences = () => useQuery(trpc.parent.absences.list.queryO
  */
 export const useStudentToday = (studentId: string) => useQuery({ ...trpc.parent.studentToday.queryOptions({ id: studentId }), refetchOnWindowFocus: true });
 
+/** The school week and the no-service dates: the family's date pickers offer only days with a run. They change seldom. */
+export const useSchoolCalendar = () => useQuery({ ...trpc.parent.schoolCalendar.queryOptions(), staleTime: 60 * 60 * 1000 });
+
 /** Whether the family gets a message when a child boards and is dropped off. */
 export const useSchoolDayMessages = () => useQuery(trpc.parent.schoolDayMessages.queryOptions());
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isOfficeRole, OFFICE_ROLES } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
+import { currentLanguage } from '../../i18n/language.js';
 import { useSession } from '../../auth/session.js';
 import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';
@@ -37,7 +38,7 @@ export function AdminLoginPage() {
       return;
     }
     try {
-      const { user: signedIn } = await login.mutateAsync(values);
+      const { user: signedIn } = await login.mutateAsync({ ...values, language: currentLanguage() });
       // Set before the session cache learns of the admin, so this page does not redirect first.
       if (isOfficeRole(signedIn.role)) setSignedInHere(true);
       if (await finishSignIn(signedIn, { roles: OFFICE_ROLES, deniedMessage: t('login.adminsOnly') })) await navigate('/admin');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { driverLoginInput } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
+import { currentLanguage } from '../../i18n/language.js';
 import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
@@ -28,7 +29,7 @@ export function DriverLoginPage() {
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
     try {
-      const { user } = await login.mutateAsync(values);
+      const { user } = await login.mutateAsync({ ...values, language: currentLanguage() });
       if (await finishSignIn(user)) await navigate('/driver-dashboard');
     } catch (error) {
       notify({ title: t('driverLogin.failed'), message: errorMessage(error, t('driverLogin.failed')), variant: 'destructive' });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { loginInput } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
+import { currentLanguage } from '../../i18n/language.js';
 import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
@@ -27,7 +28,7 @@ export function ParentLoginPage() {
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
     try {
-      const { user } = await login.mutateAsync(values);
+      const { user } = await login.mutateAsync({ ...values, language: currentLanguage() });
       if (await finishSignIn(user, { roles: ['parent'], deniedMessage: t('login.parentsOnly') })) await navigate('/parent');
     } catch (error) {
       notify({ title: t('login.failed'), message: errorMessage(error, t('login.invalidCredentials')), variant: 'destructive' });

@@ -148,10 +148,10 @@ export default function StudentsTab() {
               render: (student) => (
                 <div>
                   <Text size="sm" fw={500}>
-                    {fullName(student)}
+                    <bdi>{fullName(student)}</bdi>
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {student.automatedId}
+                    <bdi>{student.automatedId}</bdi>
                   </Text>
                 </div>
               ),
@@ -162,7 +162,7 @@ export default function StudentsTab() {
             {
               accessor: 'driver.name',
               title: t('columns.driver'),
-              render: (student) => student.driver?.name ?? <Text size="sm" c="orange">{t('unassigned')}</Text>,
+              render: (student) => (student.driver ? <bdi>{student.driver.name}</bdi> : <Text size="sm" c="orange">{t('unassigned')}</Text>),
             },
             {
               accessor: 'paymentStatus',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitch.js';
 import { formatDate } from '../../../i18n/format.js';
+import { IsolatedLine } from '../../../components/Isolated/Isolated.js';
 
 /** The day's header: whose runs, which day, the language switch and the way to the full list of students. */
 export function DayHeader({ name, date }: { name: string; date: string | null }) {
@@ -16,8 +17,7 @@ export function DayHeader({ name, date }: { name: string; date: string | null })
               {t('today.title')}
             </Title>
             <Text size="md" c="dark.6">
-              {name}
-              {date && ` · ${formatDate(date)}`}
+              <IsolatedLine parts={[name, date && formatDate(date)]} />
             </Text>
           </div>
           <Group gap="xs" wrap="nowrap">

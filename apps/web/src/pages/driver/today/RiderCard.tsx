@@ -4,6 +4,7 @@ import { IconClockUp, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DriverRun, MarkEvent, RiderStatus, RunStudent } from '@school-transport/contracts';
 import { marksFor } from './day-state.js';
+import { IsolatedLine } from '../../../components/Isolated/Isolated.js';
 
 /** Green and orange dark enough for white text in sunlight (WCAG AA: Mantine's green.9 and orange.9 are not). */
 const GREEN = '#1b6b30';
@@ -64,7 +65,7 @@ export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardP
                 {t('today.stops.number', { number: student.stop.number })}
               </Text>
               {' · '}
-              {student.automatedId} · {student.schoolName}
+              <IsolatedLine parts={[student.automatedId, student.schoolName]} />
             </Text>
           </div>
           <Badge size="lg" variant="filled" color={STATUS_COLOUR[student.status]} style={{ flexShrink: 0 }}>

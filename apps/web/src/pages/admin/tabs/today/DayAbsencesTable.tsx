@@ -9,6 +9,7 @@ import { formatDate } from '../../../../i18n/format.js';
 import { runAdminChange } from '../../../../components/AdminForm/run-admin-change.js';
 import { tableRegionProps } from '../data-table-region.js';
 import { refreshOfficeDay } from '../../school-day-queries.js';
+import { IsolatedLine } from '../../../../components/Isolated/Isolated.js';
 
 /** The absences in force on the day, each with Cancel (audited; refused once its run has started). */
 export function DayAbsencesTable({ absences, fetching }: { absences: AdminAbsence[]; fetching: boolean }) {
@@ -42,15 +43,15 @@ export function DayAbsencesTable({ absences, fetching }: { absences: AdminAbsenc
           render: (absence) => (
             <Stack gap={0} miw={140}>
               <Text size="sm" fw={600}>
-                {nameOf(absence)}
+                <bdi>{nameOf(absence)}</bdi>
               </Text>
               <Text size="xs" c="dimmed">
-                {absence.student.automatedId} · {absence.student.schoolName}
+                <IsolatedLine parts={[absence.student.automatedId, absence.student.schoolName]} />
               </Text>
             </Stack>
           ),
         },
-        { accessor: 'driver', title: t('absences.driver'), render: (absence) => absence.driver?.name ?? t('absences.noDriver') },
+        { accessor: 'driver', title: t('absences.driver'), render: (absence) => (absence.driver ? <bdi>{absence.driver.name}</bdi> : t('absences.noDriver')) },
         { accessor: 'from', title: t('absences.dates'), noWrap: true, render: datesOf },
         { accessor: 'run', title: t('absences.run'), noWrap: true, render: (absence) => t(`absences.runName.${absence.run}`) },
         {

@@ -50,7 +50,7 @@ export function RunsTable({
           render: (run) => (
             <Stack gap={0} miw={120}>
               <Text size="sm" fw={600}>
-                {run.driver.name}
+                <bdi>{run.driver.name}</bdi>
               </Text>
               {run.substitute && (
                 <Text size="xs" c="dimmed">
