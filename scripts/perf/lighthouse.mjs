@@ -33,16 +33,18 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /**
  * Runs Lighthouse `runs` times per page (the median counts: one run on a shared machine can be
- * unlucky) and answers scores, metrics and what failed. `cookies` maps a page to the Cookie header
- * of a signed-in session, sent with every request of that page's run.
+ * unlucky) and answers scores, metrics and what failed. `signIn` maps a page to a function that
+ * signs the browser in (given its debugging port) before that page's runs; each such run must end on
+ * the page asked for, not on a sign-in page it was sent to.
  */
-export async function runLighthouse(baseUrl, { pages, runs = 1, reportDir, cookies = {} } = {}) {
+export async function runLighthouse(baseUrl, { pages, runs = 1, reportDir, signIn = {} } = {}) {
   pages ??= LIGHTHOUSE_PAGES;
   const { lighthouse, chromeLauncher } = await loadLighthouse();
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const results = [];
   try {
     for (const path of pages) {
+      if (signIn[path]) await signIn[path](chrome.port);
       const attempts = [];
       for (let run = 0; run < runs; run += 1) {
         // A busy machine now and then loses the trace (NO_NAVSTART): such a run is tried again.
@@ -52,8 +54,8 @@ export async function runLighthouse(baseUrl, { pages, runs = 1, reportDir, cooki
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'best-practices', 'accessibility', 'seo'],
-            ...(cookies[path] ? { extraHeaders: { Cookie: cookies[path] } } : {}),
           });
+          if (signIn[path] && new URL(lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${path} was not measured: the browser ended on ${lhr.finalDisplayedUrl} (signed out?)`);
           if (!lhr.runtimeError) {
             attempts.push(lhr);
             break;
@@ -76,7 +78,7 @@ export async function runLighthouse(baseUrl, { pages, runs = 1, reportDir, cooki
           .map((ref) => `${ref.id}: ${chosen.audits[ref.id].displayValue ?? chosen.audits[ref.id].title}`);
       results.push({
         path,
-        signedIn: Boolean(cookies[path]),
+        signedIn: Boolean(signIn[path]),
         runs: perf,
         performance: median(perf),
         bestPractices: score(chosen, 'best-practices'),

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { measureWebSize, printWebSize } from './web-size.mjs';
 import { startProductionServer } from './production-server.mjs';
 import { runLighthouse, printLighthouse, lighthouseFailures } from './lighthouse.mjs';
-import { signedInCookies, SIGNED_IN_PAGES } from './signed-in.mjs';
+import { signInBrowser, SIGNED_IN_PAGES } from './signed-in.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -45,8 +45,8 @@ try {
 if (!args.includes('--no-signed-in')) {
   const demoServer = await startProductionServer({ port, demo: true });
   try {
-    const cookies = await signedInCookies(demoServer.url);
-    lighthouse.push(...(await runLighthouse(demoServer.url, { runs, pages: Object.keys(SIGNED_IN_PAGES), reportDir, cookies })));
+    const signIn = Object.fromEntries(Object.entries(SIGNED_IN_PAGES).map(([page, role]) => [page, (chromePort) => signInBrowser(chromePort, demoServer.url, role)]));
+    lighthouse.push(...(await runLighthouse(demoServer.url, { runs, pages: Object.keys(SIGNED_IN_PAGES), reportDir, signIn })));
   } finally {
     await demoServer.stop();
   }
