@@ -1,7 +1,8 @@
 // `pnpm perf:web`: builds the app, checks the download budget on the real files, then runs
-// Lighthouse (mobile) against the production server on /, /register and /parent-login.
+// Lighthouse (mobile) against the production server on /, /register and /parent-login, and against
+// a server with the demo data on the parent's dashboard and the driver's day, signed in.
 // Options: --no-build (use the existing build), --runs N (median of N Lighthouse runs per page),
-// --pages /a,/b (other pages), --json FILE (where the figures go; default perf-results/web.json). PERF_PORT picks the port (3106).
+// --pages /a,/b (other public pages), --no-signed-in (public pages only), --json FILE (where the figures go; default perf-results/web.json). PERF_PORT picks the port (3106).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { measureWebSize, printWebSize } from './web-size.mjs';
 import { startProductionServer } from './production-server.mjs';
 import { runLighthouse, printLighthouse, lighthouseFailures } from './lighthouse.mjs';
+import { signInBrowser, SIGNED_IN_PAGES } from './signed-in.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -23,20 +25,31 @@ const port = Number(process.env.PERF_PORT ?? 3106);
 const started = Date.now();
 
 if (!args.includes('--no-build')) {
-  console.log('Building (pnpm build)...');
+  console.log('Building (pnpm build, pnpm build:demo)...');
   execFileSync('pnpm', ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!args.includes('--no-signed-in')) execFileSync('pnpm', ['build:demo'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 const size = measureWebSize();
 printWebSize(size);
 console.log('');
 
+const reportDir = join(dirname(jsonFile), 'lighthouse');
 const server = await startProductionServer({ port });
 let lighthouse;
 try {
-  lighthouse = await runLighthouse(server.url, { runs, pages, reportDir: join(dirname(jsonFile), 'lighthouse') });
+  lighthouse = await runLighthouse(server.url, { runs, pages, reportDir });
 } finally {
   await server.stop();
+}
+if (!args.includes('--no-signed-in')) {
+  const demoServer = await startProductionServer({ port, demo: true });
+  try {
+    const signIn = Object.fromEntries(Object.entries(SIGNED_IN_PAGES).map(([page, role]) => [page, (chromePort) => signInBrowser(chromePort, demoServer.url, role)]));
+    lighthouse.push(...(await runLighthouse(demoServer.url, { runs, pages: Object.keys(SIGNED_IN_PAGES), reportDir, signIn })));
+  } finally {
+    await demoServer.stop();
+  }
 }
 printLighthouse(lighthouse);
 

@@ -1,5 +1,7 @@
 // Starts the built production server (apps/api/dist/main.js) on a throwaway embedded database, for
-// the performance scripts. Answers its address and a stop function.
+// the performance scripts. Answers its address and a stop function. With `demo: true` it loads the
+// demo data (which a production server never does, so NODE_ENV is development; the web app it serves
+// and the way it serves it are the same build), for measuring the screens behind a sign-in.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -9,15 +11,17 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export async function startProductionServer({ port, env = {} }) {
+export async function startProductionServer({ port, env = {}, demo = false }) {
   const main = join(ROOT, 'apps', 'api', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`No server build at ${main}: run pnpm build first.`);
+  if (demo && !existsSync(join(ROOT, 'apps', 'api', 'dist', 'development.js'))) throw new Error('No demo build: run pnpm build:demo first.');
   const dataDir = mkdtempSync(join(tmpdir(), 'perf-data-'));
   const child = spawn(process.execPath, [main], {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: demo ? 'development' : 'production',
+      DEMO_DATA: demo ? '1' : '0',
       // Production refuses to start without a transport chosen; the log sends nothing to anyone.
       NOTIFY_TRANSPORT: 'log',
       SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -165,7 +165,7 @@ function wantsEnglish(req: FastifyRequest): boolean {
 }
 
 /** Brotli if the browser takes it, else gzip, else none (every browser of the last decade sends both). */
-function acceptedEncoding(req: FastifyRequest): 'br' | 'gzip' | undefined {
+export function acceptedEncoding(req: FastifyRequest): 'br' | 'gzip' | undefined {
   const accepted = String(req.headers['accept-encoding'] ?? '').toLowerCase();
   if (/\bbr\b(?!;q=0(?:\.0*)?\b)/.test(accepted)) return 'br';
   if (/\bgzip\b(?!;q=0(?:\.0*)?\b)/.test(accepted)) return 'gzip';
@@ -173,6 +173,6 @@ function acceptedEncoding(req: FastifyRequest): 'br' | 'gzip' | undefined {
 }
 
 /** JSON inside <script>: '<' escaped, so no '</script>' or '<!--' in the data can end or change the block. */
-function escapeJsonForHtml(json: string): string {
+export function escapeJsonForHtml(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }

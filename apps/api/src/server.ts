@@ -17,6 +17,7 @@ import { registerWhatsappWebhook, type WhatsappWebhookConfig } from './rest/what
 import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
+import { firstScreenAnswers, sendWithFirstScreen, type FirstScreen } from './first-screen-data.js';
 import { LoginThrottle } from './domain/login-throttle.js';
 import { AddressRequestLimits, type AddressLimits } from './domain/address-limits.js';
 import { AnswerCache } from './domain/answer-cache.js';
@@ -264,19 +265,24 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   const preloads = options.webDist ? readRoutePreloads(options.webDist) : new Map<string, RoutePreloads>();
   const pageRenderer = options.webDist ? await loadPageRenderer(options.webDist) : undefined;
+  const indexHtmlFile = options.webDist ? join(options.webDist, 'index.html') : undefined;
+  const indexHtml = indexHtmlFile && existsSync(indexHtmlFile) ? readFileSync(indexHtmlFile, 'utf8') : undefined;
   /** A page of the web app: rendered here when it is a public page in English, else the app's index.html. */
   const servePage = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0]!.replace(/(.)\/$/, '$1');
     void reply.header('Cache-Control', 'no-cache');
     const links = preloads.get(pathname);
     let caller: Promise<ReturnType<typeof createCaller>> | undefined;
-    const loadPublic = async (query: PublicQuery) => {
-      caller ??= createContext({ req, res: reply }).then(createCaller);
-      return (await caller).public[query]();
-    };
+    const callerForRequest = () => (caller ??= createContext({ req, res: reply }).then(createCaller));
+    const loadPublic = async (query: PublicQuery) => (await callerForRequest()).public[query]();
     const rendered = await pageRenderer?.render(req, pathname, loadPublic, { styles: links?.styles ?? [], scripts: links?.scriptFiles ?? [] });
     // A page rendered here names its code and carries its stylesheets and data; one the browser renders preloads them all.
     if (links && !rendered) void reply.header('Link', links.codeAndData);
+    // A guarded page opened by its own user carries their session and first screen's answers.
+    if (!rendered && links?.firstScreen && indexHtml && req.method === 'GET') {
+      const answers = await firstScreenAnswers(links.firstScreen, await callerForRequest(), req);
+      if (answers) return sendWithFirstScreen(reply, req, indexHtml, answers);
+    }
     if (rendered) {
       // The page depends on the browser's language (cookie, Accept-Language) and is sent compressed.
       void reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie').type('text/html; charset=utf-8');
@@ -369,20 +375,27 @@ interface RoutePreloads {
   scriptFiles: string[];
   /** Its chunks, stylesheets and the data it opens with, as a Link header, for when the browser renders the page. */
   codeAndData: string;
+  /** A guarded page's roles and first screen's queries, answered in its HTML (first-screen-data.ts). */
+  firstScreen?: FirstScreen;
 }
 
 function readRoutePreloads(webDist: string): Map<string, RoutePreloads> {
   const file = join(webDist, '.vite', 'route-preloads.json');
   const links = new Map<string, RoutePreloads>();
   if (!existsSync(file)) return links;
-  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { scripts: string[]; styles: string[]; data?: string[] }>;
-  for (const [route, { scripts, styles, data = [] }] of Object.entries(routes)) {
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { scripts: string[]; styles: string[]; data?: string[]; roles?: string[]; firstScreen?: string[] }>;
+  for (const [route, { scripts, styles, data = [], roles, firstScreen }] of Object.entries(routes)) {
     // Vite's loader links a chunk's stylesheet with crossorigin (anonymous); a preload without it would not be used.
     const styleLinks = styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`);
     const scriptLinks = scripts.map((href) => `<${href}>; rel=modulepreload`);
     // The page's first data (the web client's own request: credentials included, so the preload matches it).
     const dataLinks = data.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=use-credentials`);
-    links.set(route, { styles, scriptFiles: scripts, codeAndData: [...styleLinks, ...scriptLinks, ...dataLinks].join(', ') });
+    links.set(route, {
+      styles,
+      scriptFiles: scripts,
+      codeAndData: [...styleLinks, ...scriptLinks, ...dataLinks].join(', '),
+      ...(roles && firstScreen ? { firstScreen: { roles, firstScreen } } : {}),
+    });
   }
   return links;
 }

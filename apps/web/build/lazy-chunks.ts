@@ -21,17 +21,36 @@ const inPackages = (packages: string[]) => new RegExp(`/node_modules/(?:${packag
  * console) and src/auth read.
  */
 const SIGN_IN_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](?:messages|message-codes|fields|validation|auth|permissions)\.ts$/;
+/**
+ * The registration's schemas: the registration form's, and the student fields the parent's and the
+ * office's contracts are built from. A chunk of its own, so that a signed-in screen loading the
+ * contract does not load the registration form with it.
+ */
+const REGISTRATION_CONTRACT = [/[\\/]packages[\\/]contracts[\\/]src[\\/]registration\.ts$/];
 /** The rest of the contract: what the parent's, the office's and the driver's screens send and read. */
 const CONTRACTS_SIGNED_IN = [/[\\/]packages[\\/]contracts[\\/]src[\\/]/];
 
-/** The app's side of a sign-in form: the shared contract (Zod), the form helpers, the password field. */
-const SIGN_IN = [
+/**
+ * What a sign-in form shares with the signed-in screens: the contract's messages and the app's way of
+ * writing them, numbers and dates (the signed-in screens use them on every page), and the dialogs'
+ * focus helper (src/a11y), which the public dialogs and the signed-in screens' lists both use.
+ */
+const MESSAGES = [
   // Only a sign-in form's part of the contract: Zod builds every schema when its chunk runs (a few
   // milliseconds each on a phone), so the registration's go with the public forms and the signed-in
   // areas' with those areas (CONTRACTS_SIGNED_IN).
   SIGN_IN_CONTRACTS,
-  /[\\/]src[\\/](?:forms|auth)[\\/]/,
+  /[\\/]src[\\/](?:forms[\\/]|auth[\\/]permissions\.ts$)/,
   /[\\/]src[\\/]i18n[\\/](?:messages|format|labels|en[\\/]messages)\.ts$/,
+  /[\\/]src[\\/]a11y[\\/]/,
+];
+
+/**
+ * The sign-in form itself (the password field, the card, what follows a sign-in, their stylesheets):
+ * a signed-in screen opened directly neither downloads nor parses it.
+ */
+const SIGN_IN = [
+  /[\\/]src[\\/]auth[\\/]use-finish-sign-in\.ts$/,
   /[\\/]src[\\/]components[\\/](?:PasswordField|LoginCard)[\\/]/,
   // A sign-in form's stylesheets (the Mantine files it imports come with it); signed-in.ts takes Mantine's whole styles.css.
   /[\\/]src[\\/]styles[\\/]sign-in-forms\.ts$/,
@@ -39,9 +58,8 @@ const SIGN_IN = [
 
 /** The app's side of the rest of the public pages: the dialogs and the registration form. */
 const PUBLIC_FORMS = [
-  /[\\/]src[\\/]a11y[\\/]/,
-  /[\\/]src[\\/]components[\\/](?:TermsModal|RegistrationForm|PaymentInstructions)[\\/]/,
-  /[\\/]packages[\\/]contracts[\\/]src[\\/]registration\.ts$/,
+  // The registration form and the fields it is made of.
+  /[\\/]src[\\/]components[\\/](?:TermsModal|RegistrationForm|PaymentInstructions|ChoiceField|FieldGrid)[\\/]/,
   // The other public forms' and dialogs' stylesheets (styles/public-forms.ts): a sign-in page does not parse them.
   /[\\/]src[\\/]styles[\\/]public-forms\.ts$/,
 ];
@@ -116,5 +134,5 @@ export function lazyChunks(root: string) {
     includeDependenciesRecursively: false,
   };
   const libraries = LIBRARIES.map(({ name, packages, priority }) => ({ name, test: (id: string) => lazyShared(id) && inPackages(packages).test(id), priority }));
-  return { plugin, groups: [...libraries, shared, group('sign-in', SIGN_IN, 2), group('public-forms', PUBLIC_FORMS, 1), group('contracts', CONTRACTS_SIGNED_IN, 0)] };
+  return { plugin, groups: [...libraries, shared, group('messages', MESSAGES, 3), group('sign-in', SIGN_IN, 2), group('public-forms', PUBLIC_FORMS, 1), group('registration-contract', REGISTRATION_CONTRACT, 1), group('contracts', CONTRACTS_SIGNED_IN, 0)] };
 }

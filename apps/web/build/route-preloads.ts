@@ -18,6 +18,9 @@ export interface RoutePreloads {
   styles: string[];
   /** Addresses of the data the page opens with (src/routing/page-data.ts). */
   data?: string[];
+  /** A guarded page's roles and the queries of its first screen, which the server answers in its HTML (routes.ts). */
+  roles?: string[];
+  firstScreen?: string[];
 }
 
 /**
@@ -66,7 +69,7 @@ export function routePreloads(routes: readonly PageRoute[], everyPage: string[] 
       const initial = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
       const preloads: Record<string, RoutePreloads> = {};
       for (const source of everyPage) if (!manifest[source]) this.error(`${source} is not a chunk of the build: update vite.config.ts`);
-      for (const { path: route, page, firstLoad, data } of routes.filter(({ path }) => path !== '*' && !path.includes(':'))) {
+      for (const { path: route, page, firstLoad, data, roles, firstScreen } of routes.filter(({ path }) => path !== '*' && !path.includes(':'))) {
         // The page in the first load (the landing page) adds no chunk: the route preloads what every page loads.
         const source = firstLoad ? null : `src/pages/${page}`;
         if (source !== null && !manifest[source]) this.error(`${source} (route ${route}) is not a chunk of the build: is it still imported by src/Router.tsx?`);
@@ -78,6 +81,7 @@ export function routePreloads(routes: readonly PageRoute[], everyPage: string[] 
           scripts: keys.map((key) => `/${manifest[key]!.file}`),
           styles: [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
           ...(data ? { data: [pageDataUrl(data)] } : {}),
+          ...(firstScreen && roles ? { roles: typeof roles === 'string' ? [roles] : [...roles], firstScreen: [...firstScreen] } : {}),
         };
       }
       await writeFile(join(outDir, '.vite', 'route-preloads.json'), JSON.stringify(preloads, null, 2));

@@ -9,6 +9,7 @@ import { applyLanguage, initialLanguage, rememberLanguageForServer } from './i18
 import { App } from './App.js';
 import { preloadPage } from './Router.js';
 import { queryClient } from './trpc.js';
+import { seedFirstScreen } from './routing/first-screen-data.js';
 
 const container = document.getElementById('root')!;
 const language = initialLanguage();
@@ -19,6 +20,8 @@ const serverRendered = container.hasChildNodes() && language === 'en';
 // (preloadPage) would ask for it again.
 const pageData = document.getElementById('page-data')?.textContent;
 if (serverRendered && pageData) hydrate(queryClient, JSON.parse(pageData));
+// A guarded page's HTML carries the signed-in user's session and its first screen's answers.
+seedFirstScreen(queryClient, document);
 const app = (
   <StrictMode>
     <App />

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogOfModule, namespaceOfFile, resources } from './index.js';
 import { messages } from './en/messages.js';
 import { officeCatalogs } from './en/office.js';
+import { screenCatalogs } from './en/screens.js';
 
 /**
  * Every English namespace has an Arabic one (src/i18n/ar/<namespace>.ts), with every key, no
@@ -33,7 +34,7 @@ const placeholdersMatch = (key: string, english: string, arabic: string) =>
   placeholders(arabic).join() === placeholders(english).join() ||
   (key.endsWith('_one') && placeholders(arabic).join() === placeholders(english).filter((name) => name !== 'count').join());
 
-const english = { ...resources.en, ...officeCatalogs, messages };
+const english = { ...resources.en, ...screenCatalogs, ...officeCatalogs, messages };
 
 describe.each(Object.keys(english))('the %s catalog', (namespace) => {
   const keys = leaves(english[namespace as keyof typeof english]);

@@ -23,20 +23,42 @@ const BAHRAIN = 'Asia/Bahrain';
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SERVICE_MONTH = /^\d{4}-\d{2}$/;
 
+/**
+ * Intl's formatters, one per locale and options, made once: building one costs far more than using
+ * it (the locale's data is looked up each time), and a screen formats every amount and date on every
+ * render, hundreds of times while a phone renders the first screen.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 export function localeOf(language?: string): string {
   return LOCALES[isLanguage(language) ? language : currentLanguage()];
 }
 
 /** A count or any plain number: 1,234. */
 export function formatNumber(value: number, language?: string): string {
-  return new Intl.NumberFormat(localeOf(language)).format(value);
+  return numberFormat(localeOf(language)).format(value);
 }
 
 /** A distance between stops: metres under a kilometre ('850 m'), else kilometres to one decimal ('1.2 km'). */
 export function formatDistance(metres: number, language?: string): string {
   const locale = localeOf(language);
-  if (metres < 1000) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(Math.round(metres / 10) * 10);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(metres / 1000);
+  if (metres < 1000) return numberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(Math.round(metres / 10) * 10);
+  return numberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(metres / 1000);
 }
 
 /**
@@ -47,7 +69,7 @@ export function formatDistance(metres: number, language?: string): string {
 export function formatAmount(amount: string | number, language?: string): string {
   const value = typeof amount === 'number' ? amount : Number(amount.trim());
   if (typeof amount === 'string' && (amount.trim() === '' || !Number.isFinite(value))) return amount;
-  return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return numberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
 /**
@@ -59,14 +81,14 @@ export function formatDate(value: string, language?: string, month: 'short' | 'l
   const day = CALENDAR_DAY.test(value);
   const moment = day ? new Date(`${value}T12:00:00Z`) : new Date(value);
   if (Number.isNaN(moment.getTime())) return value;
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month, year: 'numeric', timeZone: day ? 'UTC' : BAHRAIN }).format(moment);
+  return dateFormat(localeOf(language), { day: 'numeric', month, year: 'numeric', timeZone: day ? 'UTC' : BAHRAIN }).format(moment);
 }
 
 /** A moment with its time on Bahrain's clock, for what the office reads back: "26 Nov 2026, 03:51". */
 export function formatDateTime(iso: string, language?: string): string {
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: BAHRAIN }).format(moment);
+  return dateFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: BAHRAIN }).format(moment);
 }
 
 /**
@@ -76,7 +98,7 @@ export function formatDateTime(iso: string, language?: string): string {
 export function formatTime(iso: string, language?: string): string {
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: BAHRAIN }).format(moment);
+  return dateFormat(localeOf(language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: BAHRAIN }).format(moment);
 }
 
 /**
@@ -87,7 +109,7 @@ export function formatMonth(month: string, language?: string, width: 'long' | 's
   const first = SERVICE_MONTH.test(month) ? `${month}-01` : CALENDAR_DAY.test(month) ? month : null;
   if (!first) return month;
   const options: Intl.DateTimeFormatOptions = width === 'long' ? { month: 'long', year: 'numeric' } : { month: 'short' };
-  return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`));
+  return dateFormat(localeOf(language), { ...options, timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`));
 }
 
 /**
@@ -97,10 +119,10 @@ export function formatMonth(month: string, language?: string, width: 'long' | 's
 export function formatWeekday(day: string, language?: string): string {
   if (!CALENDAR_DAY.test(day)) return day;
   const locale = localeOf(language);
-  return new Intl.DateTimeFormat(locale, { weekday: locale === LOCALES.ar ? 'narrow' : 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  return dateFormat(locale, { weekday: locale === LOCALES.ar ? 'narrow' : 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 }
 
 /** A month of any year by its number, 1 for January: "September" / "سبتمبر" (a setting such as the school year's first month). */
 export function formatMonthName(monthNumber: number, language?: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, monthNumber - 1, 15)));
+  return dateFormat(localeOf(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, monthNumber - 1, 15)));
 }

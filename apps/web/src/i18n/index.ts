@@ -3,8 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { isolateTypedText } from './bidi.js';
 import { common } from './en/common.js';
 import { site } from './en/site.js';
-import { parent } from './en/parent.js';
-import { driver } from './en/driver.js';
 
 /**
  * Every user-visible string comes from this catalog, one namespace per part of the product, so
@@ -12,15 +10,18 @@ import { driver } from './en/driver.js';
  * the first download; Arabic arrives in a chunk of its own (loadLanguage) when it is chosen.
  */
 export const resources = {
-  en: { common, site, parent, driver },
+  en: { common, site },
 } as const;
+
+/** Namespaces whose English loads with the parent's and the driver's pages (i18n/screens.ts, en/screens.ts). */
+export const SCREEN_NAMESPACES = ['parent', 'driver'] as const;
 
 /** Namespaces whose English loads with the pages that use them (i18n/office.ts, en/office.ts). */
 export const OFFICE_NAMESPACES = ['admin', 'students', 'analytics', 'outbox', 'modificationRequests', 'fees', 'users', 'familyMessages', 'attendance', 'parentDay', 'officeDay', 'routes', 'liveBus'] as const;
 
 /** 'messages' (the shared contract's messages) joins when i18n/messages.ts loads; see there. */
-export type Namespace = keyof (typeof resources)['en'] | (typeof OFFICE_NAMESPACES)[number] | 'messages';
-export const NAMESPACES: Namespace[] = [...(Object.keys(resources.en) as Namespace[]), ...OFFICE_NAMESPACES, 'messages'];
+export type Namespace = keyof (typeof resources)['en'] | (typeof SCREEN_NAMESPACES)[number] | (typeof OFFICE_NAMESPACES)[number] | 'messages';
+export const NAMESPACES: Namespace[] = [...(Object.keys(resources.en) as Namespace[]), ...SCREEN_NAMESPACES, ...OFFICE_NAMESPACES, 'messages'];
 
 /**
  * The Arabic catalogs: every file of ./ar is picked up (one per namespace, named as its namespace

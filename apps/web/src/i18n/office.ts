@@ -1,4 +1,6 @@
 import i18n from './index.js';
+// The office's and the parent's pages show the parent's and the driver's namespaces too.
+import './screens.js';
 import { officeCatalogs } from './en/office.js';
 
 // Imported for its effect by the pages that show these namespaces, so their English arrives with

@@ -24,7 +24,27 @@ export interface PageRoute {
   serverRendered?: true;
   /** The public queries the page opens with, fetched with its code (page-data.ts). */
   data?: readonly PublicQuery[];
+  /**
+   * A guarded page's first screen: the queries (tRPC paths, none taking input) its first render
+   * shows. The server answers them for the signed-in user, when the page's roles include theirs, in
+   * the page's HTML (routing/first-screen-data.ts), so that the first render has them without waiting
+   * for the app's code to ask. The session (auth.user) always comes with them.
+   */
+  firstScreen?: readonly FirstScreenQuery[];
 }
+
+/** The queries a first screen may open with (each one's procedure takes no input). */
+export type FirstScreenQuery =
+  | 'parent.students'
+  | 'parent.modificationRequests'
+  | 'parent.absences.list'
+  | 'parent.schoolDayMessages'
+  | 'driver.me'
+  | 'driver.students'
+  | 'public.settings';
+
+const PARENT_FIRST_SCREEN = ['parent.students', 'parent.modificationRequests', 'parent.absences.list', 'parent.schoolDayMessages'] as const;
+const DRIVER_FIRST_SCREEN = ['driver.me', 'driver.students', 'public.settings'] as const;
 
 /** The office's roles (OFFICE_ROLES), written out: this file imports no code. */
 const OFFICE = ['admin', 'staff'] as const satisfies readonly OfficeRole[];
@@ -37,14 +57,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/driver-login', page: 'public/DriverLogin.page.tsx', layout: 'public', serverRendered: true },
   { path: '/admin-login', page: 'public/AdminLogin.page.tsx', layout: 'own', serverRendered: true },
   { path: '/forgot-password', page: 'public/ForgotPassword.page.tsx', layout: 'public' },
-  { path: '/parent', page: 'parent/ParentDashboard.page.tsx', layout: 'own', roles: 'parent' },
+  { path: '/parent', page: 'parent/ParentDashboard.page.tsx', layout: 'own', roles: 'parent', firstScreen: PARENT_FIRST_SCREEN },
   { path: '/parent/students/:id/bus', page: 'parent/TrackBus.page.tsx', layout: 'own', roles: 'parent' },
   { path: '/admin', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: OFFICE },
   { path: '/admin-dashboard', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: OFFICE },
   { path: '/admin/invoices/:studentId', page: 'admin/Invoice.page.tsx', layout: 'own', roles: OFFICE },
   { path: '/receipts/:paymentId', page: 'receipts/Receipt.page.tsx', layout: 'own', roles: ['parent', ...OFFICE] },
-  { path: '/driver', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver' },
-  { path: '/driver-dashboard', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver' },
+  { path: '/driver', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver', firstScreen: DRIVER_FIRST_SCREEN },
+  { path: '/driver-dashboard', page: 'driver/DriverDashboard.page.tsx', layout: 'own', roles: 'driver', firstScreen: DRIVER_FIRST_SCREEN },
   // The driver's day guards itself: without signal it opens for the driver whose list is on the phone.
   { path: '/driver/today', page: 'driver/DriverToday.page.tsx', layout: 'own' },
   { path: '*', page: 'NotFound.page.tsx', layout: 'public' },

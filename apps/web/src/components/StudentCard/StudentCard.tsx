@@ -61,11 +61,11 @@ export function StudentCard({
           </Text>
         </div>
         {driver ? (
-          <Badge color="green" miw="max-content">
+          <Badge variant="light" color="green" miw="max-content">
             {t('card.activeService')}
           </Badge>
         ) : (
-          <Badge color="yellow" miw="max-content">
+          <Badge variant="light" color="yellow" miw="max-content">
             {t('card.driverNotAssigned')}
           </Badge>
         )}

@@ -17,7 +17,7 @@ export function StudentDay({ studentId, name, absences, onNotRiding }: { student
       <StudentToday studentId={studentId} />
       <TrackBusButton studentId={studentId} name={name} />
       <StudentAbsences absences={absences} />
-      <Button variant="outline" color="orange" mih={44} onClick={onNotRiding} aria-label={t('absences.notRidingLabel', { name })}>
+      <Button variant="light" color="orange" mih={44} onClick={onNotRiding} aria-label={t('absences.notRidingLabel', { name })}>
         {t('absences.notRiding')}
       </Button>
     </Stack>

@@ -10,6 +10,7 @@ import { AccountMenu } from '../../components/AccountMenu/AccountMenu.js';
 import { DriverInfoCard } from '../../components/DriverInfoCard/DriverInfoCard.js';
 import { DriverStudentList } from '../../components/DriverStudentList/DriverStudentList.js';
 import '../../styles/signed-in.js';
+import '../../i18n/screens.js';
 
 /** /driver-dashboard and /driver: the signed-in driver's card and own students. */
 export function DriverDashboardPage() {

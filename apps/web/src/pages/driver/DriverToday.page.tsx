@@ -7,6 +7,7 @@ import { lastSavedToday } from './today/phone-storage.js';
 import { installDriverApp } from './today/driver-app.js';
 import { DriverDay } from './today/DriverDay.js';
 import '../../styles/signed-in.js';
+import '../../i18n/screens.js';
 
 const SESSION_FRESH_MS = 5 * 60 * 1000;
 
