@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SERVER_MESSAGES, type RegistrationInput } from '@school-transport/contracts';
+import { registrationBody } from './test/registrations.js';
 import { startTestServer, type TestServer } from './test/harness.js';
 import { postFrom } from './test/from-address.js';
 
 let t: TestServer;
-let counter = 0;
 let choices: { schoolId: string; areaId: string; termsVersionId: string };
 
 beforeAll(async () => {
@@ -18,28 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function registration(overrides: Record<string, unknown> = {}): RegistrationInput {
-  counter += 1;
-  return {
-    firstName: 'Sara',
-    fathersName: 'Hassan',
-    lastName: 'Ali',
-    grade: '3',
-    schoolId: choices.schoolId,
-    studentSchoolId: `LIM-${counter}`,
-    parentName: 'Fatima Ali',
-    parentEmail: `limit.${Date.now().toString(36)}.${counter}@example.com`,
-    parentPhone: '36001122',
-    password: 'secret-1',
-    serviceType: 'BOTH',
-    areaId: choices.areaId,
-    block: '901',
-    road: '12',
-    houseBuilding: '34',
-    termsAccepted: true,
-    termsVersionId: choices.termsVersionId,
-    ...overrides,
-  } as RegistrationInput;
+function registration(overrides: Partial<RegistrationInput> & Record<string, unknown> = {}): RegistrationInput {
+  return registrationBody(choices, overrides);
 }
 
 function expectHourRetryAfter(headers: Headers) {

@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { eventually, HttpClient, startTestServer, type TestServer } from './test/harness.js';
 import { createAdmin, createDriver, createParent } from './test/factories.js';
+import { postFrom } from './test/from-address.js';
 import { addressKey } from './domain/login-throttle.js';
 
 let t: TestServer;
@@ -78,26 +78,9 @@ function expectRetryAfter(headers: Headers) {
   expect(seconds).toBeLessThanOrEqual(600);
 }
 
-/**
- * A sign-in sent from another address of this machine (all of 127.0.0.0/8 is loopback), as another
- * client would send it: the server sees that address without trusting any proxy header.
- */
-function signInFrom(localAddress: string, body: Record<string, string>, path = '/api/auth/login'): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const { port } = new URL(t.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, localAddress, method: 'POST', path, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown, headers });
-      });
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+/** A sign-in sent from another address of this machine (test/from-address.ts). */
+function signInFrom(localAddress: string, body: Record<string, string>, path = '/api/auth/login') {
+  return postFrom(t.url, localAddress, path, body);
 }
 
 describe('sign-in limits', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SCHOOL_DAY_MESSAGES, addDays, type RegistrationInput } from '@school-transport/contracts';
+import { registrationBody } from './test/registrations.js';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createDriver, createSchool } from './test/factories.js';
 import { createFamily, type Family } from './test/families.js';
@@ -19,7 +20,6 @@ let admin: HttpClient;
 let schoolId: string;
 let areaId: string;
 let termsVersionId: string;
-let counter = 0;
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
@@ -30,28 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function registration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
-  counter += 1;
-  return {
-    firstName: 'Sara',
-    fathersName: 'Hassan',
-    lastName: 'Ali',
-    grade: '3',
-    schoolId,
-    studentSchoolId: `ODD-${counter}`,
-    parentName: 'Fatima Ali',
-    parentEmail: `odd.${Date.now().toString(36)}.${counter}@example.com`,
-    parentPhone: '36001122',
-    password: 'secret-1',
-    serviceType: 'BOTH',
-    areaId,
-    block: '901',
-    road: '12',
-    houseBuilding: '34',
-    termsAccepted: true,
-    termsVersionId,
-    ...overrides,
-  };
+function registration(overrides: Partial<RegistrationInput> & Record<string, unknown> = {}): RegistrationInput {
+  return registrationBody({ schoolId, areaId, termsVersionId }, overrides);
 }
 
 const studentOf = (studentSchoolId: string) => t.db.selectFrom('students').select(['firstName', 'fathersName', 'lastName']).where('studentSchoolId', '=', studentSchoolId).executeTakeFirst();
@@ -70,7 +50,7 @@ describe('names and free text that show nothing', () => {
     const saved = await t.client().post('/api/registrations', input);
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     expect(await studentOf(input.studentSchoolId)).toEqual({ firstName: 'Sara', lastName: 'Ali', fathersName: 'مح\u200Cمد' });
-    const parent = await t.db.selectFrom('users').select('name').where('email', '=', input.parentEmail).executeTakeFirstOrThrow();
+    const parent = await t.db.selectFrom('users').select('name').where('email', '=', input.parentEmail.toLowerCase()).executeTakeFirstOrThrow();
     expect(parent.name).toBe('Fatima Ali');
   });
 

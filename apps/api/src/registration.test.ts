@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MESSAGES, messageCode, SERVER_MESSAGES, type RegistrationInput } from '@school-transport/contracts';
+import { registrationBody } from './test/registrations.js';
 import { startTestServer, type TestServer } from './test/harness.js';
 import { createAdmin, createParent } from './test/factories.js';
 
@@ -9,7 +10,6 @@ let schoolId: string;
 let area: { id: string; price: string };
 let roundaboutArea: { id: string; price: string };
 let termsVersionId: string;
-let counter = 0;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -21,35 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A complete, valid registration with a new parent email. */
 function registration(overrides: Partial<RegistrationInput> & Record<string, unknown> = {}): RegistrationInput {
-  counter += 1;
-  return {
-    firstName: 'Sara',
-    fathersName: 'Hassan',
-    lastName: 'Ali',
-    grade: '3',
-    class: 'A',
-    schoolId,
-    studentSchoolId: `SCH-${counter}`,
-    parentName: 'Fatima Ali',
-    parentEmail: `Parent.${Date.now().toString(36)}.${counter}@Example.com`,
-    parentPhone: '36001122',
-    parentPhone2: '',
-    password: 'secret-1',
-    serviceType: 'BOTH',
-    areaId: area.id,
-    roundabout: '',
-    block: '901',
-    road: '12',
-    houseBuilding: '34',
-    flatHome: '',
-    address: '',
-    address2: '',
-    termsAccepted: true,
-    termsVersionId,
-    ...overrides,
-  };
+  return registrationBody({ schoolId, areaId: area.id, termsVersionId }, overrides);
 }
 
 async function rowsForEmail(email: string) {
@@ -250,7 +223,7 @@ describe('registration validation (from the server)', () => {
   });
 
   it('refuses a retired, an unknown and a malformed terms version with 400', async () => {
-    const retired = await t.db.insertInto('terms').values({ version: 900 + counter, content: 'Old terms', active: false }).returning('id').executeTakeFirstOrThrow();
+    const retired = await t.db.insertInto('terms').values({ version: 900, content: 'Old terms', active: false }).returning('id').executeTakeFirstOrThrow();
     for (const id of [retired.id, '00000000-0000-4000-8000-000000000000', 'v1']) {
       const input = registration({ termsVersionId: id });
       const response = await t.client().post('/api/registrations', input);
