@@ -329,6 +329,17 @@ describe('short map links', () => {
     expect(again.body.student.locationLink).toBe('https://maps.google.com/?q=26.3,50.55');
   });
 
+  it("gives the Routes tab the position of a pasted short link to pin, and refuses one that leads nowhere, for the office only", async () => {
+    const linked = await asAdmin.post<{ result: { data: { position: { lat: number; lng: number } } } }>('/trpc/admin.routes.linkPosition', { link: 'https://maps.app.goo.gl/Home' });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body.result.data.position).toEqual({ lat: 26.2235, lng: 50.5876 });
+    const refused = await asAdmin.post<{ error: { message: string } }>('/trpc/admin.routes.linkPosition', { link: 'https://maps.app.goo.gl/PlaceName' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(ROUTE_MESSAGES.shortLinkUnresolved);
+    const asDriver = await t.signIn(driver);
+    expect((await asDriver.post('/trpc/admin.routes.linkPosition', { link: 'https://maps.app.goo.gl/Home' })).status).toBe(403);
+  });
+
   it('fetches nothing for a link that is not a Google Maps short link', async () => {
     mapLinks.requests.length = 0;
     for (const link of ['https://goo.gl/abcdef', 'https://www.google.com/maps?q=26.1,50.1', 'https://maps.apple.com/?ll=26.15,50.45', 'http://127.0.0.1:5432/maps.app.goo.gl/Home']) {

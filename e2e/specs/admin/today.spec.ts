@@ -111,7 +111,7 @@ test('Record absence for a family that phoned: listed on its day, then cancelled
   await expect(row).toHaveCount(0);
 });
 
-test('the office acts for a driver whose phone is dead: marks a child, is refused End while the child is on board, then ends the run', async ({ page, expectConsoleError }) => {
+test('the office acts for a driver whose phone is dead: marks a child, is refused End while the child is on board and while another is unmarked, then ends the run', async ({ page, expectConsoleError }) => {
   const sara = family.children[0]!;
   const saraName = `${sara.firstName} ${sara.lastName}`;
   await openToday(page);
@@ -140,10 +140,17 @@ test('the office acts for a driver whose phone is dead: marks a child, is refuse
   await dialog.getByRole('button', { name: `${en.act.event.afternoon.dropped}: ${saraName}` }).click();
   await expect(dialog.getByRole('status')).toContainText('1 dropped');
   await expect(saraItem.getByText(en.act.status.dropped, { exact: true })).toBeVisible();
+  // A run ends with every child accounted for: the brother nobody marked is named, then marked not here.
+  const brother = family.children[1]!;
+  const brotherName = `${brother.firstName} ${brother.lastName}`;
+  await dialog.getByRole('button', { name: en.act.end }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'not marked' })).toHaveText(`1 child is not marked yet: ${brotherName}`);
+  await dialog.getByRole('button', { name: `${en.act.event.afternoon.no_show}: ${brotherName}` }).click();
+  await expect(dialog.getByRole('listitem').filter({ hasText: brotherName }).getByText(en.act.status.no_show, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: en.act.end }).click();
   await expect(dialog).toBeHidden();
   await expect(afternoon).toContainText(en.runs.statusName.done);
-  await expect.poll(() => cellsOf(page, afternoon)).toMatchObject({ [en.runs.boarded]: '0', [en.runs.dropped]: '1', [en.runs.expected]: '1' });
+  await expect.poll(() => cellsOf(page, afternoon)).toMatchObject({ [en.runs.boarded]: '0', [en.runs.dropped]: '1', [en.runs.expected]: '0' });
 });
 
 test('the substitute dialog, and the tab in Arabic, right to left', async ({ page }) => {

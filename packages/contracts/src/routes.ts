@@ -97,6 +97,14 @@ export const stopLocationInput = z.object({ driverId: id, run: driverRun, stopId
 /** DELETE of the same path: the pin removed, the learned or linked position shows again. */
 export const stopRefInput = z.object({ driverId: id, run: driverRun, stopId: id });
 
+/** A map link the office pastes to pin a stop, for the server to read (it may follow a short link). */
+export const mapLinkInput = z.object({ link: z.string().trim().min(1).max(2000) });
+
+/** Whether a link is a Google Maps short link, whose position only the server can find by following it. */
+export function isShortMapLinkText(link: string): boolean {
+  return /^(?:https?:\/\/)?(?:maps\.app\.goo\.gl\/|goo\.gl\/maps(?:\/|$))/i.test(link.trim());
+}
+
 /**
  * The key that makes children one stop: block, road and house as written by different people
  * ('Block 0901', 'blk 901') come out the same; without them, the address text. Case, punctuation,

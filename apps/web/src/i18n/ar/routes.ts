@@ -76,6 +76,7 @@ export const routes: CatalogOf<typeof en> = {
     lat: 'خط العرض',
     lng: 'خط الطول',
     linkInvalid: 'لم يُعثر على موقع في هذا الرابط',
+    shortLinkFailed: 'تعذّر فتح هذا الرابط المختصر. الصق رابط خرائط Google الكامل، أو اكتب الإحداثيات.',
     save: 'التثبيت هنا',
     remove: 'إزالة التثبيت',
     saved: 'تم تثبيت موقع المحطة',

@@ -74,6 +74,7 @@ export const routes = {
     lat: 'Latitude',
     lng: 'Longitude',
     linkInvalid: 'No position found in this link',
+    shortLinkFailed: 'This short link could not be opened. Paste the full Google Maps link, or type the coordinates.',
     save: 'Pin here',
     remove: 'Remove pin',
     saved: 'Stop pinned',

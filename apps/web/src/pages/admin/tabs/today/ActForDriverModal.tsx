@@ -9,7 +9,7 @@ import { formatNumber, formatTime } from '../../../../i18n/format.js';
 import { AdminDialog } from '../../../../components/AdminDialog/AdminDialog.js';
 import { ListState } from '../ListState.js';
 import { refreshOfficeDay, useOfficeRuns } from '../../school-day-queries.js';
-import { RUN_EVENTS, stillOnBusOf } from './run-events.js';
+import { RUN_EVENTS, endRefusalOf } from './run-events.js';
 
 /** A child's status as a badge's colour: on the bus stands out, absent and off the bus are quiet. */
 const STATUS_COLORS: Record<RiderStatus, string> = {
@@ -60,9 +60,9 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
       await refreshOfficeDay();
       onClose();
     } catch (error) {
-      const onBus = stillOnBusOf(error);
-      const message = onBus
-        ? tm('schoolDay.stillOnBus', { count: onBus.length, names: onBus.map((student) => `${student.firstName} ${student.lastName}`).join(', ') })
+      const refused = endRefusalOf(error);
+      const message = refused
+        ? tm(`schoolDay.${refused.reason}`, { count: refused.students.length, names: refused.students.map((student) => `${student.firstName} ${student.lastName}`).join(', ') })
         : errorMessage(error, t('act.endFailed'));
       setRefusal(message);
       notify({ title: t('act.endFailed'), message, variant: 'destructive' });
