@@ -20,7 +20,9 @@ import { driver as enDriver } from '../../../apps/web/src/i18n/en/driver.js';
 test.describe.configure({ mode: 'serial', timeout: 4 * 60_000 });
 
 const PATH = [26.2, 26.205, 26.21, 26.215];
-const at = (lat: number) => ({ latitude: lat, longitude: 50.5876, accuracy: 12 });
+/** 550 m west of the path, outside the trail's and the family's stop's view. */
+const WEST = 50.582;
+const at = (lat: number, lng = 50.5876) => ({ latitude: lat, longitude: lng, accuracy: 12 });
 
 let world: RouteWorld;
 test.beforeAll(async ({ server }) => {
@@ -95,8 +97,7 @@ test('the family follows the bus live while the driver drives; the page says whe
     await expect(parent.getByText(en.etaIn, { exact: true })).toBeVisible();
     const firstMiddle = await etaMiddle(parent);
     let place = await markerPlace(parent);
-    const stopOnScreen = async () => (await parent.locator('.run-map-stop').boundingBox())!.y;
-    const firstStopY = await stopOnScreen();
+    const stopOnScreen = async () => (await parent.locator('.run-map-stop').boundingBox())!;
 
     // The bus drives north: a new position at most every 10 s, each one 550 m on. A bus needs over
     // 10 s for 550 m (the server drops a fix further than 200 km/h allows from the last one), so the
@@ -117,12 +118,15 @@ test('the family follows the bus live while the driver drives; the page says whe
     await expect(parent.getByTestId('bus-stale')).toHaveCount(0);
     await checkScreen(parent, { route: 'parent-track-bus', role: 'parent', language: 'en' });
 
-    // The map followed the bus as it drove 1.6 km north: it fitted the bus and the family's stop
-    // again at each position (the stop moved on the screen; a map fitted only once would not move),
-    // and both are in view.
+    // The bus turns 550 m west, out of the view the trail and the family's stop made: the map
+    // follows it (the stop moves on the screen; a map fitted only once would stay put), both in view.
     const follow = parent.getByRole('button', { name: en.followBus });
     await expect(follow).toHaveCount(0);
-    expect(Math.abs((await stopOnScreen()) - firstStopY)).toBeGreaterThan(5);
+    const stopBefore = await stopOnScreen();
+    await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated 1[1-7] s ago$/, { timeout: 45_000 });
+    await phone.setGeolocation(at(26.215, WEST));
+    await expect.poll(() => markerPlace(parent), { timeout: 20_000 }).not.toBe(place);
+    await expect.poll(async () => Math.hypot((await stopOnScreen()).x - stopBefore.x, (await stopOnScreen()).y - stopBefore.y)).toBeGreaterThan(5);
     await expect.poll(() => inMapView(parent, busMarker(parent))).toBe(true);
     expect(await inMapView(parent, parent.locator('.run-map-stop'))).toBe(true);
 
@@ -138,7 +142,7 @@ test('the family follows the bus live while the driver drives; the page says whe
     place = await markerPlace(parent);
     // 550 m on, once the last position is over 10 s old (as above: no faster than a bus can drive).
     await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated 1[1-7] s ago$/, { timeout: 45_000 });
-    await phone.setGeolocation(at(26.22));
+    await phone.setGeolocation(at(26.22, WEST));
     await expect.poll(() => markerPlace(parent), { timeout: 20_000 }).not.toBe(place);
     expect(await inMapView(parent, busMarker(parent))).toBe(false);
     await follow.click();

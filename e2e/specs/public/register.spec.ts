@@ -144,15 +144,15 @@ test.describe('before any of the app\'s code runs', () => {
     expect(await dialog.evaluate((node) => Boolean(node.compareDocumentPosition(document.querySelector('#root form')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
     await expect(root.locator('h1')).toHaveText('Student Registration');
     await expect(root.locator('option', { hasText: 'Manama - 25.00 BHD' })).toHaveCount(1);
-    // The registration's and the dialogs' stylesheets (chunks named after their first module).
-    await expect(page.locator('style[data-href*="/Register-"]')).toHaveCount(1);
+    // The registration form's and the dialogs' stylesheets (the public-forms group's and the List chunk's).
+    await expect(page.locator('style[data-href*="/public-forms-"]')).toHaveCount(1);
     await expect(page.locator('style[data-href*="/List-"]')).toHaveCount(1);
     await page.goto('/parent-login');
     await expect(page.locator('#root')).toContainText('Parent Login');
     await expect(page.locator('#root input[type="email"]')).toBeVisible();
     // A sign-in page carries a sign-in form's stylesheets only, not the registration's and the dialogs'.
     await expect(page.locator('style[data-href*="/PasswordInput-"]')).toHaveCount(1);
-    await expect(page.locator('style[data-href*="/Register-"]')).toHaveCount(0);
+    await expect(page.locator('style[data-href*="/public-forms-"]')).toHaveCount(0);
     await expect(page.locator('style[data-href*="/List-"]')).toHaveCount(0);
   });
 });
