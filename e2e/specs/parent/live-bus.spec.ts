@@ -97,7 +97,11 @@ test('the family follows the bus live while the driver drives; the page says whe
     await expect(parent.getByText(en.etaIn, { exact: true })).toBeVisible();
     const firstMiddle = await etaMiddle(parent);
     let place = await markerPlace(parent);
-    const stopOnScreen = async () => (await parent.locator('.run-map-stop').boundingBox())!;
+    // Where the family's stop is drawn on the screen (null for the instant the map redraws its markers).
+    const stopOnScreen = async () => {
+      const box = await parent.locator('.run-map-stop').boundingBox();
+      return box && { x: box.x, y: box.y };
+    };
 
     // The bus drives north: a new position at most every 10 s, each one 550 m on. A bus needs over
     // 10 s for 550 m (the server drops a fix further than 200 km/h allows from the last one), so the
@@ -122,11 +126,17 @@ test('the family follows the bus live while the driver drives; the page says whe
     // follows it (the stop moves on the screen; a map fitted only once would stay put), both in view.
     const follow = parent.getByRole('button', { name: en.followBus });
     await expect(follow).toHaveCount(0);
-    const stopBefore = await stopOnScreen();
+    let stopBefore: { x: number; y: number } | null = null;
+    await expect.poll(async () => (stopBefore = await stopOnScreen())).not.toBeNull();
     await expect(parent.getByTestId('bus-updated')).toHaveText(/^Updated 1[1-7] s ago$/, { timeout: 45_000 });
     await phone.setGeolocation(at(26.215, WEST));
     await expect.poll(() => markerPlace(parent), { timeout: 20_000 }).not.toBe(place);
-    await expect.poll(async () => Math.hypot((await stopOnScreen()).x - stopBefore.x, (await stopOnScreen()).y - stopBefore.y)).toBeGreaterThan(5);
+    await expect
+      .poll(async () => {
+        const now = await stopOnScreen();
+        return now ? Math.hypot(now.x - stopBefore!.x, now.y - stopBefore!.y) : 0;
+      })
+      .toBeGreaterThan(5);
     await expect.poll(() => inMapView(parent, busMarker(parent))).toBe(true);
     expect(await inMapView(parent, parent.locator('.run-map-stop'))).toBe(true);
 
