@@ -79,6 +79,10 @@ target admin POST '/api/admin/drivers/:id/reset-code' "/api/admin/drivers/$DRIVE
 # The parent's own name and email again: the parent's sign-in stays as the other targets need it.
 target admin PUT '/api/admin/parents/:id' "/api/admin/parents/$PARENT" --json '{"name":"Scan Parent","email":"scan-parent-a@example.com","phone":"36000001"}' --status 200
 target admin POST '/api/admin/parents/:id/reset-code' "/api/admin/parents/$PARENT/reset-code"
+target admin GET '/api/admin/drivers/:id/sign-in-lock' "/api/admin/drivers/$DRIVER/sign-in-lock"
+target admin POST '/api/admin/drivers/:id/sign-in-lock/clear' "/api/admin/drivers/$DRIVER/sign-in-lock/clear"
+target admin GET '/api/admin/parents/:id/sign-in-lock' "/api/admin/parents/$PARENT/sign-in-lock"
+target admin POST '/api/admin/parents/:id/sign-in-lock/clear' "/api/admin/parents/$PARENT/sign-in-lock/clear"
 target admin GET '/api/admin/drivers/:id/students' "/api/admin/drivers/$DRIVER/students"
 
 # --- The office: its own accounts (admins and staff) ---

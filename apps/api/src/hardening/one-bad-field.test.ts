@@ -113,7 +113,14 @@ const WRITES: Record<string, Write> = {
 };
 
 // A future range (the cut-off never closes it), removed before each try so that no overlap refuses it.
-const ABSENCE = () => ({ studentId: fixed.studentId, from: '2030-12-01', to: '2030-12-05', run: 'both', reason: `Ill ${next()}` });
+/** A school week (Sunday to Thursday) about two months ahead: within the year an absence may reach. */
+const ABSENCE_WEEK = (() => {
+  const sunday = new Date(Date.now() + 60 * 86_400_000);
+  sunday.setUTCDate(sunday.getUTCDate() + ((7 - sunday.getUTCDay()) % 7));
+  const day = (offset: number) => new Date(sunday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: day(0), to: day(4) };
+})();
+const ABSENCE = () => ({ studentId: fixed.studentId, ...ABSENCE_WEEK, run: 'both', reason: `Ill ${next()}` });
 const noAbsences = async () => {
   await t.db.deleteFrom('absences').where('studentId', '=', fixed.studentId).execute();
 };
