@@ -2,8 +2,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, PROOF_MAX_BYTES, PROOF_PENDING_MAX_PER_FEE, PROOF_UPLOADS_MAX_PER_DAY, SERVER_MESSAGES, bahrainDate } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
-import { generateFeesForMonth } from './domain/fees/generate.js';
+import { createAdmin, createArea, createDriver, createSchool } from './test/factories.js';
+import { createFeeFamily } from './test/families.js';
 
 /**
  * What a stranger who registers can make the server hold through proof uploads, and who reads the
@@ -29,13 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A signed-in parent with one student and that student's fee rows of MONTHS. */
-async function family() {
-  const parent = await createParent(t.db);
-  const student = await createStudent(t.db, { schoolId, areaId, parentId: parent.parentId, priceBhd: '30.00', createdAt: new Date('2024-01-01T00:00:00Z') });
-  for (const month of MONTHS) await generateFeesForMonth(t.db, month);
-  const fees = await t.db.selectFrom('fees').select('id').where('studentId', '=', student.id).orderBy('month').execute();
-  return { ...parent, client: await t.signIn(parent), feeIds: fees.map((fee) => fee.id) };
-}
+const family = () => createFeeFamily(t, { schoolId, areaId, months: MONTHS });
 
 async function upload(client: HttpClient, feeId: string) {
   const form = new FormData();

@@ -2,8 +2,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, PROOF_PENDING_MAX_PER_FEE, SERVER_MESSAGES, STUDENT_IMPORT_MESSAGES } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
-import { createAdmin, createArea, createParent, createSchool, createStudent } from '../test/factories.js';
-import { generateFeesForMonth } from '../domain/fees/generate.js';
+import { createAdmin, createArea, createSchool } from '../test/factories.js';
+import { createFeeFamily } from '../test/families.js';
 import { exposeGarbageCollection, peakGrowth } from '../test/streamed-request.js';
 
 /**
@@ -37,13 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A signed-in parent with one student and that student's fee rows of MONTHS. */
-async function family() {
-  const parent = await createParent(t.db);
-  const student = await createStudent(t.db, { schoolId, areaId, parentId: parent.parentId, priceBhd: '30.00', createdAt: new Date('2024-01-01T00:00:00Z') });
-  for (const month of MONTHS) await generateFeesForMonth(t.db, month);
-  const fees = await t.db.selectFrom('fees').select('id').where('studentId', '=', student.id).orderBy('month').execute();
-  return { ...parent, client: await t.signIn(parent), feeIds: fees.map((fee) => fee.id) };
-}
+const family = () => createFeeFamily(t, { schoolId, areaId, months: MONTHS });
 
 /** What Node's fetch makes of the answer: the status and body, or the error it threw instead. */
 async function send(url: string, init: RequestInit): Promise<{ status: number; body: unknown } | { error: string }> {
