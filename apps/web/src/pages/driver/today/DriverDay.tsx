@@ -29,6 +29,9 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
   const runs = shown?.runs ?? [];
   const shownKey = chosen !== null && runs.some((entry) => runKey(entry) === chosen) ? chosen : shown ? nextRunKey(runs, new Date()) : null;
   const run = runs.find((entry) => runKey(entry) === shownKey);
+  // The run the driver works on stays on screen: ending the morning must show it finished, not
+  // jump to the afternoon that the clock would open next.
+  const keepShowing = (worked: DriverTodayRun) => setChosen(runKey(worked));
   // The bus is shared while a run the driver drives is in progress (the one shown, or another left open).
   const sharing = runs.find((entry) => entry.status === 'in_progress' && !entry.handedTo);
   const location = usePositionSharing(sharing ? { run: sharing.run, date: sharing.date } : null, sharePosition);
@@ -91,10 +94,22 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
                     key={runKey(run)}
                     run={run}
                     waitingStudentIds={waitingStudentIds}
-                    onStart={() => void start(run.run)}
-                    onMark={(studentId, event) => markChildren(run, [studentId], event)}
-                    onMarkAll={(studentIds, event) => markChildren(run, studentIds, event)}
-                    onEnd={() => end(run.run)}
+                    onStart={() => {
+                      keepShowing(run);
+                      void start(run.run);
+                    }}
+                    onMark={(studentId, event) => {
+                      keepShowing(run);
+                      markChildren(run, [studentId], event);
+                    }}
+                    onMarkAll={(studentIds, event) => {
+                      keepShowing(run);
+                      markChildren(run, studentIds, event);
+                    }}
+                    onEnd={() => {
+                      keepShowing(run);
+                      return end(run.run);
+                    }}
                     onReload={() => day.refetch()}
                   />
                 </section>
