@@ -47,5 +47,6 @@ export const MARKED_BY_ROLES = ['driver', 'attendant', 'office'] as const;
 export type MarkedByRole = (typeof MARKED_BY_ROLES)[number];
 export interface MarkedBy {
   role: MarkedByRole;
-  name: string;
+  /** Their name; null where it is not shown (an office member's, to a family) or no longer known. */
+  name: string | null;
 }
