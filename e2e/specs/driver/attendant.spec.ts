@@ -40,10 +40,9 @@ test('the attendant signs in on the driver sign-in page and works the morning ru
   await openMorning(page);
   await page.getByRole('button', { name: day.start }).click();
   await expect(page.getByText(day.status.in_progress)).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
+  // The screen's code is on the phone once its service worker is active. (Reached from the sign-in
+  // page, the page itself is not yet controlled: the worker serves the reload below.)
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/driver/'))?.active)), { timeout: 30_000 }).toBe(true);
 
   await context.setOffline(true);
   await card(page, 'Reem').getByRole('button', { name: day.mark.morning.boarded, exact: true }).click();
@@ -78,7 +77,7 @@ test("the driver leaves the marks to the attendant: the screen shows the list an
   await expect(card(page, 'Reem').getByRole('button', { name: day.mark.morning.dropped })).toBeVisible();
   const attendantMarks = page.getByRole('switch', { name: day.crew.attendantMarks });
   await expect(attendantMarks).not.toBeChecked();
-  await page.getByText(day.crew.attendantMarks).click();
+  await attendantMarks.click();
   await expect(attendantMarks).toBeChecked();
   await expect(page.getByText(fill(day.crew.attendantMarksHelp, { name: driverDayWorld.attendant.name }))).toBeVisible();
   await expect(card(page, 'Reem').getByRole('button', { name: day.mark.morning.dropped })).toHaveCount(0);
