@@ -76,6 +76,13 @@ target admin POST '/api/admin/drivers' /api/admin/drivers --json "{\"name\":\"Ne
 # No password: a new one would end the driver's session the driver's targets use.
 target admin PUT '/api/admin/drivers/:id' "/api/admin/drivers/$DRIVER" --json "{\"name\":\"Scan Driver\",\"phone\":\"$DRIVER_PHONE\",\"licenseNo\":\"L-SCAN\",\"areaIds\":[\"$AREA\"],\"vehicle\":{\"plate\":\"12345\",\"seats\":14},\"status\":\"active\"}" --status 200
 target admin POST '/api/admin/drivers/:id/reset-code' "/api/admin/drivers/$DRIVER/reset-code"
+# Attendants: one rides the scan driver's bus (edited in place); a new one goes on a second bus,
+# removed again before each request so that the bus and the phone are free.
+ATTENDANT=$(api admin POST /api/admin/attendants "{\"name\":\"Scan Attendant\",\"phone\":\"36000079\",\"password\":\"$DRIVER_PASSWORD\",\"driverId\":\"$DRIVER\"}" | field .attendant.id)
+SECOND_BUS=$(api admin POST /api/admin/drivers "{\"name\":\"Scan Second Driver\",\"phone\":\"36000076\",\"licenseNo\":\"L-SCAN-2\",\"password\":\"$DRIVER_PASSWORD\",\"areaIds\":[\"$AREA\"]}" | field .driver.id)
+target admin POST '/api/admin/attendants' /api/admin/attendants --json "{\"name\":\"New Attendant\",\"phone\":\"36000078\",\"password\":\"$DRIVER_PASSWORD\",\"driverId\":\"$SECOND_BUS\",\"status\":\"active\"}" \
+  --reset "DELETE FROM attendants WHERE driver_id = '$SECOND_BUS'; DELETE FROM users WHERE role = 'attendant' AND phone LIKE '36000078%'" --status 201
+target admin PUT '/api/admin/attendants/:id' "/api/admin/attendants/$ATTENDANT" --json "{\"name\":\"Scan Attendant\",\"phone\":\"36000079\",\"driverId\":\"$DRIVER\",\"status\":\"active\"}" --status 200
 # The parent's own name and email again: the parent's sign-in stays as the other targets need it.
 target admin PUT '/api/admin/parents/:id' "/api/admin/parents/$PARENT" --json '{"name":"Scan Parent","email":"scan-parent-a@example.com","phone":"36000001"}' --status 200
 target admin POST '/api/admin/parents/:id/reset-code' "/api/admin/parents/$PARENT/reset-code"

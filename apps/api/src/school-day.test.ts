@@ -102,9 +102,9 @@ describe("the driver's day", () => {
 
   it('has no run on a Friday nor on a no-service date, which it names', async () => {
     clock.set(bh('2026-12-04', '06:30'));
-    expect(await today(asA)).toEqual({ date: '2026-12-04', noService: null, runs: [] });
+    expect(await today(asA)).toEqual({ date: '2026-12-04', noService: null, attendant: null, runs: [] });
     clock.set(bh('2026-12-16', '06:30'));
-    expect(await today(asA)).toEqual({ date: '2026-12-16', noService: 'National Day', runs: [] });
+    expect(await today(asA)).toEqual({ date: '2026-12-16', noService: 'National Day', attendant: null, runs: [] });
     const started = await asA.post('/api/driver/runs/morning/start');
     expect(started.status).toBe(409);
     expect(started.body.message).toBe(SCHOOL_DAY_MESSAGES.noRunOnDate);
@@ -396,8 +396,8 @@ describe('marks', () => {
       status: 'dropped',
       absenceReason: null,
       events: [
-        { event: 'boarded', at: bh('2026-12-09', '06:15').toISOString() },
-        { event: 'dropped', at: bh('2026-12-09', '07:10').toISOString() },
+        { event: 'boarded', at: bh('2026-12-09', '06:15').toISOString(), markedBy: { role: 'driver', name: 'Test Driver' } },
+        { event: 'dropped', at: bh('2026-12-09', '07:10').toISOString(), markedBy: { role: 'driver', name: 'Test Driver' } },
       ],
     });
     expect(body.afternoon?.status).toBe('dropped');

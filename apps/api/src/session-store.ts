@@ -70,10 +70,11 @@ export class DatabaseSessionStore {
     const now = Date.now();
     // An office session idle for longer than OFFICE_IDLE_TIMEOUT_MS is not found: the request is anonymous.
     sql<{ sess: Session; expire: Date; lastSeenAt: Date } & Partial<SessionUserRow>>`
-      SELECT s.sess, s.expire, s.last_seen_at, u.id, u.name, u.role, u.email, u.phone, u.status, u.language, d.id AS driver_id, d.status AS driver_status
+      SELECT s.sess, s.expire, s.last_seen_at, u.id, u.name, u.role, u.email, u.phone, u.status, u.language, d.id AS driver_id, d.status AS driver_status, a.driver_id AS attendant_driver_id
       FROM sessions s
         LEFT JOIN users u ON u.id = CASE WHEN s.sess->>'userId' ~* ${UUID} THEN (s.sess->>'userId')::uuid END
         LEFT JOIN drivers d ON d.user_id = u.id
+        LEFT JOIN attendants a ON a.user_id = u.id
       WHERE s.sid = ${sid} AND s.expire > ${new Date(now)}
         AND NOT (u.role IN (${sql.join(OFFICE_ROLES)}) AND s.last_seen_at <= ${new Date(now - OFFICE_IDLE_TIMEOUT_MS)})`
       .execute(this.db)

@@ -165,6 +165,8 @@ forEachViewport(({ viewport, language, label }) => {
       await checkDialog(page, page.getByRole('button', { name: w.admin.drivers.add, exact: true }), w.admin.drivers.addTitle, 'admin-drivers-add-dialog', language);
       await checkDialog(page, editButton(), w.admin.drivers.editTitle, 'admin-drivers-edit-dialog', language);
       await checkDialog(page, page.getByRole('button', { name: named(w.driver.admin.studentsLabel) }).first(), named(w.driver.admin.modalTitle), 'admin-drivers-students-dialog', language);
+      // A bus's attendant: the Crew column's dialog to add one.
+      await checkDialog(page, page.getByRole('button', { name: named(w.admin.crew.addLabel) }).first(), w.admin.crew.addTitle, 'admin-drivers-attendant-dialog', language);
 
       await openTab(page, 'schools', w.admin.schools.title);
       await checkDialog(page, page.getByRole('button', { name: w.admin.schools.add, exact: true }), w.admin.schools.addTitle, 'admin-schools-add-dialog', language);

@@ -93,9 +93,11 @@ test('the driver’s marks appear on the card with their times; a no-show is sai
 
   await signInByEmail(page, family.email, family.password);
   await page.goto('/parent');
-  await expect(cardOf(page, sara).getByText(`${en.today.run.morning}: Boarded ${bahrainClock(boarded.at)} · At school ${bahrainClock(atSchool.at)}`)).toBeVisible();
+  // Each mark says who made it: 'Boarded 06:42 · marked by <the driver>'.
+  const by = en.today.markedBy.replace('{{name}}', family.driver.name);
+  await expect(cardOf(page, sara).getByText(`${en.today.run.morning}: Boarded ${bahrainClock(boarded.at)} · ${by} · At school ${bahrainClock(atSchool.at)} · ${by}`)).toBeVisible();
   await expect(cardOf(page, sara).getByText(`${en.today.run.afternoon}: ${en.today.status.expected}`)).toBeVisible();
-  await expect(cardOf(page, yousif).getByText(`${en.today.run.morning}: Not at the bus ${bahrainClock(noShow.at)}`)).toBeVisible();
+  await expect(cardOf(page, yousif).getByText(`${en.today.run.morning}: Not at the bus ${bahrainClock(noShow.at)} · ${by}`)).toBeVisible();
 });
 
 test('in Arabic, right to left: the card’s day and the Not riding dialog; Cancel takes the absence off the card', async ({ page }) => {

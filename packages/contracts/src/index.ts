@@ -6,6 +6,7 @@ export * from './fields.js';
 export * from './auth.js';
 export * from './registration.js';
 export * from './admin.js';
+export * from './attendants.js';
 export * from './settings.js';
 export * from './validation.js';
 export * from './notifications.js';

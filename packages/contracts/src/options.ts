@@ -8,7 +8,8 @@ export type StudentClass = (typeof CLASSES)[number];
 export const SERVICE_TYPES = ['HOME_TO_SCHOOL', 'SCHOOL_TO_HOME', 'BOTH'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
-export const ROLES = ['admin', 'parent', 'staff', 'driver'] as const;
+/** An attendant rides a bus with the children and works its day like its driver (not an office role). */
+export const ROLES = ['admin', 'parent', 'staff', 'driver', 'attendant'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The roles of the office: they sign in on the admin sign-in page and open the admin console (their rights: permissions.ts). */
@@ -17,6 +18,14 @@ export type OfficeRole = (typeof OFFICE_ROLES)[number];
 
 export function isOfficeRole(role: Role): role is OfficeRole {
   return (OFFICE_ROLES as readonly Role[]).includes(role);
+}
+
+/** The crew of a bus: they sign in by phone on the driver sign-in page and work the bus's day. */
+export const CREW_ROLES = ['driver', 'attendant'] as const satisfies readonly Role[];
+export type CrewRole = (typeof CREW_ROLES)[number];
+
+export function isCrewRole(role: Role): role is CrewRole {
+  return (CREW_ROLES as readonly Role[]).includes(role);
 }
 
 export const USER_STATUSES = ['active', 'inactive'] as const;

@@ -3,6 +3,7 @@ import { ANALYTICS_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js
 import { looksEmpty, optionalPhoneNumber } from './fields.js';
 import { DRIVER_RUNS, type DriverRun } from './driver.js';
 import { overCapacityField } from './seats.js';
+import type { MarkedBy } from './attendants.js';
 
 /**
  * The school day: the calendar of school days and no-service dates, the parents' absences, the
@@ -241,6 +242,8 @@ export interface RunStudent {
   absenceReason: string | null;
   /** The child's stop on the run (siblings share one), numbered from 1 in the run's order. */
   stop: { id: string; number: number };
+  /** Who made the mark the status comes from (the driver, the attendant or the office member); null while unmarked. */
+  markedBy: MarkedBy | null;
 }
 
 export interface DriverTodayRun extends RunSummary {
@@ -259,6 +262,8 @@ export interface DriverToday {
   date: string;
   /** The no-service date's name ('National Day'); null on a school day and on a weekend. */
   noService: string | null;
+  /** The attendant riding the bus, when it has one: the driver may leave the marks to them ('The attendant marks today'). */
+  attendant: { name: string } | null;
   runs: DriverTodayRun[];
 }
 
@@ -290,7 +295,8 @@ export function stillOnBusMessage(students: readonly StillOnBusStudent[]): strin
 export interface StudentRunToday {
   status: RiderStatus;
   absenceReason: string | null;
-  events: { event: MarkEvent; at: string }[];
+  /** Each mark with who made it ('Boarded 06:42 · marked by Aisha'); a mark of the office names no one (`name` null). */
+  events: { event: MarkEvent; at: string; markedBy: MarkedBy | null }[];
 }
 export interface StudentToday {
   date: string;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-import type { Language, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus } from '@school-transport/contracts';
+import type { Language, MarkedByRole, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus } from '@school-transport/contracts';
 
 /**
  * The typed shape of every table. Columns are snake_case in PostgreSQL and
@@ -75,6 +75,15 @@ export interface DriversTable {
   areaIds: JSONColumnType<string[], string, string>;
   vehiclePlate: string | null;
   vehicleSeats: number | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** The attendant of a bus (migration 2026-11-27T1100): a user of role `attendant` working the day of the driver's bus. */
+export interface AttendantsTable {
+  id: Generated<string>;
+  userId: string;
+  driverId: string;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -331,6 +340,8 @@ export interface RunMarksTable {
   clientId: string;
   position: JSONColumnType<{ lat: number; lng: number; accuracy: number } | null, string | null, string | null>;
   recordedBy: string | null;
+  /** Who made the mark (migration 2026-11-27T1100): the bus's driver, its attendant, or the office acting for them. */
+  markedByRole: ColumnType<MarkedByRole | null, MarkedByRole | null | undefined, MarkedByRole | null>;
   createdAt: CreatedAt;
   /** When the mark was undone (migration 2026-11-27T0900): kept in the records, no longer the child's status. */
   undoneAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -438,6 +449,7 @@ export interface Database {
   schools: SchoolsTable;
   areas: AreasTable;
   drivers: DriversTable;
+  attendants: AttendantsTable;
   terms: TermsTable;
   students: StudentsTable;
   modificationRequests: ModificationRequestsTable;

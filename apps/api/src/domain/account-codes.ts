@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '@school-transport/db';
-import { ACCOUNT_CODE_LENGTH, type Language, type Role } from '@school-transport/contracts';
+import { ACCOUNT_CODE_LENGTH, isCrewRole, type Language, type Role } from '@school-transport/contracts';
 import { enqueueNotification } from './notifications/outbox.js';
 import { hashPassword } from './passwords.js';
 
@@ -80,7 +80,7 @@ export async function issueWelcomeCode(trx: Db, userId: string, sentBy: string |
   if (!account.phone) return false;
   const code = await writeCode(trx, account.id, 'welcome', `${WELCOME_CODE_DAYS} days`, sentBy);
   // Drivers sign in by phone, everyone else by email.
-  const signIn = account.role === 'driver' || !account.email ? account.phone : account.email;
+  const signIn = isCrewRole(account.role) || !account.email ? account.phone : account.email;
   await enqueueNotification(trx, {
     recipient: account.phone,
     templateKey: 'welcome_code',
@@ -129,7 +129,7 @@ export async function issueWelcomeCodes(trx: Db, userIds: readonly string[], sen
       .execute();
   }
   for (const [index, account] of accounts.entries()) {
-    const signIn = account.role === 'driver' || !account.email ? account.phone! : account.email;
+    const signIn = isCrewRole(account.role) || !account.email ? account.phone! : account.email;
     await enqueueNotification(trx, {
       recipient: account.phone!,
       templateKey: 'welcome_code',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { SERVER_MESSAGES, type SessionUser } from '@school-transport/contracts';
+import { CREW_ROLES, SERVER_MESSAGES, type SessionUser } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 
@@ -17,22 +17,41 @@ export interface SessionUserRow {
   language: SessionUser['language'];
   driverId: string | null;
   driverStatus: 'active' | 'inactive' | null;
+  /** An attendant's bus: the driver whose bus they ride. */
+  attendantDriverId: string | null;
 }
 
-/** The signed-in user from its row; null for a missing or deactivated account (or driver record). */
+/**
+ * The signed-in user from its row; null for a missing or deactivated account (or driver record).
+ * `driverId` is the bus of the session, resolved here once: a driver's own, an attendant's the one
+ * they ride; every day path reads the bus from it.
+ */
 export function toSessionUser(row: SessionUserRow | undefined): SessionUser | null {
   if (!row || row.status !== 'active' || row.driverStatus === 'inactive') return null;
   const user: SessionUser = { id: row.id, name: row.name, role: row.role, email: row.email, phone: row.phone, language: row.language };
-  if (row.driverId) user.driverId = row.driverId;
+  const bus = row.role === 'attendant' ? row.attendantDriverId : row.driverId;
+  if (bus) user.driverId = bus;
   return user;
 }
 
-/** Users with their driver record, selecting what a session user is made of. */
+/** Users with their driver record (or an attendant's bus), selecting what a session user is made of. */
 function sessionUsers(db: Kysely<Database>) {
   return db
     .selectFrom('users')
     .leftJoin('drivers', 'drivers.userId', 'users.id')
-    .select(['users.id', 'users.name', 'users.role', 'users.email', 'users.phone', 'users.status', 'users.language', 'drivers.id as driverId', 'drivers.status as driverStatus']);
+    .leftJoin('attendants', 'attendants.userId', 'users.id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.role',
+      'users.email',
+      'users.phone',
+      'users.status',
+      'users.language',
+      'drivers.id as driverId',
+      'drivers.status as driverStatus',
+      'attendants.driverId as attendantDriverId',
+    ]);
 }
 
 /** The signed-in user as the session sees it; null for a missing or deactivated account. */
@@ -65,12 +84,12 @@ async function recordSignIn(db: Kysely<Database>, user: SessionUser): Promise<Se
 
 /** Parents and admins (and staff) sign in by email. */
 export async function signInByEmail(db: Kysely<Database>, email: string, password: string): Promise<SessionUser> {
-  const account = await signingIn(db).where('users.email', '=', email.toLowerCase()).where('users.role', '!=', 'driver').executeTakeFirst();
+  const account = await signingIn(db).where('users.email', '=', email.toLowerCase()).where('users.role', 'not in', CREW_ROLES).executeTakeFirst();
   return recordSignIn(db, await checkCredentials(account, password, SERVER_MESSAGES.invalidCredentials));
 }
 
-/** Drivers sign in by their 8-digit phone number. */
+/** Drivers and attendants (the crew of a bus) sign in by their 8-digit phone number. */
 export async function signInByPhone(db: Kysely<Database>, phone: string, password: string): Promise<SessionUser> {
-  const account = await signingIn(db).where('users.phone', '=', phone.trim()).where('users.role', '=', 'driver').executeTakeFirst();
+  const account = await signingIn(db).where('users.phone', '=', phone.trim()).where('users.role', 'in', CREW_ROLES).executeTakeFirst();
   return recordSignIn(db, await checkCredentials(account, password, SERVER_MESSAGES.invalidDriverCredentials));
 }

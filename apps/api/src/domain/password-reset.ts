@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@school-transport/db';
-import { ACCOUNT_MESSAGES } from '@school-transport/contracts';
+import { ACCOUNT_MESSAGES, CREW_ROLES } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 import { endSessions } from './account-sessions.js';
 import { issueResetCode, MAX_WRONG_CODES, prepareCode, RESET_CODES_PER_HOUR, resetCodesInLastHour, type CodeRecipient, type PreparedCode } from './account-codes.js';
@@ -23,7 +23,7 @@ export async function findAccountByIdentifier(db: Db, identifier: string): Promi
     .select(sql<boolean>`coalesce(users.phone_changed_by_office_at > now() - make_interval(hours => ${OFFICE_PHONE_CHANGE_HOLD_HOURS}), false)`.as('phoneOnHold'))
     .where('users.status', '=', 'active')
     .where((eb) => eb.or([eb('drivers.status', 'is', null), eb('drivers.status', '=', 'active')]));
-  query = byEmail ? query.where('users.email', '=', identifier).where('users.role', '!=', 'driver') : query.where('users.phone', '=', identifier).where('users.role', '=', 'driver');
+  query = byEmail ? query.where('users.email', '=', identifier).where('users.role', 'not in', CREW_ROLES) : query.where('users.phone', '=', identifier).where('users.role', 'in', CREW_ROLES);
   return query.executeTakeFirst();
 }
 

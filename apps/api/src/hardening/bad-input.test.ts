@@ -43,9 +43,9 @@ function payloadFor(fields: string[]) {
 }
 
 let t: TestServer;
-const callers = new Map<'anyone' | 'signed-in' | 'parent' | 'driver' | 'office', HttpClient>();
+const callers = new Map<'anyone' | 'signed-in' | 'parent' | 'crew' | 'office', HttpClient>();
 /** The caller let in: the admin for every office access (admins hold every permission). */
-const callerFor = (access: Access) => callers.get(permissionOf(access) ? 'office' : (access as 'anyone' | 'signed-in' | 'parent' | 'driver'))!;
+const callerFor = (access: Access) => callers.get(permissionOf(access) ? 'office' : (access as 'anyone' | 'signed-in' | 'parent' | 'crew'))!;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -62,7 +62,7 @@ beforeAll(async () => {
   callers.set('parent', parentClient);
   callers.set('signed-in', parentClient);
   const driver = await createDriver(t.db);
-  callers.set('driver', await sign({ phone: driver.phone, password: driver.password }, '/api/driver/login'));
+  callers.set('crew', await sign({ phone: driver.phone, password: driver.password }, '/api/driver/login'));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -38,7 +38,7 @@ const ACCESS_TEXT: Partial<Record<Access, string>> = {
   anyone: 'No sign-in needed.',
   'signed-in': 'Any signed-in user.',
   parent: 'Parents only; a parent sees only their own records.',
-  driver: 'Drivers only; a driver sees only their own list.',
+  crew: "A bus's crew: its driver or its attendant; each sees only their own bus's list and day.",
   whatsapp: 'The WhatsApp Cloud API: signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); the handshake with WHATSAPP_VERIFY_TOKEN.',
 };
 

@@ -90,6 +90,13 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/drivers': { summary: 'Drivers', procedure: 'admin.drivers.list' },
   'POST /api/admin/drivers': { summary: 'Adds a driver with a sign-in account', procedure: 'admin.drivers.create', from: 'body', status: 201 },
   'PUT /api/admin/drivers/:id': { summary: 'Edits a driver', procedure: 'admin.drivers.update', from: 'body' },
+  'GET /api/admin/attendants': { summary: "The buses' attendants, each with the driver whose bus they ride", procedure: 'admin.attendants.list' },
+  'POST /api/admin/attendants': { summary: "Adds a bus's attendant with a sign-in account (one per bus; admin only, audited)", procedure: 'admin.attendants.create', from: 'body', status: 201 },
+  'PUT /api/admin/attendants/:id': {
+    summary: 'Edits an attendant: name, phone, password, the bus (driverId), status; deactivating ends their sessions (admin only, audited)',
+    procedure: 'admin.attendants.update',
+    from: 'body',
+  },
   'POST /api/admin/drivers/:id/reset-code': { summary: 'Sends the driver a password reset code by text message (audited)', procedure: 'admin.drivers.sendResetCode' },
   'GET /api/admin/drivers/:id/sign-in-lock': { summary: "Until when the driver's sign-in is refused after failed attempts (lockedUntil, null when not)", procedure: 'admin.drivers.signInLock' },
   'POST /api/admin/drivers/:id/sign-in-lock/clear': { summary: "Clears the driver's sign-in lock from every address (audited)", procedure: 'admin.drivers.clearSignInLock' },

@@ -1,4 +1,4 @@
-import { PERMISSIONS, SERVER_MESSAGES, type Permission, type Role, type SessionUser } from '@school-transport/contracts';
+import { isCrewRole, PERMISSIONS, SERVER_MESSAGES, type Permission, type Role, type SessionUser } from '@school-transport/contracts';
 import { appRouter } from '../trpc/router.js';
 import { AppError } from '../errors.js';
 import { signedIn } from './roles.js';
@@ -13,14 +13,15 @@ import type { ProcedureMeta } from '../trpc/init.js';
  *
  * - anyone:    no sign-in needed (public pages, sign-in itself, registration)
  * - signed-in: any signed-in role
- * - parent / driver: that role only; anonymous gets 401, other roles 403
+ * - parent: that role only; anonymous gets 401, other roles 403
+ * - crew: a bus's driver or attendant (its day, read and worked alike); anonymous 401, other roles 403
  * - office:<permission>: the office roles holding that permission in the table of rights
  *   (PERMISSIONS in packages/contracts); anyone else signed in 403
  * - parent-or-office:<permission>: a family's own files (receipts, proofs) for its parent, and any
  *   for the office roles holding the permission
  * - whatsapp: no session; the WhatsApp Cloud API's signature (or, for the handshake, the verify token) only
  */
-export type Access = 'anyone' | 'signed-in' | 'parent' | 'driver' | `office:${Permission}` | `parent-or-office:${Permission}` | 'whatsapp';
+export type Access = 'anyone' | 'signed-in' | 'parent' | 'crew' | `office:${Permission}` | `parent-or-office:${Permission}` | 'whatsapp';
 
 interface ProcedureDefinition {
   _def: { meta?: ProcedureMeta };
@@ -48,7 +49,8 @@ export function permissionOf(access: Access): Permission | undefined {
 /** Whether a signed-in account of this role is let in (a parent still sees only their family's rows). */
 export function admits(access: Access, role: Role): boolean {
   if (access === 'anyone' || access === 'signed-in') return true;
-  if (access === 'parent' || access === 'driver') return role === access;
+  if (access === 'parent') return role === access;
+  if (access === 'crew') return isCrewRole(role);
   if (access === 'whatsapp') return false;
   const permission = permissionOf(access)!;
   if (access.startsWith('parent-or-office:') && role === 'parent') return true;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CALLS_PER_BATCH, PERMISSIONS, SERVER_MESSAGES, type Role } from '@school-transport/contracts';
 import { appRouter } from '../trpc/router.js';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
-import { createAdmin, createDriver, createParent, createStaff } from '../test/factories.js';
+import { createAdmin, createAttendant, createDriver, createParent, createStaff } from '../test/factories.js';
 import { permissionOf, PROCEDURE_ACCESS, type Access } from './access.js';
 import { accessOfPath, REST_PATHS } from '../rest/paths.js';
 import { DEV_PATHS } from '../development/dev-shims.js';
@@ -12,14 +12,15 @@ import { DEV_PATHS } from '../development/dev-shims.js';
  * Every procedure and every REST path × every kind of caller, generated from the router and the
  * server's route table: a new procedure or path without a row in access.ts fails here.
  */
-type Principal = 'anonymous' | 'parent A' | 'parent B' | 'driver A' | 'driver B' | 'admin' | 'staff' | 'deactivated driver' | 'signed-out session';
-const PRINCIPALS: Principal[] = ['anonymous', 'parent A', 'parent B', 'driver A', 'driver B', 'admin', 'staff', 'deactivated driver', 'signed-out session'];
+type Principal = 'anonymous' | 'parent A' | 'parent B' | 'driver A' | 'driver B' | 'attendant of bus A' | 'admin' | 'staff' | 'deactivated driver' | 'signed-out session';
+const PRINCIPALS: Principal[] = ['anonymous', 'parent A', 'parent B', 'driver A', 'driver B', 'attendant of bus A', 'admin', 'staff', 'deactivated driver', 'signed-out session'];
 const ROLE_OF: Record<Principal, Role | null> = {
   anonymous: null,
   'parent A': 'parent',
   'parent B': 'parent',
   'driver A': 'driver',
   'driver B': 'driver',
+  'attendant of bus A': 'attendant',
   admin: 'admin',
   staff: 'staff',
   'deactivated driver': null,
@@ -37,7 +38,8 @@ function expected(access: Access, principal: Principal): 401 | 403 | 'allowed' {
   const role = ROLE_OF[principal];
   if (role === null) return 401;
   if (access === 'signed-in') return 'allowed';
-  if (access === 'parent' || access === 'driver') return access === role ? 'allowed' : 403;
+  if (access === 'parent') return access === role ? 'allowed' : 403;
+  if (access === 'crew') return role === 'driver' || role === 'attendant' ? 'allowed' : 403;
   if (access.startsWith('parent-or-office:') && role === 'parent') return 'allowed';
   return (PERMISSIONS[permissionOf(access)!] as readonly Role[]).includes(role) ? 'allowed' : 403;
 }
@@ -69,6 +71,12 @@ beforeAll(async () => {
     await signIn(client, { phone: driver.phone, password: driver.password }, '/api/driver/login');
     if (name === 'deactivated driver') await t.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', driver.id).execute();
     clients.set(name, client);
+    if (name === 'driver A') {
+      const attendant = await createAttendant(t.db, driver.driverId);
+      const attendantClient = t.client();
+      await signIn(attendantClient, { phone: attendant.phone, password: attendant.password }, '/api/driver/login');
+      clients.set('attendant of bus A', attendantClient);
+    }
   }
   const admin = await createAdmin(t.db);
   const adminClient = t.client();
@@ -94,7 +102,7 @@ describe('every procedure and path has a row', () => {
     expect(procedures.map((p) => p.path).filter((path) => !(path in PROCEDURE_ACCESS))).toEqual([]);
     const unknown = Object.entries(PROCEDURE_ACCESS).filter(([, access]) => {
       const permission = permissionOf(access);
-      return permission ? !(permission in PERMISSIONS) : !['anyone', 'signed-in', 'parent', 'driver'].includes(access);
+      return permission ? !(permission in PERMISSIONS) : !['anyone', 'signed-in', 'parent', 'crew'].includes(access);
     });
     expect(unknown).toEqual([]);
     // Every admin procedure is an office procedure: none is left open to another role by mistake.

@@ -133,7 +133,7 @@ const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = 
 function idTakingProcedures(): string[] {
   const defs = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { inputs: z.ZodType[] } }> } })._def.procedures;
   return Object.entries(defs)
-    .filter(([path]) => ['parent', 'driver', 'signed-in'].includes(PROCEDURE_ACCESS[path] ?? '') || PROCEDURE_ACCESS[path]?.startsWith('parent-or-office:'))
+    .filter(([path]) => ['parent', 'crew', 'signed-in'].includes(PROCEDURE_ACCESS[path] ?? '') || PROCEDURE_ACCESS[path]?.startsWith('parent-or-office:'))
     .filter(([, procedure]) => {
       const schema = procedure._def.inputs[0];
       if (!schema) return false;
@@ -197,7 +197,7 @@ afterAll(() => t.close());
 
 describe("other people's rows", () => {
   it('has a row for every parent or driver path and procedure that names an id', () => {
-    const paths = Object.keys(REST_PATHS).filter((route) => /:\w+/.test(route) && (['parent', 'driver', 'signed-in'].includes(accessOfPath(route)) || accessOfPath(route).startsWith('parent-or-office:')));
+    const paths = Object.keys(REST_PATHS).filter((route) => /:\w+/.test(route) && (['parent', 'crew', 'signed-in'].includes(accessOfPath(route)) || accessOfPath(route).startsWith('parent-or-office:')));
     expect(paths.filter((route) => !(route in REST_CASES) && !REST_WITHOUT_ROWS.includes(route))).toEqual([]);
     expect(Object.keys(REST_CASES).filter((route) => !paths.includes(route))).toEqual([]);
     expect(idTakingProcedures().filter((path) => !(path in PROCEDURE_CASES))).toEqual([]);

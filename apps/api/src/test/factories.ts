@@ -41,6 +41,14 @@ export async function createDriver(db: Kysely<Database>, password = 'driver-pass
   return { id: user.id, driverId: driver.id, phone, password };
 }
 
+/** The attendant of a driver's bus: signs in by phone on the driver sign-in page. */
+export async function createAttendant(db: Kysely<Database>, driverId: string, password = 'attendant-pass', name = 'Aisha') {
+  const phone = String(30000000 + Math.floor(Math.random() * 9999999)).slice(0, 8);
+  const user = await db.insertInto('users').values({ phone, passwordHash: await hashPassword(password), role: 'attendant', name }).returning('id').executeTakeFirstOrThrow();
+  const attendant = await db.insertInto('attendants').values({ userId: user.id, driverId }).returning('id').executeTakeFirstOrThrow();
+  return { id: user.id, attendantId: attendant.id, driverId, phone, password, name };
+}
+
 /** Schools and areas written straight to the database, without the audit rows the office's forms add. */
 export async function createSchool(db: Kysely<Database>, name = 'Zahra School') {
   return db.insertInto('schools').values({ schoolCode: `SC-${unique()}`, name }).returning(['id', 'name']).executeTakeFirstOrThrow();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import type { Role, SessionUser } from '@school-transport/contracts';
 import type { Context } from './context.js';
-import { officeProcedure, authenticatedProcedure, createCallerFactory, driverProcedure, parentProcedure, router } from './init.js';
+import { officeProcedure, authenticatedProcedure, createCallerFactory, crewProcedure, parentProcedure, router } from './init.js';
 
 /** Every role guard against every kind of caller: anonymous is 401, another role is 403. */
 const guarded = router({
@@ -10,7 +10,7 @@ const guarded = router({
   admin: officeProcedure('settings.manage').query(({ ctx }) => ctx.user.role),
   office: officeProcedure('fees.payments').query(({ ctx }) => ctx.user.role),
   parent: parentProcedure.query(({ ctx }) => ctx.user.role),
-  driver: driverProcedure.query(({ ctx }) => ctx.driverId),
+  driver: crewProcedure.query(({ ctx }) => ctx.driverId),
 });
 const callerFor = (user: SessionUser | null) => createCallerFactory(guarded)({ user } as Context);
 
@@ -21,7 +21,7 @@ const userWithRole = (role: Role): SessionUser => ({
   email: null,
   language: 'en',
   phone: null,
-  ...(role === 'driver' ? { driverId: 'driver-1' } : {}),
+  ...(role === 'driver' || role === 'attendant' ? { driverId: 'driver-1' } : {}),
 });
 
 async function codeOf(call: Promise<unknown>): Promise<string> {
@@ -62,5 +62,10 @@ describe('role guards', () => {
 
   it('a driver procedure knows which driver is calling', async () => {
     expect(await callerFor(userWithRole('driver')).driver()).toBe('driver-1');
+  });
+
+  it("a crew procedure lets the bus's attendant in, on the bus the session names", async () => {
+    expect(await callerFor(userWithRole('attendant')).driver()).toBe('driver-1');
+    expect(await codeOf(callerFor({ ...userWithRole('attendant'), driverId: undefined } as unknown as SessionUser).driver())).toBe('FORBIDDEN');
   });
 });

@@ -1,5 +1,5 @@
 import { initTRPC } from '@trpc/server';
-import { SERVER_MESSAGES, type Permission } from '@school-transport/contracts';
+import { CREW_ROLES, SERVER_MESSAGES, type Permission } from '@school-transport/contracts';
 import { findUnstorableText } from '../security/unstorable-text.js';
 import { signedIn, withPermission, withRole } from '../security/roles.js';
 import type { Access } from '../security/access.js';
@@ -71,10 +71,15 @@ function gate<Admitted extends object>(admit: (ctx: Context) => Admitted) {
 export const publicProcedure = t.procedure.meta({ access: 'anyone' }).use(gate(() => ({})));
 export const authenticatedProcedure = t.procedure.meta({ access: 'signed-in' }).use(gate(signedIn));
 export const parentProcedure = t.procedure.meta({ access: 'parent' }).use(gate((ctx) => withRole(ctx, 'parent')));
-/** A driver account without its driver row (removed by the office) is refused like another role. */
-export const driverProcedure = t.procedure.meta({ access: 'driver' }).use(
+/**
+ * The day of one bus, for its crew: its driver or its attendant. `driverId` is the bus of the
+ * session (the driver's own, or the one the attendant rides: domain/auth.ts resolves it), so every
+ * day path reads the same bus for both. A crew account without its bus (a driver row removed by the
+ * office) is refused like another role.
+ */
+export const crewProcedure = t.procedure.meta({ access: 'crew' }).use(
   gate((ctx) => {
-    const { user } = withRole(ctx, 'driver');
+    const { user } = withRole(ctx, ...CREW_ROLES);
     if (!user.driverId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
     return { user, driverId: user.driverId };
   }),

@@ -72,7 +72,7 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean } {
 /** The login page for a role: the guards send people there. */
 export function loginPathFor(role: Role): string {
   if (role === 'parent') return '/parent-login';
-  if (role === 'driver') return '/driver-login';
+  if (role === 'driver' || role === 'attendant') return '/driver-login';
   return '/admin-login';
 }
 
@@ -81,6 +81,8 @@ export function homePathFor(role: Role): string {
   if (role === 'admin' || role === 'staff') return '/admin';
   if (role === 'parent') return '/parent';
   if (role === 'driver') return '/driver-dashboard';
+  // The attendant works the bus's day: its screen is their home.
+  if (role === 'attendant') return '/driver/today';
   return '/';
 }
 

@@ -7,7 +7,8 @@ import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { hashPassword } from '../passwords.js';
 import { assertPasswordAllowed } from '../password-rules.js';
 import { recordOfficePhoneChange } from './phone-changes.js';
-import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
+import { assertUuid, notFound, withUniqueField } from './guards.js';
+import { assertCrewPhoneFree } from './crew-phones.js';
 import { endSessions } from '../account-sessions.js';
 import { seatUse } from '../routes/seats.js';
 
@@ -67,13 +68,6 @@ async function checkedAreaIds(db: Db, areaIds: readonly string[]): Promise<strin
   return unique;
 }
 
-/** One phone, one driver account: the phone is how a driver signs in. */
-async function assertPhoneFree(db: Db, phone: string, exceptUserId?: string): Promise<void> {
-  let query = db.selectFrom('users').select('id').where('role', '=', 'driver').where('phone', '=', phone);
-  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-  if (await query.executeTakeFirst()) throw conflict(ADMIN_MESSAGES.driverPhoneTaken);
-}
-
 /** Creates the driver's sign-in account (users row) and driver record together. */
 export async function createDriver(db: Kysely<Database>, actor: Actor, input: z.output<typeof driverInput>): Promise<AdminDriver> {
   assertPasswordAllowed(input.password, 'driver');
@@ -81,7 +75,7 @@ export async function createDriver(db: Kysely<Database>, actor: Actor, input: z.
   const passwordHash = await hashPassword(input.password);
   return withUniqueField(ADMIN_MESSAGES.driverPhoneTaken, () =>
     db.transaction().execute(async (trx) => {
-      await assertPhoneFree(trx, input.phone);
+      await assertCrewPhoneFree(trx, input.phone, ADMIN_MESSAGES.driverPhoneTaken);
       const areaIds = await checkedAreaIds(trx, input.areaIds);
       const user = await trx
         .insertInto('users')
@@ -119,7 +113,7 @@ export async function updateDriver(db: Kysely<Database>, actor: Actor, input: z.
     db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('drivers').selectAll().where('id', '=', input.id).forUpdate().executeTakeFirst();
       if (!before) throw notFound(ADMIN_MESSAGES.driverNotFound);
-      await assertPhoneFree(trx, input.phone, before.userId);
+      await assertCrewPhoneFree(trx, input.phone, ADMIN_MESSAGES.driverPhoneTaken, before.userId);
       const after = {
         name: input.name,
         phone: input.phone,

@@ -18,7 +18,7 @@ import { isUuid } from '../ids.js';
 import { recordAudit } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
 import { absenceFor, absencesOnDate, riderStatus, type MarkRow } from './riders.js';
-import { actorUserId, assertRecentDate, assertRunDay, lockRun, type RunActor } from './runs.js';
+import { actorUserId, assertRecentDate, assertRunDay, lockRun, markedByRole, type RunActor } from './runs.js';
 import { enqueueMarkMessage } from './mark-messages.js';
 import { announceBusChange } from '../live-bus/channel.js';
 import { undoMark, undoOfClientId } from './mark-undo.js';
@@ -50,7 +50,7 @@ function refusal(event: MarkEvent, status: RiderStatus, run: 'morning' | 'aftern
   }
 }
 
-function toMark(row: MarkRow, date: string, run: 'morning' | 'afternoon', status: RiderStatus): RunMark {
+function toMark(row: Omit<MarkRow, 'markedByRole' | 'markedByName'>, date: string, run: 'morning' | 'afternoon', status: RiderStatus): RunMark {
   return { id: row.id, studentId: row.studentId, run, date, event: row.event, undoes: null, at: row.at.toISOString(), clientId: row.clientId, position: row.position, status };
 }
 
@@ -142,7 +142,7 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
     if (!runRow.startedAt) await trx.updateTable('schoolRuns').set({ startedAt: at < now ? at : now, updatedAt: now }).where('id', '=', runRow.id).execute();
     const inserted = await trx
       .insertInto('runMarks')
-      .values({ runId: runRow.id, studentId: student.id, event, at, clientId: input.clientId, position: input.position ? JSON.stringify(input.position) : null, recordedBy: actorUserId(who), createdAt: now })
+      .values({ runId: runRow.id, studentId: student.id, event, at, clientId: input.clientId, position: input.position ? JSON.stringify(input.position) : null, recordedBy: actorUserId(who), markedByRole: markedByRole(who), createdAt: now })
       .onConflict((oc) => oc.columns(['runId', 'clientId']).doNothing())
       .returning(columns)
       .executeTakeFirst();

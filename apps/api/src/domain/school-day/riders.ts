@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { ridesOnRun, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type ServiceType } from '@school-transport/contracts';
+import { ridesOnRun, type MarkedBy, type MarkedByRole, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type ServiceType } from '@school-transport/contracts';
 
 /**
  * Who rides which run and where each child stands on it, read for many students at once (the
@@ -108,6 +108,15 @@ export interface MarkRow {
   at: Date;
   clientId: string;
   position: { lat: number; lng: number; accuracy: number } | null;
+  /** Who made it: their role and their account's name (null for marks older than the role's column). */
+  markedByRole: MarkedByRole | null;
+  markedByName: string | null;
+}
+
+/** Who made a mark, as the run's views show it; `showOfficeName` false for a family, who sees 'the office'. */
+export function markAuthor(mark: Pick<MarkRow, 'markedByRole' | 'markedByName'> | undefined, showOfficeName = true): MarkedBy | null {
+  if (!mark?.markedByRole) return null;
+  return { role: mark.markedByRole, name: mark.markedByRole === 'office' && !showOfficeName ? null : mark.markedByName };
 }
 
 /** Every mark of these runs (ids, or a subquery naming them) not undone, in the order they happened. */
@@ -115,11 +124,12 @@ export async function marksOfRuns(db: Db, runIds: readonly string[] | RunIdsQuer
   if (Array.isArray(runIds) && runIds.length === 0) return [];
   return db
     .selectFrom('runMarks')
-    .select(['id', 'runId', 'studentId', 'event', 'at', 'clientId', 'position'])
-    .where('runId', 'in', Array.isArray(runIds) ? [...(runIds as readonly string[])] : (runIds as RunIdsQuery))
-    .where('undoneAt', 'is', null)
-    .orderBy('at')
-    .orderBy('createdAt')
+    .leftJoin('users as author', 'author.id', 'runMarks.recordedBy')
+    .select(['runMarks.id', 'runMarks.runId', 'runMarks.studentId', 'runMarks.event', 'runMarks.at', 'runMarks.clientId', 'runMarks.position', 'runMarks.markedByRole', 'author.name as markedByName'])
+    .where('runMarks.runId', 'in', Array.isArray(runIds) ? [...(runIds as readonly string[])] : (runIds as RunIdsQuery))
+    .where('runMarks.undoneAt', 'is', null)
+    .orderBy('runMarks.at')
+    .orderBy('runMarks.createdAt')
     .execute();
 }
 

@@ -13,6 +13,8 @@ import {
   type RunSummary,
   type SchoolDaySettings,
   type StillOnBusStudent,
+  type CrewRole,
+  type MarkedByRole,
 } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
@@ -27,10 +29,19 @@ import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDri
  * that day is its substitute if the office named one, else its own driver. The office can act for
  * a driver whose phone is dead; what it does is audited under the office member's name.
  */
-export type RunActor = { kind: 'driver'; driverId: string; userId: string } | { kind: 'office'; driverId: string; actor: Actor; officeName: string };
+/**
+ * Who works a run: the bus's crew from their phone (kind 'driver': its driver or its attendant,
+ * `driverId` the bus), or the office acting for them.
+ */
+export type RunActor = { kind: 'driver'; driverId: string; userId: string; crewRole: CrewRole } | { kind: 'office'; driverId: string; actor: Actor; officeName: string };
 
 export function actorUserId(who: RunActor): string {
   return who.kind === 'driver' ? who.userId : who.actor.userId;
+}
+
+/** Who a mark says made it: the driver, the attendant, or the office. */
+export function markedByRole(who: RunActor): MarkedByRole {
+  return who.kind === 'driver' ? who.crewRole : 'office';
 }
 
 export function toRunSummary(row: RunRow | undefined, date: string, run: DriverRun): RunSummary {

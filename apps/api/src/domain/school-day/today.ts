@@ -19,9 +19,10 @@ import {
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { readSchoolDaySettings } from './settings.js';
-import { absenceFor, absencesOnDate, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, type RunRow } from './riders.js';
+import { absenceFor, absencesOnDate, markAuthor, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, type RunRow } from './riders.js';
 import { assertRunDay, toRunSummary } from './runs.js';
 import { orderedStopsOfRuns } from '../routes/stop-order.js';
+import { busAttendant } from '../driver/bus-attendant.js';
 
 /**
  * What the driver's screen opens on: today's two runs, each with its children in stop order and
@@ -57,12 +58,12 @@ export async function readOfficeRun(db: Db, now: Date, driverId: string, run: Dr
 async function readDriverDay(db: Db, date: string, driverId: string): Promise<DriverToday> {
   const settings = await readSchoolDaySettings(db);
   const noService = noServiceName(settings, date);
-  if (!isSchoolDay(settings, date) || !isUuid(driverId)) return { date, noService, runs: [] };
+  if (!isSchoolDay(settings, date) || !isUuid(driverId)) return { date, noService, attendant: null, runs: [] };
 
   // Subqueries rather than ids read first, so that the four queries need not wait for each other.
   const coveredDrivers = db.selectFrom('schoolRuns').select('schoolRuns.driverId').where('schoolRuns.date', '=', date).where('schoolRuns.substituteDriverId', '=', driverId);
   const drivenRuns = db.selectFrom('schoolRuns').select('schoolRuns.id').where('schoolRuns.date', '=', date).where((eb) => eb.or([eb('schoolRuns.driverId', '=', driverId), eb('schoolRuns.substituteDriverId', '=', driverId)]));
-  const [runRows, riders, absences, markRows] = await Promise.all([
+  const [runRows, riders, absences, markRows, attendant] = await Promise.all([
     db
       .selectFrom('schoolRuns')
       .innerJoin('drivers as owner', 'owner.id', 'schoolRuns.driverId')
@@ -75,6 +76,7 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Dr
     ridersOfDrivers(db, [driverId], coveredDrivers),
     absencesOnDate(db, date, { driverId, coveredDrivers }),
     marksOfRuns(db, drivenRuns),
+    busAttendant(db, driverId),
   ]);
   const covered = runRows.filter((row) => row.driverId !== driverId);
   const marks = marksByRider(markRows);
@@ -104,6 +106,7 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Dr
         status: riderStatus(row ? (marks.get(`${row.id}:${rider.id}`) ?? []) : [], absence),
         absenceReason: absence?.reason ?? null,
         stop,
+        markedBy: markAuthor(row ? marks.get(`${row.id}:${rider.id}`)?.at(-1) : undefined),
       };
     }),
   });
@@ -116,7 +119,7 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Dr
     ),
   );
   const others = DRIVER_RUNS.flatMap((run) => covered.filter((row) => row.run === run).map((row) => entry(row.driverId, run, row)));
-  return { date, noService, runs: [...own, ...others] };
+  return { date, noService, attendant, runs: [...own, ...others] };
 }
 
 /** A student's day as the family's card shows it ('Boarded 06:42 · At school 07:15'); another family's student is 404. */
@@ -146,7 +149,7 @@ export async function readStudentToday(db: Db, now: Date, userId: string, studen
     const runId = runRows.find((row) => row.run === run)?.id;
     const own = marks.filter((mark) => mark.runId === runId && mark.studentId === student.id);
     const absence = absenceFor(absences, student.id, run);
-    return { status: riderStatus(own, absence), absenceReason: absence?.reason ?? null, events: own.map((mark) => ({ event: mark.event, at: mark.at.toISOString() })) };
+    return { status: riderStatus(own, absence), absenceReason: absence?.reason ?? null, events: own.map((mark) => ({ event: mark.event, at: mark.at.toISOString(), markedBy: markAuthor(mark, false) })) };
   };
   return { date, morning: runToday('morning'), afternoon: runToday('afternoon') };
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, driverLoginInput, languageInput, loginInput, passwordChange, passwordResetConfirm, passwordResetRequest, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
+import { ACCOUNT_MESSAGES, driverLoginInput, isCrewRole, languageInput, loginInput, passwordChange, passwordResetConfirm, passwordResetRequest, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
 import type { Context } from '../context.js';
 import { authenticatedProcedure, publicProcedure, router } from '../init.js';
 import { signInByEmail, signInByPhone } from '../../domain/auth.js';
@@ -36,7 +36,7 @@ const answered = (message: string) => (error: unknown) => error instanceof AppEr
 
 /** The identifier an account signs in with, as the sign-in limits key it. */
 function signInKey(user: SessionUser): string {
-  return user.role === 'driver' ? `phone:${user.phone ?? ''}` : `email:${user.email ?? ''}`;
+  return isCrewRole(user.role) ? `phone:${user.phone ?? ''}` : `email:${user.email ?? ''}`;
 }
 
 export const authRouter = router({

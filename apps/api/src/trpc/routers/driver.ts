@@ -1,5 +1,5 @@
 import { SERVER_MESSAGES, driverStudentsInput } from '@school-transport/contracts';
-import { driverProcedure, router } from '../init.js';
+import { crewProcedure, router } from '../init.js';
 import { AppError } from '../../errors.js';
 import { listDriverStudents, readDriverProfile } from '../../domain/driver/students.js';
 import { driverRunsRouter } from './driver-runs.js';
@@ -10,8 +10,8 @@ import { driverRunsRouter } from './driver-runs.js';
  * whether or not such a driver exists, so ids cannot be probed.
  */
 export const driverRouter = router({
-  me: driverProcedure.query(async ({ ctx }) => ({ driver: await readDriverProfile(ctx.db, ctx.driverId) })),
-  students: driverProcedure.input(driverStudentsInput).query(async ({ ctx, input }) => {
+  me: crewProcedure.query(async ({ ctx }) => ({ driver: await readDriverProfile(ctx.db, ctx.driverId) })),
+  students: crewProcedure.input(driverStudentsInput).query(async ({ ctx, input }) => {
     if (input.driverId !== undefined && input.driverId !== ctx.driverId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
     return { students: await listDriverStudents(ctx.db, ctx.driverId) };
   }),

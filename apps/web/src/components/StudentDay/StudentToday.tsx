@@ -8,7 +8,14 @@ function RunToday({ line }: { line: RunLine }) {
   const { t, i18n } = useTranslation('parentDay');
   const what =
     line.events.length > 0
-      ? line.events.map((mark) => t(`today.event.${line.run}.${mark.event}`, { time: formatTime(mark.at, i18n.language) })).join(' · ')
+      ? line.events
+          .map((mark) => {
+            const event = t(`today.event.${line.run}.${mark.event}`, { time: formatTime(mark.at, i18n.language) });
+            // Marks older than their author's record name no one.
+            if (!mark.markedBy) return event;
+            return `${event} · ${mark.markedBy.name ? t('today.markedBy', { name: mark.markedBy.name }) : t('today.markedByOffice')}`;
+          })
+          .join(' · ')
       : line.status === 'absent' && line.absenceReason
         ? t('today.absentBecause', { reason: line.absenceReason })
         : t(`today.status.${line.status}`);

@@ -1,10 +1,10 @@
-import { DRIVER_RUNS, type DriverRun, type MarkEvent, type RiderStatus, type StudentToday } from '@school-transport/contracts';
+import { DRIVER_RUNS, type DriverRun, type RiderStatus, type StudentToday } from '@school-transport/contracts';
 
 /** One run of the card's Today line: each mark with its time, or, before any, the child's status. */
 export interface RunLine {
   run: DriverRun;
-  /** Marks in the order they were made ('Boarded 06:42', 'At school 07:15'). */
-  events: { event: MarkEvent; at: string }[];
+  /** Marks in the order they were made ('Boarded 06:42', 'At school 07:15'), each with who made it. */
+  events: NonNullable<StudentToday['morning']>['events'];
   /** Shown when there is no mark yet: expected, or absent with the family's reason. */
   status: RiderStatus;
   absenceReason: string | null;

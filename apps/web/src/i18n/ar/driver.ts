@@ -148,6 +148,13 @@ export const driver: CatalogOf<typeof en> = {
       waiting: 'بانتظار الإرسال',
       call: 'اتصل بـ {{number}}',
       callLabel: 'اتصل بـ {{number}} بخصوص {{student}}',
+      markedBy: 'سجّلها {{name}}',
+      markedByOffice: 'سجّلها المكتب',
+    },
+    crew: {
+      attendantMarks: 'المرافق يسجّل اليوم',
+      attendantMarksHelp: '{{name}} يبدأ الرحلات ويسجّل الطلاب وينهيها. تعرض شاشتك القائمة وموقع الحافلة فقط.',
+      attendantRole: 'مرافق',
     },
     mark: {
       morning: {

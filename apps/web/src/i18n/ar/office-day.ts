@@ -96,6 +96,8 @@ export const officeDay: CatalogOf<typeof en> = {
     noChildren: 'لا يركب أي طالب هذه الرحلة.',
     markLabel: '{{event}}: {{name}}',
     markedAt: '{{event}} {{time}}',
+    markedBy: 'سجّلها {{name}} ({{role}})',
+    markedByRole: { driver: 'السائق', attendant: 'المرافق', office: 'المكتب' },
     marked: 'تم التسجيل',
     markFailed: 'لم يتم التسجيل',
     end: 'إنهاء الرحلة',

@@ -20,6 +20,8 @@ export const parentDay: CatalogOf<typeof en> = {
       returned_to_school: 'أُعيد إلى المدرسة',
     },
     absentBecause: 'لن يركب: {{reason}}',
+    markedBy: 'سجّلها {{name}}',
+    markedByOffice: 'سجّلها المكتب',
     event: {
       morning: {
         boarded: 'ركب {{time}}',

@@ -144,6 +144,15 @@ export const driver = {
       waiting: 'Waiting to send',
       call: 'Call {{number}}',
       callLabel: 'Call {{number}} for {{student}}',
+      /** Who made the mark the status comes from. */
+      markedBy: 'Marked by {{name}}',
+      markedByOffice: 'Marked by the office',
+    },
+    /** A bus with an attendant: the driver may leave the marks to them and keep their hands on the wheel. */
+    crew: {
+      attendantMarks: 'The attendant marks today',
+      attendantMarksHelp: '{{name}} starts, marks and ends the runs. Your screen shows the list and the bus position only.',
+      attendantRole: 'Attendant',
     },
     mark: {
       morning: {

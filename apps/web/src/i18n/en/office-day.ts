@@ -93,6 +93,9 @@ export const officeDay = {
     noChildren: 'No child rides this run.',
     markLabel: '{{event}}: {{name}}',
     markedAt: '{{event}} {{time}}',
+    /** Who made the mark the child's status comes from. */
+    markedBy: 'Marked by {{name}} ({{role}})',
+    markedByRole: { driver: 'driver', attendant: 'attendant', office: 'office' },
     marked: 'Mark recorded',
     markFailed: 'The mark was not recorded',
     end: 'End run',

@@ -21,6 +21,9 @@ export const parentDay = {
       returned_to_school: 'Returned to school',
     },
     absentBecause: 'Not riding: {{reason}}',
+    /** Who made a mark, after it: 'Boarded 06:42 · marked by Aisha'. */
+    markedBy: 'marked by {{name}}',
+    markedByOffice: 'marked by the office',
     /** One mark and its time, as the card lists them: 'Boarded 06:42 · At school 07:15'. */
     event: {
       morning: {

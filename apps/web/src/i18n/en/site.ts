@@ -169,7 +169,7 @@ export const site = {
   },
   driverLogin: {
     title: 'Driver Login',
-    subtitle: 'Sign in with your phone number to see your assigned students.',
+    subtitle: 'Drivers and bus attendants: sign in with your phone number to see your bus and its students.',
     phone: 'Phone Number',
     backHome: 'Back to Home',
     failed: 'Login failed',

@@ -6,6 +6,8 @@ export const useOverview = () => useQuery({ ...trpc.admin.dashboard.overview.que
 export const useSchools = () => useQuery({ ...trpc.admin.schools.list.queryOptions(), ...ADMIN_LIST_QUERY });
 export const useAreas = () => useQuery({ ...trpc.admin.areas.list.queryOptions(), ...ADMIN_LIST_QUERY });
 export const useDrivers = () => useQuery({ ...trpc.admin.drivers.list.queryOptions(), ...ADMIN_LIST_QUERY });
+/** The buses' attendants, for the Crew column of the Drivers tab. */
+export const useAttendants = () => useQuery({ ...trpc.admin.attendants.list.queryOptions(), ...ADMIN_LIST_QUERY });
 /** `enabled`: false for a role that may not manage the terms (the server would refuse it). */
 export const useTermsVersions = (enabled = true) => useQuery({ ...trpc.admin.terms.list.queryOptions(), ...ADMIN_LIST_QUERY, enabled });
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { isCrewRole, type CrewRole } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { PageLoader } from '../../components/PageLoader/PageLoader.js';
 import { lastSavedToday } from './today/phone-storage.js';
@@ -11,7 +12,8 @@ import '../../i18n/screens.js';
 
 const SESSION_FRESH_MS = 5 * 60 * 1000;
 
-type Driver = { userId: string; name: string };
+/** Who works the day on this phone: the bus's driver or its attendant (a reload offline keeps the role saved with the list). */
+type Driver = { userId: string; name: string; role: CrewRole };
 
 /**
  * The driver who uses this screen: the signed-in driver; or, when the session cannot be checked
@@ -29,19 +31,20 @@ function useDriver(): { driver: Driver | null; loading: boolean } {
   useEffect(() => {
     if (!unreachable) return;
     void lastSavedToday()
-      .then((saved) => setOfflineDriver(saved ? { userId: saved.userId, name: saved.driverName } : null))
+      .then((saved) => setOfflineDriver(saved ? { userId: saved.userId, name: saved.driverName, role: saved.role ?? 'driver' } : null))
       .catch(() => setOfflineDriver(null));
   }, [unreachable]);
   const user = session.data?.user;
   let decided: { driver: Driver | null; loading: boolean };
-  if (user?.role === 'driver') decided = { driver: { userId: user.id, name: user.name }, loading: false };
+  if (user && isCrewRole(user.role)) decided = { driver: { userId: user.id, name: user.name, role: user.role }, loading: false };
   else if (unreachable) decided = offlineDriver === undefined ? { driver: null, loading: true } : { driver: offlineDriver, loading: false };
   else decided = { driver: null, loading: session.isLoading };
   const decidedId = decided.driver?.userId;
   const decidedName = decided.driver?.name;
+  const decidedRole = decided.driver?.role;
   useEffect(() => {
-    if (decidedId !== undefined && decidedName !== undefined) setKnown({ userId: decidedId, name: decidedName });
-  }, [decidedId, decidedName]);
+    if (decidedId !== undefined && decidedName !== undefined && decidedRole !== undefined) setKnown({ userId: decidedId, name: decidedName, role: decidedRole });
+  }, [decidedId, decidedName, decidedRole]);
   return decided.loading && known ? { driver: known, loading: false } : decided;
 }
 

@@ -9,13 +9,14 @@ import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { currentLanguage } from '../../i18n/language.js';
 import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
+import { homePathFor } from '../../auth/session.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';
 import '../../styles/sign-in-forms.js';
 import { PasswordField } from '../../components/PasswordField/PasswordField.js';
 import { ForgotPasswordLink } from '../../components/ForgotPasswordLink/ForgotPasswordLink.js';
 
-/** /driver-login: drivers sign in by phone and go to their dashboard. */
+/** /driver-login: a bus's crew sign in by phone: a driver goes to their dashboard, an attendant to the bus's day. */
 export function DriverLoginPage() {
   const { t } = useTranslation('site');
   const navigate = useNavigate();
@@ -30,7 +31,7 @@ export function DriverLoginPage() {
     if (Object.keys(errors).length > 0) return;
     try {
       const { user } = await login.mutateAsync({ ...values, language: currentLanguage() });
-      if (await finishSignIn(user)) await navigate('/driver-dashboard');
+      if (await finishSignIn(user)) await navigate(homePathFor(user.role));
     } catch (error) {
       notify({ title: t('driverLogin.failed'), message: errorMessage(error, t('driverLogin.failed')), variant: 'destructive' });
     }

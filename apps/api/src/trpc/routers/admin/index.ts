@@ -4,6 +4,7 @@ import { adminStudentsRouter } from './students.js';
 import { adminSchoolsRouter } from './schools.js';
 import { adminAreasRouter } from './areas.js';
 import { adminDriversRouter } from './drivers.js';
+import { adminAttendantsRouter } from './attendants.js';
 import { adminSettingsRouter } from './settings.js';
 import { adminTermsRouter } from './terms.js';
 import { adminNotificationsRouter } from './notifications.js';
@@ -30,6 +31,7 @@ export const adminRouter = router({
   schools: adminSchoolsRouter,
   areas: adminAreasRouter,
   drivers: adminDriversRouter,
+  attendants: adminAttendantsRouter,
   settings: adminSettingsRouter,
   terms: adminTermsRouter,
   notifications: adminNotificationsRouter,

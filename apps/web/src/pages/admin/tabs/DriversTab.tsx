@@ -2,10 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AdminDriver } from '@school-transport/contracts';
+import type { AdminAttendant, AdminDriver } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { DriverFormModal } from '../../../components/AdminDriverForm/DriverFormModal.js';
-import { refreshAdminData, useAreas, useDrivers } from '../admin-queries.js';
+import { refreshAdminData, useAreas, useAttendants, useDrivers } from '../admin-queries.js';
+import { useCan } from '../../../auth/permissions.js';
 import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
@@ -14,9 +15,10 @@ import { TableScrollRegion } from '../../../components/TableScrollRegion/TableSc
 import { RunSeats } from '../../../components/Seats/RunSeats.js';
 import { runsOf } from '../../../components/Seats/driver-runs.js';
 
+const AttendantFormModal = lazy(() => import('../../../components/AdminAttendantForm/AttendantFormModal.js').then((m) => ({ default: m.AttendantFormModal })));
 const DriverStudentsPanel = lazy(() => import('./DriverStudentsPanel.js').then((m) => ({ default: m.DriverStudentsPanel })));
 
-/** Drivers: sign-in phone, license, vehicle, riders of each run against its seats, areas served; add, edit (password reset), deactivate. */
+/** Drivers: sign-in phone, license, vehicle, riders of each run against its seats, the bus's attendant (Crew), areas served; add, edit (password reset), deactivate. */
 export function DriversTab() {
   const { t } = useTranslation('admin');
   const { t: td } = useTranslation('driver');
@@ -24,6 +26,11 @@ export function DriversTab() {
   const drivers = useDrivers();
   const areas = useAreas();
   const [editing, setEditing] = useState<AdminDriver | null | undefined>(undefined);
+  const attendants = useAttendants();
+  const canManage = useCan()('catalog.manage');
+  /** The attendant dialog: opened from a bus's row, with its attendant or none yet. */
+  const [crewOf, setCrewOf] = useState<{ driverId: string; attendant: AdminAttendant | null } | null>(null);
+  const attendantOf = (driverId: string) => attendants.data?.attendants.find((attendant) => attendant.driverId === driverId) ?? null;
   const setStatus = useMutation(trpc.admin.drivers.update.mutationOptions());
   const all = drivers.data?.drivers ?? [];
   const areaList = areas.data?.areas ?? [];
@@ -45,7 +52,7 @@ export function DriversTab() {
         {all.length === 0 ? (
           <Text c="dimmed">{t('drivers.empty')}</Text>
         ) : (
-          <TableScrollRegion label={t('drivers.title')} minWidth={1040} pinLastColumn>
+          <TableScrollRegion label={t('drivers.title')} minWidth={1200} pinLastColumn>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -54,6 +61,7 @@ export function DriversTab() {
                   <Table.Th>{t('drivers.licenseNo')}</Table.Th>
                   <Table.Th>{t('drivers.vehicle')}</Table.Th>
                   <Table.Th>{t('seats.column')}</Table.Th>
+                  <Table.Th>{t('crew.column')}</Table.Th>
                   <Table.Th>{t('drivers.areas')}</Table.Th>
                   <Table.Th>{t('common.students')}</Table.Th>
                   <Table.Th>{t('common.status')}</Table.Th>
@@ -62,6 +70,7 @@ export function DriversTab() {
               </Table.Thead>
               <Table.Tbody>
                 {all.map((driver) => {
+                  const attendant = attendantOf(driver.id);
                   const vehicle = [driver.vehicle.plate, driver.vehicle.seats ? t('drivers.seats', { count: driver.vehicle.seats }) : null].filter(Boolean).join(' · ');
                   return (
                     <Table.Tr key={driver.id}>
@@ -71,6 +80,23 @@ export function DriversTab() {
                       <Table.Td>{vehicle || t('common.none')}</Table.Td>
                       <Table.Td>
                         <RunSeats runs={runsOf(driver)} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap" data-testid="crew">
+                          <Text span size="sm" c={attendant ? undefined : 'dark.6'}>
+                            {attendant ? t('crew.attendant', { name: attendant.name }) : t('crew.none')}
+                          </Text>
+                          {canManage && (
+                            <Button
+                              size="xs"
+                              variant="light"
+                              onClick={() => setCrewOf({ driverId: driver.id, attendant })}
+                              aria-label={attendant ? t('crew.changeLabel', { name: attendant.name, driver: driver.name }) : t('crew.addLabel', { driver: driver.name })}
+                            >
+                              {attendant ? t('crew.change') : t('crew.add')}
+                            </Button>
+                          )}
+                        </Group>
                       </Table.Td>
                       <Table.Td>{driver.areaIds.length > 0 ? driver.areaIds.map(areaName).join(', ') : t('common.none')}</Table.Td>
                       <Table.Td>
@@ -108,6 +134,11 @@ export function DriversTab() {
           </Suspense>
         )}
       </AdminDialog>
+      {crewOf && (
+        <Suspense fallback={null}>
+          <AttendantFormModal attendant={crewOf.attendant} driverId={crewOf.driverId} drivers={all} onClose={() => setCrewOf(null)} onSaved={refreshAdminData} />
+        </Suspense>
+      )}
       {editing !== undefined && <DriverFormModal driver={editing} areas={areaList} onClose={() => setEditing(undefined)} onSaved={refreshAdminData} />}
     </Stack>
   );

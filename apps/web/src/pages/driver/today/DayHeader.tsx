@@ -5,8 +5,8 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch/LanguageSwitc
 import { formatDate } from '../../../i18n/format.js';
 import { IsolatedLine } from '../../../components/Isolated/Isolated.js';
 
-/** The day's header: whose runs, which day, the language switch and the way to the full list of students. */
-export function DayHeader({ name, date }: { name: string; date: string | null }) {
+/** The day's header: whose runs, which day, the language switch and (for the driver) the way to the full list of students. */
+export function DayHeader({ name, date, showStudents }: { name: string; date: string | null; showStudents: boolean }) {
   const { t } = useTranslation('driver');
   return (
     <header style={{ borderBottom: '2px solid var(--mantine-color-dark-2)' }}>
@@ -22,9 +22,11 @@ export function DayHeader({ name, date }: { name: string; date: string | null })
           </div>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch size="md" variant="default" />
-            <Button component={Link} to="/driver-dashboard" size="md" variant="default">
-              {t('today.myStudents')}
-            </Button>
+            {showStudents && (
+              <Button component={Link} to="/driver-dashboard" size="md" variant="default">
+                {t('today.myStudents')}
+              </Button>
+            )}
           </Group>
         </Group>
       </Container>

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DriverTodayRun, MarkEvent } from '@school-transport/contracts';
+import type { CrewRole, DriverTodayRun, MarkEvent } from '@school-transport/contracts';
 import { PageLoader } from '../../../components/PageLoader/PageLoader.js';
 import { translateMessage } from '../../../i18n/messages.js';
 import { DayRequestError } from './day-api.js';
@@ -16,9 +16,13 @@ import { RunPanel } from './RunPanel.js';
 import { LocationStatus } from './LocationStatus.js';
 import { TapResult, type LastTap } from './TapResult.js';
 import { usePositionSharing } from './use-position-sharing.js';
+import { useAttendantMarks } from './use-attendant-marks.js';
 
-/** The driver's day: today's runs, the one that comes next open, and the phone's queue of marks. */
-export function DriverDay({ driver }: { driver: { userId: string; name: string } }) {
+/**
+ * The bus's day, for its driver or its attendant: today's runs, the one that comes next open, and
+ * the phone's queue of marks. A driver whose bus has an attendant may leave the marks to them.
+ */
+export function DriverDay({ driver }: { driver: { userId: string; name: string; role: CrewRole } }) {
   const { t } = useTranslation('driver');
   const { day, shown, waiting, refused, dismissRefused, signedOut, start, mark, undo, end, sharePosition, positionSentAt } = useDriverDay(driver);
   const online = useOnline();
@@ -27,6 +31,9 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
   const clearTap = useCallback(() => setLastTap(null), []);
   const waitingStudentIds = useMemo(() => new Set(waiting.flatMap((action) => (action.kind === 'mark' || action.kind === 'undo' ? [action.studentId] : []))), [waiting]);
   const runs = shown?.runs ?? [];
+  const attendant = driver.role === 'driver' ? (shown?.attendant ?? null) : null;
+  const [attendantMarks, setAttendantMarks] = useAttendantMarks(driver.userId, shown?.date ?? null);
+  const listOnly = attendant !== null && attendantMarks;
   const shownKey = chosen !== null && runs.some((entry) => runKey(entry) === chosen) ? chosen : shown ? nextRunKey(runs, new Date()) : null;
   const run = runs.find((entry) => runKey(entry) === shownKey);
   // The run the driver works on stays on screen: ending the morning must show it finished, not
@@ -60,7 +67,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
 
   return (
     <>
-      <DayHeader name={driver.name} date={shown?.date ?? null} />
+      <DayHeader name={driver.name} date={shown?.date ?? null} showStudents={driver.role === 'driver'} />
       <Container size="sm" py="md" px="sm" pb={120} component="main">
         <Stack gap="md">
           {day.isLoading && <PageLoader />}
@@ -77,6 +84,15 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
               <SyncStatus waiting={waiting.length} savedAt={day.data?.fromPhone ? day.data.savedAt : null} signedOut={signedOut} />
               <RefusedMarks refused={refused} today={shown} onDismiss={dismissRefused} />
               <LocationStatus state={location} online={online} positionSentAt={positionSentAt} />
+              {attendant && (
+                <Switch
+                  size="lg"
+                  checked={attendantMarks}
+                  onChange={(event) => setAttendantMarks(event.currentTarget.checked)}
+                  label={t('today.crew.attendantMarks')}
+                  description={t('today.crew.attendantMarksHelp', { name: attendant.name })}
+                />
+              )}
               {shown.noService !== null && (
                 <Alert color="blue" title={t('today.noService', { name: shown.noService })}>
                   <Text c="dark.9">{t('today.noServiceText')}</Text>
@@ -93,6 +109,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
                   <RunPanel
                     key={runKey(run)}
                     run={run}
+                    listOnly={listOnly}
                     waitingStudentIds={waitingStudentIds}
                     onStart={() => {
                       keepShowing(run);

@@ -80,6 +80,11 @@ export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardP
         <Text size="sm" c="dark.7" style={{ overflowWrap: 'anywhere' }}>
           {student.address}
         </Text>
+        {student.markedBy && !waiting && student.status !== 'expected' && (
+          <Text size="sm" c="dark.7" data-testid="marked-by">
+            {student.markedBy.name ? t('today.rider.markedBy', { name: student.markedBy.name }) : t('today.rider.markedByOffice')}
+          </Text>
+        )}
         {waiting && (
           <Group gap={4} c="dark.7">
             <IconClockUp size={16} aria-hidden />

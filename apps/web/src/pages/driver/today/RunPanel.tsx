@@ -13,6 +13,8 @@ import { ConfirmTap } from './ConfirmTap.js';
 
 interface RunPanelProps {
   run: DriverTodayRun;
+  /** The attendant marks today: the driver sees the list and its statuses, without Start, marks, End or the stops' order. */
+  listOnly?: boolean;
   /** Students with a mark still on the phone. */
   waitingStudentIds: ReadonlySet<string>;
   onStart: () => void;
@@ -41,17 +43,17 @@ function refusalOf(refusal: EndRefusal): Refusal {
 }
 
 /** One run: its status, Start and End, 'All dropped at school' in the morning, and each child's card. */
-export function RunPanel({ run, waitingStudentIds, onStart, onMark, onMarkAll, onEnd, onReload }: RunPanelProps) {
+export function RunPanel({ run, listOnly = false, waitingStudentIds, onStart, onMark, onMarkAll, onEnd, onReload }: RunPanelProps) {
   const { t } = useTranslation('driver');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [ending, setEnding] = useState(false);
   const [ordering, setOrdering] = useState(false);
   const refusalRef = useRef<HTMLDivElement>(null);
   // The driver orders only their own run, not one handed to a substitute or covered for another driver.
-  const mayOrder = run.coveringFor === null && run.handedTo === null && new Set(run.students.map((student) => student.stop.id)).size > 1;
+  const mayOrder = !listOnly && run.coveringFor === null && run.handedTo === null && new Set(run.students.map((student) => student.stop.id)).size > 1;
   const onBus = stillOnBus(run);
   // A run handed to a substitute is theirs today: this driver sees it, and cannot start, mark or end it.
-  const drives = run.handedTo === null;
+  const drives = run.handedTo === null && !listOnly;
   const inProgress = drives && run.status === 'in_progress';
   const absent = run.students.filter((student) => student.status === 'absent').length;
   const left = notMarked(run);

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { DriverToday } from '@school-transport/contracts';
+import type { CrewRole, DriverToday } from '@school-transport/contracts';
 import type { ActionStore, DayAction } from './day-queue.js';
 
 /**
@@ -19,6 +19,8 @@ interface StoredAction {
 export interface SavedToday {
   userId: string;
   driverName: string;
+  /** Whether the driver or the bus's attendant saved it (absent in lists saved before attendants). */
+  role?: CrewRole;
   savedAt: string;
   today: DriverToday;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DriverTodayRun, RunStudent } from '@school-transport/contracts';
 import { moved, stopsOfRun } from './run-stops.js';
-import { withStops } from './phone-storage.js';
+import { withStops, type SavedToday } from './phone-storage.js';
 
 const child = (firstName: string, stopId: string, number: number): RunStudent => ({
   id: firstName,
@@ -14,6 +14,7 @@ const child = (firstName: string, stopId: string, number: number): RunStudent =>
   status: 'expected',
   absenceReason: null,
   stop: { id: stopId, number },
+  markedBy: null,
 });
 
 describe("the driver's stops", () => {
@@ -37,7 +38,7 @@ describe('a list saved on the phone by the app before runs had stops', () => {
     const old = { ...child('Amal', 'a', 1) } as Partial<RunStudent>;
     delete old.stop;
     const saved = { userId: 'u', driverName: 'D', savedAt: '2026-12-01T03:00:00.000Z', today: { date: '2026-12-01', noService: null, runs: [{ students: [old, { ...old, id: 'Badr', firstName: 'Badr' }] } as DriverTodayRun] } };
-    expect(withStops(saved)!.today.runs[0]!.students.map((student) => student.stop)).toEqual([
+    expect(withStops(saved as SavedToday)!.today.runs[0]!.students.map((student) => student.stop)).toEqual([
       { id: 'Amal', number: 1 },
       { id: 'Badr', number: 2 },
     ]);

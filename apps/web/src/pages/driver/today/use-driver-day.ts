@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DriverRun, type DriverToday, type MarkEvent, type PositionFix, type RiderStatus, type RunStudent } from '@school-transport/contracts';
+import { type CrewRole, type DriverRun, type DriverToday, type MarkEvent, type PositionFix, type RiderStatus, type RunStudent } from '@school-transport/contracts';
 import { DayRequestError, endRun, isRefusal, loadToday, sendMark, sendPositions, startRun } from './day-api.js';
 import { DayQueue, type DayAction, type MarkAction, type RefusedAction } from './day-queue.js';
 import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
@@ -58,8 +58,8 @@ export const todayQueryKey = (userId: string) => ['driver-day', 'today', userId]
  * phone), every tap stored first and shown at once, then sent in order whenever the connection
  * allows; what the server refused is listed for the driver.
  */
-export function useDriverDay(driver: { userId: string; name: string }) {
-  const { userId, name } = driver;
+export function useDriverDay(driver: { userId: string; name: string; role: CrewRole }) {
+  const { userId, name, role } = driver;
   const queryClient = useQueryClient();
   const markIds = useRef(new Map<string, string>());
   const queue = useMemo(() => new DayQueue(phoneActionStore, sender(markIds.current), userId), [userId]);
@@ -88,7 +88,7 @@ export function useDriverDay(driver: { userId: string; name: string }) {
       try {
         const today = await loadToday();
         const savedAt = new Date().toISOString();
-        await saveToday({ userId, driverName: name, savedAt, today });
+        await saveToday({ userId, driverName: name, role, savedAt, today });
         return { today, savedAt, fromPhone: false };
       } catch (error) {
         // Signed out, or another refusal: nothing saved can stand in for it.

@@ -104,6 +104,11 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
                     <Text size="xs" c="dimmed">
                       {student.automatedId} · {student.schoolName}
                     </Text>
+                    {student.markedBy && student.status !== 'expected' && (
+                      <Text size="xs" c="dark.6" data-testid="marked-by">
+                        {t('act.markedBy', { name: student.markedBy.name ?? '', role: t(`act.markedByRole.${student.markedBy.role}`) })}
+                      </Text>
+                    )}
                     {student.status === 'absent' && student.absenceReason && (
                       <Text size="xs" c="dimmed">
                         {t('act.absenceReason', { reason: student.absenceReason })}
