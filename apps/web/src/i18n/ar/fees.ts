@@ -20,6 +20,7 @@ export const fees: CatalogOf<typeof enFees> = {
     bank_transfer: 'تحويل بنكي',
     cash: 'نقدًا',
     other: 'أخرى',
+    online: 'عبر الإنترنت (بطاقة أو بنفت أو Apple Pay)',
   },
   amount: '{{amount}} د.ب.',
   parent: {

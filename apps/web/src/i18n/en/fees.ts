@@ -17,6 +17,7 @@ export const fees = {
     bank_transfer: 'Bank transfer',
     cash: 'Cash',
     other: 'Other',
+    online: 'Online (card, BENEFIT or Apple Pay)',
   },
   amount: '{{amount}} BHD',
   parent: {

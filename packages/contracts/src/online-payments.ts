@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { FEE_MESSAGES } from './messages.js';
+
+/**
+ * Paying fee rows online through the card gateway (Tap's hosted page: BENEFIT, cards, Apple Pay).
+ * A checkout is `initiated` until the gateway's charge is settled: `paid` once the captured charge is
+ * booked to the ledger, `failed` (declined) or `cancelled` (abandoned), which free the rows for another try.
+ */
+export const ONLINE_PAYMENT_STATUSES = ['initiated', 'paid', 'failed', 'cancelled'] as const;
+export type OnlinePaymentStatus = (typeof ONLINE_PAYMENT_STATUSES)[number];
+
+
+const id = z.string().trim().min(1).max(64);
+
+export const checkoutInput = z.object({
+  feeIds: z.array(id, { error: FEE_MESSAGES.feesRequired }).min(1, FEE_MESSAGES.feesRequired).max(24),
+});
+export type CheckoutInput = z.input<typeof checkoutInput>;
+
+export const onlinePaymentById = z.object({ id });
+
+/** A checkout as the family sees it. amountBhd has three decimals, as BHD is charged ("55.000"). */
+export interface OnlinePayment {
+  id: string;
+  status: OnlinePaymentStatus;
+  amountBhd: string;
+  feeIds: string[];
+  /** The card scheme or wallet it was paid with (BENEFIT, VISA, APPLE_PAY...), once the gateway tells. */
+  method: string | null;
+  receiptNumbers: string[];
+}
+
+export interface Checkout {
+  payment: OnlinePayment;
+  /** The gateway's hosted payment page for this charge: the browser goes there. */
+  checkoutUrl: string;
+}
+
+/** Whether the family can pay online, and whether the gateway's keys are test keys (a banner says so). */
+export interface OnlinePaymentSettings {
+  testMode: boolean;
+}
+
+/** BHD has 1000 fils: "55.00" or "55" as "55.000", as the gateway is sent and the family is shown. */
+export function bhdWithFils(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.trim().split('.');
+  return `${BigInt(whole || '0').toString()}.${fraction.padEnd(3, '0').slice(0, 3)}`;
+}
+
+/** Where the gateway sends the family back to, and the web app shows the outcome of a checkout. */
+export const onlinePaymentPagePath = (paymentId: string) => `/parent/payments/${paymentId}`;
