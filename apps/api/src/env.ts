@@ -147,6 +147,8 @@ export interface AppConfig {
   map: MapSettings;
   /** Online payments through Tap (TAP_SECRET_KEY, TAP_API_URL, PUBLIC_URL); undefined: off. */
   tap: TapSettings | undefined;
+  /** The address parents reach the app at (PUBLIC_URL), if given. */
+  publicUrl: string | undefined;
 }
 
 /** Reads the environment once. In production a missing SESSION_SECRET stops the start. */
@@ -188,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     positionRetentionDays: env.POSITION_RETENTION_DAYS,
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION, serviceArea: env.SERVICE_AREA },
     tap: tapConfig(env),
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -48,7 +48,7 @@ if (config.demoData && !tap) {
   const { startTapStandIn } = await loadDevelopmentExtras();
   const secretKey = 'sk_test_demo_stand_in';
   const standIn = await startTapStandIn({ secretKey });
-  tap = { secretKey, apiUrl: standIn.apiUrl, publicUrl: `http://localhost:${config.port}` };
+  tap = { secretKey, apiUrl: standIn.apiUrl, publicUrl: config.publicUrl ?? `http://localhost:${config.port}` };
   console.log(`Online payments go through a local stand-in of Tap at ${standIn.apiUrl}.`);
 }
 

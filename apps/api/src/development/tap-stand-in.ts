@@ -135,6 +135,8 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
         return;
       }
     }
+    // Browsers ask every page's origin for an icon: none here, and no 404 in the console.
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     res.writeHead(404).end();
   }
 
