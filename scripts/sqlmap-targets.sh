@@ -207,3 +207,4 @@ target anonymous GET '/api/webhooks/whatsapp' '/api/webhooks/whatsapp?hub.mode=s
 # 404 (payments off) after its input is validated; what is injected meets the Zod contract first.
 target parent POST '/api/parent/payments/checkout' /api/parent/payments/checkout --json "{\"feeIds\":[\"$FEE_B\"]}" --status 404
 target parent GET '/api/parent/payments/:id' "/api/parent/payments/$FEE_B" --status 404
+target admin GET '/api/admin/online-payments' '/api/admin/online-payments?filter=attention&page=1&pageSize=50'

@@ -257,3 +257,23 @@ describe('online payments switched off (no TAP_SECRET_KEY)', () => {
     }
   });
 });
+
+describe("the office's list of online payments", () => {
+  it("shows method, Tap's charge id and state, and under Needs attention the charge not booked", async () => {
+    const office = await t.signIn(await createAdmin(t.db));
+    const parent = await family();
+    tap.capturedAmountShift = 5;
+    const { payment, checkoutUrl } = (await checkout(parent.client, [parent.feeIds[0]!])).body;
+    tap.settle(chargeIdOf(checkoutUrl), { pay: 'VISA' });
+    await tap.postWebhook(chargeIdOf(checkoutUrl));
+    const attention = await office.get<{ payments: { id: string; chargeId: string; chargeStatus: string; method: string; status: string; attention: string | null }[]; total: number }>('/api/admin/online-payments?filter=attention');
+    expect(attention.status).toBe(200);
+    expect(attention.body.payments.every((row) => row.attention !== null)).toBe(true);
+    expect(attention.body.payments).toContainEqual(
+      expect.objectContaining({ id: payment.id, chargeId: chargeIdOf(checkoutUrl), chargeStatus: 'CAPTURED', method: 'VISA', status: 'initiated', attention: 'Tap captured BHD 30.005, the checkout was for BHD 30.000' }),
+    );
+    const all = await office.get<{ total: number }>('/api/admin/online-payments');
+    expect(all.body.total).toBeGreaterThan(attention.body.total);
+    expect((await parent.client.get('/api/admin/online-payments')).status).toBe(403);
+  });
+});

@@ -49,3 +49,31 @@ export function bhdWithFils(amount: string): string {
 
 /** Where the gateway sends the family back to, and the web app shows the outcome of a checkout. */
 export const onlinePaymentPagePath = (paymentId: string) => `/parent/payments/${paymentId}`;
+
+/** The office's list of online payments: all, or those waiting for the office ('Needs attention'). */
+export const officeOnlinePaymentsQuery = z.object({
+  filter: z.enum(['all', 'attention']).optional().default('all'),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+export type OfficeOnlinePaymentsQuery = z.input<typeof officeOnlinePaymentsQuery>;
+
+/** A checkout as the office sees it: the family, Tap's charge and its state, and why it waits for the office. */
+export interface OfficeOnlinePayment {
+  id: string;
+  parentId: string;
+  parentName: string;
+  amountBhd: string;
+  status: OnlinePaymentStatus;
+  /** Tap's charge id (chg_…) and its last status there (CAPTURED, DECLINED…). */
+  chargeId: string | null;
+  chargeStatus: string | null;
+  /** The card scheme or wallet (BENEFIT, VISA, APPLE_PAY…). */
+  method: string | null;
+  receiptNumber: string | null;
+  paymentId: string | null;
+  /** Why the office must look at it; null when nothing is wrong. */
+  attention: string | null;
+  createdAt: string;
+  feeCount: number;
+}

@@ -143,6 +143,11 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/fees/year-summary': { summary: 'Expected and collected per service month of the school year', procedure: 'admin.fees.yearSummary', from: 'query' },
   'POST /api/admin/fees/:id/waive': { summary: 'Waives a fee row', procedure: 'admin.fees.waive', from: 'body' },
   'POST /api/admin/payments': { summary: 'Records a payment against fee rows of one family', procedure: 'admin.fees.recordPayment', from: 'body', status: 201 },
+  'GET /api/admin/online-payments': {
+    summary: "Online payments through Tap, newest first, paged: the family, amount, Tap's charge id and state, the card scheme or wallet, the receipt; filter=attention: captured charges not booked, and why",
+    procedure: 'admin.fees.onlinePayments',
+    from: 'query',
+  },
   'POST /api/admin/payments/:id/void': { summary: 'Voids a payment with a reason (never deleted)', procedure: 'admin.fees.voidPayment', from: 'body' },
   'GET /api/admin/payment-proofs': { summary: 'Payment proofs by status, with the family’s due rows', procedure: 'admin.fees.proofs', from: 'query' },
   'POST /api/admin/payment-proofs/:id/accept': { summary: 'Accepts a proof: records the payment and links the proof', procedure: 'admin.fees.acceptProof', from: 'body' },

@@ -9,6 +9,7 @@ import {
   voidPaymentInput,
   waiveFeeInput,
   yearSummaryQuery,
+  officeOnlinePaymentsQuery,
 } from '@school-transport/contracts';
 import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
@@ -22,6 +23,7 @@ import { listProofs } from '../../../domain/fees/proofs.js';
 import { acceptProof, rejectProof } from '../../../domain/fees/proof-decisions.js';
 import { readReceipt } from '../../../domain/fees/receipts.js';
 import { accountLanguage } from '../../../domain/account-language.js';
+import { listOfficeOnlinePayments } from '../../../domain/fees/online/office-list.js';
 
 const byId = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -35,6 +37,8 @@ export const adminFeesRouter = router({
     await setFeeWaived(ctx.db, actorOf(ctx), input);
     return { ok: true as const };
   }),
+  /** Online payments through Tap, newest first; filter 'attention': captured charges the server would not book. */
+  onlinePayments: officeProcedure('fees.read').input(officeOnlinePaymentsQuery).query(({ ctx, input }) => listOfficeOnlinePayments(ctx.db, input)),
   overdue: officeProcedure('fees.read').query(async ({ ctx }) => ({ families: await listOverdueFamilies(ctx.db) })),
   /** Collected vs expected per service month, for the analytics chart. */
   yearSummary: officeProcedure('fees.read').input(yearSummaryQuery).query(({ ctx, input }) => readYearSummary(ctx.db, input.month)),
