@@ -78,7 +78,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     totalPaid: 'إجمالي المدفوع',
     thanks: 'شكرًا لكم. صدر هذا الإيصال من نظام المكتب؛ يُرجى الاحتفاظ به في سجلاتكم.',
     currency: 'د.ب.',
-    methods: { benefit_pay: 'بنفت باي', bank_transfer: 'تحويل بنكي', cash: 'نقدًا', other: 'أخرى', online: 'عبر الإنترنت (بطاقة أو بنفت أو Apple Pay)' },
+    methods: { benefit_pay: 'بنفت باي', bank_transfer: 'تحويل بنكي', cash: 'نقدًا', other: 'أخرى', online: 'عبر الإنترنت (بطاقة أو بنفت أو آبل باي)' },
     documentTitle: (receiptNumber) => `إيصال ${receiptNumber}`,
     documentSubject: 'إيصال دفع',
   },
