@@ -208,3 +208,4 @@ target anonymous GET '/api/webhooks/whatsapp' '/api/webhooks/whatsapp?hub.mode=s
 target parent POST '/api/parent/payments/checkout' /api/parent/payments/checkout --json "{\"feeIds\":[\"$FEE_B\"]}" --status 404
 target parent GET '/api/parent/payments/:id' "/api/parent/payments/$FEE_B" --status 404
 target admin GET '/api/admin/online-payments' '/api/admin/online-payments?filter=attention&page=1&pageSize=50'
+target admin GET '/api/admin/online-payments/reconciliation' "/api/admin/online-payments/reconciliation?date=$DAY" --status 404

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FEE_MESSAGES, ONLINE_PAYMENT_MESSAGES, type Checkout, type OnlinePayment, type ParentFee } from '@school-transport/contracts';
+import { bahrainDate, FEE_MESSAGES, ONLINE_PAYMENT_MESSAGES, type Checkout, type OnlinePayment, type ParentFee, type Reconciliation } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createSchool } from './test/factories.js';
 import { createTwoChildFamily, tapSettingsFor } from './test/online-payments.js';
 import { startTapStandIn, type TapStandIn } from './development/tap-stand-in.js';
-import type { TapSettings } from './domain/fees/online/tap-client.js';
+import { tapHashstring, type TapSettings } from './domain/fees/online/tap-client.js';
 
 /**
  * Paying fee rows online through Tap, against the local stand-in of Tap's API and hosted page: a
@@ -169,7 +169,6 @@ describe('the webhook is believed only when Tap signed it, and only what Tap say
     const parent = await family();
     const { checkoutUrl } = (await checkout(parent.client, parent.feeIds)).body;
     const charge = { ...tap.charges.get(chargeIdOf(checkoutUrl))!, status: 'CAPTURED' };
-    const { tapHashstring } = await import('./domain/fees/online/tap-client.js');
     const response = await t.client().post('/api/webhooks/tap', charge, { hashstring: tapHashstring(charge, SECRET) });
     expect(response.status).toBe(200);
     expect((await ledgerOf(parent.parentId)).payments).toEqual([]);
@@ -275,5 +274,33 @@ describe("the office's list of online payments", () => {
     const all = await office.get<{ total: number }>('/api/admin/online-payments');
     expect(all.body.total).toBeGreaterThan(attention.body.total);
     expect((await parent.client.get('/api/admin/online-payments')).status).toBe(403);
+  });
+});
+
+describe("a day's reconciliation", () => {
+  it("lists what Tap captured against what was booked, and the charge captured but not booked as the difference", async () => {
+    const office = await t.signIn(await createAdmin(t.db));
+    const booked = await family();
+    const good = (await checkout(booked.client, [booked.feeIds[0]!])).body;
+    tap.settle(chargeIdOf(good.checkoutUrl), { pay: 'BENEFIT' });
+    expect((await paymentOf(booked.client, good.payment.id)).status).toBe('paid');
+    const odd = await family();
+    tap.capturedAmountShift = 250;
+    const bad = (await checkout(odd.client, [odd.feeIds[0]!])).body;
+    tap.settle(chargeIdOf(bad.checkoutUrl), { pay: 'VISA' });
+    await tap.postWebhook(chargeIdOf(bad.checkoutUrl));
+
+    const today = bahrainDate(new Date());
+    const answer = await office.get<{ reconciliation: Reconciliation }>(`/api/admin/online-payments/reconciliation?date=${today}`);
+    expect(answer.status).toBe(200);
+    const { reconciliation } = answer.body;
+    expect(reconciliation.date).toBe(today);
+    expect(reconciliation.differences).toContainEqual({ chargeId: chargeIdOf(bad.checkoutUrl), capturedBhd: '30.250', bookedBhd: null, attention: 'Tap captured BHD 30.250, the checkout was for BHD 30.000' });
+    expect(reconciliation.differences.map((d) => d.chargeId)).not.toContain(chargeIdOf(good.checkoutUrl));
+    const sum = (text: string) => Math.round(Number(text) * 1000);
+    expect(sum(reconciliation.captured.totalBhd) - sum(reconciliation.booked.totalBhd)).toBe(sum(reconciliation.differenceBhd));
+    expect(sum(reconciliation.differenceBhd)).toBeGreaterThanOrEqual(30250);
+    const refused = await office.get('/api/admin/online-payments/reconciliation?date=yesterday');
+    expect(refused.status).toBe(400);
   });
 });

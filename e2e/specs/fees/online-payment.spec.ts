@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/test.js';
 import { bahrainDate, currentServiceMonth, schoolYearMonths } from '@school-transport/contracts';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
 import { monthLabel, registerLedgerFamily } from '../../fixtures/fees.js';
@@ -21,7 +21,7 @@ function twoMonths(): [string, string] {
 }
 
 /** A family of its own with the fee rows of both months, made by the office. */
-async function familyOwingTwoMonths(page: Page, browser: import('@playwright/test').Browser) {
+async function familyOwingTwoMonths(page: Page, browser: Browser) {
   const family = await registerLedgerFamily(page);
   const office = await browser.newContext();
   const officePage = await office.newPage();

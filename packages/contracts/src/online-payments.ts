@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEE_MESSAGES } from './messages.js';
+import { ANALYTICS_MESSAGES, FEE_MESSAGES } from './messages.js';
 
 /**
  * Paying fee rows online through the card gateway (Tap's hosted page: BENEFIT, cards, Apple Pay).
@@ -76,4 +76,32 @@ export interface OfficeOnlinePayment {
   attention: string | null;
   createdAt: string;
   feeCount: number;
+}
+
+/** A day's reconciliation: what Tap captured against what the ledger booked, by Bahrain date. */
+export const reconciliationQuery = z.object({
+  date: z
+    .string({ error: ANALYTICS_MESSAGES.dateInvalid })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.dateInvalid)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), ANALYTICS_MESSAGES.dateInvalid),
+});
+
+export interface ReconciliationDifference {
+  chargeId: string;
+  /** What Tap captured on this charge (null: Tap shows no capture). */
+  capturedBhd: string | null;
+  /** What the ledger booked from it (null: nothing booked). */
+  bookedBhd: string | null;
+  /** Why the server did not book it, when it said. */
+  attention: string | null;
+}
+
+export interface Reconciliation {
+  date: string;
+  captured: { count: number; totalBhd: string };
+  booked: { count: number; totalBhd: string };
+  /** captured minus booked: 0.000 when they agree. */
+  differenceBhd: string;
+  differences: ReconciliationDifference[];
 }

@@ -30,6 +30,12 @@ export interface TapStandInCharge {
   post: { status: string; url: string };
 }
 
+interface ListRequest {
+  period?: { date?: { from?: number; to?: number } };
+  limit?: number;
+  starting_after?: string;
+}
+
 export type HostedOutcome = { pay: 'BENEFIT' | 'VISA' | 'APPLE_PAY' } | 'decline' | 'cancel';
 
 export interface TapStandIn {
@@ -111,6 +117,7 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
     if (parts[0] === 'v2') {
       if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { errors: [{ code: '2107', description: 'Invalid API key' }] });
       if (req.method === 'POST' && parts[1] === 'charges' && parts.length === 2) return json(res, 200, createCharge(JSON.parse(await bodyOf(req)) as Record<string, unknown>));
+      if (req.method === 'POST' && parts[1] === 'charges' && parts[2] === 'list') return json(res, 200, listCharges(JSON.parse(await bodyOf(req)) as ListRequest));
       if (req.method === 'GET' && parts[1] === 'charges' && parts[2]) {
         const charge = charges.get(parts[2]);
         return charge ? json(res, 200, charge) : json(res, 404, { errors: [{ code: '1143', description: 'Charge not found' }] });
@@ -138,6 +145,16 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
     // Browsers ask every page's origin for an icon: none here, and no 404 in the console.
     if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     res.writeHead(404).end();
+  }
+
+  function listCharges(body: ListRequest) {
+    const from = Number(body.period?.date?.from ?? 0);
+    const to = Number(body.period?.date?.to ?? Number.MAX_SAFE_INTEGER);
+    const inPeriod = [...charges.values()].filter((charge) => Number(charge.transaction.created) >= from && Number(charge.transaction.created) < to);
+    const start = body.starting_after ? inPeriod.findIndex((charge) => charge.id === body.starting_after) + 1 : 0;
+    const limit = Math.min(Math.max(Number(body.limit ?? 25), 1), 50);
+    const page = inPeriod.slice(start, start + limit);
+    return { object: 'list', has_more: start + limit < inPeriod.length, charges: page };
   }
 
   function createCharge(body: Record<string, unknown>): TapStandInCharge {

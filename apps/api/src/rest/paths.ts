@@ -148,6 +148,11 @@ export const REST_PATHS: Record<string, RestPath> = {
     procedure: 'admin.fees.onlinePayments',
     from: 'query',
   },
+  'GET /api/admin/online-payments/reconciliation': {
+    summary: "A day's reconciliation (date, Bahrain): what Tap captured, read from Tap, against what the ledger booked, with every charge that differs; 404 when online payments are off",
+    procedure: 'admin.fees.reconciliation',
+    from: 'query',
+  },
   'POST /api/admin/payments/:id/void': { summary: 'Voids a payment with a reason (never deleted)', procedure: 'admin.fees.voidPayment', from: 'body' },
   'GET /api/admin/payment-proofs': { summary: 'Payment proofs by status, with the family’s due rows', procedure: 'admin.fees.proofs', from: 'query' },
   'POST /api/admin/payment-proofs/:id/accept': { summary: 'Accepts a proof: records the payment and links the proof', procedure: 'admin.fees.acceptProof', from: 'body' },

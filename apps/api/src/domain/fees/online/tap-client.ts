@@ -104,6 +104,26 @@ export async function retrieveTapCharge(settings: TapSettings, chargeId: string)
   return parseCharge(await call(settings, 'GET', `/charges/${encodeURIComponent(chargeId)}`));
 }
 
+const chargeList = z.object({ charges: z.array(z.unknown()), has_more: z.boolean().optional() });
+
+/**
+ * POST /charges/list: every charge created in [from, to) (milliseconds), page by page (Tap's
+ * `limit` and `starting_after`), at most `maxPages` pages so a runaway list cannot hold a request.
+ */
+export async function listTapCharges(settings: TapSettings, period: { from: number; to: number }, maxPages = 40): Promise<TapCharge[]> {
+  const charges: TapCharge[] = [];
+  let startingAfter: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const parsed = chargeList.safeParse(await call(settings, 'POST', '/charges/list', { period: { date: { from: period.from, to: period.to } }, limit: 50, ...(startingAfter ? { starting_after: startingAfter } : {}) }));
+    if (!parsed.success) throw new TapUnavailable("Tap's answer is not a list of charges");
+    const pageCharges = parsed.data.charges.map(parseCharge);
+    charges.push(...pageCharges);
+    if (!parsed.data.has_more || pageCharges.length === 0) return charges;
+    startingAfter = pageCharges.at(-1)!.id;
+  }
+  throw new TapUnavailable(`Tap listed more than ${maxPages * 50} charges for one day`);
+}
+
 /** An amount as Tap writes it in the hashstring: with the currency's decimals (three for BHD, KWD, OMR, JOD). */
 export function tapAmountText(amount: number | string, currency: string): string {
   const decimals = ['BHD', 'KWD', 'OMR', 'JOD', 'IQD', 'LYD', 'TND'].includes(currency.toUpperCase()) ? 3 : 2;
