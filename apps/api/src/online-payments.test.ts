@@ -78,7 +78,7 @@ describe('paying two months for two children in one checkout', () => {
     expect(charge.customer).toMatchObject({ first_name: 'Test', last_name: 'Parent', email: parent.email, phone: { country_code: '973', number: '36000000' } });
     expect(Object.values(charge.metadata).sort()).toEqual([...parent.feeIds].sort());
     // Test keys: the family's Fees screen says these are test payments.
-    expect((await parent.client.get('/api/parent/fees')).body.onlinePayments).toEqual({ testMode: true });
+    expect((await parent.client.get('/api/parent/payments/settings')).body).toEqual({ onlinePayments: { testMode: true } });
   });
 
   it('books the captured charge once: every row paid, one online payment with the wallet, one receipt, one message', async () => {
@@ -231,6 +231,14 @@ describe('what a family may put in a checkout', () => {
     expect(proof).toEqual({ status: 'rejected', reason: 'Paid online: this proof is no longer needed' });
   });
 
+  it('a checkout that never got a charge (the server stopped midway) frees its rows after ten minutes', async () => {
+    const parent = await family();
+    const stuck = await t.db.insertInto('onlinePayments').values({ parentId: parent.parentId, amount: '30.00', createdAt: new Date(Date.now() - 11 * 60 * 1000) }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('onlinePaymentFees').values({ onlinePaymentId: stuck.id, feeId: parent.feeIds[0]!, amount: '30.00' }).execute();
+    expect((await checkout(parent.client, [parent.feeIds[0]!])).status).toBe(201);
+    expect((await t.db.selectFrom('onlinePayments').select('status').where('id', '=', stuck.id).executeTakeFirstOrThrow()).status).toBe('failed');
+  });
+
   it('refuses a bad body with a clear message and holds nothing', async () => {
     const parent = await family();
     const response = await checkout(parent.client, []);
@@ -249,8 +257,7 @@ describe('online payments switched off (no TAP_SECRET_KEY)', () => {
       expect(start.body).toEqual(expect.objectContaining({ message: ONLINE_PAYMENT_MESSAGES.off }));
       expect((await parent.client.get('/api/parent/payments/00000000-0000-4000-8000-000000000000')).status).toBe(404);
       expect((await off.client().post('/api/webhooks/tap', { id: 'chg_x' }, { hashstring: 'x' })).status).toBe(404);
-      const fees = await parent.client.get<{ onlinePayments: unknown }>('/api/parent/fees');
-      expect(fees.body.onlinePayments).toBeNull();
+      expect((await parent.client.get('/api/parent/payments/settings')).body).toEqual({ onlinePayments: null });
     } finally {
       await off.close();
     }

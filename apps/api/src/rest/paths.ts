@@ -128,6 +128,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   'POST /api/admin/students/:id/invoice': { summary: 'Issues (or reuses) the numbered invoice of the current month', procedure: 'admin.students.issueInvoice', status: 201 },
   'GET /api/parent/fees': { summary: "The parent's fee rows: month, amount, paid, due date and status per student", procedure: 'parent.fees.list' },
   'POST /api/parent/fees/:id/proofs': { summary: 'Uploads a proof of payment (file: JPEG, PNG, WebP, HEIC or PDF up to 5 MB; amountBhd; reference)', handler: { name: 'parent.fees.uploadProof', input: proofUpload }, access: 'parent', status: 201, multipart: true },
+  'GET /api/parent/payments/settings': { summary: "Whether the family can pay online ({ onlinePayments: null } when off) and whether Tap's keys are test keys ({ onlinePayments: { testMode } })", procedure: 'parent.payments.settings' },
   'POST /api/parent/payments/checkout': {
     summary: "Starts paying the family's own due rows online (feeIds): 201 { payment, checkoutUrl }, Tap's hosted page to send the browser to; 404 another family's row, 409 a paid or waived row or one already in an open payment; 404 when online payments are off",
     procedure: 'parent.payments.checkout',

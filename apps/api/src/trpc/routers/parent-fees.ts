@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { OnlinePaymentSettings } from '@school-transport/contracts';
-import { isTestKey } from '../../domain/fees/online/tap-client.js';
 import { parentProcedure, router } from '../init.js';
 import { listParentFees } from '../../domain/fees/parent-fees.js';
 import { readReceipt } from '../../domain/fees/receipts.js';
@@ -15,11 +13,7 @@ const byId = z.object({ id: z.string().trim().min(1).max(64) });
  * by their REST paths (rest/fee-files.ts); proofs are uploaded by the multipart path (rest/proof-upload.ts).
  */
 export const parentFeesRouter = router({
-  /** With whether the family can pay online (null: online payments are off) and whether Tap's keys are test keys. */
-  list: parentProcedure.query(async ({ ctx }) => ({
-    fees: await listParentFees(ctx.db, ctx.user.id),
-    onlinePayments: ctx.tap ? ({ testMode: isTestKey(ctx.tap.secretKey) } satisfies OnlinePaymentSettings) : null,
-  })),
+  list: parentProcedure.query(async ({ ctx }) => ({ fees: await listParentFees(ctx.db, ctx.user.id) })),
   /** The receipt and the language its PDF is written in: the parent's own. */
   receipt: parentProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id, ctx.user.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
 });

@@ -95,7 +95,8 @@ export function StudentFees({ students }: { students: { id: string; firstName: s
     return student ? `${student.firstName} ${student.lastName}` : '';
   };
   const all = fees.data?.fees ?? [];
-  const online = fees.data?.onlinePayments ?? null;
+  const settings = useQuery(trpc.parent.payments.settings.queryOptions());
+  const online = settings.data?.onlinePayments ?? null;
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   // Only rows still to pay count: a row paid meanwhile (another device, the office) drops out.
   const chosenRows = all.filter((fee) => chosen.has(fee.id) && PAYABLE.has(fee.status));

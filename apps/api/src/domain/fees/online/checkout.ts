@@ -81,8 +81,23 @@ export async function startCheckout(db: Kysely<Database>, settings: TapSettings,
   return { payment: await readOnlinePaymentOf(db, held.id), checkoutUrl };
 }
 
+/**
+ * A checkout with no charge after this long never got one (the process stopped between holding the
+ * rows and Tap's answer): nobody can have paid it, so it frees its rows.
+ */
+const CHARGELESS_HOLD_MS = 10 * 60 * 1000;
+
 /** Reads again from Tap the open checkouts holding any of these rows, and settles those Tap has settled. */
 async function settleOpenCheckoutsOf(db: Kysely<Database>, settings: TapSettings, feeIds: readonly string[], now: Date): Promise<void> {
+  const holding = db.selectFrom('onlinePaymentFees').select('onlinePaymentId').where('feeId', 'in', feeIds);
+  await db
+    .updateTable('onlinePayments')
+    .set({ status: 'failed', updatedAt: now })
+    .where('status', '=', 'initiated')
+    .where('chargeId', 'is', null)
+    .where('createdAt', '<', new Date(now.getTime() - CHARGELESS_HOLD_MS))
+    .where('id', 'in', holding)
+    .execute();
   const open = await db
     .selectFrom('onlinePaymentFees')
     .innerJoin('onlinePayments', 'onlinePayments.id', 'onlinePaymentFees.onlinePaymentId')
