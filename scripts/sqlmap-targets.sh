@@ -210,3 +210,9 @@ target admin GET '/api/admin/attendance.csv' "/api/admin/attendance.csv?month=${
 # The handshake answers 403 to any token but the configured one (the scan's server has none set);
 # the deliveries (POST) are refused unsigned before a byte of them is read, so there is nothing to inject into.
 target anonymous GET '/api/webhooks/whatsapp' '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=scan-token&hub.challenge=1158201444' --status 403
+# Online payments: the scan's server runs without TAP_SECRET_KEY, so a well-formed request answers
+# 404 (payments off) after its input is validated; what is injected meets the Zod contract first.
+target parent POST '/api/parent/payments/checkout' /api/parent/payments/checkout --json "{\"feeIds\":[\"$FEE_B\"]}" --status 404
+target parent GET '/api/parent/payments/:id' "/api/parent/payments/$FEE_B" --status 404
+target admin GET '/api/admin/online-payments' '/api/admin/online-payments?filter=attention&page=1&pageSize=50'
+target admin GET '/api/admin/online-payments/reconciliation' "/api/admin/online-payments/reconciliation?date=$DAY" --status 404

@@ -7,6 +7,7 @@ import { tileOrigin } from './map-tiles.js';
 import { passwordProblem } from './domain/password-rules.js';
 import { leaseProblem, type OutboxConfig } from './domain/notifications/config.js';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.js';
+import { isTestKey, type TapSettings } from './domain/fees/online/tap-client.js';
 
 const optionalString = z.string().optional().transform((value) => value?.trim() || undefined);
 
@@ -76,6 +77,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim() || DEFAULT_MAP_SETTINGS.attribution),
+  // Online payments through Tap: off unless TAP_SECRET_KEY is set (tapConfig).
+  TAP_SECRET_KEY: optionalString,
+  TAP_API_URL: z.string().optional().transform((value) => value?.trim() || 'https://api.tap.company/v2'),
+  PUBLIC_URL: optionalString,
   // Where the buses drive, as south,west,north,east in degrees: a phone's fix outside it is dropped as implausible.
   SERVICE_AREA: z
     .string()
@@ -140,6 +145,10 @@ export interface AppConfig {
   positionRetentionDays: number;
   /** The run map's tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION), and where the buses drive (SERVICE_AREA). */
   map: MapSettings;
+  /** Online payments through Tap (TAP_SECRET_KEY, TAP_API_URL, PUBLIC_URL); undefined: off. */
+  tap: TapSettings | undefined;
+  /** The address parents reach the app at (PUBLIC_URL), if given. */
+  publicUrl: string | undefined;
 }
 
 /** Reads the environment once. In production a missing SESSION_SECRET stops the start. */
@@ -180,7 +189,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
     positionRetentionDays: env.POSITION_RETENTION_DAYS,
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION, serviceArea: env.SERVICE_AREA },
+    tap: tapConfig(env),
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
   };
+}
+
+/**
+ * Tap's settings, or undefined (online payments off) without TAP_SECRET_KEY. The return and webhook
+ * addresses are built on PUBLIC_URL, so it is required with a key. Test keys may use plain http
+ * (local stand-ins); live keys move real money, so both addresses must be https.
+ */
+function tapConfig(env: z.output<typeof envSchema>): TapSettings | undefined {
+  if (!env.TAP_SECRET_KEY) return undefined;
+  if (!/^sk_(test|live)_/.test(env.TAP_SECRET_KEY)) throw new Error('TAP_SECRET_KEY must be a Tap secret key (sk_test_… or sk_live_…).');
+  if (!env.PUBLIC_URL) throw new Error('TAP_SECRET_KEY needs PUBLIC_URL, the address parents reach the app at (Tap sends them back there and posts its webhook there).');
+  const urlProblem = (name: string, value: string) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return `${name} must be an http(s) address`;
+    }
+    if (url.protocol !== 'https:' && (url.protocol !== 'http:' || !isTestKey(env.TAP_SECRET_KEY!))) return `${name} must be an https address with a live Tap key (plain http only with a test key)`;
+    return null;
+  };
+  const problem = urlProblem('TAP_API_URL', env.TAP_API_URL) ?? urlProblem('PUBLIC_URL', env.PUBLIC_URL);
+  if (problem) throw new Error(problem);
+  return { secretKey: env.TAP_SECRET_KEY, apiUrl: env.TAP_API_URL.replace(/\/+$/, ''), publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') };
 }
 
 /** The transport named by NOTIFY_TRANSPORT with what it needs; a missing piece stops the start. */

@@ -42,6 +42,16 @@ if (config.demoData) {
   );
 }
 
+// The demo pays through a local stand-in of Tap's API and hosted page, so a newcomer can click through a payment.
+let tap = config.tap;
+if (config.demoData && !tap) {
+  const { startTapStandIn } = await loadDevelopmentExtras();
+  const secretKey = 'sk_test_demo_stand_in';
+  const standIn = await startTapStandIn({ secretKey });
+  tap = { secretKey, apiUrl: standIn.apiUrl, publicUrl: config.publicUrl ?? `http://localhost:${config.port}` };
+  console.log(`Online payments go through a local stand-in of Tap at ${standIn.apiUrl}.`);
+}
+
 const server = await createServer({
   db: database.db,
   listen: config.sessionCache ? database.listen : undefined,
@@ -58,6 +68,7 @@ const server = await createServer({
   outbox: config.outbox,
   whatsappWebhook: config.whatsappWebhook,
   map: config.map,
+  tap,
   feeJob: true,
   overdueRunJob: true,
   busNotices: database.listen,

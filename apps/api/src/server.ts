@@ -14,6 +14,8 @@ import { appRouter, createCaller, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { registerRestPaths } from './rest/index.js';
 import { registerWhatsappWebhook, type WhatsappWebhookConfig } from './rest/whatsapp-webhook.js';
+import { registerTapWebhook } from './rest/tap-webhook.js';
+import type { TapSettings } from './domain/fees/online/tap-client.js';
 import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
 import { loadPageRenderer, type PublicQuery } from './page-rendering.js';
@@ -93,6 +95,8 @@ export interface ServerOptions {
   positionRetentionDays?: number;
   /** The run map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION); OpenStreetMap's by default. */
   map?: MapSettings;
+  /** Online payments through Tap (TAP_SECRET_KEY, TAP_API_URL, PUBLIC_URL); absent: off, their paths answer 404. */
+  tap?: TapSettings | undefined;
   /** Tests' local stand-in for Google's short-link hosts (domain/routes/short-links.ts); never set from the environment. */
   shortLinks?: ShortLinkSettings;
 }
@@ -203,6 +207,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     liveBus: { hub: new LiveBusHub(), reader: new LiveBusReader(options.db) },
     map,
     shortLinks: options.shortLinks ?? {},
+    tap: options.tap,
   };
   await deps.liveBus.hub.listen(options.busNotices, (err) => app.log.warn({ err }, 'not hearing of moved buses: live pages update by polling until this is mended'), {
     changed: (driverId) => deps.liveBus.reader.forget(driverId),
@@ -233,6 +238,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   const contextFor = (req: FastifyRequest, reply: FastifyReply) => createContext({ req, res: reply });
   registerRestPaths(app, async (req, reply) => createCaller(await contextFor(req, reply)), contextFor);
   registerWhatsappWebhook(app, { db: options.db, clock: deps.clock, config: options.whatsappWebhook ?? {}, bodyLimit: ONE_MEGABYTE });
+  registerTapWebhook(app, { db: options.db, clock: deps.clock, tap: options.tap });
   // Developer shortcuts exist only on a development server.
   if (deps.development) (await loadDevelopmentExtras()).registerDevShims(app, deps);
 

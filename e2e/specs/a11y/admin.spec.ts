@@ -69,6 +69,7 @@ function tabHeadings(w: AdminWords): [string, string][] {
     ['modificationRequests', w.modificationRequests.title],
     ['fees', w.fees.admin.title],
     ['paymentProofs', w.fees.proofs.title],
+    ['onlinePayments', w.fees.onlineOffice.title],
     ['outbox', w.outbox.title],
     ['auditLog', w.analytics.audit.title],
     ['users', w.users.title],

@@ -10,6 +10,12 @@ export type FeeStatus = (typeof FEE_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['benefit_pay', 'bank_transfer', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * Every method a ledger payment can have: those the office records, and `online` (a card gateway's
+ * captured charge, booked by the server itself; never chosen in the office's forms).
+ */
+export const LEDGER_PAYMENT_METHODS = [...PAYMENT_METHODS, 'online'] as const;
+export type LedgerPaymentMethod = (typeof LEDGER_PAYMENT_METHODS)[number];
 
 export const PROOF_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];
@@ -163,7 +169,7 @@ export interface AdminFee {
   dueDate: string;
   status: FeeStatus;
   waived: boolean;
-  payments: (ReceiptRef & { method: PaymentMethod; reference: string; voided: boolean })[];
+  payments: (ReceiptRef & { method: LedgerPaymentMethod; reference: string; voided: boolean })[];
 }
 
 export interface FeeTotals {
@@ -177,7 +183,7 @@ export interface Payment {
   id: string;
   parentId: string;
   amountBhd: string;
-  method: PaymentMethod;
+  method: LedgerPaymentMethod;
   reference: string;
   note: string;
   paidAt: string;
@@ -223,7 +229,7 @@ export interface Receipt {
   id: string;
   receiptNumber: string;
   paidAt: string;
-  method: PaymentMethod;
+  method: LedgerPaymentMethod;
   reference: string;
   amountBhd: string;
   voided: boolean;

@@ -31,3 +31,4 @@ export * from './seats.js';
 export * from './live-bus.js';
 export * from './eta-figure.js';
 export * from './routes.js';
+export * from './online-payments.js';

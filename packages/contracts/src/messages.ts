@@ -360,6 +360,17 @@ export const STUDENT_IMPORT_MESSAGES = {
 } as const;
 
 /** The WhatsApp Cloud API's webhook (its replies turn into absences). */
+/** Paying fee rows online through the card gateway (Tap). */
+export const ONLINE_PAYMENT_MESSAGES = {
+  /** Online payments are off (no TAP_SECRET_KEY): their paths answer 404 with this. */
+  off: 'Online payments are not available',
+  paymentNotFound: 'Online payment not found',
+  feeInOpenCheckout: 'This month is already in a payment under way. Finish or cancel that payment first.',
+  gatewayUnavailable: 'The payment page could not be opened. Please try again in a few minutes.',
+  signatureInvalid: 'This request is not signed by Tap',
+  bodyInvalid: 'The request body is not a Tap charge',
+} as const;
+
 export const WEBHOOK_MESSAGES = {
   signatureInvalid: 'This request is not signed by WhatsApp',
   verifyTokenInvalid: 'The verify token does not match',

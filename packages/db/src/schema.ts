@@ -252,8 +252,10 @@ export interface PaymentsTable {
   id: Generated<string>;
   parentId: string;
   amount: Money;
-  method: 'benefit_pay' | 'bank_transfer' | 'cash' | 'other';
+  method: 'benefit_pay' | 'bank_transfer' | 'cash' | 'other' | 'online';
   reference: ColumnType<string, string | undefined, string>;
+  /** For an online payment: the card scheme or wallet the family paid with (BENEFIT, VISA, APPLE_PAY...). */
+  onlineScheme: ColumnType<string | null, string | null | undefined, string | null>;
   note: ColumnType<string, string | undefined, string>;
   paidAt: ColumnType<string, string, string>;
   receiptNumber: Generated<string>;
@@ -285,6 +287,32 @@ export interface PaymentProofsTable {
   decidedBy: string | null;
   decidedAt: Date | null;
   createdAt: CreatedAt;
+}
+
+/** A family's checkout of fee rows through the card gateway, and the gateway's charge it became. */
+export interface OnlinePaymentsTable {
+  id: Generated<string>;
+  parentId: string;
+  amount: Money;
+  status: ColumnType<'initiated' | 'paid' | 'failed' | 'cancelled', 'initiated' | 'paid' | 'failed' | 'cancelled' | undefined, 'initiated' | 'paid' | 'failed' | 'cancelled'>;
+  chargeId: string | null;
+  /** The gateway's last status of the charge, as it wrote it (CAPTURED, DECLINED...). */
+  chargeStatus: string | null;
+  checkoutUrl: string | null;
+  scheme: string | null;
+  /** The ledger payment the captured charge was booked as. */
+  paymentId: string | null;
+  /** Why the office must look at it (a captured charge the server would not book); null: nothing to see. */
+  attention: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** The fee rows a checkout pays, with what each still owed then. */
+export interface OnlinePaymentFeesTable {
+  onlinePaymentId: string;
+  feeId: string;
+  amount: Money;
 }
 
 /** A printed invoice: numbered 1, 2, 3 ... without gaps; the amount is the fee when it was issued. */
@@ -464,6 +492,8 @@ export interface Database {
   payments: PaymentsTable;
   paymentAllocations: PaymentAllocationsTable;
   paymentProofs: PaymentProofsTable;
+  onlinePayments: OnlinePaymentsTable;
+  onlinePaymentFees: OnlinePaymentFeesTable;
   invoices: InvoicesTable;
 }
 

@@ -5,3 +5,4 @@
  */
 export { seedDemo, DEMO_SIGN_INS } from '@school-transport/db/demo';
 export { registerDevShims } from './dev-shims.js';
+export { startTapStandIn } from './tap-stand-in.js';

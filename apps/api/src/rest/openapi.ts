@@ -40,6 +40,7 @@ const ACCESS_TEXT: Partial<Record<Access, string>> = {
   parent: 'Parents only; a parent sees only their own records.',
   crew: "A bus's crew: its driver or its attendant; each sees only their own bus's list and day.",
   whatsapp: 'The WhatsApp Cloud API: signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); the handshake with WHATSAPP_VERIFY_TOKEN.',
+  tap: "Tap Payments: the hashstring header, HMAC-SHA256 with TAP_SECRET_KEY over the charge's x_id, x_amount, x_currency, x_gateway_reference, x_payment_reference, x_status and x_created.",
 };
 
 /** Who may call, in words: the office's paths name the roles holding their permission. */

@@ -135,6 +135,14 @@ export const REST_PATHS: Record<string, RestPath> = {
   'POST /api/admin/students/:id/invoice': { summary: 'Issues (or reuses) the numbered invoice of the current month', procedure: 'admin.students.issueInvoice', status: 201 },
   'GET /api/parent/fees': { summary: "The parent's fee rows: month, amount, paid, due date and status per student", procedure: 'parent.fees.list' },
   'POST /api/parent/fees/:id/proofs': { summary: 'Uploads a proof of payment (file: JPEG, PNG, WebP, HEIC or PDF up to 5 MB; amountBhd; reference)', handler: { name: 'parent.fees.uploadProof', input: proofUpload }, access: 'parent', status: 201, multipart: true },
+  'GET /api/parent/payments/settings': { summary: "Whether the family can pay online ({ onlinePayments: null } when off) and whether Tap's keys are test keys ({ onlinePayments: { testMode } })", procedure: 'parent.payments.settings' },
+  'POST /api/parent/payments/checkout': {
+    summary: "Starts paying the family's own due rows online (feeIds): 201 { payment, checkoutUrl }, Tap's hosted page to send the browser to; 404 another family's row, 409 a paid or waived row or one already in an open payment; 404 when online payments are off",
+    procedure: 'parent.payments.checkout',
+    from: 'body',
+    status: 201,
+  },
+  'GET /api/parent/payments/:id': { summary: "One of the family's online payments (initiated, paid, failed or cancelled), read again from Tap while it is open; 404 when online payments are off", procedure: 'parent.payments.get' },
   'GET /api/payment-proofs/:id/file': { summary: 'A proof file, for its family and the office', access: 'parent-or-office:fees.read' },
   'GET /api/receipts/:file': { summary: 'A receipt as PDF (`{id}.pdf`), for its family and the office', access: 'parent-or-office:fees.read' },
   'GET /api/admin/fees': { summary: "A month's fee rows with filters, paged, and the month's totals", procedure: 'admin.fees.list', from: 'query' },
@@ -143,6 +151,16 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/fees/year-summary': { summary: 'Expected and collected per service month of the school year', procedure: 'admin.fees.yearSummary', from: 'query' },
   'POST /api/admin/fees/:id/waive': { summary: 'Waives a fee row', procedure: 'admin.fees.waive', from: 'body' },
   'POST /api/admin/payments': { summary: 'Records a payment against fee rows of one family', procedure: 'admin.fees.recordPayment', from: 'body', status: 201 },
+  'GET /api/admin/online-payments': {
+    summary: "Online payments through Tap, newest first, paged: the family, amount, Tap's charge id and state, the card scheme or wallet, the receipt; filter=attention: captured charges not booked, and why",
+    procedure: 'admin.fees.onlinePayments',
+    from: 'query',
+  },
+  'GET /api/admin/online-payments/reconciliation': {
+    summary: "A day's reconciliation (date, Bahrain): what Tap captured, read from Tap, against what the ledger booked, with every charge that differs; 404 when online payments are off",
+    procedure: 'admin.fees.reconciliation',
+    from: 'query',
+  },
   'POST /api/admin/payments/:id/void': { summary: 'Voids a payment with a reason (never deleted)', procedure: 'admin.fees.voidPayment', from: 'body' },
   'GET /api/admin/payment-proofs': { summary: 'Payment proofs by status, with the family’s due rows', procedure: 'admin.fees.proofs', from: 'query' },
   'POST /api/admin/payment-proofs/:id/accept': { summary: 'Accepts a proof: records the payment and links the proof', procedure: 'admin.fees.acceptProof', from: 'body' },
@@ -228,6 +246,11 @@ export const REST_PATHS: Record<string, RestPath> = {
     summary: "The WhatsApp Cloud API's deliveries, signed (401 otherwise): a tap on 'Not riding' records the absence before the cut-off and the family gets a reply; a repeated delivery records nothing twice",
     handler: { name: 'webhooks.whatsapp' },
     access: 'whatsapp',
+  },
+  'POST /api/webhooks/tap': {
+    summary: "Tap's charge webhook: the hashstring header is checked (401 otherwise, nothing booked), the charge is read again from Tap's API, and a captured one is booked once to the ledger with a receipt; 404 when online payments are off",
+    handler: { name: 'webhooks.tap' },
+    access: 'tap',
   },
   'GET /api/admin/attendance.csv': { summary: "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student or (by=school) per school", handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery }, access: 'office:attendance.read' },
 };

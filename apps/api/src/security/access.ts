@@ -20,8 +20,9 @@ import type { ProcedureMeta } from '../trpc/init.js';
  * - parent-or-office:<permission>: a family's own files (receipts, proofs) for its parent, and any
  *   for the office roles holding the permission
  * - whatsapp: no session; the WhatsApp Cloud API's signature (or, for the handshake, the verify token) only
+ * - tap: no session; Tap's hashstring signature only
  */
-export type Access = 'anyone' | 'signed-in' | 'parent' | 'crew' | `office:${Permission}` | `parent-or-office:${Permission}` | 'whatsapp';
+export type Access = 'anyone' | 'signed-in' | 'parent' | 'crew' | `office:${Permission}` | `parent-or-office:${Permission}` | 'whatsapp' | 'tap';
 
 interface ProcedureDefinition {
   _def: { meta?: ProcedureMeta };
@@ -51,7 +52,7 @@ export function admits(access: Access, role: Role): boolean {
   if (access === 'anyone' || access === 'signed-in') return true;
   if (access === 'parent') return role === access;
   if (access === 'crew') return isCrewRole(role);
-  if (access === 'whatsapp') return false;
+  if (access === 'whatsapp' || access === 'tap') return false;
   const permission = permissionOf(access)!;
   if (access.startsWith('parent-or-office:') && role === 'parent') return true;
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);

@@ -35,6 +35,8 @@ function expected(access: Access, principal: Principal): 401 | 403 | 'allowed' {
   if (access === 'anyone') return 'allowed';
   // No session opens the WhatsApp webhook: only the Cloud API's signature (401 without) or verify token (403 without).
   if (access === 'whatsapp') return 401;
+  // Nor Tap's: only its hashstring (401 without).
+  if (access === 'tap') return 401;
   const role = ROLE_OF[principal];
   if (role === null) return 401;
   if (access === 'signed-in') return 'allowed';
@@ -57,7 +59,8 @@ async function signIn(client: HttpClient, body: Record<string, string>, path = '
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // Online payments on (an address where no Tap answers): their paths exist, and refuse whom they must.
+  t = await startTestServer({ tap: { secretKey: 'sk_test_matrix', apiUrl: 'http://127.0.0.1:9/v2', publicUrl: 'http://127.0.0.1' } });
   clients.set('anonymous', t.client());
   for (const name of ['parent A', 'parent B'] as const) {
     const parent = await createParent(t.db);

@@ -14,6 +14,7 @@ import type { SessionCache } from '../session-cache.js';
 import type { LiveBusHub } from '../domain/live-bus/hub.js';
 import type { LiveBusReader } from '../domain/live-bus/reader.js';
 import type { ShortLinkSettings } from '../domain/routes/short-links.js';
+import type { TapSettings } from '../domain/fees/online/tap-client.js';
 
 declare module 'fastify' {
   interface Session {
@@ -54,6 +55,8 @@ export interface AppDependencies {
   map: MapSettings;
   /** How Google Maps short links are followed (domain/routes/short-links.ts). */
   shortLinks: ShortLinkSettings;
+  /** Online payments through Tap; undefined: off (no Pay button, their paths answer 404). */
+  tap?: TapSettings | undefined;
 }
 
 export interface Context extends AppDependencies {

@@ -72,6 +72,13 @@ export function formatAmount(amount: string | number, language?: string): string
   return numberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
+/** An amount in BHD with its three decimals (fils), as a card payment is charged: "120.000" / "١٢٠٫٠٠٠". */
+export function formatAmountWithFils(amount: string, language?: string): string {
+  const value = Number(amount.trim());
+  if (amount.trim() === '' || !Number.isFinite(value)) return amount;
+  return numberFormat(localeOf(language), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(value);
+}
+
 /**
  * A date: a calendar day 'YYYY-MM-DD' (a due date, a day paid: the day itself, no clock) or a
  * moment in ISO text (its day in Bahrain). "22 Nov 2026" / "22 نوفمبر 2026"; 'long' spells the

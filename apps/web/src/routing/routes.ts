@@ -59,6 +59,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/forgot-password', page: 'public/ForgotPassword.page.tsx', layout: 'public' },
   { path: '/parent', page: 'parent/ParentDashboard.page.tsx', layout: 'own', roles: 'parent', firstScreen: PARENT_FIRST_SCREEN },
   { path: '/parent/students/:id/bus', page: 'parent/TrackBus.page.tsx', layout: 'own', roles: 'parent' },
+  { path: '/parent/payments/:id', page: 'parent/OnlinePayment.page.tsx', layout: 'own', roles: 'parent' },
   { path: '/admin', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: OFFICE },
   { path: '/admin-dashboard', page: 'admin/AdminDashboard.page.tsx', layout: 'own', roles: OFFICE },
   { path: '/admin/invoices/:studentId', page: 'admin/Invoice.page.tsx', layout: 'own', roles: OFFICE },

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { bahrainDate, type AdminFee, type adminFeesQuery, type FeeTotals, type PaymentMethod } from '@school-transport/contracts';
+import { bahrainDate, type AdminFee, type adminFeesQuery, type FeeTotals, type LedgerPaymentMethod } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { STUDENT_NAME } from '../student-columns.js';
 import { money, outstandingSql, paidSql, statusSql } from './ledger.js';
@@ -114,7 +114,7 @@ export async function listAdminFees(db: Kysely<Database>, query: Query, now = ne
       waived: row.waived,
       payments: payments
         .filter((p) => p.feeId === row.id)
-        .map((p) => ({ paymentId: p.id, receiptNumber: p.receiptNumber, amountBhd: money(p.amount), paidAt: p.paidAt, method: p.method as PaymentMethod, reference: p.reference, voided: p.voidedAt !== null })),
+        .map((p) => ({ paymentId: p.id, receiptNumber: p.receiptNumber, amountBhd: money(p.amount), paidAt: p.paidAt, method: p.method as LedgerPaymentMethod, reference: p.reference, voided: p.voidedAt !== null })),
     })),
   };
 }

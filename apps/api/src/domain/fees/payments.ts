@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { FEE_MESSAGES, bahrainDate, type Payment, type recordPaymentInput } from '@school-transport/contracts';
+import { FEE_MESSAGES, bahrainDate, type LedgerPaymentMethod, type Payment, type recordPaymentInput } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
@@ -11,7 +11,8 @@ import { feeLedger, fromCents, money, toCents } from './ledger.js';
 import { familyContact, studentName } from './family.js';
 import { syncStudentPaymentStatus } from './payment-status.js';
 
-export type PaymentInput = z.output<typeof recordPaymentInput>;
+/** A payment to record: the office's form, or the server booking a captured online charge (method `online`). */
+export type PaymentInput = Omit<z.output<typeof recordPaymentInput>, 'method'> & { method: LedgerPaymentMethod };
 
 const notFound = (message: string) => new AppError('NOT_FOUND', message);
 

@@ -1,4 +1,4 @@
-import type { Language, PaymentMethod } from '@school-transport/contracts';
+import type { Language, LedgerPaymentMethod } from '@school-transport/contracts';
 
 interface ReceiptTexts {
   fallbackCompany: string;
@@ -21,7 +21,7 @@ interface ReceiptTexts {
   totalPaid: string;
   thanks: string;
   currency: string;
-  methods: Record<PaymentMethod, string>;
+  methods: Record<LedgerPaymentMethod, string>;
   /** The PDF's document title, which a search in the file finds. */
   documentTitle: (receiptNumber: string) => string;
   documentSubject: string;
@@ -53,7 +53,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     totalPaid: 'Total paid',
     thanks: 'Thank you. This receipt was issued by the office system; keep it for your records.',
     currency: 'BHD',
-    methods: { benefit_pay: 'BenefitPay', bank_transfer: 'Bank transfer', cash: 'Cash', other: 'Other' },
+    methods: { benefit_pay: 'BenefitPay', bank_transfer: 'Bank transfer', cash: 'Cash', other: 'Other', online: 'Online (card, BENEFIT or Apple Pay)' },
     documentTitle: (receiptNumber) => `Receipt ${receiptNumber}`,
     documentSubject: 'Payment receipt',
   },
@@ -78,7 +78,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     totalPaid: 'إجمالي المدفوع',
     thanks: 'شكرًا لكم. صدر هذا الإيصال من نظام المكتب؛ يُرجى الاحتفاظ به في سجلاتكم.',
     currency: 'د.ب.',
-    methods: { benefit_pay: 'بنفت باي', bank_transfer: 'تحويل بنكي', cash: 'نقدًا', other: 'أخرى' },
+    methods: { benefit_pay: 'بنفت باي', bank_transfer: 'تحويل بنكي', cash: 'نقدًا', other: 'أخرى', online: 'عبر الإنترنت (بطاقة أو بنفت أو آبل باي)' },
     documentTitle: (receiptNumber) => `إيصال ${receiptNumber}`,
     documentSubject: 'إيصال دفع',
   },

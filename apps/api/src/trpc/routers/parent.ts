@@ -4,6 +4,7 @@ import { actorOf } from '../context.js';
 import { findParentStudent, listParentStudents } from '../../domain/parent/students.js';
 import { findParentModificationRequest, listParentModificationRequests, requestModification } from '../../domain/modification-requests/parent-requests.js';
 import { parentFeesRouter } from './parent-fees.js';
+import { parentPaymentsRouter } from './parent-payments.js';
 import { parentAbsencesRouter, parentSchoolDayProcedures } from './parent-school-day.js';
 import { parentLiveBusProcedures } from './parent-live-bus.js';
 
@@ -15,6 +16,7 @@ export const parentRouter = router({
   modificationRequest: parentProcedure.input(modificationRequestId).query(async ({ ctx, input }) => ({ modificationRequest: await findParentModificationRequest(ctx.db, ctx.user.id, input.id) })),
   requestModification: parentProcedure.input(modificationRequestInput).mutation(async ({ ctx, input }) => ({ modificationRequest: await requestModification(ctx.db, actorOf(ctx), input) })),
   fees: parentFeesRouter,
+  payments: parentPaymentsRouter,
   absences: parentAbsencesRouter,
   ...parentSchoolDayProcedures,
   ...parentLiveBusProcedures,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { receiptPagePath, receiptPdfPath, type ParentFee } from '@school-transport/contracts';
@@ -7,11 +7,19 @@ import { Link } from 'react-router';
 import { queryClient, trpc } from '../../trpc.js';
 import { FeeStatusBadge } from './FeeStatusBadge.js';
 import { ProofUploadModal } from './ProofUploadModal.js';
+import { OnlinePayButton, owedWithFils } from './OnlinePayButton.js';
 import { formatAmount, formatDate, formatMonth } from '../../i18n/format.js';
 
 const PAYABLE = new Set(['due', 'partly_paid', 'overdue']);
 
-function FeeRow({ fee, onUpload }: { fee: ParentFee; onUpload: () => void }) {
+/** A row's tick box for paying it online: present when online payments are on and the row is still to pay. */
+interface OnlineChoice {
+  studentName: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function FeeRow({ fee, onUpload, online }: { fee: ParentFee; onUpload: () => void; online: OnlineChoice | null }) {
   const { t, i18n } = useTranslation('fees');
   const month = formatMonth(fee.month, i18n.language);
   const latestProof = fee.proofs[0];
@@ -19,7 +27,18 @@ function FeeRow({ fee, onUpload }: { fee: ParentFee; onUpload: () => void }) {
   return (
     <Paper withBorder p="sm" radius="sm" component="li" aria-label={month} style={{ listStyle: 'none' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={600}>{month}</Text>
+        {online && PAYABLE.has(fee.status) ? (
+          <Checkbox
+            size="md"
+            styles={{ body: { alignItems: 'center', minHeight: 44 } }}
+            label={<Text fw={600}>{month}</Text>}
+            aria-label={t('online.select', { month, name: online.studentName })}
+            checked={online.checked}
+            onChange={(event) => online.onChange(event.currentTarget.checked)}
+          />
+        ) : (
+          <Text fw={600}>{month}</Text>
+        )}
         <FeeStatusBadge status={fee.status} />
       </Group>
       <Group gap="lg" mt={4} wrap="wrap">
@@ -63,7 +82,8 @@ function FeeRow({ fee, onUpload }: { fee: ParentFee; onUpload: () => void }) {
 
 /**
  * The parent's Fees section: per student the months with amount, due date and status,
- * the receipts as PDF, and 'Upload payment proof' for a month still to pay.
+ * the receipts as PDF, and 'Upload payment proof' for a month still to pay. With online payments on,
+ * the months still to pay can be ticked (any children, any months) and paid together online.
  */
 export function StudentFees({ students }: { students: { id: string; firstName: string; lastName: string }[] }) {
   const { t } = useTranslation('fees');
@@ -75,6 +95,18 @@ export function StudentFees({ students }: { students: { id: string; firstName: s
     return student ? `${student.firstName} ${student.lastName}` : '';
   };
   const all = fees.data?.fees ?? [];
+  const settings = useQuery(trpc.parent.payments.settings.queryOptions());
+  const online = settings.data?.onlinePayments ?? null;
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  // Only rows still to pay count: a row paid meanwhile (another device, the office) drops out.
+  const chosenRows = all.filter((fee) => chosen.has(fee.id) && PAYABLE.has(fee.status));
+  const choose = (feeId: string, checked: boolean) =>
+    setChosen((before) => {
+      const after = new Set(before);
+      if (checked) after.add(feeId);
+      else after.delete(feeId);
+      return after;
+    });
 
   return (
     <Stack component="section" aria-labelledby="fees-title" mt="xl">
@@ -86,6 +118,14 @@ export function StudentFees({ students }: { students: { id: string; firstName: s
       </Text>
       {fees.isError && <Alert color="red">{t('parent.loadFailed')}</Alert>}
       {fees.data && all.length === 0 && <Text c="dimmed">{t('parent.empty')}</Text>}
+      {online?.testMode && (
+        <Alert color="yellow" data-testid="test-payments-banner">
+          <Text size="sm" c="dark.9">
+            {t('online.testBanner')}
+          </Text>
+        </Alert>
+      )}
+      {online && all.some((fee) => PAYABLE.has(fee.status)) && <Text size="sm">{t('online.choose')}</Text>}
       {all.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {students
@@ -99,13 +139,19 @@ export function StudentFees({ students }: { students: { id: string; firstName: s
                   {all
                     .filter((fee) => fee.studentId === student.id)
                     .map((fee) => (
-                      <FeeRow key={fee.id} fee={fee} onUpload={() => setUploading(fee)} />
+                      <FeeRow
+                        key={fee.id}
+                        fee={fee}
+                        onUpload={() => setUploading(fee)}
+                        online={online ? { studentName: nameOf(student.id), checked: chosen.has(fee.id), onChange: (checked) => choose(fee.id, checked) } : null}
+                      />
                     ))}
                 </Stack>
               </Card>
             ))}
         </SimpleGrid>
       )}
+      {online && chosenRows.length > 0 && <OnlinePayButton feeIds={chosenRows.map((fee) => fee.id)} amountBhd={owedWithFils(chosenRows)} />}
       {uploading && <ProofUploadModal fee={uploading} studentName={nameOf(uploading.studentId)} onClose={() => setUploading(null)} onSent={refresh} />}
     </Stack>
   );

@@ -293,4 +293,12 @@ export const messages: CatalogOf<typeof en> = {
     verifyTokenInvalid: 'رمز التحقق غير مطابق',
     bodyInvalid: 'محتوى الطلب ليس بصيغة JSON',
   },
+  onlinePayments: {
+    off: 'الدفع عبر الإنترنت غير متاح',
+    paymentNotFound: 'لم يتم العثور على الدفعة الإلكترونية',
+    feeInOpenCheckout: 'هذا الشهر ضمن عملية دفع جارية. أكمل تلك العملية أو ألغها أولًا.',
+    gatewayUnavailable: 'تعذّر فتح صفحة الدفع. يرجى المحاولة بعد بضع دقائق.',
+    signatureInvalid: 'هذا الطلب غير موقّع من Tap',
+    bodyInvalid: 'محتوى الطلب ليس عملية دفع من Tap',
+  },
 };

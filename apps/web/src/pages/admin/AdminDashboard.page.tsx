@@ -33,6 +33,7 @@ const RoutesTab = lazy(() => import('./tabs/RoutesTab.js').then((m) => ({ defaul
 const LiveMapTab = lazy(() => import('./tabs/LiveMapTab.js').then((m) => ({ default: m.LiveMapTab })));
 
 const FeesTab = lazy(() => import('./tabs/FeesTab.js').then((m) => ({ default: m.FeesTab })));
+const OnlinePaymentsTab = lazy(() => import('./tabs/OnlinePaymentsTab.js').then((m) => ({ default: m.OnlinePaymentsTab })));
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
 const AttendanceTab = lazy(() => import('./tabs/AttendanceTab.js').then((m) => ({ default: m.AttendanceTab })));
 
@@ -53,6 +54,7 @@ const TAB_PERMISSIONS = {
   modificationRequests: 'modificationRequests.review',
   fees: 'fees.read',
   paymentProofs: 'proofs.review',
+  onlinePayments: 'fees.read',
   attendance: 'attendance.read',
   outbox: 'outbox.manage',
   auditLog: 'auditLog.read',
@@ -104,6 +106,7 @@ export function AdminDashboardPage() {
     { key: 'modificationRequests', label: t('tabs.modificationRequests'), count: modificationRequestCounts.data?.pending },
     { key: 'fees', label: tf('admin.title') },
     { key: 'paymentProofs', label: tf('proofs.title') },
+    { key: 'onlinePayments', label: tf('onlineOffice.title') },
     { key: 'attendance', label: tAttendance('tab') },
     { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red', extraCount: { count: heldMessages.data?.count, color: 'orange', label: tOutbox('heldBadge') } },
     { key: 'auditLog', label: ta('audit.tab') },
@@ -133,6 +136,7 @@ export function AdminDashboardPage() {
         {current === 'outbox' && <OutboxTab />}
         {current === 'fees' && <FeesTab />}
         {current === 'paymentProofs' && <PaymentProofsTab />}
+        {current === 'onlinePayments' && <OnlinePaymentsTab />}
         {current === 'users' && <UsersTab />}
         {current === 'attendance' && <AttendanceTab />}
       </Suspense>

@@ -9,6 +9,9 @@ import {
   voidPaymentInput,
   waiveFeeInput,
   yearSummaryQuery,
+  officeOnlinePaymentsQuery,
+  ONLINE_PAYMENT_MESSAGES,
+  reconciliationQuery,
 } from '@school-transport/contracts';
 import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
@@ -22,6 +25,10 @@ import { listProofs } from '../../../domain/fees/proofs.js';
 import { acceptProof, rejectProof } from '../../../domain/fees/proof-decisions.js';
 import { readReceipt } from '../../../domain/fees/receipts.js';
 import { accountLanguage } from '../../../domain/account-language.js';
+import { listOfficeOnlinePayments } from '../../../domain/fees/online/office-list.js';
+import { reconcileDay } from '../../../domain/fees/online/reconciliation.js';
+import { TapUnavailable } from '../../../domain/fees/online/tap-client.js';
+import { AppError } from '../../../errors.js';
 
 const byId = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -35,6 +42,20 @@ export const adminFeesRouter = router({
     await setFeeWaived(ctx.db, actorOf(ctx), input);
     return { ok: true as const };
   }),
+  /** Online payments through Tap, newest first; filter 'attention': captured charges the server would not book. */
+  onlinePayments: officeProcedure('fees.read').input(officeOnlinePaymentsQuery).query(({ ctx, input }) => listOfficeOnlinePayments(ctx.db, input)),
+  /** A day's reconciliation: what Tap captured against what the ledger booked (404 when online payments are off). */
+  reconciliation: officeProcedure('fees.read')
+    .input(reconciliationQuery)
+    .query(async ({ ctx, input }) => {
+      if (!ctx.tap) throw new AppError('NOT_FOUND', ONLINE_PAYMENT_MESSAGES.off);
+      try {
+        return { reconciliation: await reconcileDay(ctx.db, ctx.tap, input.date) };
+      } catch (err) {
+        if (err instanceof TapUnavailable) throw new AppError('BAD_GATEWAY', ONLINE_PAYMENT_MESSAGES.gatewayUnavailable);
+        throw err;
+      }
+    }),
   overdue: officeProcedure('fees.read').query(async ({ ctx }) => ({ families: await listOverdueFamilies(ctx.db) })),
   /** Collected vs expected per service month, for the analytics chart. */
   yearSummary: officeProcedure('fees.read').input(yearSummaryQuery).query(({ ctx, input }) => readYearSummary(ctx.db, input.month)),
