@@ -7,6 +7,8 @@ import { startTestServer, type HttpClient, type TestServer } from '../test/harne
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../test/factories.js';
 import { SetClock } from '../domain/clock.js';
 import { PROCEDURE_ACCESS } from './access.js';
+import { startTapStandIn, type TapStandIn } from '../development/tap-stand-in.js';
+import { tapSettingsFor } from '../test/online-payments.js';
 import { accessOfPath, REST_PATHS } from '../rest/paths.js';
 
 /**
@@ -19,7 +21,7 @@ import { accessOfPath, REST_PATHS } from '../rest/paths.js';
  * takes an id and has no row below fails the first test. The office, which may read every family,
  * still cannot book one family's proof of payment onto another family's months.
  */
-type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver' | 'absence' | 'rider';
+type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver' | 'absence' | 'rider' | 'onlinePayment';
 
 interface Case {
   /** Which of the owner's ids goes in. */
@@ -39,6 +41,7 @@ const SCHOOL_DAY_MORNING = new Date('2026-12-01T06:30:00+03:00');
 const SCHOOL_DAY_TOMORROW = '2026-12-02';
 
 let t: TestServer;
+let tap: TapStandIn;
 let admin: HttpClient;
 const parentA = {} as { client: HttpClient };
 const parentB = {} as { client: HttpClient };
@@ -47,6 +50,9 @@ const driverB = {} as { client: HttpClient; driverId: string };
 const ids = {} as Record<Owned, string>;
 
 const PAST_MONTH = '2025-10';
+/** A month the owner pays online (a checkout through the local stand-in of Tap). */
+const ONLINE_MONTH = '2025-11';
+const TAP_SECRET = 'sk_test_other_peoples_rows';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const CHANGE = { firstName: 'Changed', lastName: 'Name', fathersName: 'Father', grade: '4', class: 'A', serviceType: 'BOTH', address: '', block: '1', road: '2', houseBuilding: '3' };
 
@@ -94,6 +100,7 @@ const REST_CASES: Record<string, Case> = {
   'GET /api/payment-proofs/:id/file': { owned: 'proof', call: (c, id) => c.get(`/api/payment-proofs/${id}/file`), stranger: 404, owner: 200 },
   'GET /api/receipts/:file': { owned: 'receiptFile', call: (c, id) => c.get(`/api/receipts/${id}`), stranger: 404, owner: 200 },
   'GET /api/driver/students/:driverId': { owned: 'driver', call: (c, id) => c.get(`/api/driver/students/${id}`), stranger: 403, owner: 200 },
+  'GET /api/parent/payments/:id': { owned: 'onlinePayment', call: (c, id) => c.get(`/api/parent/payments/${id}`), stranger: 404, owner: 200 },
   'DELETE /api/parent/absences/:id': { owned: 'absence', call: (c, id) => c.request('DELETE', `/api/parent/absences/${id}`), stranger: 404, owner: 200 },
   'GET /api/parent/students/:id/today': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/today`), stranger: 404, owner: 200 },
   'GET /api/parent/students/:id/bus': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/bus`), stranger: 404, owner: 200 },
@@ -114,6 +121,7 @@ const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = 
   'parent.student': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.student', { id }), stranger: 404, owner: 200 },
   'parent.modificationRequest': { owned: 'request', call: (c, id) => trpcQuery(c, 'parent.modificationRequest', { id }), stranger: 404, owner: 200 },
   'parent.requestModification': { owned: 'otherStudent', call: (c, id) => c.post('/trpc/parent.requestModification', { ...CHANGE, studentId: id }), stranger: 404, owner: 200 },
+  'parent.payments.get': { owned: 'onlinePayment', call: (c, id) => trpcQuery(c, 'parent.payments.get', { id }), stranger: 404, owner: 200 },
   'parent.fees.receipt': { owned: 'payment', call: (c, id) => trpcQuery(c, 'parent.fees.receipt', { id }), stranger: 404, owner: 200 },
   'driver.students': { owned: 'driver', call: (c, id) => trpcQuery(c, 'driver.students', { driverId: id }), stranger: 403, owner: 200 },
   // tRPC carries JSON, not files: every JSON call is refused as having no file, whoever's fee it names
@@ -151,7 +159,10 @@ async function tableCounts(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startTestServer({ clock: new SetClock(SCHOOL_DAY_MORNING) });
+  tap = await startTapStandIn({ secretKey: TAP_SECRET });
+  const tapSettings = tapSettingsFor(tap.apiUrl, TAP_SECRET);
+  t = await startTestServer({ clock: new SetClock(SCHOOL_DAY_MORNING), tap: tapSettings });
+  tapSettings.publicUrl = t.url;
   admin = await t.signIn(await createAdmin(t.db));
   const school = await createSchool(t.db);
   const area = await createArea(t.db, '30.00');
@@ -192,8 +203,16 @@ beforeAll(async () => {
   const absence = await parentA.client.post<{ absence: { id: string } }>('/api/parent/absences', { studentId: ids.student, from: SCHOOL_DAY_TOMORROW, to: SCHOOL_DAY_TOMORROW, run: 'morning' });
   expect(absence.status, JSON.stringify(absence.body)).toBe(201);
   ids.absence = absence.body.absence.id;
+  expect((await admin.post('/api/admin/fees/generate', { month: ONLINE_MONTH })).status).toBe(200);
+  const onlineFee = await t.db.selectFrom('fees').select('id').where('month', '=', ONLINE_MONTH).where('studentId', '=', ids.student).executeTakeFirstOrThrow();
+  const checkout = await parentA.client.post<{ payment: { id: string } }>('/api/parent/payments/checkout', { feeIds: [onlineFee.id] });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
+  ids.onlinePayment = checkout.body.payment.id;
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await tap.close();
+});
 
 describe("other people's rows", () => {
   it('has a row for every parent or driver path and procedure that names an id', () => {
