@@ -19,6 +19,7 @@ import * as liveBus from './2026-11-26T1600-live-bus.js';
 import * as signInLocksAndAddressLimits from './2026-11-27T0900-sign-in-locks-and-address-limits.js';
 import * as runMarkUndos from './2026-11-27T0930-run-mark-undos.js';
 import * as languageChosen from './2026-11-27T1000-language-chosen.js';
+import * as plannedRuns from './2026-11-28T0900-planned-runs.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0900-sign-in-locks-and-address-limits': signInLocksAndAddressLimits,
   '2026-11-27T0930-run-mark-undos': runMarkUndos,
   '2026-11-27T1000-language-chosen': languageChosen,
+  '2026-11-28T0900-planned-runs': plannedRuns,
 };

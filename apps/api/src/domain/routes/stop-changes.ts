@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from '../audit.js';
 import { isUuid } from '../ids.js';
 import { driverRunStops, findDriver, readRunStops } from './run-stops.js';
 import { storedOrder } from './stop-order.js';
+import { plannedRunOfDirection } from '../planned-runs/direction-run.js';
 
 /**
  * The office's and the driver's changes to a run: a new order of its stops, and the office's pin
@@ -46,8 +47,8 @@ export async function reorderRunStops(db: Db, who: RouteActor, driverId: string,
     if (sequence.length > 0) await trx.updateTable('runStops').set({ position: positions }).where('id', 'in', sequence).execute();
     await trx
       .insertInto('runStopOrders')
-      .values({ driverId: driver.id, run, orderedBy: who.userId, orderedAt: new Date() })
-      .onConflict((oc) => oc.columns(['driverId', 'run']).doUpdateSet({ orderedBy: who.userId, orderedAt: new Date() }))
+      .values({ plannedRunId: await plannedRunOfDirection(trx, driver.id, run), driverId: driver.id, run, orderedBy: who.userId, orderedAt: new Date() })
+      .onConflict((oc) => oc.column('plannedRunId').doUpdateSet({ orderedBy: who.userId, orderedAt: new Date() }))
       .execute();
     const addressOf = new Map(visible.map((stop) => [stop.id, stop.riders[0]!.address]));
     await recordAudit(trx, who, {

@@ -74,12 +74,18 @@ export function storedOrder(stored: readonly StoredStop[], driverId: string, run
  */
 export async function orderedStopsOfRuns<Rider extends StopRider>(db: Db, runs: readonly RunRiders<Rider>[]): Promise<OrderedStop<Rider>[][]> {
   const driverIds = [...new Set(runs.map((entry) => entry.driverId))];
-  const [storedBefore, orders] = await Promise.all([
+  const [storedBefore, orders, plannedRuns] = await Promise.all([
     readStored(db, driverIds),
     driverIds.length === 0 ? [] : db.selectFrom('runStopOrders').select(['driverId', 'run']).where('driverId', 'in', driverIds).execute(),
+    driverIds.length === 0
+      ? []
+      : db.selectFrom('plannedRuns').select(['id', 'driverId', 'direction']).where('driverId', 'in', driverIds).where('deletedAt', 'is', null).orderBy('plannedStart').orderBy('createdAt').execute(),
   ]);
-  const missing: { driverId: string; run: DriverRun; addressKey: string; position: number }[] = [];
+  const plannedRunOf = (driverId: string, run: DriverRun) => plannedRuns.find((row) => row.driverId === driverId && row.direction === run)?.id;
+  const missing: { plannedRunId: string; driverId: string; run: DriverRun; addressKey: string; position: number }[] = [];
   for (const entry of runs) {
+    const plannedRunId = plannedRunOf(entry.driverId, entry.run);
+    if (!plannedRunId) continue;
     const keys = [...byAddress(entry.riders).keys()];
     const own = storedBefore.filter((stop) => stop.driverId === entry.driverId && stop.run === entry.run);
     const known = new Set(own.map((stop) => stop.addressKey));
@@ -87,11 +93,11 @@ export async function orderedStopsOfRuns<Rider extends StopRider>(db: Db, runs: 
     for (const addressKey of keys) {
       if (known.has(addressKey) || missing.some((row) => row.driverId === entry.driverId && row.run === entry.run && row.addressKey === addressKey)) continue;
       last += 1;
-      missing.push({ driverId: entry.driverId, run: entry.run, addressKey, position: last });
+      missing.push({ plannedRunId, driverId: entry.driverId, run: entry.run, addressKey, position: last });
     }
   }
   // Two readers at once may both add the same stop: the unique key keeps one, read back below.
-  if (missing.length > 0) await db.insertInto('runStops').values(missing).onConflict((oc) => oc.columns(['driverId', 'run', 'addressKey']).doNothing()).execute();
+  if (missing.length > 0) await db.insertInto('runStops').values(missing).onConflict((oc) => oc.columns(['plannedRunId', 'addressKey']).doNothing()).execute();
   const stored = missing.length > 0 ? await readStored(db, driverIds) : storedBefore;
 
   return runs.map((entry) => {

@@ -11,6 +11,7 @@ import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDri
 import { isOverdue } from './overdue.js';
 import { assertRunDay } from './runs.js';
 import { assertSubstituteSeats, type SeatOptions } from '../routes/seats.js';
+import { plannedRunOfDirection } from '../planned-runs/direction-run.js';
 
 /**
  * The office's view of a day: every driver's runs with their status and counts, open runs with
@@ -107,8 +108,9 @@ export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: A
       if (!substitute) throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.unknownDriver, { substituteDriverId: STUDENT_MESSAGES.unknownDriver });
       if (substitute.status !== 'active') throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.inactiveDriver, { substituteDriverId: STUDENT_MESSAGES.inactiveDriver });
     }
-    await trx.insertInto('schoolRuns').values({ driverId: driver.id, date: input.date, run: input.run }).onConflict((oc) => oc.columns(['driverId', 'date', 'run']).doNothing()).execute();
-    const row = await trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('driverId', '=', driver.id).where('date', '=', input.date).where('run', '=', input.run).forUpdate().executeTakeFirstOrThrow();
+    const plannedRunId = await plannedRunOfDirection(trx, driver.id, input.run);
+    await trx.insertInto('schoolRuns').values({ plannedRunId, driverId: driver.id, date: input.date, run: input.run }).onConflict((oc) => oc.columns(['plannedRunId', 'date']).doNothing()).execute();
+    const row = await trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('plannedRunId', '=', plannedRunId).where('date', '=', input.date).forUpdate().executeTakeFirstOrThrow();
     if (row.endedAt) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
     if (row.substituteDriverId === input.substituteDriverId) return;
     if (input.substituteDriverId !== null) await assertSubstituteSeats(trx, actor, { coveredDriverId: driver.id, substituteDriverId: input.substituteDriverId, date: input.date, run: input.run }, options);

@@ -19,6 +19,7 @@ import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
 import { announceBusChange } from '../live-bus/channel.js';
+import { plannedRunOfDirection } from '../planned-runs/direction-run.js';
 import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, runStatus, type RunRow } from './riders.js';
 
 /**
@@ -49,8 +50,9 @@ export function assertRunDay(settings: SchoolDaySettings, date: string): void {
 
 /** The run's row, made when missing, locked until the transaction ends (marks of one run queue behind each other). */
 export async function lockRun(trx: Db, driverId: string, date: string, run: DriverRun): Promise<RunRow> {
-  await trx.insertInto('schoolRuns').values({ driverId, date, run }).onConflict((oc) => oc.columns(['driverId', 'date', 'run']).doNothing()).execute();
-  return trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('driverId', '=', driverId).where('date', '=', date).where('run', '=', run).forUpdate().executeTakeFirstOrThrow();
+  const plannedRunId = await plannedRunOfDirection(trx, driverId, run);
+  await trx.insertInto('schoolRuns').values({ plannedRunId, driverId, date, run }).onConflict((oc) => oc.columns(['plannedRunId', 'date']).doNothing()).execute();
+  return trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('plannedRunId', '=', plannedRunId).where('date', '=', date).forUpdate().executeTakeFirstOrThrow();
 }
 
 /**
