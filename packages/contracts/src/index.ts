@@ -30,3 +30,4 @@ export * from './seats.js';
 export * from './live-bus.js';
 export * from './eta-figure.js';
 export * from './routes.js';
+export * from './planned-runs.js';

@@ -118,6 +118,11 @@ export interface StudentsTable {
   road: string;
   block: string;
   driverId: string | null;
+  /** The run the office placed the child on by hand (null: the run of their bus serving their school). */
+  morningRunId: ColumnType<string | null, string | null | undefined, string | null>;
+  afternoonRunId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The bus home when it is not the morning's (null: the same as `driverId`). */
+  afternoonDriverId: ColumnType<string | null, string | null | undefined, string | null>;
   locationLink: string | null;
   paymentStatus: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   parentId: string;

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * school the bus's children go to), planned start and end as Bahrain 'HH:MM', and the weekdays it
  * operates (null: the school week as set). A removed run keeps its row (`deleted_at`) because its
  * past days stay in the records. Schools gain an optional start and dismissal time, from which a new
- * run's times default.
+ * run's times default. A student may be placed on a run by hand (`morning_run_id`,
+ * `afternoon_run_id`; null: the run of their bus serving their school) and go home on another bus
+ * (`afternoon_driver_id`; null: the morning's).
  *
  * Every driver gets 'Morning' and 'Afternoon' at the school-day settings' times (a new driver too,
  * by the trigger), and every record keyed by a driver's direction moves onto that planned run:
@@ -67,6 +69,10 @@ const UP = [
   `CREATE INDEX planned_runs_driver_idx ON planned_runs (driver_id, planned_start) WHERE deleted_at IS NULL`,
   `ALTER TABLE schools ADD COLUMN start_time text CHECK (start_time ${HH_MM})`,
   `ALTER TABLE schools ADD COLUMN dismissal_time text CHECK (dismissal_time ${HH_MM})`,
+  // Which run a child rides: by school unless the office placed them by hand; home on another bus.
+  `ALTER TABLE students ADD COLUMN morning_run_id uuid REFERENCES planned_runs (id)`,
+  `ALTER TABLE students ADD COLUMN afternoon_run_id uuid REFERENCES planned_runs (id)`,
+  `ALTER TABLE students ADD COLUMN afternoon_driver_id uuid REFERENCES drivers (id)`,
   SETTINGS_TIMES,
   DEFAULT_RUNS,
   `INSERT INTO planned_runs (driver_id, direction, name, planned_start, planned_end)
@@ -121,6 +127,9 @@ const DOWN = [
   `DROP TRIGGER drivers_get_default_runs ON drivers`,
   `DROP FUNCTION add_default_planned_runs()`,
   `DROP FUNCTION planned_run_times(text)`,
+  `ALTER TABLE students DROP COLUMN afternoon_driver_id`,
+  `ALTER TABLE students DROP COLUMN afternoon_run_id`,
+  `ALTER TABLE students DROP COLUMN morning_run_id`,
   `ALTER TABLE schools DROP COLUMN dismissal_time`,
   `ALTER TABLE schools DROP COLUMN start_time`,
   `DROP TABLE planned_runs`,
