@@ -95,3 +95,51 @@ export function shiftClock(time: string, delta: number): string {
   const total = Math.min(23 * 60 + 59, Math.max(0, hours * 60 + minutes + delta));
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
+
+/** What placement needs of a run. */
+export interface RunToPlace {
+  id: string;
+  driverId: string;
+  direction: DriverRun;
+  schoolIds: readonly string[];
+  plannedStart: string;
+  weekdays: readonly Weekday[] | null;
+}
+
+/** What placement needs of a child. */
+export interface ChildToPlace {
+  schoolId: string;
+  driverId: string | null;
+  afternoonDriverId: string | null;
+  morningRunId: string | null;
+  afternoonRunId: string | null;
+}
+
+/** The bus a child rides in a direction: the afternoon's own when the office named one, else the morning's. */
+export function busOfChild(child: ChildToPlace, direction: DriverRun): string | null {
+  return direction === 'afternoon' ? (child.afternoonDriverId ?? child.driverId) : child.driverId;
+}
+
+/**
+ * The run a child rides in a direction on a weekday: the run the office placed them on by hand,
+ * when it operates that day; else the one run of their bus in that direction serving their school
+ * that day (a run naming no school serves every school). Two runs serving it (kindergarten and the
+ * rest of one school) or none: null, the child waits with the unassigned until placed by hand.
+ * The caller checks the service type.
+ */
+export function runOfChild<Run extends RunToPlace>(runs: readonly Run[], child: ChildToPlace, direction: DriverRun, weekday: Weekday, schoolDays: readonly Weekday[]): Run | null {
+  const bus = busOfChild(child, direction);
+  if (!bus) return null;
+  const today = runs.filter((run) => run.driverId === bus && run.direction === direction && runWeekdays(run, schoolDays).includes(weekday));
+  const byHand = direction === 'morning' ? child.morningRunId : child.afternoonRunId;
+  const placed = byHand ? today.find((run) => run.id === byHand) : undefined;
+  if (placed) return placed;
+  const serving = today.filter((run) => run.schoolIds.length === 0 || run.schoolIds.includes(child.schoolId));
+  return serving.length === 1 ? serving[0]! : null;
+}
+
+/** The runs a child rides in a direction over the week (each weekday's), once each. */
+export function runsOfChildInWeek<Run extends RunToPlace>(runs: readonly Run[], child: ChildToPlace, direction: DriverRun, schoolDays: readonly Weekday[]): Run[] {
+  const found = WEEKDAYS.map((weekday) => runOfChild(runs, child, direction, weekday, schoolDays)).filter((run): run is Run => run !== null);
+  return [...new Map(found.map((run) => [run.id, run])).values()];
+}
