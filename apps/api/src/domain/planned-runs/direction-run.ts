@@ -1,23 +1,17 @@
 import type { Db } from '@school-transport/db';
-import type { DriverRun } from '@school-transport/contracts';
+import { SCHOOL_DAY_MESSAGES, type DriverRun } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
-import { SCHOOL_DAY_MESSAGES } from '@school-transport/contracts';
+import { ambiguousDirection } from './day-runs.js';
+import { plannedRunsOfDrivers } from './read.js';
 
 /**
- * The planned run a bus drives in a direction when a caller names only the direction: the first
- * of that direction by planned start. Every bus starts with one of each direction (the database
- * gives a new driver 'Morning' and 'Afternoon').
+ * The planned run a path names by direction alone, whatever the day (the office's routes, a
+ * substitute): the bus's one run that way. None: 409 no run; two or more: 409 with the runs, so
+ * that the caller names the run by its id rather than the server guessing.
  */
 export async function plannedRunOfDirection(db: Db, driverId: string, direction: DriverRun): Promise<string> {
-  const row = await db
-    .selectFrom('plannedRuns')
-    .select('id')
-    .where('driverId', '=', driverId)
-    .where('direction', '=', direction)
-    .where('deletedAt', 'is', null)
-    .orderBy('plannedStart')
-    .orderBy('createdAt')
-    .executeTakeFirst();
-  if (!row) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.noRunOnDate);
-  return row.id;
+  const runs = (await plannedRunsOfDrivers(db, [driverId])).filter((run) => run.direction === direction);
+  if (runs.length > 1) throw ambiguousDirection(runs);
+  if (runs.length === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.noRunOnDate);
+  return runs[0]!.id;
 }
