@@ -17,6 +17,8 @@ const student = (id: string, status: RunStudent['status'] = 'expected'): RunStud
   stop: { id: `stop-${id}`, number: 1 },
 });
 const run = (name: 'morning' | 'afternoon', status: DriverTodayRun['status'], students: RunStudent[] = []): DriverTodayRun => ({
+  id: `run-${name}`,
+  name: name === 'morning' ? 'Morning' : 'Afternoon',
   run: name,
   date: '2026-12-01',
   status,
