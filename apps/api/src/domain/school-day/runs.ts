@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
 import {
-  ADMIN_MESSAGES,
   SCHOOL_DAY_MESSAGES,
   addDays,
   bahrainToday,

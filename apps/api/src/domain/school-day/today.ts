@@ -1,6 +1,5 @@
 import type { Db } from '@school-transport/db';
 import {
-  ADMIN_MESSAGES,
   PARENT_MESSAGES,
   SCHOOL_DAY_MESSAGES,
   bahrainToday,

@@ -1,4 +1,4 @@
-import type { DriverRun, MarkEvent, PositionFix, RiderStatus } from '@school-transport/contracts';
+import type { MarkEvent, PositionFix, RiderStatus } from '@school-transport/contracts';
 import { isRefusal } from './day-api.js';
 
 /**
