@@ -92,7 +92,11 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string }
                     key={runKey(run)}
                     run={run}
                     waitingStudentIds={waitingStudentIds}
-                    onStart={() => void start(runRefOf(run, runs))}
+                    onStart={() => {
+                      // The run started stays on screen until the driver picks another, also once it has ended.
+                      setChosen(runKey(run));
+                      void start(runRefOf(run, runs));
+                    }}
                     onMark={(studentId, event) => markChildren(run, [studentId], event)}
                     onMarkAll={(studentIds, event) => markChildren(run, studentIds, event)}
                     onEnd={() => end(runRefOf(run, runs))}
