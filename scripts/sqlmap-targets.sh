@@ -184,7 +184,7 @@ target admin POST '/api/admin/drivers/:driverId/runs/:run/end' "/api/admin/drive
 target admin PUT '/api/admin/drivers/:driverId/runs/:run/substitute' "/api/admin/drivers/$DRIVER/runs/afternoon/substitute" --json "{\"date\":\"$TOMORROW\",\"substituteDriverId\":null}" --status 200
 # The live bus: the morning run is under way (started an hour ago) before each batch of positions.
 NOW_UTC=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-POSITIONS_RESET="UPDATE school_runs SET started_at = now() - interval '1 hour', ended_at = NULL, substitute_driver_id = NULL WHERE driver_id = '$DRIVER' AND run = 'morning'; INSERT INTO school_runs (driver_id, date, run, started_at) VALUES ('$DRIVER', '$DAY', 'morning', now() - interval '1 hour') ON CONFLICT DO NOTHING; DELETE FROM run_positions WHERE driver_id = '$DRIVER'"
+POSITIONS_RESET="UPDATE school_runs SET started_at = now() - interval '1 hour', ended_at = NULL, substitute_driver_id = NULL WHERE driver_id = '$DRIVER' AND run = 'morning'; INSERT INTO school_runs (planned_run_id, driver_id, date, run, started_at) SELECT id, driver_id, '$DAY', 'morning', now() - interval '1 hour' FROM planned_runs WHERE driver_id = '$DRIVER' AND direction = 'morning' ON CONFLICT DO NOTHING; DELETE FROM run_positions WHERE driver_id = '$DRIVER'"
 target driver POST '/api/driver/positions' /api/driver/positions \
   --json "{\"run\":\"morning\",\"date\":\"$DAY\",\"fixes\":[{\"lat\":26.2,\"lng\":50.5,\"accuracy\":12,\"speed\":5,\"heading\":90,\"at\":\"$NOW_UTC\"}]}" --reset "$POSITIONS_RESET" --status 202
 target parent GET '/api/parent/students/:id/bus' "/api/parent/students/$STUDENT/bus"
@@ -199,6 +199,15 @@ target admin PUT '/api/admin/drivers/:driverId/runs/:run/stops/order' "/api/admi
 target admin PUT '/api/admin/drivers/:driverId/runs/:run/stops/:stopId/location' "/api/admin/drivers/$DRIVER/runs/morning/stops/$STOP/location" --json '{"lat":26.2235,"lng":50.5876}' --status 200
 target admin DELETE '/api/admin/drivers/:driverId/runs/:run/stops/:stopId/location' "/api/admin/drivers/$DRIVER/runs/morning/stops/$STOP/location" --status 200
 target driver PUT '/api/driver/runs/:run/stops/order' /api/driver/runs/morning/stops/order --json "{\"stopIds\":[\"$STOP\"]}" --status 200
+# Planned runs: a run of the scan's own, removed again before each request that adds one.
+SCAN_RUNS_RESET="DELETE FROM planned_runs WHERE driver_id = '$DRIVER' AND name = 'Scan run'"
+target admin GET '/api/admin/drivers/:driverId/runs' "/api/admin/drivers/$DRIVER/runs"
+target admin POST '/api/admin/drivers/:driverId/runs' "/api/admin/drivers/$DRIVER/runs" \
+  --json "{\"direction\":\"afternoon\",\"name\":\"Scan run\",\"schoolIds\":[\"$SCHOOL\"],\"plannedStart\":\"11:30\",\"plannedEnd\":\"12:30\",\"weekdays\":[\"thu\"]}" --reset "$SCAN_RUNS_RESET" --status 201
+SCAN_RUN=$(api admin POST "/api/admin/drivers/$DRIVER/runs" "{\"direction\":\"afternoon\",\"name\":\"Scan run kept\",\"schoolIds\":[],\"plannedStart\":\"11:30\",\"plannedEnd\":\"12:30\"}" | field .run.id)
+target admin PUT '/api/admin/runs/:runId' "/api/admin/runs/$SCAN_RUN" \
+  --json "{\"direction\":\"afternoon\",\"name\":\"Scan run kept\",\"schoolIds\":[\"$SCHOOL\"],\"plannedStart\":\"11:00\",\"plannedEnd\":\"12:00\",\"weekdays\":null}" --status 200
+target admin DELETE '/api/admin/runs/:runId' "/api/admin/runs/$SCAN_RUN" --reset "UPDATE planned_runs SET deleted_at = NULL WHERE id = '$SCAN_RUN'" --status 200
 target admin PUT '/api/admin/settings/school-day' /api/admin/settings/school-day \
   --json '{"schoolDays":["sun","mon","tue","wed","thu","fri","sat"],"noServiceDates":[{"date":"2030-12-16","name":"National Day"}],"morningStart":"06:00","morningEnd":"08:00","afternoonStart":"13:00","afternoonEnd":"15:00","officeAlertPhone":"17001122","overdueAfterHours":1}' --status 200
 target admin GET '/api/admin/family-messages/preview' "/api/admin/family-messages/preview?audience=run&driverId=$DRIVER&run=morning&schoolId=$SCHOOL"

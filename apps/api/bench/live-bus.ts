@@ -126,7 +126,7 @@ await sql`
     d.id, p.id
   FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM parents) AS p
   JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM drivers) AS d ON d.k = p.n % ${buses}`.execute(db);
-await sql`INSERT INTO school_runs (driver_id, date, run, started_at) SELECT id, ${today}, 'morning', now() - interval '1 minute' FROM drivers`.execute(db);
+await sql`INSERT INTO school_runs (planned_run_id, driver_id, date, run, started_at) SELECT id, driver_id, ${today}, 'morning', now() - interval '1 minute' FROM planned_runs WHERE direction = 'morning'`.execute(db);
 const drivers = (await sql<{ id: string; phone: string; n: number }>`SELECT d.id, d.phone, row_number() OVER (ORDER BY d.id)::int - 1 AS n FROM drivers d ORDER BY d.id`.execute(db)).rows;
 const parents = (await sql<{ email: string; student: string }>`SELECT u.email, s.id AS student FROM users u JOIN parents p ON p.user_id = u.id JOIN students s ON s.parent_id = p.id ORDER BY u.email`.execute(db)).rows;
 await handle.close();

@@ -31,9 +31,9 @@ app.post('/floor/insert', async (request, reply) => {
   const driver = String(request.headers['x-driver']);
   const fix = fixes[0]!;
   await pool.query(
-    `WITH trail AS (INSERT INTO run_positions (driver_id, date, run, lat, lng, accuracy, speed, heading, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (driver_id, at) DO NOTHING),
+    `WITH trail AS (INSERT INTO run_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at) VALUES ($1, (SELECT id FROM planned_runs WHERE driver_id = $1 AND direction = $3 LIMIT 1), $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (driver_id, at) DO NOTHING),
      latest AS (
-       INSERT INTO bus_positions (driver_id, date, run, lat, lng, accuracy, speed, heading, at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+       INSERT INTO bus_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at, updated_at) VALUES ($1, (SELECT id FROM planned_runs WHERE driver_id = $1 AND direction = $3 LIMIT 1), $2, $3, $4, $5, $6, $7, $8, $9, now())
        ON CONFLICT (driver_id) DO UPDATE SET date = excluded.date, run = excluded.run, lat = excluded.lat, lng = excluded.lng, accuracy = excluded.accuracy,
          speed = excluded.speed, heading = excluded.heading, at = excluded.at, updated_at = excluded.updated_at
        WHERE bus_positions.at < excluded.at OR bus_positions.date <> excluded.date OR bus_positions.run <> excluded.run

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTENDANCE_MESSAGES, CSV_BYTE_ORDER_MARK, type AttendanceReport, type MarkEvent, type ServiceType } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent, firstPlannedRunId } from './test/factories.js';
 import { SetClock } from './domain/clock.js';
 
 /**
@@ -36,7 +36,7 @@ async function marks(date: string, run: 'morning' | 'afternoon', studentId: stri
   const existing = await t.db.selectFrom('schoolRuns').select('id').where('driverId', '=', driver.driverId).where('date', '=', date).where('run', '=', run).executeTakeFirst();
   const runId =
     existing?.id ??
-    (await t.db.insertInto('schoolRuns').values({ driverId: driver.driverId, date, run, startedAt: new Date(`${date}T${time}:00+03:00`) }).returning('id').executeTakeFirstOrThrow()).id;
+    (await t.db.insertInto('schoolRuns').values({ plannedRunId: await firstPlannedRunId(t.db, driver.driverId, run), driverId: driver.driverId, date, run, startedAt: new Date(`${date}T${time}:00+03:00`) }).returning('id').executeTakeFirstOrThrow()).id;
   for (const [index, event] of events.entries()) {
     await t.db
       .insertInto('runMarks')

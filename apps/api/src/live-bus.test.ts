@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARENT_MESSAGES, SCHOOL_DAY_MESSAGES, type LiveBuses, type PositionsAccepted, type RunTrail, type StudentBus } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createArea, createDriver, createSchool } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createSchool, firstPlannedRunId } from './test/factories.js';
 import { createFamily, type Family } from './test/families.js';
 import { SetClock } from './domain/clock.js';
 import { deleteOldPositions } from './domain/live-bus/retention.js';
@@ -202,7 +202,7 @@ describe('after the run ends', () => {
 describe('retention', () => {
   it('deletes positions older than the retention days and keeps the others', async () => {
     const old = new Date(bh('06:00:00').getTime() - 31 * 86_400_000);
-    await t.db.insertInto('runPositions').values({ driverId, date: '2026-10-31', run: 'morning', lat: 26, lng: 50.5, accuracy: 5, speed: null, heading: null, at: old }).execute();
+    await t.db.insertInto('runPositions').values({ driverId, plannedRunId: await firstPlannedRunId(t.db, driverId, 'morning'), date: '2026-10-31', run: 'morning', lat: 26, lng: 50.5, accuracy: 5, speed: null, heading: null, at: old }).execute();
     const before = await t.db.selectFrom('runPositions').select('id').where('driverId', '=', driverId).execute();
     expect(await deleteOldPositions(t.db, bh('07:00:00'), 30)).toBe(1);
     const after = await t.db.selectFrom('runPositions').select('id').where('driverId', '=', driverId).execute();

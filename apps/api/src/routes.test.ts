@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES, type AdminStudent, type DriverToday, type RunStops, type ServiceType } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { redirectTo, startMapLinksStandIn, type MapLinksStandIn } from './test/map-links-stand-in.js';
-import { createAdmin, createArea, createDriver, createParent, createSchool, createStaff, createStudent } from './test/factories.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStaff, createStudent, firstPlannedRunId } from './test/factories.js';
 import { SetClock } from './domain/clock.js';
 
 /**
@@ -221,8 +221,8 @@ describe('where a stop is', () => {
     const made = await t.db
       .insertInto('schoolRuns')
       .values([
-        { driverId: driver.driverId, date: '2026-11-30', run: 'morning' },
-        { driverId: driver.driverId, date: '2026-11-30', run: 'afternoon' },
+        { plannedRunId: await firstPlannedRunId(t.db, driver.driverId, 'morning'), driverId: driver.driverId, date: '2026-11-30', run: 'morning' },
+        { plannedRunId: await firstPlannedRunId(t.db, driver.driverId, 'afternoon'), driverId: driver.driverId, date: '2026-11-30', run: 'afternoon' },
       ])
       .returning(['id', 'run'])
       .execute();

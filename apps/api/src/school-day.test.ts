@@ -393,6 +393,8 @@ describe('marks', () => {
     expect(status).toBe(200);
     expect(body.date).toBe('2026-12-09');
     expect(body.morning).toEqual({
+      run: { id: expect.any(String), name: 'Morning' },
+      bus: { id: expect.any(String), name: expect.any(String) },
       status: 'dropped',
       absenceReason: null,
       events: [
@@ -730,11 +732,18 @@ describe("Start's date and the runs' planned times", () => {
     expect((await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-21')).body.runs.find((run) => run.driver.id === driverS.driverId)?.status ?? 'not_started').toBe('not_started');
   });
 
-  it("carries each run's planned start and end from the settings, as instants on Bahrain's clock", async () => {
+  it("carries each run's planned start and end from the office's plan, as instants on Bahrain's clock", async () => {
     clock.set(bh('2026-12-24', '05:00'));
+    // The settings' times are only the defaults of new runs: the bus's runs keep their own.
     const before = (await asAdmin.get<{ settings: Record<string, unknown> }>('/api/admin/settings/school-day')).body.settings;
     try {
-      expect((await asAdmin.put('/api/admin/settings/school-day', { ...before, morningStart: '06:30', morningEnd: '07:45', afternoonStart: '11:00', afternoonEnd: '12:15' })).status).toBe(200);
+      expect((await asAdmin.put('/api/admin/settings/school-day', { ...before, morningStart: '05:30', morningEnd: '06:15' })).status).toBe(200);
+      const planned = (await asAdmin.get<{ runs: { id: string; direction: string; name: string; schoolIds: string[]; weekdays: null }[] }>(`/api/admin/drivers/${driverS.driverId}/runs`)).body.runs;
+      const times: Record<string, [string, string]> = { morning: ['06:30', '07:45'], afternoon: ['11:00', '12:15'] };
+      for (const run of planned) {
+        const [plannedStart, plannedEnd] = times[run.direction]!;
+        expect((await asAdmin.put(`/api/admin/runs/${run.id}`, { direction: run.direction, name: run.name, schoolIds: run.schoolIds, weekdays: run.weekdays, plannedStart, plannedEnd })).status).toBe(200);
+      }
       const answer = await today(asS);
       expect(answer.runs.map((run) => [run.run, run.plannedStart, run.plannedEnd])).toEqual([
         ['morning', '2026-12-24T03:30:00.000Z', '2026-12-24T04:45:00.000Z'],

@@ -32,3 +32,4 @@ export * from './live-bus.js';
 export * from './eta-figure.js';
 export * from './routes.js';
 export * from './online-payments.js';
+export * from './planned-runs.js';

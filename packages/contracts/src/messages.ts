@@ -315,6 +315,24 @@ export const ROUTE_MESSAGES = {
   shortLinkUnresolved: 'This map link could not be opened. Paste the full Google Maps link, or the coordinates such as 26.2235,50.5876.',
 } as const;
 
+/** The runs the office plans for each bus. */
+export const PLANNED_RUN_MESSAGES = {
+  directionInvalid: 'Choose morning (home to school) or afternoon (school to home)',
+  nameRequired: "Enter the run's name",
+  schoolsInvalid: 'Choose schools from the list',
+  weekdaysInvalid: 'Choose the weekdays the run operates, or none for the school week',
+  runNotFound: 'Run not found',
+  /** Deleting or turning the last run of a direction its children ride. */
+  lastOfDirection: 'A bus always keeps at least one run of each direction its children ride',
+  placedByHand: 'Children are placed on this run by hand. Place them on another run first.',
+  inProgressToday: 'This run is in progress today. End it first.',
+  /** Start refused while another run of the bus is under way; `{{name}}` is filled in (stillInProgressMessage). */
+  stillInProgress: 'Run "{{name}}" is still in progress. End it first.',
+  /** A direction named where the bus has several runs that way that day: the phone must reload and name the run. */
+  directionAmbiguous: 'This bus has more than one run that way today. Reload to choose the run.',
+  runOfAnotherBus: "Choose one of the bus's runs in that direction",
+} as const;
+
 export const FAMILY_MESSAGE_MESSAGES = {
   audienceInvalid: 'Choose who gets the message: a run, a school or every family',
   driverRequired: 'Choose the driver of the run',

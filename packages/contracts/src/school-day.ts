@@ -123,6 +123,23 @@ const reason = z
 /** The run in a path (/api/driver/runs/{run}/...). */
 export const driverRun = z.enum(DRIVER_RUNS, { error: SCHOOL_DAY_MESSAGES.runInvalid });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A run named in a path or body: the planned run's id (the same every day), or its direction
+ * ('morning', 'afternoon'), which older phones send and which names a run only while the bus has
+ * exactly one run that way that day.
+ */
+export const runRef = z
+  .string({ error: SCHOOL_DAY_MESSAGES.runInvalid })
+  .trim()
+  .refine((value) => (DRIVER_RUNS as readonly string[]).includes(value) || UUID.test(value), SCHOOL_DAY_MESSAGES.runInvalid);
+
+/** Whether a run reference names a direction rather than a planned run. */
+export function isDirection(ref: string): ref is DriverRun {
+  return (DRIVER_RUNS as readonly string[]).includes(ref);
+}
+
 /** POST /api/parent/absences (and the office's, for a family that phoned). */
 export const absenceInput = z
   .object({
@@ -159,7 +176,7 @@ export interface Absence {
 
 /** POST /api/driver/runs/{run}/start and /end. */
 export const runDayInput = z.object({
-  run: driverRun,
+  run: runRef,
   /** The run's Bahrain date; today when absent. */
   date: isoDate.optional(),
 });
@@ -176,7 +193,7 @@ export const MARK_REQUEST_EVENTS = [...MARK_EVENTS, 'undo'] as const;
 export type MarkRequestEvent = (typeof MARK_REQUEST_EVENTS)[number];
 
 const markFields = z.object({
-  run: driverRun,
+  run: runRef,
   studentId: id,
   event: z.enum(MARK_REQUEST_EVENTS, { error: SCHOOL_DAY_MESSAGES.markEventInvalid }),
   /** With `undo`: the id of the mark undone (the child's latest, made less than 2 minutes ago). */
@@ -222,6 +239,10 @@ export interface RunMark {
 
 /** One run of one driver on one day. */
 export interface RunSummary {
+  /** The planned run's id, the same every day (GET /api/admin/drivers/{id}/runs). */
+  id: string;
+  name: string;
+  /** The run's direction. */
   run: DriverRun;
   date: string;
   status: RunStatus;
@@ -247,7 +268,7 @@ export interface RunStudent {
 }
 
 export interface DriverTodayRun extends RunSummary {
-  /** The run's planned start and end on its date (the settings' times in Bahrain), as ISO instants. */
+  /** The run's planned start and end on its date (the planned run's times in Bahrain), as ISO instants. */
   plannedStart: string;
   plannedEnd: string;
   /** The driver whose run this is, when the signed-in driver drives it as a substitute today. */
@@ -257,7 +278,7 @@ export interface DriverTodayRun extends RunSummary {
   students: RunStudent[];
 }
 
-/** GET /api/driver/runs/today: on a school day both runs (possibly without students); otherwise none. */
+/** GET /api/driver/runs/today: on a school day every run of the bus operating that day, in planned-start order (possibly without students); otherwise none. */
 export interface DriverToday {
   date: string;
   /** The no-service date's name ('National Day'); null on a school day and on a weekend. */
@@ -293,6 +314,9 @@ export function stillOnBusMessage(students: readonly StillOnBusStudent[]): strin
 
 /** GET /api/parent/students/{id}/today: null for a run the student does not ride, or on a day without runs. */
 export interface StudentRunToday {
+  /** The run the child rides that way today and its bus; null while the office has not placed the child. */
+  run: { id: string; name: string } | null;
+  bus: { id: string; name: string } | null;
   status: RiderStatus;
   absenceReason: string | null;
   /** Each mark with who made it ('Boarded 06:42 · marked by Aisha'); a mark of the office names no one (`name` null). */
@@ -346,7 +370,7 @@ export const officeRunInput = runDayInput.extend({ driverId: id });
 /** GET /api/admin/drivers/{driverId}/runs/{run}?date=: one of the driver's runs as their screen shows it; today when absent. */
 export const officeRunQuery = z.object({
   driverId: id,
-  run: driverRun,
+  run: runRef,
   date: z.preprocess((value) => (value === '' ? undefined : value), isoDate.optional()),
 });
 

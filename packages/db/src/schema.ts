@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-import type { Language, MarkedByRole, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus } from '@school-transport/contracts';
+import type { Language, MarkedByRole, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus, Weekday } from '@school-transport/contracts';
 
 /**
  * The typed shape of every table. Columns are snake_case in PostgreSQL and
@@ -48,6 +48,10 @@ export interface SchoolsTable {
   address: string | null;
   contactName: string | null;
   contactPhone: string | null;
+  /** When lessons start ('07:30', Bahrain time); a new morning run's times default from it. */
+  startTime: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When children are dismissed ('13:30'); a new afternoon run's times default from it. */
+  dismissalTime: ColumnType<string | null, string | null | undefined, string | null>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
@@ -123,6 +127,11 @@ export interface StudentsTable {
   road: string;
   block: string;
   driverId: string | null;
+  /** The run the office placed the child on by hand (null: the run of their bus serving their school). */
+  morningRunId: ColumnType<string | null, string | null | undefined, string | null>;
+  afternoonRunId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The bus home when it is not the morning's (null: the same as `driverId`). */
+  afternoonDriverId: ColumnType<string | null, string | null | undefined, string | null>;
   locationLink: string | null;
   paymentStatus: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   parentId: string;
@@ -341,12 +350,33 @@ export interface AbsencesTable {
   cancelledBy: string | null;
 }
 
-/** One driver's run on one Bahrain date; not started, in progress or done by started_at and ended_at. */
+/** A run the office plans for a bus (a driver): its direction, name, schools, times and weekdays. */
+export interface PlannedRunsTable {
+  id: Generated<string>;
+  driverId: string;
+  direction: 'morning' | 'afternoon';
+  name: string;
+  /** The schools it serves; empty: every school the bus's children go to. */
+  schoolIds: JSONColumnType<string[], string | undefined, string>;
+  /** Bahrain 'HH:MM'. */
+  plannedStart: string;
+  plannedEnd: string;
+  /** The weekdays it operates; null: the school week as set. */
+  weekdays: JSONColumnType<Weekday[] | null, string | null | undefined, string | null>;
+  /** Removed by the office: its past days stay in the records. */
+  deletedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One planned run on one Bahrain date; not started, in progress or done by started_at and ended_at. */
 export interface SchoolRunsTable {
   id: Generated<string>;
-  /** The driver whose students ride it. */
+  plannedRunId: string;
+  /** The driver whose students ride it (the planned run's bus). */
   driverId: string;
   date: string;
+  /** The planned run's direction on that day. */
   run: 'morning' | 'afternoon';
   /** Another driver the office handed this day's run to. */
   substituteDriverId: string | null;
@@ -399,6 +429,8 @@ export interface WhatsappRepliesTable {
 /** The latest position of a driver's phone during a run; one row per driver. */
 export interface BusPositionsTable {
   driverId: string;
+  /** The planned run the phone was driving. */
+  plannedRunId: string;
   date: string;
   run: 'morning' | 'afternoon';
   lat: number;
@@ -414,6 +446,8 @@ export interface BusPositionsTable {
 export interface RunPositionsTable {
   id: Generated<string>;
   driverId: string;
+  /** The planned run the phone was driving. */
+  plannedRunId: string;
   date: string;
   run: 'morning' | 'afternoon';
   lat: number;
@@ -435,6 +469,7 @@ export interface BusNearSettingsTable {
 /** One stop of a driver's run: the children at one address (a key made of block, road and house). */
 export interface RunStopsTable {
   id: Generated<string>;
+  plannedRunId: string;
   driverId: string;
   run: 'morning' | 'afternoon';
   addressKey: string;
@@ -445,6 +480,7 @@ export interface RunStopsTable {
 
 /** Who ordered a driver's run last; an afternoon without a row follows the morning reversed. */
 export interface RunStopOrdersTable {
+  plannedRunId: string;
   driverId: string;
   run: 'morning' | 'afternoon';
   orderedBy: string | null;
@@ -469,6 +505,7 @@ export interface Database {
   stopLocations: StopLocationsTable;
   whatsappReplies: WhatsappRepliesTable;
   absences: AbsencesTable;
+  plannedRuns: PlannedRunsTable;
   schoolRuns: SchoolRunsTable;
   runMarks: RunMarksTable;
   runMarkUndos: RunMarkUndosTable;

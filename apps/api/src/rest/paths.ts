@@ -212,6 +212,10 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/absences': { summary: 'The absences in force on a date (today by default)', procedure: 'admin.schoolDay.absences', from: 'query' },
   'POST /api/admin/absences': { summary: 'Records an absence for a family (a phone call)', procedure: 'admin.schoolDay.reportAbsence', from: 'body', status: 201 },
   'DELETE /api/admin/absences/:id': { summary: "Cancels a family's absence", procedure: 'admin.schoolDay.cancelAbsence' },
+  'GET /api/admin/drivers/:driverId/runs': { summary: "A bus's planned runs in planned-start order (direction, name, schools, times, weekdays), riders against seats per run, and overlapping windows", procedure: 'admin.plannedRuns.list' },
+  'POST /api/admin/drivers/:driverId/runs': { summary: "Plans a run for a bus (times left out default from its schools', else the settings'); audited", procedure: 'admin.plannedRuns.create', from: 'body', status: 201 },
+  'PUT /api/admin/runs/:runId': { summary: 'Edits a planned run; audited', procedure: 'admin.plannedRuns.update', from: 'body' },
+  'DELETE /api/admin/runs/:runId': { summary: 'Removes a planned run (its past days stay in the records); 409 while a child is placed on it by hand, it is in progress, or it is the last run of a direction its children ride; audited', procedure: 'admin.plannedRuns.remove' },
   'GET /api/admin/drivers/:driverId/runs/:run': { summary: "One of a driver's runs of a date (today by default) as the driver's screen shows it: each child with their status", procedure: 'admin.schoolDay.run', from: 'query' },
   'POST /api/admin/drivers/:driverId/runs/:run/marks': {
     summary: "Marks a child on a driver's run for the driver (a dead phone), audited (the same clientId again: 200 with the same mark)",

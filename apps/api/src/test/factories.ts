@@ -86,3 +86,9 @@ export async function createStudent(db: Kysely<Database>, values: StudentColumns
     .returning(['id', 'automatedId'])
     .executeTakeFirstOrThrow();
 }
+
+/** The run a new driver starts with in a direction ('Morning' or 'Afternoon'), for rows written straight to the database. */
+export async function firstPlannedRunId(db: Kysely<Database>, driverId: string, direction: 'morning' | 'afternoon'): Promise<string> {
+  const row = await db.selectFrom('plannedRuns').select('id').where('driverId', '=', driverId).where('direction', '=', direction).orderBy('plannedStart').executeTakeFirstOrThrow();
+  return row.id;
+}

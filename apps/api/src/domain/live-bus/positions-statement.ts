@@ -36,7 +36,7 @@ export interface WrittenPositions {
  */
 export const POSITIONS_STATEMENT = `
 WITH own AS (
-  SELECT driver_id, substitute_driver_id, started_at, ended_at FROM school_runs
+  SELECT planned_run_id, driver_id, substitute_driver_id, started_at, ended_at FROM school_runs
   WHERE date = $2 AND run = $3 AND (driver_id = $1 OR substitute_driver_id = $1)
 ),
 driven AS (
@@ -56,15 +56,15 @@ inside AS (
   WHERE span.started > 0 AND sent.at >= span.from_at AND (span.until_at IS NULL OR sent.at <= span.until_at)
 ),
 trail AS (
-  INSERT INTO run_positions (driver_id, date, run, lat, lng, accuracy, speed, heading, at)
-  SELECT $1, $2, $3, lat, lng, accuracy, speed, heading, at FROM inside
+  INSERT INTO run_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at)
+  SELECT $1, (SELECT planned_run_id FROM driven ORDER BY driver_id = $1 DESC LIMIT 1), $2, $3, lat, lng, accuracy, speed, heading, at FROM inside
   ON CONFLICT (driver_id, at) DO NOTHING
 ),
 latest AS (
-  INSERT INTO bus_positions (driver_id, date, run, lat, lng, accuracy, speed, heading, at, updated_at)
-  SELECT $1, $2, $3, lat, lng, accuracy, speed, heading, at, $4 FROM inside
+  INSERT INTO bus_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at, updated_at)
+  SELECT $1, (SELECT planned_run_id FROM driven ORDER BY driver_id = $1 DESC LIMIT 1), $2, $3, lat, lng, accuracy, speed, heading, at, $4 FROM inside
   WHERE under_way AND at >= $4::timestamptz - interval '${BUS_STALE_AFTER_S} seconds' ORDER BY at DESC LIMIT 1
-  ON CONFLICT (driver_id) DO UPDATE SET date = excluded.date, run = excluded.run, lat = excluded.lat, lng = excluded.lng, accuracy = excluded.accuracy,
+  ON CONFLICT (driver_id) DO UPDATE SET planned_run_id = excluded.planned_run_id, date = excluded.date, run = excluded.run, lat = excluded.lat, lng = excluded.lng, accuracy = excluded.accuracy,
     speed = excluded.speed, heading = excluded.heading, at = excluded.at, updated_at = excluded.updated_at
   WHERE bus_positions.at < excluded.at OR bus_positions.date <> excluded.date OR bus_positions.run <> excluded.run
   RETURNING driver_id

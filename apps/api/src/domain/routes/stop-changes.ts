@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from '../audit.js';
 import { isUuid } from '../ids.js';
 import { driverRunStops, findDriver, readRunStops } from './run-stops.js';
 import { storedOrder } from './stop-order.js';
+import { plannedRunOfDirection } from '../planned-runs/direction-run.js';
 
 /**
  * The office's and the driver's changes to a run: a new order of its stops, and the office's pin
@@ -32,12 +33,13 @@ export async function reorderRunStops(db: Db, who: RouteActor, driverId: string,
     if (stopIds.length !== current.length || new Set(stopIds).size !== stopIds.length || !stopIds.every((id) => current.includes(id))) {
       throw new AppError('CONFLICT', ROUTE_MESSAGES.stopsChanged);
     }
+    const plannedRunId = await plannedRunOfDirection(trx, driver.id, run);
     const [stored, ordered] = await Promise.all([
-      trx.selectFrom('runStops').select(['id', 'driverId', 'run', 'addressKey', 'position', 'createdAt']).where('driverId', '=', driver.id).execute(),
-      trx.selectFrom('runStopOrders').select('run').where('driverId', '=', driver.id).where('run', '=', run).executeTakeFirst(),
+      trx.selectFrom('runStops').select(['id', 'plannedRunId', 'driverId', 'run', 'addressKey', 'position', 'createdAt']).where('driverId', '=', driver.id).execute(),
+      trx.selectFrom('runStopOrders').select('run').where('plannedRunId', '=', plannedRunId).executeTakeFirst(),
     ]);
     // The visible stops take the slots the visible stops held, in the new order; unseen ones stay.
-    const full = storedOrder(stored, driver.id, run, Boolean(ordered));
+    const full = storedOrder(stored, plannedRunId, driver.id, run, Boolean(ordered));
     const shown = new Set(current);
     const next = [...stopIds];
     const sequence = full.map((stop) => (shown.has(stop.id) ? next.shift()! : stop.id));
@@ -46,8 +48,8 @@ export async function reorderRunStops(db: Db, who: RouteActor, driverId: string,
     if (sequence.length > 0) await trx.updateTable('runStops').set({ position: positions }).where('id', 'in', sequence).execute();
     await trx
       .insertInto('runStopOrders')
-      .values({ driverId: driver.id, run, orderedBy: who.userId, orderedAt: new Date() })
-      .onConflict((oc) => oc.columns(['driverId', 'run']).doUpdateSet({ orderedBy: who.userId, orderedAt: new Date() }))
+      .values({ plannedRunId, driverId: driver.id, run, orderedBy: who.userId, orderedAt: new Date() })
+      .onConflict((oc) => oc.column('plannedRunId').doUpdateSet({ orderedBy: who.userId, orderedAt: new Date() }))
       .execute();
     const addressOf = new Map(visible.map((stop) => [stop.id, stop.riders[0]!.address]));
     await recordAudit(trx, who, {

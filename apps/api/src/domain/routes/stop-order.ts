@@ -26,6 +26,7 @@ export interface OrderedStop<Rider extends StopRider> {
 
 interface StoredStop {
   id: string;
+  plannedRunId: string;
   driverId: string;
   run: DriverRun;
   addressKey: string;
@@ -34,6 +35,8 @@ interface StoredStop {
 }
 
 export interface RunRiders<Rider extends StopRider> {
+  /** The planned run; absent: the bus's first run of the direction (the office's routes by direction). */
+  plannedRunId?: string;
   driverId: string;
   run: DriverRun;
   /** In the order a new stop should take when several join at once. */
@@ -54,12 +57,12 @@ const byStoredOrder = (a: StoredStop, b: StoredStop) => a.position - b.position 
 
 async function readStored(db: Db, driverIds: readonly string[]): Promise<StoredStop[]> {
   if (driverIds.length === 0) return [];
-  return db.selectFrom('runStops').select(['id', 'driverId', 'run', 'addressKey', 'position', 'createdAt']).where('driverId', 'in', [...driverIds]).execute();
+  return db.selectFrom('runStops').select(['id', 'plannedRunId', 'driverId', 'run', 'addressKey', 'position', 'createdAt']).where('driverId', 'in', [...driverIds]).execute();
 }
 
-/** Every stored stop of a driver's run, in the run's order, the unseen ones included. */
-export function storedOrder(stored: readonly StoredStop[], driverId: string, run: DriverRun, ordered: boolean): StoredStop[] {
-  const own = stored.filter((stop) => stop.driverId === driverId && stop.run === run).sort(byStoredOrder);
+/** Every stored stop of a planned run, in the run's order, the unseen ones included; an afternoon nobody ordered follows the bus's mornings reversed. */
+export function storedOrder(stored: readonly StoredStop[], plannedRunId: string, driverId: string, run: DriverRun, ordered: boolean): StoredStop[] {
+  const own = stored.filter((stop) => stop.plannedRunId === plannedRunId).sort(byStoredOrder);
   if (run === 'morning' || ordered) return own;
   const morning = stored.filter((stop) => stop.driverId === driverId && stop.run === 'morning').sort(byStoredOrder);
   const morningPlace = new Map(morning.map((stop, index) => [stop.addressKey, index]));
@@ -74,30 +77,38 @@ export function storedOrder(stored: readonly StoredStop[], driverId: string, run
  */
 export async function orderedStopsOfRuns<Rider extends StopRider>(db: Db, runs: readonly RunRiders<Rider>[]): Promise<OrderedStop<Rider>[][]> {
   const driverIds = [...new Set(runs.map((entry) => entry.driverId))];
-  const [storedBefore, orders] = await Promise.all([
+  const [storedBefore, orders, plannedRuns] = await Promise.all([
     readStored(db, driverIds),
-    driverIds.length === 0 ? [] : db.selectFrom('runStopOrders').select(['driverId', 'run']).where('driverId', 'in', driverIds).execute(),
+    driverIds.length === 0 ? [] : db.selectFrom('runStopOrders').select(['plannedRunId']).where('driverId', 'in', driverIds).execute(),
+    driverIds.length === 0
+      ? []
+      : db.selectFrom('plannedRuns').select(['id', 'driverId', 'direction']).where('driverId', 'in', driverIds).where('deletedAt', 'is', null).orderBy('plannedStart').orderBy('createdAt').execute(),
   ]);
-  const missing: { driverId: string; run: DriverRun; addressKey: string; position: number }[] = [];
+  const plannedRunOf = (entry: RunRiders<Rider>) => entry.plannedRunId ?? plannedRuns.find((row) => row.driverId === entry.driverId && row.direction === entry.run)?.id;
+  const missing: { plannedRunId: string; driverId: string; run: DriverRun; addressKey: string; position: number }[] = [];
   for (const entry of runs) {
+    const plannedRunId = plannedRunOf(entry);
+    if (!plannedRunId) continue;
     const keys = [...byAddress(entry.riders).keys()];
-    const own = storedBefore.filter((stop) => stop.driverId === entry.driverId && stop.run === entry.run);
+    const own = storedBefore.filter((stop) => stop.plannedRunId === plannedRunId);
     const known = new Set(own.map((stop) => stop.addressKey));
     let last = Math.max(0, ...own.map((stop) => stop.position));
     for (const addressKey of keys) {
-      if (known.has(addressKey) || missing.some((row) => row.driverId === entry.driverId && row.run === entry.run && row.addressKey === addressKey)) continue;
+      if (known.has(addressKey) || missing.some((row) => row.plannedRunId === plannedRunId && row.addressKey === addressKey)) continue;
       last += 1;
-      missing.push({ driverId: entry.driverId, run: entry.run, addressKey, position: last });
+      missing.push({ plannedRunId, driverId: entry.driverId, run: entry.run, addressKey, position: last });
     }
   }
   // Two readers at once may both add the same stop: the unique key keeps one, read back below.
-  if (missing.length > 0) await db.insertInto('runStops').values(missing).onConflict((oc) => oc.columns(['driverId', 'run', 'addressKey']).doNothing()).execute();
+  if (missing.length > 0) await db.insertInto('runStops').values(missing).onConflict((oc) => oc.columns(['plannedRunId', 'addressKey']).doNothing()).execute();
   const stored = missing.length > 0 ? await readStored(db, driverIds) : storedBefore;
 
   return runs.map((entry) => {
     const groups = byAddress(entry.riders);
-    const ordered = orders.some((order) => order.driverId === entry.driverId && order.run === entry.run);
-    return storedOrder(stored, entry.driverId, entry.run, ordered)
+    const plannedRunId = plannedRunOf(entry);
+    if (!plannedRunId) return [];
+    const ordered = orders.some((order) => order.plannedRunId === plannedRunId);
+    return storedOrder(stored, plannedRunId, entry.driverId, entry.run, ordered)
       .filter((stop) => groups.has(stop.addressKey))
       .map((stop) => ({ id: stop.id, addressKey: stop.addressKey, riders: groups.get(stop.addressKey)! }));
   });

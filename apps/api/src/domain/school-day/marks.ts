@@ -7,7 +7,6 @@ import {
   MARK_MAX_AGE_HOURS,
   SCHOOL_DAY_MESSAGES,
   bahrainToday,
-  ridesOnRun,
   type MarkEvent,
   type RiderStatus,
   type RunMark
@@ -17,8 +16,9 @@ import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { recordAudit } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
-import { absenceFor, absencesOnDate, riderStatus, type MarkRow } from './riders.js';
-import { actorUserId, assertRecentDate, assertRunDay, lockRun, markedByRole, type RunActor } from './runs.js';
+import { absenceFor, absencesOnDate, ridersOfDrivers, ridersOfPlannedRun, riderStatus, type MarkRow } from './riders.js';
+import { actorUserId, assertRecentDate, assertRunDay, drivenRuns, lockRun, markedByRole, type RunActor } from './runs.js';
+import { plannedRunsOfDrivers, type PlannedRunRow } from '../planned-runs/read.js';
 import { enqueueMarkMessage } from './mark-messages.js';
 import { announceBusChange } from '../live-bus/channel.js';
 import { undoMark, undoOfClientId } from './mark-undo.js';
@@ -66,22 +66,19 @@ function markTime(now: Date, at: string | undefined): Date {
 }
 
 /**
- * Which driver's run the mark belongs to: the student's driver's, when the asker drives it that
- * day (their own run not handed away, or one they cover as the substitute). A student of another
- * driver is not on the asker's run (404).
+ * Which run the mark is on: of the runs the reference names that the asker drives that day (their
+ * own not handed away, and any they cover), the one the child rides. A child of no such run is not
+ * on the asker's run (404); the asker's own run handed to a substitute is 409.
  */
-async function runOwnerFor(db: Db, who: RunActor, studentDriverId: string | null, date: string, run: 'morning' | 'afternoon'): Promise<string> {
-  if (!studentDriverId || studentDriverId !== who.driverId) {
-    if (who.kind === 'office' || !studentDriverId) throw STUDENT_NOT_ON_RUN();
-    const covered = await db.selectFrom('schoolRuns').select('id').where('driverId', '=', studentDriverId).where('date', '=', date).where('run', '=', run).where('substituteDriverId', '=', who.driverId).executeTakeFirst();
-    if (!covered) throw STUDENT_NOT_ON_RUN();
-    return studentDriverId;
-  }
-  if (who.kind === 'driver') {
-    const own = await db.selectFrom('schoolRuns').select('substituteDriverId').where('driverId', '=', who.driverId).where('date', '=', date).where('run', '=', run).executeTakeFirst();
-    if (own?.substituteDriverId && own.substituteDriverId !== who.driverId) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
-  }
-  return studentDriverId;
+async function runOfMark(db: Db, who: RunActor, studentId: string, date: string, ref: string): Promise<PlannedRunRow> {
+  const runs = await drivenRuns(db, who, date, ref);
+  if (runs.length === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
+  const owners = [...new Set(runs.map((run) => run.driverId))];
+  const [settings, riders, busRuns] = await Promise.all([readSchoolDaySettings(db), ridersOfDrivers(db, owners), plannedRunsOfDrivers(db, owners)]);
+  const child = riders.filter((rider) => rider.id === studentId);
+  const run = runs.find((entry) => ridersOfPlannedRun(child, entry, busRuns.some((known) => known.id === entry.id) ? busRuns : [...busRuns, entry], settings, date).length > 0);
+  if (!run) throw STUDENT_NOT_ON_RUN();
+  return run;
 }
 
 export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor, input: MarkFields): Promise<{ mark: RunMark; created: boolean }> {
@@ -113,29 +110,31 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
       .where('students.id', '=', input.studentId)
       .where('students.deletedAt', 'is', null)
       .executeTakeFirst();
-    if (!student || !ridesOnRun(student.serviceType, input.run)) throw STUDENT_NOT_ON_RUN();
-    const owner = await runOwnerFor(trx, who, student.driverId, date, input.run);
-    const runRow = await lockRun(trx, owner, date, input.run);
+    if (!student) throw STUDENT_NOT_ON_RUN();
+    const plannedRun = await runOfMark(trx, who, student.id, date, input.run);
+    const owner = plannedRun.driverId;
+    const direction = plannedRun.direction;
+    const runRow = await lockRun(trx, plannedRun, date);
 
     const columns = ['id', 'runId', 'studentId', 'event', 'at', 'clientId', 'position'] as const;
-    const absence = absenceFor(await absencesOnDate(trx, date, [student.id]), student.id, input.run);
+    const absence = absenceFor(await absencesOnDate(trx, date, [student.id]), student.id, direction);
     const statusNow = async () => riderStatus(await trx.selectFrom('runMarks').select(['event']).where('runId', '=', runRow.id).where('studentId', '=', student.id).where('undoneAt', 'is', null).orderBy('at').orderBy('createdAt').execute(), absence);
     const earlier = await trx.selectFrom('runMarks').select(columns).where('runId', '=', runRow.id).where('clientId', '=', input.clientId).executeTakeFirst();
-    if (earlier) return { mark: toMark(earlier, date, input.run, await statusNow()), created: false };
+    if (earlier) return { mark: toMark(earlier, date, direction, await statusNow()), created: false };
     const earlierUndo = await undoOfClientId(trx, runRow.id, input.clientId);
-    if (earlierUndo) return { mark: { ...earlierUndo, studentId: student.id, run: input.run, date, status: await statusNow() }, created: false };
+    if (earlierUndo) return { mark: { ...earlierUndo, studentId: student.id, run: direction, date, status: await statusNow() }, created: false };
 
     if (input.event === 'undo') {
-      const undo = await undoMark(trx, now, who, { runRow, owner, student, date, run: input.run, markId: input.undoes ?? '', clientId: input.clientId, at });
-      if (!undo.created) return { mark: { ...undo.mark, studentId: student.id, run: input.run, date, status: await statusNow() }, created: false };
-      return { mark: { ...undo.mark, studentId: student.id, run: input.run, date, status: await statusNow() }, created: true };
+      const undo = await undoMark(trx, now, who, { runRow, owner, student, date, run: direction, markId: input.undoes ?? '', clientId: input.clientId, at });
+      if (!undo.created) return { mark: { ...undo.mark, studentId: student.id, run: direction, date, status: await statusNow() }, created: false };
+      return { mark: { ...undo.mark, studentId: student.id, run: direction, date, status: await statusNow() }, created: true };
     }
     const event = input.event;
 
     // A mark queued on the phone while the run was open still counts after the run has ended.
     if (runRow.endedAt && at.getTime() > runRow.endedAt.getTime()) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
     const before = await statusNow();
-    const refused = refusal(event, before, input.run);
+    const refused = refusal(event, before, direction);
     if (refused) throw new AppError('CONFLICT', refused);
 
     // The first mark starts a run the driver forgot to start.
@@ -148,10 +147,10 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
       .executeTakeFirst();
     if (!inserted) {
       const same = await trx.selectFrom('runMarks').select(columns).where('runId', '=', runRow.id).where('clientId', '=', input.clientId).executeTakeFirstOrThrow();
-      return { mark: toMark(same, date, input.run, await statusNow()), created: false };
+      return { mark: toMark(same, date, direction, await statusNow()), created: false };
     }
     // The family is told who drives the bus today: the substitute, when the office named one.
-    await enqueueMarkMessage(trx, { ...student, date, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event, run: input.run, at });
+    await enqueueMarkMessage(trx, { ...student, date, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event, run: direction, at });
     // A family following the bus sees at once that their child was picked up or dropped.
     await announceBusChange(trx, runRow.substituteDriverId ?? owner);
     if (who.kind === 'office') {
@@ -159,9 +158,9 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
         entityType: 'run',
         entityId: runRow.id,
         action: 'mark',
-        diff: { driverId: owner, date, run: input.run, studentId: student.id, event, at: at.toISOString(), markedBy: who.officeName },
+        diff: { driverId: owner, date, run: direction, studentId: student.id, event, at: at.toISOString(), markedBy: who.officeName },
       });
     }
-    return { mark: toMark(inserted, date, input.run, await statusNow()), created: true };
+    return { mark: toMark(inserted, date, direction, await statusNow()), created: true };
   });
 }

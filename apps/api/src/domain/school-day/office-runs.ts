@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { ADMIN_MESSAGES, DRIVER_RUNS, SCHOOL_DAY_MESSAGES, STUDENT_MESSAGES, bahrainToday, isSchoolDay, type AdminRun, type RiderStatus, type SubstituteInput } from '@school-transport/contracts';
+import { ADMIN_MESSAGES, SCHOOL_DAY_MESSAGES, STUDENT_MESSAGES, bahrainToday, isSchoolDay, type AdminRun, type RiderStatus, type SubstituteInput } from '@school-transport/contracts';
 import type { z } from 'zod';
 import type { substituteInput } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
-import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, runStatus } from './riders.js';
+import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfPlannedRun, riderStatus, RUN_COLUMNS, runStatus } from './riders.js';
+import { operatesOn } from '../planned-runs/day-runs.js';
+import { findPlannedRun, plannedRunsOfDrivers } from '../planned-runs/read.js';
 import { isOverdue } from './overdue.js';
 import { assertRunDay } from './runs.js';
 import { assertSubstituteSeats, type SeatOptions } from '../routes/seats.js';
+import { plannedRunOfDirection } from '../planned-runs/direction-run.js';
 
 /**
  * The office's view of a day: every driver's runs with their status and counts, open runs with
@@ -52,15 +55,28 @@ export async function listOfficeRuns(db: Db, now: Date, date = bahrainToday(now)
     ),
   );
 
+  const busRuns = await plannedRunsOfDrivers(
+    db,
+    drivers.map((driver) => driver.id),
+  );
   const runs: AdminRun[] = [];
   for (const driver of drivers) {
-    for (const run of DRIVER_RUNS) {
-      const row = runRows.find((each) => each.driverId === driver.id && each.run === run);
-      const onRun = ridersOfRun(riders, driver.id, run);
+    // The bus's runs operating that day, and any other with a record of that day (a run removed or moved since).
+    const planned = busRuns.filter((run) => run.driverId === driver.id && (operatesOn(run, settings, date) || runRows.some((row) => row.plannedRunId === run.id)));
+    for (const row of runRows.filter((each) => each.driverId === driver.id && !planned.some((run) => run.id === each.plannedRunId))) {
+      const removed = await findPlannedRun(db, row.plannedRunId, { withRemoved: true });
+      if (removed) planned.push(removed);
+    }
+    for (const plannedRun of planned) {
+      const run = plannedRun.direction;
+      const row = runRows.find((each) => each.plannedRunId === plannedRun.id);
+      const onRun = ridersOfPlannedRun(riders, plannedRun, busRuns.some((entry) => entry.id === plannedRun.id) ? busRuns : [...busRuns, plannedRun], settings, date);
       if (!row && (onRun.length === 0 || !schoolDay)) continue;
       const counts: Record<RiderStatus, number> = { expected: 0, absent: 0, boarded: 0, dropped: 0, no_show: 0, returned_to_school: 0 };
       for (const rider of onRun) counts[riderStatus(row ? (marks.get(`${row.id}:${rider.id}`) ?? []) : [], absenceFor(absences, rider.id, run))]++;
       runs.push({
+        id: plannedRun.id,
+        name: plannedRun.name,
         driver: { id: driver.id, name: driver.name },
         substitute: row?.substituteDriverId ? { id: row.substituteDriverId, name: row.substituteName ?? '' } : null,
         run,
@@ -75,12 +91,12 @@ export async function listOfficeRuns(db: Db, now: Date, date = bahrainToday(now)
         absent: counts.absent,
         noShow: counts.no_show,
         returnedToSchool: counts.returned_to_school,
-        overdue: row ? isOverdue(settings, now, row, counts.boarded) : false,
+        overdue: row ? isOverdue(settings, now, { ...row, plannedEnd: plannedRun.plannedEnd }, counts.boarded) : false,
       });
     }
   }
   const rank = (run: AdminRun) => (run.overdue ? 0 : run.status === 'in_progress' && run.boarded > 0 ? 1 : run.status === 'in_progress' ? 2 : run.status === 'not_started' ? 3 : 4);
-  // Stable: within a rank, the drivers stay in name order and the morning before the afternoon.
+  // Stable: within a rank, the drivers stay in name order and each bus's runs in planned-start order.
   return runs.sort((a, b) => rank(a) - rank(b));
 }
 
@@ -96,6 +112,7 @@ export type { SubstituteInput };
 export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: Actor, input: SubstituteFields, options: SeatOptions = {}): Promise<AdminRun> {
   // A day gone by has had its run: nobody can drive it any more.
   if (input.date < bahrainToday(now)) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
+  let plannedRunId = '';
   await db.transaction().execute(async (trx) => {
     assertRunDay(await readSchoolDaySettings(trx), input.date);
     if (!isUuid(input.driverId)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
@@ -107,8 +124,9 @@ export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: A
       if (!substitute) throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.unknownDriver, { substituteDriverId: STUDENT_MESSAGES.unknownDriver });
       if (substitute.status !== 'active') throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.inactiveDriver, { substituteDriverId: STUDENT_MESSAGES.inactiveDriver });
     }
-    await trx.insertInto('schoolRuns').values({ driverId: driver.id, date: input.date, run: input.run }).onConflict((oc) => oc.columns(['driverId', 'date', 'run']).doNothing()).execute();
-    const row = await trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('driverId', '=', driver.id).where('date', '=', input.date).where('run', '=', input.run).forUpdate().executeTakeFirstOrThrow();
+    plannedRunId = await plannedRunOfDirection(trx, driver.id, input.run);
+    await trx.insertInto('schoolRuns').values({ plannedRunId, driverId: driver.id, date: input.date, run: input.run }).onConflict((oc) => oc.columns(['plannedRunId', 'date']).doNothing()).execute();
+    const row = await trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('plannedRunId', '=', plannedRunId).where('date', '=', input.date).forUpdate().executeTakeFirstOrThrow();
     if (row.endedAt) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
     if (row.substituteDriverId === input.substituteDriverId) return;
     if (input.substituteDriverId !== null) await assertSubstituteSeats(trx, actor, { coveredDriverId: driver.id, substituteDriverId: input.substituteDriverId, date: input.date, run: input.run }, options);
@@ -116,5 +134,5 @@ export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: A
     await recordAudit(trx, actor, { entityType: 'run', entityId: row.id, action: 'substitute', diff: { driverId: driver.id, date: input.date, run: input.run, substituteDriverId: { from: row.substituteDriverId, to: input.substituteDriverId } } });
   });
   const runs = await listOfficeRuns(db, now, input.date);
-  return runs.find((run) => run.driver.id === input.driverId && run.run === input.run)!;
+  return runs.find((run) => run.driver.id === input.driverId && run.id === plannedRunId)!;
 }

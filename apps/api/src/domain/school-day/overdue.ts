@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { addDays, bahrainToday, plannedEnd, type DriverRun, type SchoolDaySettings } from '@school-transport/contracts';
+import { addDays, bahrainInstant, bahrainToday, plannedEnd, type DriverRun, type SchoolDaySettings } from '@school-transport/contracts';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { readSchoolDaySettings } from './settings.js';
 import { marksByRider, marksOfRuns, RUN_COLUMNS } from './riders.js';
@@ -11,9 +11,11 @@ import { startRepeatingJob } from '../repeating-job.js';
  * default) after its planned end may mean a child forgotten on the bus: the office's Today tab
  * shows it in red, and the office's alert phone gets one message through the outbox, once per run.
  */
-export function isOverdue(settings: SchoolDaySettings, now: Date, run: { date: string; run: DriverRun; startedAt: Date | null; endedAt: Date | null }, onBoard: number): boolean {
+export function isOverdue(settings: SchoolDaySettings, now: Date, run: { date: string; run: DriverRun; startedAt: Date | null; endedAt: Date | null; plannedEnd?: string | null }, onBoard: number): boolean {
   if (!run.startedAt || run.endedAt || onBoard === 0) return false;
-  return now.getTime() >= plannedEnd(settings, run.date, run.run).getTime() + settings.overdueAfterHours * 3_600_000;
+  // The planned run's own end ('HH:MM'), else the settings' for its direction.
+  const end = run.plannedEnd ? bahrainInstant(run.date, run.plannedEnd) : plannedEnd(settings, run.date, run.run);
+  return now.getTime() >= end.getTime() + settings.overdueAfterHours * 3_600_000;
 }
 
 /** Alerts the office about every overdue run not yet alerted (today's, and yesterday's left open past midnight); answers how many. */
@@ -23,11 +25,12 @@ export async function alertOverdueRuns(db: Kysely<Database>, now: Date): Promise
   const today = bahrainToday(now);
   const open = await db
     .selectFrom('schoolRuns')
-    .select(RUN_COLUMNS)
-    .where('date', 'in', [today, addDays(today, -1)])
-    .where('startedAt', 'is not', null)
-    .where('endedAt', 'is', null)
-    .where('overdueAlertedAt', 'is', null)
+    .innerJoin('plannedRuns', 'plannedRuns.id', 'schoolRuns.plannedRunId')
+    .select([...RUN_COLUMNS, 'plannedRuns.plannedEnd', 'plannedRuns.name'])
+    .where('schoolRuns.date', 'in', [today, addDays(today, -1)])
+    .where('schoolRuns.startedAt', 'is not', null)
+    .where('schoolRuns.endedAt', 'is', null)
+    .where('schoolRuns.overdueAlertedAt', 'is', null)
     .execute();
   if (open.length === 0) return 0;
   const onBoard = new Map<string, string[]>();

@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { ridesOnRun, type MarkedBy, type MarkedByRole, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type ServiceType } from '@school-transport/contracts';
+import { ridesOnRun, runOfChild, weekdayOf, type MarkedBy, type MarkedByRole, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type RunToPlace, type SchoolDaySettings, type ServiceType } from '@school-transport/contracts';
 
 /**
  * Who rides which run and where each child stands on it, read for many students at once (the
@@ -22,7 +22,13 @@ export interface Rider {
   houseBuilding: string;
   contactNumber1: string;
   serviceType: ServiceType;
-  driverId: string;
+  driverId: string | null;
+  schoolId: string;
+  /** The bus home when not the morning's. */
+  afternoonDriverId: string | null;
+  /** The runs the office placed the child on by hand. */
+  morningRunId: string | null;
+  afternoonRunId: string | null;
 }
 
 /** A subquery answering driver ids (the drivers a substitute covers today). */
@@ -50,11 +56,15 @@ export async function ridersOfDrivers(db: Db, driverIds: readonly string[], more
       'students.contactNumber1',
       'students.serviceType',
       'students.driverId',
+      'students.schoolId',
+      'students.afternoonDriverId',
+      'students.morningRunId',
+      'students.afternoonRunId',
     ])
     .where((eb) => {
       const either = [];
-      if (driverIds.length > 0) either.push(eb('students.driverId', 'in', [...driverIds]));
-      if (moreDrivers) either.push(eb('students.driverId', 'in', moreDrivers));
+      if (driverIds.length > 0) either.push(eb('students.driverId', 'in', [...driverIds]), eb('students.afternoonDriverId', 'in', [...driverIds]));
+      if (moreDrivers) either.push(eb('students.driverId', 'in', moreDrivers), eb('students.afternoonDriverId', 'in', moreDrivers));
       return eb.or(either);
     })
     .where('students.deletedAt', 'is', null)
@@ -64,7 +74,7 @@ export async function ridersOfDrivers(db: Db, driverIds: readonly string[], more
     .orderBy('students.lastName')
     .orderBy('students.automatedId')
     .execute();
-  return rows.map((row) => ({ ...row, driverId: row.driverId! }));
+  return rows;
 }
 
 export interface AbsenceOnDay {
@@ -90,7 +100,9 @@ export async function absencesOnDate(db: Db, date: string, whose?: readonly stri
     const { driverId, coveredDrivers } = whose;
     query = query
       .innerJoin('students', 'students.id', 'absences.studentId')
-      .where((eb) => eb.or([eb('students.driverId', '=', driverId), eb('students.driverId', 'in', coveredDrivers)]));
+      .where((eb) =>
+        eb.or([eb('students.driverId', '=', driverId), eb('students.afternoonDriverId', '=', driverId), eb('students.driverId', 'in', coveredDrivers), eb('students.afternoonDriverId', 'in', coveredDrivers)]),
+      );
   }
   return query.orderBy('absences.createdAt').execute();
 }
@@ -140,8 +152,14 @@ export function riderStatus(marks: readonly Pick<MarkRow, 'event'>[], absence: A
   return absence ? 'absent' : 'expected';
 }
 
-export function ridersOfRun(riders: readonly Rider[], driverId: string, run: DriverRun): Rider[] {
-  return riders.filter((rider) => rider.driverId === driverId && ridesOnRun(rider.serviceType, run));
+/**
+ * The children who ride a planned run on a date: those whose service type rides its direction and
+ * whose run that day it is (placed on it by hand, or by their school). `busRuns`: every run of the
+ * bus, so that a child two runs serve is on neither until placed.
+ */
+export function ridersOfPlannedRun(riders: readonly Rider[], run: RunToPlace, busRuns: readonly RunToPlace[], settings: Pick<SchoolDaySettings, 'schoolDays'>, date: string): Rider[] {
+  const weekday = weekdayOf(date);
+  return riders.filter((rider) => ridesOnRun(rider.serviceType, run.direction) && runOfChild(busRuns, rider, run.direction, weekday, settings.schoolDays)?.id === run.id);
 }
 
 /** Marks grouped by run and student: `${runId}:${studentId}` → marks in order. */
@@ -156,6 +174,7 @@ export function marksByRider(marks: readonly MarkRow[]): Map<string, MarkRow[]> 
 
 export interface RunRow {
   id: string;
+  plannedRunId: string;
   driverId: string;
   date: string;
   run: DriverRun;
@@ -165,7 +184,7 @@ export interface RunRow {
   overdueAlertedAt: Date | null;
 }
 
-export const RUN_COLUMNS = ['schoolRuns.id', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.substituteDriverId', 'schoolRuns.startedAt', 'schoolRuns.endedAt', 'schoolRuns.overdueAlertedAt'] as const;
+export const RUN_COLUMNS = ['schoolRuns.id', 'schoolRuns.plannedRunId', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.substituteDriverId', 'schoolRuns.startedAt', 'schoolRuns.endedAt', 'schoolRuns.overdueAlertedAt'] as const;
 
 export function runStatus(row: Pick<RunRow, 'startedAt' | 'endedAt'> | undefined): RunStatus {
   if (!row?.startedAt) return 'not_started';

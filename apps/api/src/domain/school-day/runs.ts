@@ -2,14 +2,15 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
 import {
-  ADMIN_MESSAGES,
   SCHOOL_DAY_MESSAGES,
   addDays,
   bahrainToday,
   isSchoolDay,
   notMarkedMessage,
   stillOnBusMessage,
-  type DriverRun,
+  PLANNED_RUN_MESSAGES,
+  isDirection,
+  stillInProgressMessage,
   type RunSummary,
   type SchoolDaySettings,
   type StillOnBusStudent,
@@ -21,7 +22,9 @@ import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
 import { announceBusChange } from '../live-bus/channel.js';
-import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfRun, riderStatus, RUN_COLUMNS, runStatus, type RunRow } from './riders.js';
+import { ambiguousDirection, assertBus, ownRunOn, runsOfBusesOn } from '../planned-runs/day-runs.js';
+import { findPlannedRun, plannedRunsOfDrivers, type PlannedRunRow } from '../planned-runs/read.js';
+import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfPlannedRun, riderStatus, RUN_COLUMNS, runStatus, type RunRow } from './riders.js';
 
 /**
  * A driver's runs: one row per driver (whose students ride it), date and run, made when the run
@@ -44,8 +47,8 @@ export function markedByRole(who: RunActor): MarkedByRole {
   return who.kind === 'driver' ? who.crewRole : 'office';
 }
 
-export function toRunSummary(row: RunRow | undefined, date: string, run: DriverRun): RunSummary {
-  return { run, date, status: runStatus(row), startedAt: iso(row?.startedAt), endedAt: iso(row?.endedAt) };
+export function toRunSummary(row: RunRow | undefined, date: string, run: Pick<PlannedRunRow, 'id' | 'name' | 'direction'>): RunSummary {
+  return { id: run.id, name: run.name, run: run.direction, date, status: runStatus(row), startedAt: iso(row?.startedAt), endedAt: iso(row?.endedAt) };
 }
 
 /** A run is today's or (left open past midnight) yesterday's: an older date is refused. */
@@ -58,36 +61,73 @@ export function assertRunDay(settings: SchoolDaySettings, date: string): void {
   if (!isSchoolDay(settings, date)) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.noRunOnDate);
 }
 
-/** The run's row, made when missing, locked until the transaction ends (marks of one run queue behind each other). */
-export async function lockRun(trx: Db, driverId: string, date: string, run: DriverRun): Promise<RunRow> {
-  await trx.insertInto('schoolRuns').values({ driverId, date, run }).onConflict((oc) => oc.columns(['driverId', 'date', 'run']).doNothing()).execute();
-  return trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('driverId', '=', driverId).where('date', '=', date).where('run', '=', run).forUpdate().executeTakeFirstOrThrow();
+/** The run's row of a date, made when missing, locked until the transaction ends (marks of one run queue behind each other). */
+export async function lockRun(trx: Db, run: Pick<PlannedRunRow, 'id' | 'driverId' | 'direction'>, date: string): Promise<RunRow> {
+  await trx.insertInto('schoolRuns').values({ plannedRunId: run.id, driverId: run.driverId, date, run: run.direction }).onConflict((oc) => oc.columns(['plannedRunId', 'date']).doNothing()).execute();
+  return trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('plannedRunId', '=', run.id).where('date', '=', date).forUpdate().executeTakeFirstOrThrow();
 }
 
 /**
- * Whose runs of this date and slot the asker drives: for a driver, their own (unless handed to a
- * substitute) and any they cover; for the office, the driver's it names. An empty list: the
- * driver's own run was handed to someone else and they cover nobody's.
+ * The runs a reference names that the asker drives on a date. For the office, the named driver's
+ * own run. For a driver: by id, their own run (unless handed to a substitute: then none) or one
+ * they cover that day (any other: 404); by direction, their one run that way that day (unless
+ * handed away; two or more: 409 with the runs) and every run of that direction they cover.
  */
-export async function drivenRunOwners(db: Db, who: RunActor, date: string, run: DriverRun): Promise<string[]> {
+export async function drivenRuns(db: Db, who: RunActor, date: string, ref: string): Promise<PlannedRunRow[]> {
+  const settings = await readSchoolDaySettings(db);
   if (who.kind === 'office') {
-    if (!isUuid(who.driverId)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
-    const driver = await db.selectFrom('drivers').select('id').where('id', '=', who.driverId).executeTakeFirst();
-    if (!driver) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
-    return [driver.id];
+    await assertBus(db, who.driverId);
+    return [await ownRunOn(db, who.driverId, ref, settings, date)];
   }
   const rows = await db
     .selectFrom('schoolRuns')
-    .select(['driverId', 'substituteDriverId'])
+    .select(['plannedRunId', 'driverId', 'substituteDriverId', 'run'])
     .where('date', '=', date)
-    .where('run', '=', run)
     .where((eb) => eb.or([eb('driverId', '=', who.driverId), eb('substituteDriverId', '=', who.driverId)]))
     .orderBy('createdAt')
     .execute();
-  const own = rows.find((row) => row.driverId === who.driverId);
-  const handedAway = own?.substituteDriverId != null && own.substituteDriverId !== who.driverId;
-  const covered = rows.filter((row) => row.driverId !== who.driverId && row.substituteDriverId === who.driverId).map((row) => row.driverId);
-  return [...(handedAway ? [] : [who.driverId]), ...covered];
+  const handedAway = (runId: string) => rows.some((row) => row.plannedRunId === runId && row.driverId === who.driverId && row.substituteDriverId !== null && row.substituteDriverId !== who.driverId);
+  const coveredIds = rows.filter((row) => row.driverId !== who.driverId && row.substituteDriverId === who.driverId);
+  if (!isDirection(ref)) {
+    const run = isUuid(ref) ? await findPlannedRun(db, ref, { withRemoved: true }) : undefined;
+    if (run && run.driverId === who.driverId) return handedAway(run.id) ? [] : [run];
+    if (run && coveredIds.some((row) => row.plannedRunId === run.id)) return [run];
+    throw new AppError('NOT_FOUND', PLANNED_RUN_MESSAGES.runNotFound);
+  }
+  const own = (await runsOfBusesOn(db, [who.driverId], settings, date)).filter((run) => run.direction === ref);
+  if (own.length > 1) throw ambiguousDirection(own);
+  const covered: PlannedRunRow[] = [];
+  for (const row of coveredIds.filter((entry) => entry.run === ref)) {
+    const run = await findPlannedRun(db, row.plannedRunId, { withRemoved: true });
+    if (run) covered.push(run);
+  }
+  return [...own.filter((run) => !handedAway(run.id)), ...covered];
+}
+
+/**
+ * A bus drives one run at a time: another run of the same date it drives (its own not handed
+ * away, or one it covers) started and not ended refuses a Start. A run left open past midnight
+ * does not hold up the new day (the overdue alert is about it), as a Start queued offline may
+ * reach the server after midnight.
+ */
+async function assertNoOtherRunInProgress(trx: Db, busId: string, date: string, starting: readonly string[]): Promise<void> {
+  const open = await trx
+    .selectFrom('schoolRuns')
+    .innerJoin('plannedRuns', 'plannedRuns.id', 'schoolRuns.plannedRunId')
+    .select('plannedRuns.name')
+    .where('schoolRuns.date', '=', date)
+    .where('schoolRuns.startedAt', 'is not', null)
+    .where('schoolRuns.endedAt', 'is', null)
+    .where('schoolRuns.plannedRunId', 'not in', [...starting])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('schoolRuns.driverId', '=', busId), eb.or([eb('schoolRuns.substituteDriverId', 'is', null), eb('schoolRuns.substituteDriverId', '=', busId)])]),
+        eb('schoolRuns.substituteDriverId', '=', busId),
+      ]),
+    )
+    .orderBy('schoolRuns.startedAt')
+    .executeTakeFirst();
+  if (open) throw new AppError('CONFLICT', stillInProgressMessage(open.name), undefined, undefined, 'plannedRuns.stillInProgress');
 }
 
 /**
@@ -95,22 +135,27 @@ export async function drivenRunOwners(db: Db, who: RunActor, date: string, run: 
  * nothing. Its date is today's unless the phone says otherwise: a Start queued offline before
  * midnight and sent after it starts the run of its own day (yesterday at most, as End).
  */
-export async function startRun(db: Kysely<Database>, now: Date, who: RunActor, run: DriverRun, date = bahrainToday(now)): Promise<RunSummary> {
+export async function startRun(db: Kysely<Database>, now: Date, who: RunActor, ref: string, date = bahrainToday(now)): Promise<RunSummary> {
   assertRecentDate(now, date);
   return db.transaction().execute(async (trx) => {
     assertRunDay(await readSchoolDaySettings(trx), date);
-    const owners = await drivenRunOwners(trx, who, date, run);
-    if (owners.length === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
-    let first: RunRow | undefined;
-    for (const owner of owners) {
-      let row = await lockRun(trx, owner, date, run);
-      if (row.endedAt && owner === owners[0]) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
-      if (!row.startedAt) {
-        row = await trx.updateTable('schoolRuns').set({ startedAt: now, updatedAt: now }).where('id', '=', row.id).returning(RUN_COLUMNS).executeTakeFirstOrThrow();
-      }
-      first ??= row;
+    const runs = await drivenRuns(trx, who, date, ref);
+    if (runs.length === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
+    const rows: RunRow[] = [];
+    for (const run of runs) rows.push(await lockRun(trx, run, date));
+    if (rows[0]!.endedAt) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
+    if (rows.some((row) => !row.startedAt)) {
+      await assertNoOtherRunInProgress(
+        trx,
+        who.driverId,
+        date,
+        runs.map((run) => run.id),
+      );
     }
-    return toRunSummary(first, date, run);
+    for (const [index, row] of rows.entries()) {
+      if (!row.startedAt) rows[index] = await trx.updateTable('schoolRuns').set({ startedAt: now, updatedAt: now }).where('id', '=', row.id).returning(RUN_COLUMNS).executeTakeFirstOrThrow();
+    }
+    return toRunSummary(rows[0], date, runs[0]!);
   });
 }
 
@@ -126,12 +171,14 @@ async function stillOnBus(trx: Db, runIds: readonly string[]): Promise<StillOnBu
  * The children of these runs nobody has marked (neither boarded, reported absent nor marked not
  * here): on a finished run every child must be accounted for.
  */
-async function notMarked(trx: Db, rows: readonly RunRow[], date: string, run: DriverRun): Promise<StillOnBusStudent[]> {
-  const riders = await ridersOfDrivers(
-    trx,
-    rows.map((row) => row.driverId),
-  );
-  const onRuns = rows.flatMap((row) => ridersOfRun(riders, row.driverId, run).map((rider) => ({ row, rider })));
+async function notMarked(trx: Db, rows: readonly RunRow[], runs: readonly PlannedRunRow[], date: string): Promise<StillOnBusStudent[]> {
+  const settings = await readSchoolDaySettings(trx);
+  const owners = [...new Set(runs.map((run) => run.driverId))];
+  const [riders, busRuns] = await Promise.all([ridersOfDrivers(trx, owners), plannedRunsOfDrivers(trx, owners)]);
+  const onRuns = rows.flatMap((row) => {
+    const run = runs.find((entry) => entry.id === row.plannedRunId)!;
+    return ridersOfPlannedRun(riders, run, busRuns.some((entry) => entry.id === run.id) ? busRuns : [...busRuns, run], settings, date).map((rider) => ({ row, run, rider }));
+  });
   if (onRuns.length === 0) return [];
   const absences = await absencesOnDate(
     trx,
@@ -145,7 +192,7 @@ async function notMarked(trx: Db, rows: readonly RunRow[], date: string, run: Dr
     ),
   );
   return onRuns
-    .filter(({ row, rider }) => riderStatus(marks.get(`${row.id}:${rider.id}`) ?? [], absenceFor(absences, rider.id, run)) === 'expected')
+    .filter(({ row, run, rider }) => riderStatus(marks.get(`${row.id}:${rider.id}`) ?? [], absenceFor(absences, rider.id, run.direction)) === 'expected')
     .map(({ rider }) => ({ id: rider.id, firstName: rider.firstName, lastName: rider.lastName }))
     .sort((a, b) => a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName));
 }
@@ -156,21 +203,21 @@ async function notMarked(trx: Db, rows: readonly RunRow[], date: string, run: Dr
  * marked them), so every child of a finished run is dropped, returned to school, absent or not
  * here. A run ended again stays as it was.
  */
-export async function endRun(db: Kysely<Database>, now: Date, who: RunActor, run: DriverRun, date = bahrainToday(now)): Promise<RunSummary> {
+export async function endRun(db: Kysely<Database>, now: Date, who: RunActor, ref: string, date = bahrainToday(now)): Promise<RunSummary> {
   assertRecentDate(now, date);
   return db.transaction().execute(async (trx) => {
     assertRunDay(await readSchoolDaySettings(trx), date);
-    const owners = await drivenRunOwners(trx, who, date, run);
-    if (owners.length === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
+    const runs = await drivenRuns(trx, who, date, ref);
+    if (runs.length === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
     const rows: RunRow[] = [];
-    for (const owner of owners) rows.push(await lockRun(trx, owner, date, run));
+    for (const run of runs) rows.push(await lockRun(trx, run, date));
     const students = await stillOnBus(
       trx,
       rows.map((row) => row.id),
     );
     if (students.length > 0) throw new AppError('CONFLICT', stillOnBusMessage(students), undefined, { students });
     const open = rows.filter((row) => !row.endedAt);
-    const unmarked = open.length > 0 ? await notMarked(trx, open, date, run) : [];
+    const unmarked = open.length > 0 ? await notMarked(trx, open, runs, date) : [];
     if (unmarked.length > 0) throw new AppError('CONFLICT', notMarkedMessage(unmarked), undefined, { students: unmarked }, unmarked.length === 1 ? 'schoolDay.notMarked_one' : 'schoolDay.notMarked_other');
     const ended: RunRow[] = [];
     for (const row of rows) {
@@ -189,9 +236,9 @@ export async function endRun(db: Kysely<Database>, now: Date, who: RunActor, run
       // The families following the bus are told it is no longer on its way.
       await announceBusChange(trx, row.substituteDriverId ?? row.driverId);
       if (who.kind === 'office') {
-        await recordAudit(trx, who.actor, { entityType: 'run', entityId: row.id, action: 'end', diff: { driverId: row.driverId, date, run, endedBy: who.officeName } });
+        await recordAudit(trx, who.actor, { entityType: 'run', entityId: row.id, action: 'end', diff: { driverId: row.driverId, date, run: row.run, plannedRunId: row.plannedRunId, endedBy: who.officeName } });
       }
     }
-    return toRunSummary(ended[0], date, run);
+    return toRunSummary(ended[0], date, runs[0]!);
   });
 }

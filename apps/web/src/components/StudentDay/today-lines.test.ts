@@ -5,8 +5,10 @@ describe('the Today line of a student card', () => {
   it('lists the runs the student rides, morning first, each mark in the order it was made', () => {
     const lines = todayLines({
       date: '2026-12-01',
-      afternoon: { status: 'expected', absenceReason: null, events: [] },
+      afternoon: { run: null, bus: null, status: 'expected', absenceReason: null, events: [] },
       morning: {
+        run: null,
+        bus: null,
         status: 'dropped',
         absenceReason: null,
         events: [
@@ -22,6 +24,6 @@ describe('the Today line of a student card', () => {
 
   it('has nothing on a day without buses, and leaves out a run the student does not ride', () => {
     expect(todayLines({ date: '2026-12-04', morning: null, afternoon: null })).toEqual([]);
-    expect(todayLines({ date: '2026-12-01', morning: { status: 'absent', absenceReason: 'Ill', events: [] }, afternoon: null })).toEqual([{ run: 'morning', events: [], status: 'absent', absenceReason: 'Ill' }]);
+    expect(todayLines({ date: '2026-12-01', morning: { run: null, bus: null, status: 'absent', absenceReason: 'Ill', events: [] }, afternoon: null })).toEqual([{ run: 'morning', events: [], status: 'absent', absenceReason: 'Ill' }]);
   });
 });

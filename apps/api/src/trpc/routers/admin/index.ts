@@ -19,6 +19,7 @@ import { adminFamilyMessagesRouter } from './family-messages.js';
 import { adminAttendanceRouter } from './attendance.js';
 import { adminLiveBusRouter } from './live-bus.js';
 import { adminRoutesRouter } from './routes.js';
+import { adminPlannedRunsRouter } from './planned-runs.js';
 
 /**
  * The admin console: one sub-router per entity or section of the console, each procedure named
@@ -46,4 +47,5 @@ export const adminRouter = router({
   familyMessages: adminFamilyMessagesRouter,
   attendance: adminAttendanceRouter,
   routes: adminRoutesRouter,
+  plannedRuns: adminPlannedRunsRouter,
 });

@@ -5,7 +5,7 @@ import type { CrewRole, DriverTodayRun, MarkEvent } from '@school-transport/cont
 import { PageLoader } from '../../../components/PageLoader/PageLoader.js';
 import { translateMessage } from '../../../i18n/messages.js';
 import { DayRequestError } from './day-api.js';
-import { nextRunKey, runKey } from './day-state.js';
+import { hasFirstRunName, nextRunKey, plannedWindow, runKey, runRefOf } from './day-state.js';
 import { useDriverDay } from './use-driver-day.js';
 import { useOnline } from './use-online.js';
 import { DayHeader } from './DayHeader.js';
@@ -50,7 +50,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
     const what = t(`today.tap.${event}`);
     const text = students.length === 1 ? t('today.tap.one', { what, student: `${students[0]!.firstName} ${students[0]!.lastName}` }) : t('today.tap.many', { what, count: students.length });
     const tapId = crypto.randomUUID();
-    const actions = Promise.all(students.map((student) => mark(current.run, student.id, event).then((action) => ({ action, previous: student.status }))));
+    const actions = Promise.all(students.map((student) => mark(runRefOf(current, runs), student.id, event).then((action) => ({ action, previous: student.status }))));
     setLastTap({
       id: tapId,
       text,
@@ -103,7 +103,8 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
               {run && (
                 <section aria-labelledby="run-title">
                   <Title order={2} size="h3" id="run-title" mb="sm" c="dark.9">
-                    {t(`today.${run.run}`)} · {t(`today.${run.run}Hint`)}
+                    {hasFirstRunName(run) ? t(`today.${run.run}`) : run.name} · {t(`today.${run.run}Hint`)}
+                    {plannedWindow(run) && ` · ${plannedWindow(run)}`}
                     {run.coveringFor && ` · ${t('today.coveringShort', { name: run.coveringFor.name })}`}
                   </Title>
                   <RunPanel
@@ -113,7 +114,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
                     waitingStudentIds={waitingStudentIds}
                     onStart={() => {
                       keepShowing(run);
-                      void start(run.run);
+                      void start(runRefOf(run, runs));
                     }}
                     onMark={(studentId, event) => {
                       keepShowing(run);
@@ -125,7 +126,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
                     }}
                     onEnd={() => {
                       keepShowing(run);
-                      return end(run.run);
+                      return end(runRefOf(run, runs));
                     }}
                     onReload={() => day.refetch()}
                   />

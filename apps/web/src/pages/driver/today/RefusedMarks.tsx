@@ -20,9 +20,11 @@ export function RefusedMarks({ refused, today, onDismiss }: RefusedMarksProps) {
   const { t } = useTranslation('driver');
   if (refused.length === 0) return null;
   const studentName = (run: string, id: string) => {
-    const student = today.runs.filter((entry) => entry.run === run).flatMap((entry) => entry.students).find((entry) => entry.id === id);
+    const student = today.runs.filter((entry) => entry.id === run || entry.run === run).flatMap((entry) => entry.students).find((entry) => entry.id === id);
     return student ? `${student.firstName} ${student.lastName}` : id;
   };
+  /** The run's name: the direction's word for a run named by direction, else its planned name. */
+  const runName = (run: string) => (run === 'morning' || run === 'afternoon' ? t(`today.${run}`) : (today.runs.find((entry) => entry.id === run)?.name ?? run));
   return (
     <Alert color="red" title={t('today.refused.title')} role="alert">
       <List size="sm" spacing={4}>
@@ -32,7 +34,7 @@ export function RefusedMarks({ refused, today, onDismiss }: RefusedMarksProps) {
             <List.Item key={action.id}>
               {action.kind === 'mark' || action.kind === 'undo'
                 ? t('today.refused.item', { student: studentName(action.run, action.studentId), message })
-                : t('today.refused.run', { run: t(`today.${action.run}`), message })}
+                : t('today.refused.run', { run: runName(action.run), message })}
             </List.Item>
           );
         })}

@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DriverTodayRun } from '@school-transport/contracts';
-import { runKey } from './day-state.js';
+import { hasFirstRunName, plannedWindow, runKey } from './day-state.js';
 
 interface RunSwitchProps {
   runs: readonly DriverTodayRun[];
@@ -11,9 +11,10 @@ interface RunSwitchProps {
 }
 
 /**
- * Morning or afternoon: the screen opens on the next one; the driver can look at the others. A
- * driver covering another's run has two of the same name: each is its own choice, keyed by the
- * run and whose it is, the covered one named ('Afternoon – covering for Ahmed').
+ * Today's runs in planned-start order: the screen opens on the next one; the driver can look at
+ * the others. Each run is its own choice, keyed by its id: a bus with two afternoon runs shows both
+ * by name and planned times, and a run covered for another driver is named ('Afternoon – covering
+ * for Ahmed').
  */
 export function RunSwitch({ runs, value, onChange }: RunSwitchProps) {
   const { t } = useTranslation('driver');
@@ -26,10 +27,12 @@ export function RunSwitch({ runs, value, onChange }: RunSwitchProps) {
       value={value}
       onChange={onChange}
       orientation={runs.length > 2 ? 'vertical' : 'horizontal'}
-      data={runs.map((run) => ({
-        value: runKey(run),
-        label: run.coveringFor ? t('today.covering', { run: t(`today.${run.run}Short`), name: run.coveringFor.name }) : t(`today.${run.run}`),
-      }))}
+      data={runs.map((run) => {
+        const name = hasFirstRunName(run) ? t(`today.${run.run}`) : run.name;
+        const window = plannedWindow(run);
+        const label = run.coveringFor ? t('today.covering', { run: hasFirstRunName(run) ? t(`today.${run.run}Short`) : run.name, name: run.coveringFor.name }) : name;
+        return { value: runKey(run), label: window && runs.length > 2 ? `${label} · ${window}` : label };
+      })}
     />
   );
 }

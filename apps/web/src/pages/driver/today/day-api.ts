@@ -75,17 +75,17 @@ export function loadToday(): Promise<DriverToday> {
 }
 
 /** Starts the run of its Bahrain date (today's, or yesterday's when the tap was queued before midnight). */
-export function startRun(run: DriverRun, date: string): Promise<{ run: RunSummary }> {
+export function startRun(run: string, date: string): Promise<{ run: RunSummary }> {
   return request('POST', `/api/driver/runs/${run}/start`, { date });
 }
 
-export function endRun(run: DriverRun, date: string): Promise<{ run: RunSummary }> {
+export function endRun(run: string, date: string): Promise<{ run: RunSummary }> {
   return request('POST', `/api/driver/runs/${run}/end`, { date });
 }
 
 /** A mark as the phone sends it: its own id and time, so a mark sent twice is recorded once, at the time it was made. */
 export interface MarkRequest {
-  run: DriverRun;
+  run: string;
   date: string;
   studentId: string;
   event: MarkRequestEvent;
@@ -97,7 +97,7 @@ export interface MarkRequest {
 }
 
 /** The bus's positions (a batch when they waited offline): 202 with how many the server kept. */
-export function sendPositions(run: DriverRun, date: string, fixes: readonly { lat: number; lng: number; accuracy: number; speed: number | null; heading: number | null; at: string }[]): Promise<{ accepted: number }> {
+export function sendPositions(run: string, date: string, fixes: readonly { lat: number; lng: number; accuracy: number; speed: number | null; heading: number | null; at: string }[]): Promise<{ accepted: number }> {
   return request('POST', '/api/driver/positions', { run, date, fixes });
 }
 

@@ -1,4 +1,4 @@
-import type { DriverRun, MarkEvent, PositionFix, RiderStatus } from '@school-transport/contracts';
+import type { MarkEvent, PositionFix, RiderStatus } from '@school-transport/contracts';
 import { isRefusal } from './day-api.js';
 
 /**
@@ -11,7 +11,8 @@ interface ActionBase {
   id: string;
   /** The signed-in driver's user id: a phone shared by two drivers sends each one's marks only under their own session. */
   userId: string;
-  run: DriverRun;
+  /** The run as the phone names it to the server: its id, or its direction (runRefOf). */
+  run: string;
   /** The run's Bahrain date, so a mark made before midnight lands on its own run. */
   date: string;
   /** When it was done on the phone (ISO 8601). */

@@ -18,6 +18,8 @@ const student = (id: string, status: RunStudent['status'] = 'expected'): RunStud
   markedBy: null,
 });
 const run = (name: 'morning' | 'afternoon', status: DriverTodayRun['status'], students: RunStudent[] = []): DriverTodayRun => ({
+  id: `run-${name}`,
+  name: name === 'morning' ? 'Morning' : 'Afternoon',
   run: name,
   date: '2026-12-01',
   status,

@@ -8,7 +8,8 @@ import type { DayAction } from './day-queue.js';
 export function withWaitingActions(today: DriverToday, actions: readonly DayAction[]): DriverToday {
   const mine = actions.filter((action) => action.date === today.date && action.kind !== 'positions');
   if (mine.length === 0) return today;
-  return { ...today, runs: today.runs.map((run) => applyActions(run, mine.filter((action) => action.run === run.run))) };
+  // An action names its run by id, or (queued by an older screen, or while the bus has one run that way) by direction.
+  return { ...today, runs: today.runs.map((run) => applyActions(run, mine.filter((action) => action.run === run.id || action.run === run.run))) };
 }
 
 function applyActions(run: DriverTodayRun, actions: readonly DayAction[]): DriverTodayRun {
@@ -43,11 +44,23 @@ export function marksFor(run: DriverRun, status: RiderStatus): MarkEvent[] {
 }
 
 /**
- * A run's key on the screen, unique among the day's runs: a driver covering another's run has two
- * runs of the same name (their own and the covered one).
+ * A run's key on the screen, unique among the day's runs: its id (a bus may have two afternoon
+ * runs, and a driver covering another's run has one more). A list saved on the phone before the
+ * server sent ids keys by direction and whose run it is.
  */
-export function runKey(run: Pick<DriverTodayRun, 'run' | 'coveringFor'>): string {
+export function runKey(run: Pick<DriverTodayRun, 'run' | 'coveringFor'> & { id?: string | undefined }): string {
+  if (run.id) return run.id;
   return run.coveringFor ? `${run.run}:${run.coveringFor.id}` : run.run;
+}
+
+/**
+ * How the phone names a run to the server: by direction while the bus drives one run that way
+ * today (every phone and queue understands it, and a Start then starts a run it covers too), else
+ * by the run's id.
+ */
+export function runRefOf(run: DriverTodayRun, runs: readonly DriverTodayRun[]): string {
+  const sameWay = runs.filter((entry) => entry.run === run.run && entry.coveringFor === null);
+  return sameWay.length > 1 && run.id ? run.id : run.run;
 }
 
 /** The children nobody has marked yet (neither boarded, absent nor not here): the run cannot end while there are any. */
@@ -66,44 +79,55 @@ export function bahrainClock(now: Date): string {
 }
 
 /**
- * The moment the afternoon run comes next: halfway between the morning's planned end and the
- * afternoon's planned start (the settings' times, which the server sends with each run), so that a
- * driver who finishes the morning early or is still waiting at 12:00 sees the right list.
- */
-export function afternoonComesNextAt(runs: readonly DriverTodayRun[]): number | null {
-  const morningEnd = Date.parse(runs.find((run) => run.run === 'morning')?.plannedEnd ?? '');
-  const afternoonStart = Date.parse(runs.find((run) => run.run === 'afternoon')?.plannedStart ?? '');
-  if (Number.isNaN(morningEnd) || Number.isNaN(afternoonStart)) return null;
-  return morningEnd + (afternoonStart - morningEnd) / 2;
-}
-
-/**
  * Without the planned times (a list saved on the phone before the server sent them): halfway
  * between the default morning end (08:00) and afternoon start (13:00).
  */
 const DEFAULT_AFTERNOON_COMES_NEXT_FROM = '10:30';
 
+const byPlannedStart = (a: DriverTodayRun, b: DriverTodayRun) =>
+  (a.plannedStart ?? '').localeCompare(b.plannedStart ?? '') || Number(a.run === 'afternoon') - Number(b.run === 'afternoon') || Number(Boolean(a.handedTo)) - Number(Boolean(b.handedTo));
+
 /**
  * The run the screen opens on (its key): one in progress; else the one that comes next by the
- * clock; a run already done gives way to the other when that one is not. Of two runs of the same
- * name, the one the driver drives (not handed away) comes first.
+ * clock (each run from halfway between the previous run's planned end and its own planned start),
+ * or a later one, or an earlier one, when that one is done. A run handed to a substitute gives way
+ * to one the driver drives.
  */
 export function nextRunKey(runs: readonly DriverTodayRun[], now: Date): string | null {
-  const name = nextRun(runs, now);
-  if (!name) return null;
-  const named = runs.filter((run) => run.run === name);
-  const open = named.find((run) => run.status === 'in_progress' && !run.handedTo);
-  return runKey(open ?? named.find((run) => !run.handedTo) ?? named[0]!);
-}
-
-/** The run name the screen opens on (see nextRunKey). */
-export function nextRun(runs: readonly DriverTodayRun[], now: Date): DriverRun | null {
   if (runs.length === 0) return null;
   const open = runs.find((run) => run.status === 'in_progress' && !run.handedTo);
-  if (open) return open.run;
-  const changeover = afternoonComesNextAt(runs);
-  const morningFirst = changeover === null ? bahrainClock(now) < DEFAULT_AFTERNOON_COMES_NEXT_FROM : now.getTime() < changeover;
-  const byClock: DriverRun[] = morningFirst ? ['morning', 'afternoon'] : ['afternoon', 'morning'];
-  const ordered = byClock.map((name) => runs.find((run) => run.run === name)).filter((run): run is DriverTodayRun => run !== undefined);
-  return (ordered.find((run) => run.status !== 'done') ?? ordered[0]!).run;
+  if (open) return runKey(open);
+  const ordered = [...runs].sort(byPlannedStart);
+  let index = 0;
+  ordered.forEach((run, at) => {
+    if (at === 0 || (run.plannedStart !== undefined && run.plannedStart === ordered[at - 1]!.plannedStart)) return;
+    const previousEnd = Date.parse(ordered[at - 1]!.plannedEnd ?? '');
+    const start = Date.parse(run.plannedStart ?? '');
+    const comesNext = Number.isNaN(previousEnd) || Number.isNaN(start) ? bahrainClock(now) >= DEFAULT_AFTERNOON_COMES_NEXT_FROM : now.getTime() >= previousEnd + (start - previousEnd) / 2;
+    if (comesNext) index = at;
+  });
+  const fromNow = [...ordered.slice(index), ...ordered.slice(0, index).reverse()];
+  return runKey(fromNow.find((run) => run.status !== 'done' && !run.handedTo) ?? fromNow.find((run) => !run.handedTo) ?? ordered[index]!);
+}
+
+/** The direction of the run the screen opens on (see nextRunKey). */
+export function nextRun(runs: readonly DriverTodayRun[], now: Date): DriverRun | null {
+  const key = nextRunKey(runs, now);
+  return runs.find((run) => runKey(run) === key)?.run ?? null;
+}
+
+/** The names the database gives a bus's first two runs: shown in the screen's language rather than as written. */
+const FIRST_RUN_NAMES: Record<DriverRun, string> = { morning: 'Morning', afternoon: 'Afternoon' };
+
+/** Whether the run still has the name the database gave it ('Morning', 'Afternoon'), so the screen says it in its own language. */
+export function hasFirstRunName(run: Pick<DriverTodayRun, 'run'> & { name?: string | undefined }): boolean {
+  return !run.name || run.name === FIRST_RUN_NAMES[run.run];
+}
+
+/** The run's planned window on the Bahrain clock ('11:30–12:30'); null without planned times. */
+export function plannedWindow(run: Pick<DriverTodayRun, 'plannedStart' | 'plannedEnd'>): string | null {
+  const start = Date.parse(run.plannedStart ?? '');
+  const end = Date.parse(run.plannedEnd ?? '');
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return `${bahrainClock(new Date(start))}–${bahrainClock(new Date(end))}`;
 }

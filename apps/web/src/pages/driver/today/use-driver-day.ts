@@ -148,10 +148,10 @@ export function useDriverDay(driver: { userId: string; name: string; role: CrewR
     [queue, flush, queryClient, userId],
   );
 
-  const base = useCallback((run: DriverRun) => ({ id: crypto.randomUUID(), userId, run, date: shown?.date ?? '', at: new Date().toISOString() }), [userId, shown?.date]);
+  const base = useCallback((run: string) => ({ id: crypto.randomUUID(), userId, run, date: shown?.date ?? '', at: new Date().toISOString() }), [userId, shown?.date]);
 
   const start = useCallback(
-    async (run: DriverRun) => {
+    async (run: string) => {
       // Asked for now, when the driver starts work, and never before.
       followBusPosition();
       await act({ ...base(run), kind: 'start' });
@@ -161,7 +161,7 @@ export function useDriverDay(driver: { userId: string; name: string; role: CrewR
 
   /** A mark: stored, shown and sent; answered with the action, which the driver can undo for 2 minutes. */
   const mark = useCallback(
-    async (run: DriverRun, studentId: string, event: MarkEvent): Promise<MarkAction> => {
+    async (run: string, studentId: string, event: MarkEvent): Promise<MarkAction> => {
       const action: MarkAction = { ...base(run), kind: 'mark', studentId, event, position: busPosition() };
       await act(action);
       return action;
@@ -193,8 +193,8 @@ export function useDriverDay(driver: { userId: string; name: string; role: CrewR
    * decides; without, the end waits in the queue.
    */
   const end = useCallback(
-    async (run: DriverRun): Promise<EndRefusal | null> => {
-      const current = shown?.runs.find((entry) => entry.run === run && !entry.handedTo);
+    async (run: string): Promise<EndRefusal | null> => {
+      const current = shown?.runs.find((entry) => (entry.id === run || entry.run === run) && !entry.handedTo);
       if (!current) return null;
       const onBusNow = stillOnBus(current);
       if (onBusNow.length > 0) return { stillOnBus: onBusNow };
