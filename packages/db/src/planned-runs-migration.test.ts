@@ -11,7 +11,10 @@ import { createTestDatabase, testEngine } from './testing.js';
  * every row is compared with what it was. Each driver gets 'Morning' and 'Afternoon' at the
  * settings' times, and every row keyed by a driver's direction now names that planned run.
  */
-const BEFORE = '2026-11-27T1000-language-chosen';
+const PLANNED_RUNS = '2026-11-28T0900-planned-runs';
+/** The migration just before: the rows are written as they were then, and only the move itself runs on them. */
+const names = Object.keys(migrations).sort();
+const BEFORE = names[names.indexOf(PLANNED_RUNS) - 1]!;
 const MOVED = ['school_runs', 'run_stops', 'run_stop_orders', 'bus_positions', 'run_positions'] as const;
 const KEPT = ['run_marks', 'run_mark_undos', 'absences', 'stop_locations', 'bus_near_settings', 'students', 'drivers'] as const;
 const ORDER: Record<string, string> = { run_stop_orders: 'driver_id, run', bus_positions: 'driver_id', stop_locations: 'address_key', bus_near_settings: 'student_id' };
@@ -81,7 +84,7 @@ describe(`the move to planned runs on ${testEngine()}`, () => {
     for (const table of [...MOVED, ...KEPT]) before[table] = await rowsOf(table);
 
     const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-    const result = await migrator.migrateToLatest();
+    const result = await migrator.migrateTo(PLANNED_RUNS);
     expect(result.error).toBeUndefined();
 
     const planned = await rowsOf('planned_runs');
