@@ -161,6 +161,12 @@ export const REST_PATHS: Record<string, RestPath> = {
     procedure: 'admin.fees.reconciliation',
     from: 'query',
   },
+  'POST /api/admin/payments/:id/refund': {
+    summary: "Gives back an online payment through Tap's refund API ({ amountBhd?, reason, feeIds? }: all that is left without amountBhd; feeIds picks the months of a partial refund): 201 { refund } with its credit note number (CRN-000001), recorded only when Tap accepts it; the months owe it again; 409 a payment not made online; 502 Tap refused; 404 when online payments are off",
+    procedure: 'admin.fees.refundPayment',
+    from: 'body',
+    status: 201,
+  },
   'POST /api/admin/payments/:id/void': { summary: 'Voids a payment with a reason (never deleted)', procedure: 'admin.fees.voidPayment', from: 'body' },
   'GET /api/admin/payment-proofs': { summary: 'Payment proofs by status, with the family’s due rows', procedure: 'admin.fees.proofs', from: 'query' },
   'POST /api/admin/payment-proofs/:id/accept': { summary: 'Accepts a proof: records the payment and links the proof', procedure: 'admin.fees.acceptProof', from: 'body' },
