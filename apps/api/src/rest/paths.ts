@@ -145,6 +145,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/parent/payments/:id': { summary: "One of the family's online payments (initiated, paid, failed or cancelled), read again from Tap while it is open; 404 when online payments are off", procedure: 'parent.payments.get' },
   'GET /api/payment-proofs/:id/file': { summary: 'A proof file, for its family and the office', access: 'parent-or-office:fees.read' },
   'GET /api/receipts/:file': { summary: 'A receipt as PDF (`{id}.pdf`), for its family and the office', access: 'parent-or-office:fees.read' },
+  'GET /api/credit-notes/:file': { summary: "A refund's credit note as PDF (`{refund id}.pdf`, CRN-000001…), in the reader's language, for its family and the office", access: 'parent-or-office:fees.read' },
   'GET /api/admin/fees': { summary: "A month's fee rows with filters, paged, and the month's totals", procedure: 'admin.fees.list', from: 'query' },
   'POST /api/admin/fees/generate': { summary: "Makes a month's fee rows for every active student (idempotent)", procedure: 'admin.fees.generate', from: 'body' },
   'GET /api/admin/fees/overdue': { summary: 'Overdue families with the parent’s phone', procedure: 'admin.fees.overdue' },
