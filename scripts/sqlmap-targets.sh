@@ -225,3 +225,6 @@ target parent POST '/api/parent/payments/checkout' /api/parent/payments/checkout
 target parent GET '/api/parent/payments/:id' "/api/parent/payments/$FEE_B" --status 404
 target admin GET '/api/admin/online-payments' '/api/admin/online-payments?filter=attention&page=1&pageSize=50'
 target admin GET '/api/admin/online-payments/reconciliation' "/api/admin/online-payments/reconciliation?date=$DAY" --status 404
+target admin POST '/api/admin/payments/:id/refund' "/api/admin/payments/$PAYMENT_VOID/refund" --json "{\"amountBhd\":\"0.01\",\"reason\":\"Scan refund\",\"feeIds\":[\"$FEE_3\"]}" --status 404
+# No refund exists in the scan's data: the credit note's file is looked up by id and answers 404.
+target parent GET '/api/credit-notes/:file' "/api/credit-notes/$PAYMENT_RECEIPT.pdf" --status 404

@@ -84,7 +84,10 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
     const status = getHTTPStatusCodeFromError(error);
     const issues = validationIssues(error);
     if (issues) return { status: 400, body: errorBody(Object.values(issues)[0] ?? 'Invalid input', issues) };
-    if (status >= 500) return { status: 500, body: errorBody(SERVER_MESSAGES.internal) };
+    // A payment gateway that failed or refused is said in the contract's own words (502), so the
+    // office and the family know nothing was charged or refunded; any other server error says nothing of itself.
+    const gatewayRefusal = error instanceof AppError && error.code === 'BAD_GATEWAY';
+    if (status >= 500 && !gatewayRefusal) return { status: 500, body: errorBody(SERVER_MESSAGES.internal) };
     const details = error instanceof AppError ? error.details : undefined;
     const body = errorBody(error.message, undefined, error instanceof AppError ? error.messageCode : undefined);
     return { status, body: details ? { ...body, ...details } : body };

@@ -91,6 +91,31 @@ export type RecordPaymentInput = z.input<typeof recordPaymentInput>;
 const reason = z.string({ error: FEE_MESSAGES.reasonRequired }).trim().min(1, FEE_MESSAGES.reasonRequired).max(300, MESSAGES.tooLong);
 
 export const voidPaymentInput = z.object({ id, reason });
+/**
+ * Refunding an online payment through the gateway: amountBhd absent gives back all that is left of it;
+ * with feeIds the office picks the months the refund covers (all of the payment's months otherwise).
+ */
+export const refundPaymentInput = z.object({
+  id,
+  amountBhd: positiveMoney.optional(),
+  reason,
+  feeIds: z.array(id).min(1, FEE_MESSAGES.feesRequired).max(24).optional(),
+});
+export type RefundPaymentInput = z.input<typeof refundPaymentInput>;
+
+/** A refund as recorded: what went back, on which months, its credit note, and Tap's refund. */
+export interface Refund {
+  id: string;
+  paymentId: string;
+  amountBhd: string;
+  reason: string;
+  creditNoteNumber: string;
+  gatewayRefundId: string | null;
+  /** Tap's status when it accepted the refund (REFUNDED, PENDING, IN_PROGRESS, ACCEPTED). */
+  gatewayStatus: string | null;
+  createdAt: string;
+  allocations: { feeId: string; amountBhd: string }[];
+}
 export const waiveFeeInput = z.object({ id, waived: z.boolean(), reason: z.string().trim().max(300, MESSAGES.tooLong).optional().default('') });
 
 export const proofListQuery = z.object({

@@ -387,6 +387,11 @@ export const ONLINE_PAYMENT_MESSAGES = {
   gatewayUnavailable: 'The payment page could not be opened. Please try again in a few minutes.',
   signatureInvalid: 'This request is not signed by Tap',
   bodyInvalid: 'The request body is not a Tap charge',
+  notRefundable: 'Only a payment made online can be refunded through Tap',
+  refundFeesNotOfPayment: 'Choose months this payment paid',
+  refundTooHigh: 'The refund is more than what is left to refund on the chosen months',
+  refundRefused: 'Tap did not accept the refund. Nothing was recorded; please try again or check the payment in Tap.',
+  creditNoteNotFound: 'Credit note not found',
 } as const;
 
 export const WEBHOOK_MESSAGES = {

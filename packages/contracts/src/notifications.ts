@@ -28,6 +28,8 @@ export interface NotificationPayloads {
   payment_recorded: { receiptNumber: string; amountBhd: string; months: string[]; studentNames: string[] };
   /** To the parent: a payment was voided (recorded by mistake, or the student set unpaid). */
   payment_voided: { receiptNumber: string; amountBhd: string; reason: string };
+  /** To the parent: the office gave back all or part of an online payment; the credit note is in the parent portal. */
+  payment_refunded: { creditNoteNumber: string; receiptNumber: string; amountBhd: string; months: string[]; reason: string };
   /** To the parent: the office accepted their proof of payment and recorded the payment. */
   proof_accepted: { studentName: string; month: string; amountBhd: string; receiptNumber: string };
   /** To the parent: the office could not match their proof of payment. */
@@ -84,6 +86,7 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'fee_reminder',
   'payment_recorded',
   'payment_voided',
+  'payment_refunded',
   'proof_accepted',
   'proof_rejected',
   'password_reset',

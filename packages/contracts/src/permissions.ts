@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'fees.payments': OFFICE,
   'fees.void': ADMIN_ONLY,
   'fees.waive': ADMIN_ONLY,
+  /** Giving back an online payment through the gateway (all or part of it), with its credit note. */
+  'payments.refund': ADMIN_ONLY,
   'proofs.review': OFFICE,
   'outbox.manage': OFFICE,
   /** Sending a parent or a driver a code to set a new password, and clearing their sign-in lock (a locked-out driver at 06:00 cannot wait for the owner). */

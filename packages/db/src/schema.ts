@@ -324,6 +324,27 @@ export interface OnlinePaymentFeesTable {
   amount: Money;
 }
 
+/** Money given back on a payment through the card gateway, with its credit note (CRN-000001...). */
+export interface RefundsTable {
+  id: Generated<string>;
+  paymentId: string;
+  amount: Money;
+  reason: string;
+  /** The gateway's refund id (re_…) and its status when it accepted the refund (REFUNDED, PENDING...). */
+  gatewayRefundId: string | null;
+  gatewayStatus: string | null;
+  creditNoteNumber: Generated<string>;
+  refundedBy: string | null;
+  createdAt: CreatedAt;
+}
+
+/** The fee rows a refund gives back, and how much of each: they owe it again. */
+export interface RefundAllocationsTable {
+  refundId: string;
+  feeId: string;
+  amount: Money;
+}
+
 /** A printed invoice: numbered 1, 2, 3 ... without gaps; the amount is the fee when it was issued. */
 export interface InvoicesTable {
   id: Generated<string>;
@@ -531,6 +552,8 @@ export interface Database {
   paymentProofs: PaymentProofsTable;
   onlinePayments: OnlinePaymentsTable;
   onlinePaymentFees: OnlinePaymentFeesTable;
+  refunds: RefundsTable;
+  refundAllocations: RefundAllocationsTable;
   invoices: InvoicesTable;
 }
 

@@ -30,6 +30,22 @@ export interface TapStandInCharge {
   post: { status: string; url: string };
 }
 
+export interface TapStandInRefund {
+  id: string;
+  object: 'refund';
+  live_mode: false;
+  charge_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string;
+  description: string;
+  created: string;
+  reference: { merchant: string };
+  metadata: Record<string, unknown>;
+  response: { code: string; message: string };
+}
+
 interface ListRequest {
   period?: { date?: { from?: number; to?: number } };
   limit?: number;
@@ -49,6 +65,9 @@ export interface TapStandIn {
   webhook: 'before-return' | 'after-return' | 'never';
   /** Added to what the next captured charge says it took (a gateway taking another amount), in fils. */
   capturedAmountShift: number;
+  refunds: Map<string, TapStandInRefund>;
+  /** The status the next refunds get: REFUNDED (Tap's answer at once), PENDING, or DECLINED (a refusal). */
+  refundStatus: 'REFUNDED' | 'PENDING' | 'DECLINED';
   /** Settles a charge as the hosted page would, without a browser. */
   settle(chargeId: string, outcome: HostedOutcome): TapStandInCharge;
   /** Posts the charge's webhook, signed (or with the given hashstring); answers the status. */
@@ -70,6 +89,8 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
     charges,
     webhook: 'after-return',
     capturedAmountShift: 0,
+    refunds: new Map(),
+    refundStatus: 'REFUNDED',
     settle(chargeId, outcome) {
       const charge = charges.get(chargeId);
       if (!charge) throw new Error(`No charge ${chargeId}`);
@@ -118,6 +139,7 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
       if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { errors: [{ code: '2107', description: 'Invalid API key' }] });
       if (req.method === 'POST' && parts[1] === 'charges' && parts.length === 2) return json(res, 200, createCharge(JSON.parse(await bodyOf(req)) as Record<string, unknown>));
       if (req.method === 'POST' && parts[1] === 'charges' && parts[2] === 'list') return json(res, 200, listCharges(JSON.parse(await bodyOf(req)) as ListRequest));
+      if (req.method === 'POST' && parts[1] === 'refunds' && parts.length === 2) return createRefund(res, JSON.parse(await bodyOf(req)) as Record<string, unknown>);
       if (req.method === 'GET' && parts[1] === 'charges' && parts[2]) {
         const charge = charges.get(parts[2]);
         return charge ? json(res, 200, charge) : json(res, 404, { errors: [{ code: '1143', description: 'Charge not found' }] });
@@ -155,6 +177,41 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
     const limit = Math.min(Math.max(Number(body.limit ?? 25), 1), 50);
     const page = inPeriod.slice(start, start + limit);
     return { object: 'list', has_more: start + limit < inPeriod.length, charges: page };
+  }
+
+  /**
+   * POST /v2/refunds as Tap documents it: charge_id, amount, currency and reason are required; only a
+   * CAPTURED charge in that currency is refunded, and never beyond what it captured (several partial
+   * refunds add up). A refusal is Tap's error list with status 400.
+   */
+  function createRefund(res: ServerResponse, body: Record<string, unknown>): void {
+    const charge = charges.get(String(body.charge_id ?? ''));
+    const refuse = (code: string, description: string) => json(res, 400, { errors: [{ code, description }] });
+    if (!charge) return refuse('1143', 'Charge not found');
+    if (typeof body.amount !== 'number' || body.amount <= 0 || typeof body.reason !== 'string' || body.reason === '') return refuse('1110', 'amount, currency and reason are required');
+    if (body.currency !== charge.currency) return refuse('1117', 'Currency does not match the charge');
+    if (charge.status !== 'CAPTURED') return refuse('1150', 'Only a captured charge can be refunded');
+    const given = [...standIn.refunds.values()].filter((refund) => refund.charge_id === charge.id && refund.status !== 'DECLINED').reduce((sum, refund) => sum + Math.round(refund.amount * 1000), 0);
+    if (given + Math.round(body.amount * 1000) > Math.round(charge.amount * 1000)) return refuse('1151', 'The refund exceeds the captured amount');
+    const id = `re_TS${randomDigits(6)}${randomBytes(6).toString('hex')}`;
+    const status = standIn.refundStatus;
+    const refund: TapStandInRefund = {
+      id,
+      object: 'refund',
+      live_mode: false,
+      charge_id: charge.id,
+      amount: body.amount,
+      currency: charge.currency,
+      status,
+      reason: body.reason,
+      description: String(body.description ?? ''),
+      created: String(Date.now()),
+      reference: { merchant: String((body.reference as { merchant?: string } | undefined)?.merchant ?? '') },
+      metadata: (body.metadata ?? {}) as Record<string, unknown>,
+      response: status === 'DECLINED' ? { code: '507', message: 'Declined' } : { code: status === 'PENDING' ? '100' : '000', message: status === 'PENDING' ? 'Pending' : 'Refunded' },
+    };
+    standIn.refunds.set(id, refund);
+    json(res, 200, refund);
   }
 
   function createCharge(body: Record<string, unknown>): TapStandInCharge {

@@ -21,7 +21,7 @@ import { accessOfPath, REST_PATHS } from '../rest/paths.js';
  * takes an id and has no row below fails the first test. The office, which may read every family,
  * still cannot book one family's proof of payment onto another family's months.
  */
-type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver' | 'absence' | 'rider' | 'onlinePayment';
+type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver' | 'absence' | 'rider' | 'onlinePayment' | 'creditNoteFile';
 
 interface Case {
   /** Which of the owner's ids goes in. */
@@ -99,6 +99,7 @@ const REST_CASES: Record<string, Case> = {
   'POST /api/parent/fees/:id/proofs': { owned: 'fee', call: (c, id) => upload(c, id), stranger: 404, owner: 201 },
   'GET /api/payment-proofs/:id/file': { owned: 'proof', call: (c, id) => c.get(`/api/payment-proofs/${id}/file`), stranger: 404, owner: 200 },
   'GET /api/receipts/:file': { owned: 'receiptFile', call: (c, id) => c.get(`/api/receipts/${id}`), stranger: 404, owner: 200 },
+  'GET /api/credit-notes/:file': { owned: 'creditNoteFile', call: (c, id) => c.get(`/api/credit-notes/${id}`), stranger: 404, owner: 200 },
   'GET /api/driver/students/:driverId': { owned: 'driver', call: (c, id) => c.get(`/api/driver/students/${id}`), stranger: 403, owner: 200 },
   'GET /api/parent/payments/:id': { owned: 'onlinePayment', call: (c, id) => c.get(`/api/parent/payments/${id}`), stranger: 404, owner: 200 },
   'DELETE /api/parent/absences/:id': { owned: 'absence', call: (c, id) => c.request('DELETE', `/api/parent/absences/${id}`), stranger: 404, owner: 200 },
@@ -208,6 +209,14 @@ beforeAll(async () => {
   const checkout = await parentA.client.post<{ payment: { id: string } }>('/api/parent/payments/checkout', { feeIds: [onlineFee.id] });
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
   ids.onlinePayment = checkout.body.payment.id;
+  // That online payment captured and booked, then partly refunded by the office: the owner's credit note.
+  const { chargeId } = await t.db.selectFrom('onlinePayments').select('chargeId').where('id', '=', ids.onlinePayment).executeTakeFirstOrThrow();
+  tap.settle(chargeId!, { pay: 'BENEFIT' });
+  expect((await parentA.client.get(`/api/parent/payments/${ids.onlinePayment}`)).status).toBe(200);
+  const { paymentId } = await t.db.selectFrom('onlinePayments').select('paymentId').where('id', '=', ids.onlinePayment).executeTakeFirstOrThrow();
+  const refund = await admin.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refund`, { amountBhd: '5', reason: 'The bus did not run for a week' });
+  expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+  ids.creditNoteFile = `${refund.body.refund.id}.pdf`;
 }, 60_000);
 afterAll(async () => {
   await t.close();

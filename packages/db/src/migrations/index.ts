@@ -21,6 +21,7 @@ import * as runMarkUndos from './2026-11-27T0930-run-mark-undos.js';
 import * as languageChosen from './2026-11-27T1000-language-chosen.js';
 import * as busAttendants from './2026-11-27T1100-bus-attendants.js';
 import * as onlinePayments from './2026-11-27T1110-online-payments.js';
+import * as onlineRefunds from './2026-11-27T1200-online-refunds.js';
 import * as plannedRuns from './2026-11-28T0900-planned-runs.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1000-language-chosen': languageChosen,
   '2026-11-27T1100-bus-attendants': busAttendants,
   '2026-11-27T1110-online-payments': onlinePayments,
+  '2026-11-27T1200-online-refunds': onlineRefunds,
   '2026-11-28T0900-planned-runs': plannedRuns,
 };

@@ -5,13 +5,19 @@ import type { FeeStatus } from '@school-transport/contracts';
 
 /**
  * The one definition of what a fee row's payments add up to and what its status is, in SQL, so
- * the admin list can filter and page by status on the server. Only payments not voided count.
+ * the admin list can filter and page by status on the server. Only payments not voided count, less
+ * what was refunded of them on this row (money given back is owed again).
  */
-export const paidSql: RawBuilder<string> = sql<string>`coalesce((
+export const paidSql: RawBuilder<string> = sql<string>`(coalesce((
   select sum(pa.amount) from payment_allocations pa
   join payments p on p.id = pa.payment_id
   where pa.fee_id = fees.id and p.voided_at is null
-), 0)`;
+), 0) - coalesce((
+  select sum(ra.amount) from refund_allocations ra
+  join refunds r on r.id = ra.refund_id
+  join payments p on p.id = r.payment_id
+  where ra.fee_id = fees.id and p.voided_at is null
+), 0))`;
 
 /** waived; paid when the payments cover the amount; overdue past the due date; partly paid; due. */
 export function statusSql(today: string): RawBuilder<FeeStatus> {

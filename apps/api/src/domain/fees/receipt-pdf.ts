@@ -5,7 +5,7 @@ import { RECEIPT_TEXTS } from './receipt-texts.js';
 import { hasArabic, isolate, withoutMarks, writeBidi } from './bidi-text.js';
 import { registerArabicFonts } from './receipt-fonts.js';
 
-interface Place {
+export interface Place {
   /** Left edge and width of the box as laid out for English; Arabic mirrors it across the page. */
   x: number;
   width: number;
@@ -23,7 +23,7 @@ interface Place {
  * What people typed (names, references, the company's details) comes isolated (isolate()), so it
  * keeps its own direction inside either paragraph.
  */
-function pageWriter(doc: PDFKit.PDFDocument, language: Language) {
+export function pageWriter(doc: PDFKit.PDFDocument, language: Language) {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   registerArabicFonts(doc);
@@ -57,7 +57,7 @@ function pageWriter(doc: PDFKit.PDFDocument, language: Language) {
  * English, 22 نوفمبر 2026 in Arabic (Latin digits, like the receipt number beside it).
  */
 const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-BH-u-nu-latn' };
-function formatDay(day: string, language: Language): string {
+export function formatDay(day: string, language: Language): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   return new Intl.DateTimeFormat(DATE_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));

@@ -157,6 +157,11 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: `تم إلغاء الدفعة ${p.receiptNumber} بمبلغ ${formatBhd(p.amountBhd, 'ar')}: ${p.reason}. يرجى التواصل مع المكتب لأي استفسار.`,
     params: [p.receiptNumber, formatBhd(p.amountBhd, language), p.reason],
   }),
+  payment_refunded: (p, { language }) => ({
+    en: `${formatBhd(p.amountBhd, 'en')} of payment ${p.receiptNumber} is being refunded to the card or wallet it was paid with (${monthList(p.months, 'en')}): ${p.reason}. Credit note ${p.creditNoteNumber}.`,
+    ar: `يجري استرداد ${formatBhd(p.amountBhd, 'ar')} من الدفعة ${p.receiptNumber} إلى البطاقة أو المحفظة التي دُفعت بها (${monthList(p.months, 'ar')}): ${p.reason}. إشعار الدائن ${p.creditNoteNumber}.`,
+    params: [formatBhd(p.amountBhd, language), p.receiptNumber, monthList(p.months, language), p.reason, p.creditNoteNumber],
+  }),
   proof_accepted: (p, { language }) => ({
     en: `Your payment proof for ${p.studentName}, ${formatMonth(p.month, 'en')} was accepted: ${formatBhd(p.amountBhd, 'en')}, receipt ${p.receiptNumber}.`,
     ar: `تم قبول إثبات الدفع الخاص بالطالب ${p.studentName} عن ${formatMonth(p.month, 'ar')}: ${formatBhd(p.amountBhd, 'ar')}، الإيصال ${p.receiptNumber}.`,

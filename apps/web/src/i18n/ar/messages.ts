@@ -313,5 +313,10 @@ export const messages: CatalogOf<typeof en> = {
     gatewayUnavailable: 'تعذّر فتح صفحة الدفع. يرجى المحاولة بعد بضع دقائق.',
     signatureInvalid: 'هذا الطلب غير موقّع من Tap',
     bodyInvalid: 'محتوى الطلب ليس عملية دفع من Tap',
+    notRefundable: 'لا يمكن استرداد المبلغ عبر Tap إلا لدفعة تمت عبر الإنترنت',
+    refundFeesNotOfPayment: 'اختر أشهرًا دفعتها هذه الدفعة',
+    refundTooHigh: 'مبلغ الاسترداد أكبر مما تبقى للاسترداد على الأشهر المختارة',
+    refundRefused: 'لم تقبل Tap عملية الاسترداد. لم يُسجَّل شيء؛ يرجى المحاولة مجددًا أو مراجعة الدفعة في Tap.',
+    creditNoteNotFound: 'لم يتم العثور على إشعار الدائن',
   },
 };

@@ -72,6 +72,7 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     fee_reminder: 'تذكير بالرسوم',
     payment_recorded: 'تسجيل دفعة',
     payment_voided: 'إلغاء دفعة',
+    payment_refunded: 'استرداد دفعة',
     proof_accepted: 'قبول إثبات الدفع',
     proof_rejected: 'رفض إثبات الدفع',
     password_reset: 'رمز إعادة تعيين كلمة المرور',

@@ -70,6 +70,7 @@ export const outbox = {
     fee_reminder: 'Fee reminder',
     payment_recorded: 'Payment recorded',
     payment_voided: 'Payment voided',
+    payment_refunded: 'Payment refunded',
     proof_accepted: 'Payment proof accepted',
     proof_rejected: 'Payment proof rejected',
     password_reset: 'Password reset code',

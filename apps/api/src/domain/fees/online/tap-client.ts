@@ -104,6 +104,41 @@ export async function retrieveTapCharge(settings: TapSettings, chargeId: string)
   return parseCharge(await call(settings, 'GET', `/charges/${encodeURIComponent(chargeId)}`));
 }
 
+/** Tap's refund object, as far as it is read here. */
+export const tapRefund = z.object({
+  id: z.string().min(1).max(100),
+  status: z.string().min(1).max(40),
+  amount: z.number(),
+  currency: z.string().min(3).max(3),
+  charge_id: z.string().optional(),
+  response: z.object({ code: z.string().optional(), message: z.string().optional() }).partial().optional(),
+});
+export type TapRefund = z.infer<typeof tapRefund>;
+
+/** The refund statuses by which Tap has taken the refund on (REFUNDED at once, or on its way); any other is a refusal. */
+export const TAP_REFUND_ACCEPTED = ['REFUNDED', 'PENDING', 'IN_PROGRESS', 'ACCEPTED'] as const;
+
+/**
+ * POST /refunds, as Tap documents it: the charge, the amount in the currency's unit (BHD with three
+ * decimals), the currency, and a reason among Tap's own (duplicate, fraudulent,
+ * requested_by_customer); the office's words go in the description, and our refund id in
+ * reference.merchant so the refund can be found from either side.
+ */
+export async function createTapRefund(settings: TapSettings, refund: { chargeId: string; amountBhd: string; description: string; reference: string }): Promise<TapRefund> {
+  const body = {
+    charge_id: refund.chargeId,
+    amount: Number(refund.amountBhd),
+    currency: 'BHD',
+    reason: 'requested_by_customer',
+    description: refund.description,
+    reference: { merchant: refund.reference },
+    metadata: { refund: refund.reference },
+  };
+  const parsed = tapRefund.safeParse(await call(settings, 'POST', '/refunds', body));
+  if (!parsed.success) throw new TapUnavailable(`Tap's answer is not a refund: ${parsed.error.message.slice(0, 300)}`);
+  return parsed.data;
+}
+
 const chargeList = z.object({ charges: z.array(z.unknown()), has_more: z.boolean().optional() });
 
 /**

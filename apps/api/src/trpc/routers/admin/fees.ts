@@ -12,6 +12,7 @@ import {
   officeOnlinePaymentsQuery,
   ONLINE_PAYMENT_MESSAGES,
   reconciliationQuery,
+  refundPaymentInput,
 } from '@school-transport/contracts';
 import { officeProcedure, router } from '../../init.js';
 import { actorOf } from '../../context.js';
@@ -28,6 +29,7 @@ import { accountLanguage } from '../../../domain/account-language.js';
 import { listOfficeOnlinePayments } from '../../../domain/fees/online/office-list.js';
 import { reconcileDay } from '../../../domain/fees/online/reconciliation.js';
 import { TapUnavailable } from '../../../domain/fees/online/tap-client.js';
+import { refundOnlinePayment } from '../../../domain/fees/online/refund.js';
 import { AppError } from '../../../errors.js';
 
 const byId = z.object({ id: z.string().trim().min(1).max(64) });
@@ -38,6 +40,13 @@ export const adminFeesRouter = router({
   generate: officeProcedure('fees.payments').input(generateFeesInput).mutation(({ ctx, input }) => generateFeesByOffice(ctx.db, actorOf(ctx), input.month)),
   recordPayment: officeProcedure('fees.payments').input(recordPaymentInput).mutation(async ({ ctx, input }) => ({ payment: await recordPayment(ctx.db, actorOf(ctx), input) })),
   voidPayment: officeProcedure('fees.void').input(voidPaymentInput).mutation(async ({ ctx, input }) => ({ payment: await voidPayment(ctx.db, actorOf(ctx), input) })),
+  /** Gives back all or part of an online payment through Tap, with its credit note (404 when online payments are off). */
+  refundPayment: officeProcedure('payments.refund')
+    .input(refundPaymentInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.tap) throw new AppError('NOT_FOUND', ONLINE_PAYMENT_MESSAGES.off);
+      return { refund: await refundOnlinePayment(ctx.db, ctx.tap, actorOf(ctx), input, ctx.clock.now()) };
+    }),
   waive: officeProcedure('fees.waive').input(waiveFeeInput).mutation(async ({ ctx, input }) => {
     await setFeeWaived(ctx.db, actorOf(ctx), input);
     return { ok: true as const };
