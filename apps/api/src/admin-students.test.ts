@@ -3,6 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { CSV_BYTE_ORDER_MARK, MESSAGES, SERVER_MESSAGES, STUDENT_MESSAGES, type AdminStudent, type AdminStudentPage, type StudentInvoice } from '@school-transport/contracts';
 import { testEngine } from '@school-transport/db/testing';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
+import { formOf } from './test/student-form.js';
 import { createAdmin, createDriver, createParent } from './test/factories.js';
 import { studentCountQuery, studentPageQuery } from './domain/admin/students/list.js';
 import { studentListQuery } from '@school-transport/contracts';
@@ -87,32 +88,6 @@ async function registered(overrides: Record<string, unknown> = {}): Promise<{ st
   return { student, parentEmail, parentPhone, password: 'parent-pass' };
 }
 
-/** The whole edit form of a student, as the dialog sends it. */
-function formOf(student: AdminStudent): Record<string, unknown> {
-  return {
-    firstName: student.firstName,
-    fathersName: student.fathersName,
-    lastName: student.lastName,
-    grade: student.grade,
-    class: student.class ?? '',
-    studentSchoolId: student.studentSchoolId,
-    schoolId: student.schoolId,
-    areaId: student.areaId,
-    roundabout: student.roundabout ?? '',
-    serviceType: student.serviceType,
-    contactNumber1: student.contactNumber1,
-    contactNumber2: student.contactNumber2 ?? '',
-    address: student.address,
-    address2: student.address2 ?? '',
-    flatHome: student.flatHome ?? '',
-    houseBuilding: student.houseBuilding,
-    road: student.road,
-    block: student.block,
-    priceBhd: student.priceBhd,
-    paymentStatus: student.paymentStatus,
-    driverId: student.driverId ?? 'none',
-  };
-}
 
 async function auditRows(entityId: string) {
   return t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'student').where('entityId', '=', entityId).orderBy('createdAt').execute();

@@ -125,7 +125,15 @@ export const studentForm = z.object({
 export type StudentForm = z.output<typeof studentForm>;
 export type StudentFormInput = z.input<typeof studentForm>;
 
-export const studentUpdate = studentForm.extend({ id: z.string().trim().min(1).max(64), ...overCapacityField });
+export const studentUpdate = studentForm.extend({
+  id: z.string().trim().min(1).max(64),
+  ...overCapacityField,
+  /** The run the child rides each way, placed by hand (two runs of the bus serve the school): null rides by school; absent keeps it. */
+  morningRunId: driverChoice.optional(),
+  afternoonRunId: driverChoice.optional(),
+  /** Another bus home: null goes home on the morning's bus; absent keeps it. */
+  afternoonDriverId: driverChoice.optional(),
+});
 export type StudentUpdate = z.output<typeof studentUpdate>;
 export type StudentUpdateInput = z.input<typeof studentUpdate>;
 
@@ -220,6 +228,10 @@ export interface AdminStudent {
   paymentStatus: PaymentStatus;
   driverId: string | null;
   driver: { id: string; name: string } | null;
+  /** The run the child was placed on by hand each way (null: by school), and the bus home when it is not the morning's. */
+  morningRunId: string | null;
+  afternoonRunId: string | null;
+  afternoonDriverId: string | null;
   parentId: string;
   parent: { id: string; name: string; email: string | null; phone: string | null };
   termsVersionId: string | null;

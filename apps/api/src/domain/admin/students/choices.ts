@@ -46,9 +46,9 @@ export async function checkStudentChoices(
 }
 
 /** A driver to assign: one that exists and is active (a student keeps an inactive driver it already has). */
-export async function checkDriver(trx: Transaction<Database>, driverId: string, currentDriverId: string | null): Promise<{ id: string; name: string; phone: string }> {
+export async function checkDriver(trx: Transaction<Database>, driverId: string, currentDriverId: string | null, field = 'driverId'): Promise<{ id: string; name: string; phone: string }> {
   const driver = isUuid(driverId) ? await trx.selectFrom('drivers').select(['id', 'name', 'phone', 'status']).where('id', '=', driverId).executeTakeFirst() : undefined;
-  if (!driver) refuse('driverId', STUDENT_MESSAGES.unknownDriver);
-  if (driver.status !== 'active' && driver.id !== currentDriverId) refuse('driverId', STUDENT_MESSAGES.inactiveDriver);
+  if (!driver) refuse(field, STUDENT_MESSAGES.unknownDriver);
+  if (driver.status !== 'active' && driver.id !== currentDriverId) refuse(field, STUDENT_MESSAGES.inactiveDriver);
   return { id: driver.id, name: driver.name, phone: driver.phone };
 }

@@ -10,12 +10,14 @@ import { findStudent, lockLiveStudent } from './view.js';
 import { assertSeats, type SeatOptions } from '../../routes/seats.js';
 import type { ShortLinkSettings } from '../../routes/short-links.js';
 import { storedLocationLink } from './location-link.js';
+import { checkRunPlacement } from './run-placement.js';
 
 /**
  * Edit Student: the whole form; the audit row lists what changed, from and to.
  * The payment status is the current service month's fee row, so switching it goes through the
  * ledger in the same transaction: paid records the month's payment by the office, unpaid voids it.
- * A new driver or service type must leave the bus's runs within their seats.
+ * A new driver or service type must leave the bus's runs within their seats. The run
+ * placed by hand each way and the bus home are kept unless the form names them (run-placement.ts).
  */
 export async function updateStudent(db: Kysely<Database>, actor: Actor, input: StudentUpdate, seats: SeatOptions = {}, shortLinks: ShortLinkSettings = {}): Promise<AdminStudent> {
   assertUuid(input.id, STUDENT_MESSAGES.studentNotFound);
@@ -24,6 +26,8 @@ export async function updateStudent(db: Kysely<Database>, actor: Actor, input: S
   return db.transaction().execute(async (trx) => {
     const before = await lockLiveStudent(trx, input.id);
     const choices = await checkStudentChoices(trx, input, before);
+    const driverId = choices.driver === undefined ? before.driverId : (choices.driver?.id ?? null);
+    const placement = await checkRunPlacement(trx, input, before, driverId);
     const after = {
       firstName: input.firstName,
       fathersName: input.fathersName,
@@ -46,7 +50,8 @@ export async function updateStudent(db: Kysely<Database>, actor: Actor, input: S
       locationLink: locationLink ?? null,
       priceBhd: input.priceBhd,
       paymentStatus: input.paymentStatus,
-      driverId: choices.driver === undefined ? before.driverId : (choices.driver?.id ?? null),
+      driverId,
+      ...placement,
     };
     const diff = changedFields(before, after);
     if (Object.keys(diff).length > 0) {
