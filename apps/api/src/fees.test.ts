@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, PROOF_MAX_BYTES, SET_UNPAID_VOID_REASON, type AdminFee, type ParentFee, type Payment, type PaymentProof } from '@school-transport/contracts';
 import { HttpClient, startTestServer, type TestServer } from './test/harness.js';
+import { formOf } from './test/student-form.js';
 import { createAdmin, createArea, createParent, createSchool, createStudent } from './test/factories.js';
 import { setCurrentMonthPaid } from './domain/fees/current-month-flag.js';
 import { sendDueReminders } from './domain/fees/reminders.js';
@@ -99,29 +100,7 @@ async function allMessagesTo(phone: string) {
 /** The whole Students edit form of a student, as the dialog sends it, with some fields changed. */
 async function saveEditForm(studentId: string, changes: Record<string, unknown>) {
   const { student: s } = (await api.get<{ student: AdminStudent }>(`/api/admin/students/${studentId}`)).body;
-  const form = {
-    firstName: s.firstName,
-    fathersName: s.fathersName,
-    lastName: s.lastName,
-    grade: s.grade,
-    class: s.class ?? '',
-    studentSchoolId: s.studentSchoolId,
-    schoolId: s.schoolId,
-    areaId: s.areaId,
-    roundabout: s.roundabout ?? '',
-    serviceType: s.serviceType,
-    contactNumber1: s.contactNumber1,
-    contactNumber2: s.contactNumber2 ?? '',
-    address: s.address,
-    address2: s.address2 ?? '',
-    flatHome: s.flatHome ?? '',
-    houseBuilding: s.houseBuilding,
-    road: s.road,
-    block: s.block,
-    priceBhd: s.priceBhd,
-    paymentStatus: s.paymentStatus,
-    driverId: s.driverId ?? 'none',
-  };
+  const form = formOf(s);
   return api.put<{ student: AdminStudent; message?: string }>(`/api/admin/students/${studentId}`, { ...form, ...changes });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES, STUDENT_MESSAGES, addDays, bahrainToday, isSchoolDay, schoolDaySettings, type AdminDriver, type AdminRun, type AdminStudent, type ServiceType, type UnassignedStudents } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
+import { formOf } from './test/student-form.js';
 import { createAdmin, createArea, createParent, createSchool, createStaff, createStudent } from './test/factories.js';
 import { runSeats } from './domain/routes/seats.js';
 
@@ -55,27 +56,7 @@ async function studentView(id: string): Promise<AdminStudent> {
 
 /** The Edit Student form as it opens, with some values changed. */
 async function editForm(id: string, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const student = await studentView(id);
-  return {
-    firstName: student.firstName,
-    fathersName: student.fathersName,
-    lastName: student.lastName,
-    grade: student.grade,
-    studentSchoolId: student.studentSchoolId,
-    schoolId: student.schoolId,
-    areaId: student.areaId,
-    roundabout: '',
-    serviceType: student.serviceType,
-    contactNumber1: student.contactNumber1,
-    address: student.address,
-    houseBuilding: student.houseBuilding,
-    road: student.road,
-    block: student.block,
-    priceBhd: student.priceBhd,
-    paymentStatus: student.paymentStatus,
-    driverId: student.driverId ?? 'none',
-    ...changes,
-  };
+  return { ...formOf(await studentView(id)), ...changes };
 }
 
 const driverOf = async (id: string) => (await t.db.selectFrom('students').select('driverId').where('id', '=', id).executeTakeFirstOrThrow()).driverId;
