@@ -108,6 +108,7 @@ describe('the list and the info card', () => {
       contactNumber2: '36009988',
       serviceType: 'HOME_TO_SCHOOL',
       roundabout: null,
+      directions: ['morning'],
     });
     expect(mine.body.students[0]).toMatchObject({ id: amira.id, schoolName: 'Amal School', serviceType: 'SCHOOL_TO_HOME', contactNumber2: null });
 

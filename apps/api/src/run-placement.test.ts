@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANNED_RUN_MESSAGES, STUDENT_MESSAGES, type AdminStudent, type DriverRunsList, type DriverToday, type PlannedRun } from '@school-transport/contracts';
+import { PLANNED_RUN_MESSAGES, STUDENT_MESSAGES, type AdminStudent, type DriverRunsList, type DriverStudent, type DriverToday, type PlannedRun } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
 import { formOf } from './test/student-form.js';
@@ -108,6 +108,10 @@ describe('another bus home', () => {
     // The morning is still her own bus's.
     const morning = (await asAhmed.get<DriverToday>('/api/driver/runs/today')).body.runs.find((run) => run.id === runs.morning)!;
     expect(morning.students.map((student) => student.firstName)).toEqual(['Lulu']);
+    // Each driver's list names the ways she rides that bus.
+    const listed = async (driver: HttpClient) => (await driver.get<{ students: DriverStudent[] }>('/api/driver/students')).body.students.map((student) => [student.firstName, student.directions]);
+    expect(await listed(asAhmed)).toEqual([['Lulu', ['morning']]]);
+    expect(await listed(asYusuf)).toEqual([['Lulu', ['afternoon']]]);
     // Placed by hand on the bus home's run: a run of her morning bus is now another bus's.
     expect((await edit({ afternoonRunId: runs.kg })).status).toBe(400);
     expect((await edit({ afternoonRunId: runs.yusufAfternoon })).status).toBe(200);
@@ -123,5 +127,6 @@ describe('another bus home', () => {
     // Yusuf's run is not one of her own bus's: she rides by school again.
     expect(back.body.student).toMatchObject({ afternoonDriverId: null, afternoonRunId: null });
     expect(await afternoonChildren(asYusuf)).toEqual({ Afternoon: [] });
+    expect((await asYusuf.get<{ students: DriverStudent[] }>('/api/driver/students')).body.students).toEqual([]);
   });
 });

@@ -32,6 +32,8 @@ export interface DriverStudent {
   contactNumber2: string | null;
   serviceType: ServiceType;
   roundabout: number | null;
+  /** The ways the child rides this bus: the morning on their own bus, the afternoon on the bus home (which may be another). */
+  directions: DriverRun[];
 }
 
 /** The driver's info card. */

@@ -116,7 +116,7 @@ export interface ChildToPlace {
 }
 
 /** The bus a child rides in a direction: the afternoon's own when the office named one, else the morning's. */
-export function busOfChild(child: ChildToPlace, direction: DriverRun): string | null {
+export function busOfChild(child: Pick<ChildToPlace, 'driverId' | 'afternoonDriverId'>, direction: DriverRun): string | null {
   return direction === 'afternoon' ? (child.afternoonDriverId ?? child.driverId) : child.driverId;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { compileOnce, type Database } from '@school-transport/db';
-import { ADMIN_MESSAGES, type DriverProfile, type DriverStudent } from '@school-transport/contracts';
+import { ADMIN_MESSAGES, busOfChild, DRIVER_RUNS, ridesOnRun, type DriverProfile, type DriverStudent } from '@school-transport/contracts';
 import { isUuid } from '../ids.js';
 import { notFound } from '../admin/guards.js';
 import { STUDENT_ADDRESS, STUDENT_FULL_NAME } from '../student-columns.js';
@@ -10,10 +10,20 @@ import { STUDENT_ADDRESS, STUDENT_FULL_NAME } from '../student-columns.js';
  * Soft-deleted students never appear and never count.
  */
 
-/** The driver's students, grouped for the bus: by school, then area, then name. */
+/**
+ * The driver's students, grouped for the bus: by school, then area, then name. Every child who
+ * rides the bus either way is listed, with the ways they ride it: a child the office sends home on
+ * another bus is on this bus's morning and the other bus's afternoon.
+ */
 export async function listDriverStudents(db: Kysely<Database>, driverId: string): Promise<DriverStudent[]> {
   if (!isUuid(driverId)) return [];
-  return (await db.executeQuery(driverStudents(db, driverId))).rows;
+  const rows = (await db.executeQuery(driverStudents(db, driverId))).rows;
+  return rows
+    .map(({ driverId: morningBus, afternoonDriverId, ...student }) => ({
+      ...student,
+      directions: DRIVER_RUNS.filter((run) => ridesOnRun(student.serviceType, run) && busOfChild({ driverId: morningBus, afternoonDriverId }, run) === driverId),
+    }))
+    .filter((student) => student.directions.length > 0);
 }
 
 /** The query behind listDriverStudents (the benchmark's floor runs the same SQL). */
@@ -36,8 +46,10 @@ export function driverStudentsQuery(db: Kysely<Database>, driverId: string) {
       'students.contactNumber2',
       'students.serviceType',
       'students.roundabout',
+      'students.driverId',
+      'students.afternoonDriverId',
     ])
-    .where('students.driverId', '=', driverId)
+    .where((eb) => eb.or([eb('students.driverId', '=', driverId), eb('students.afternoonDriverId', '=', driverId)]))
     .where('students.deletedAt', 'is', null)
     .orderBy('schools.name')
     .orderBy('areas.name')

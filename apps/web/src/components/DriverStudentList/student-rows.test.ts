@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DriverStudent } from '@school-transport/contracts';
+import { DRIVER_RUNS, ridesOnRun, type DriverStudent } from '@school-transport/contracts';
 import { currentRun, groupBySchool, matchesSearch, studentsOnRun } from './student-rows.js';
 
 const student = (firstName: string, serviceType: DriverStudent['serviceType'], schoolName: string): DriverStudent => ({
@@ -21,6 +21,7 @@ const student = (firstName: string, serviceType: DriverStudent['serviceType'], s
   contactNumber2: null,
   serviceType,
   roundabout: null,
+  directions: DRIVER_RUNS.filter((run) => ridesOnRun(serviceType, run)),
 });
 
 const list = [student('Sara', 'BOTH', 'A School'), student('Ali', 'HOME_TO_SCHOOL', 'B School'), student('Huda', 'SCHOOL_TO_HOME', 'A School')];
@@ -29,6 +30,12 @@ describe("a driver's runs", () => {
   it('puts Home → School and Both Ways on the morning run, School → Home and Both Ways on the afternoon run', () => {
     expect(studentsOnRun(list, 'morning').map((s) => s.firstName)).toEqual(['Sara', 'Ali']);
     expect(studentsOnRun(list, 'afternoon').map((s) => s.firstName)).toEqual(['Sara', 'Huda']);
+  });
+
+  it('leaves a child the office sends home on another bus off this bus’s afternoon run', () => {
+    const goesHomeElsewhere = { ...student('Maryam', 'BOTH', 'A School'), directions: ['morning' as const] };
+    expect(studentsOnRun([goesHomeElsewhere], 'morning').map((s) => s.firstName)).toEqual(['Maryam']);
+    expect(studentsOnRun([goesHomeElsewhere], 'afternoon')).toEqual([]);
   });
 
   it('groups by school in the given order', () => {

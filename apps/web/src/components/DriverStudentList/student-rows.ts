@@ -1,4 +1,4 @@
-import { ridesOnRun, type DriverRun, type DriverStudent } from '@school-transport/contracts';
+import type { DriverRun, DriverStudent } from '@school-transport/contracts';
 import { gradeLabel } from '../../i18n/labels.js';
 
 /** The pure part of the driver's list: which students ride a run, the search, grouping, display text. */
@@ -16,8 +16,9 @@ export function addressText(student: Pick<DriverStudent, 'address' | 'block' | '
   return student.address.trim() || [student.block, student.road, student.houseBuilding].join(', ');
 }
 
+/** The children on the bus's run that way (the server says which ways each child rides this bus). */
 export function studentsOnRun(students: readonly DriverStudent[], run: DriverRun): DriverStudent[] {
-  return students.filter((student) => ridesOnRun(student.serviceType, run));
+  return students.filter((student) => student.directions.includes(run));
 }
 
 /** Every word typed must appear in the student's ID, names, school, area, address or phones. */
