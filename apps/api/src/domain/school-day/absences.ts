@@ -15,6 +15,7 @@ import {
   schoolDaysBetween,
   type Absence,
   type AdminAbsence,
+  type ChildToPlace,
   type AbsenceRun,
   type DriverRun,
   type SchoolDaySettings,
@@ -39,16 +40,18 @@ export type AbsenceActor = { kind: 'parent'; userId: string } | { kind: 'office'
 
 type AbsenceFields = z.output<typeof absenceInput>;
 
-interface AbsentStudent {
+/** A child an absence is for, with what finds their run each way (the cut-off is their own run's start). */
+interface AbsentStudent extends ChildToPlace {
   id: string;
-  driverId: string | null;
   serviceType: ServiceType;
 }
+
+const PLACEMENT_COLUMNS = ['students.schoolId', 'students.driverId', 'students.afternoonDriverId', 'students.morningRunId', 'students.afternoonRunId'] as const;
 
 async function findStudent(db: Db, who: AbsenceActor, studentId: string): Promise<AbsentStudent> {
   const missing = who.kind === 'parent' ? PARENT_MESSAGES.studentNotFound : STUDENT_MESSAGES.studentNotFound;
   if (!isUuid(studentId)) throw new AppError('NOT_FOUND', missing);
-  let query = db.selectFrom('students').select(['students.id', 'students.driverId', 'students.serviceType']).where('students.id', '=', studentId).where('students.deletedAt', 'is', null);
+  let query = db.selectFrom('students').select(['students.id', 'students.serviceType', ...PLACEMENT_COLUMNS]).where('students.id', '=', studentId).where('students.deletedAt', 'is', null);
   if (who.kind === 'parent') query = query.innerJoin('parents', 'parents.id', 'students.parentId').where('parents.userId', '=', who.userId);
   const student = await query.executeTakeFirst();
   if (!student) throw new AppError('NOT_FOUND', missing);
@@ -67,7 +70,7 @@ async function daysPastCutOff(db: Db, settings: SchoolDaySettings, now: Date, st
   for (const day of days) {
     if (day > today) break;
     for (const run of runs) {
-      if (await cutOffPassed(db, settings, now, student.driverId, day, run)) {
+      if (await cutOffPassed(db, settings, now, student, day, run)) {
         passed.push(day);
         break;
       }
@@ -130,7 +133,7 @@ export async function cancelAbsence(db: Kysely<Database>, now: Date, who: Absenc
     let query = trx
       .selectFrom('absences')
       .innerJoin('students', 'students.id', 'absences.studentId')
-      .select([...ABSENCE_COLUMNS, 'students.driverId', 'students.serviceType'])
+      .select([...ABSENCE_COLUMNS, 'students.serviceType', ...PLACEMENT_COLUMNS])
       .where('absences.id', '=', id)
       .where('absences.cancelledAt', 'is', null)
       .where('students.deletedAt', 'is', null)
@@ -139,7 +142,7 @@ export async function cancelAbsence(db: Kysely<Database>, now: Date, who: Absenc
     const row = await query.executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', SCHOOL_DAY_MESSAGES.absenceNotFound);
     const settings = await readSchoolDaySettings(trx);
-    const student = { id: row.studentId, driverId: row.driverId, serviceType: row.serviceType };
+    const student: AbsentStudent = { id: row.studentId, serviceType: row.serviceType, schoolId: row.schoolId, driverId: row.driverId, afternoonDriverId: row.afternoonDriverId, morningRunId: row.morningRunId, afternoonRunId: row.afternoonRunId };
     const days = schoolDaysBetween(settings, row.fromDate, row.toDate);
     const passed = await daysPastCutOff(trx, settings, now, student, days, coveredRuns(row.serviceType, row.run));
     const actorUserId = who.kind === 'parent' ? who.userId : who.actor.userId;
