@@ -136,7 +136,7 @@ export const admin = {
     none: 'No attendant',
     attendant: 'Attendant: {{name}}',
     add: 'Add attendant',
-    addLabel: 'Add an attendant to the bus of {{driver}}',
+    addLabel: 'Add attendant to the bus of {{driver}}',
     change: 'Change',
     changeLabel: 'Change the attendant {{name}} (bus of {{driver}})',
     addTitle: 'Add Attendant',
