@@ -83,8 +83,9 @@ test('the driver starts the morning run, marks a child boarded and one not here,
   await expect.poll(async () => (await locationCounts(page)).positions).toBeGreaterThan(0);
 
   const board = card(page, 'Noor').getByRole('button', { name: en.mark.morning.boarded, exact: true });
-  // Large enough to hit on a moving bus.
-  expect((await board.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+  // Large enough to hit on a moving bus (read once the list drawn after Start is on screen).
+  await expect(board).toBeVisible();
+  await expect.poll(async () => (await board.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(48);
   await board.click();
   await expect(card(page, 'Noor')).toContainText(en.rider.boarded);
   await card(page, 'Maryam').getByRole('button', { name: en.mark.morning.no_show }).click();
