@@ -52,6 +52,70 @@ export function pageWriter(doc: PDFKit.PDFDocument, language: Language) {
   };
 }
 
+type PageWriter = ReturnType<typeof pageWriter>;
+
+/** Label and value rows (the document's number, date, whom it is for…): the label bold, the value beside it, wrapping under itself. */
+export function writeFacts(doc: PDFKit.PDFDocument, page: PageWriter, facts: readonly (readonly [string, string])[]): void {
+  const { left, width } = page;
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    page.write(label, { x: left, width: 130, y, bold: true });
+    const below = doc.y;
+    page.write(value, { x: left + 140, width: width - 140, y });
+    doc.y = Math.max(below, doc.y);
+  }
+  doc.moveDown(1.5);
+}
+
+/** A month a document covers for one child, with its amount. */
+export interface MonthLine {
+  studentName: string;
+  automatedId: string;
+  month: string;
+  amountBhd: string;
+}
+
+/** The months a receipt or credit note covers (student, ID, service month, amount), between two rules. */
+export function writeMonthLines(
+  doc: PDFKit.PDFDocument,
+  page: PageWriter,
+  headings: { student: string; studentId: string; serviceMonth: string; amount: string },
+  lines: readonly MonthLine[],
+  language: Language,
+): void {
+  const { left, width } = page;
+  const columns = { student: { x: left, width: 180 }, id: { x: left + 190, width: 105 }, month: { x: left + 300, width: 120 }, amount: { x: left + width - 110, width: 110, align: 'right' as const } };
+  const header = doc.y;
+  page.write(headings.student, { ...columns.student, y: header, bold: true });
+  page.write(headings.studentId, { ...columns.id, y: header, bold: true });
+  page.write(headings.serviceMonth, { ...columns.month, y: header, bold: true });
+  page.write(headings.amount, { ...columns.amount, y: header, bold: true });
+  doc
+    .moveTo(left, doc.y + 4)
+    .lineTo(left + width, doc.y + 4)
+    .stroke();
+  doc.moveDown(0.6);
+  for (const line of lines) {
+    const y = doc.y;
+    let bottom = y;
+    const cell = (text: string, place: Place) => {
+      page.write(text, { ...place, y });
+      bottom = Math.max(bottom, doc.y);
+    };
+    cell(isolate(line.studentName), columns.student);
+    cell(isolate(line.automatedId), columns.id);
+    cell(formatMonth(line.month, language) ?? line.month, columns.month);
+    cell(line.amountBhd, columns.amount);
+    doc.y = bottom;
+    doc.moveDown(0.3);
+  }
+  doc
+    .moveTo(left, doc.y + 4)
+    .lineTo(left + width, doc.y + 4)
+    .stroke();
+  doc.moveDown(0.8);
+}
+
 /**
  * A calendar day as the reader writes it, as the web's receipt page does: 22 November 2026 in
  * English, 22 نوفمبر 2026 in Arabic (Latin digits, like the receipt number beside it).
@@ -108,46 +172,9 @@ export function renderReceiptPdf(receipt: Receipt, language: Language): Promise<
     [words.method, words.methods[receipt.method]],
   ];
   if (receipt.reference) facts.push([words.reference, isolate(receipt.reference)]);
-  for (const [label, value] of facts) {
-    const y = doc.y;
-    page.write(label, { x: left, width: 130, y, bold: true });
-    const below = doc.y;
-    page.write(value, { x: left + 140, width: width - 140, y });
-    doc.y = Math.max(below, doc.y);
-  }
-  doc.moveDown(1.5);
+  writeFacts(doc, page, facts);
 
-  // The months paid.
-  const columns = { student: { x: left, width: 180 }, id: { x: left + 190, width: 105 }, month: { x: left + 300, width: 120 }, amount: { x: left + width - 110, width: 110, align: 'right' as const } };
-  const header = doc.y;
-  page.write(words.student, { ...columns.student, y: header, bold: true });
-  page.write(words.studentId, { ...columns.id, y: header, bold: true });
-  page.write(words.serviceMonth, { ...columns.month, y: header, bold: true });
-  page.write(words.amount, { ...columns.amount, y: header, bold: true });
-  doc
-    .moveTo(left, doc.y + 4)
-    .lineTo(left + width, doc.y + 4)
-    .stroke();
-  doc.moveDown(0.6);
-  for (const line of receipt.lines) {
-    const y = doc.y;
-    let bottom = y;
-    const cell = (text: string, place: Place) => {
-      page.write(text, { ...place, y });
-      bottom = Math.max(bottom, doc.y);
-    };
-    cell(isolate(line.studentName), columns.student);
-    cell(isolate(line.automatedId), columns.id);
-    cell(formatMonth(line.month, language) ?? line.month, columns.month);
-    cell(line.amountBhd, columns.amount);
-    doc.y = bottom;
-    doc.moveDown(0.3);
-  }
-  doc
-    .moveTo(left, doc.y + 4)
-    .lineTo(left + width, doc.y + 4)
-    .stroke();
-  doc.moveDown(0.8);
+  writeMonthLines(doc, page, words, receipt.lines, language);
 
   const total = (label: string, value: string, bold = false) => {
     const y = doc.y;

@@ -1,8 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@school-transport/contracts';
-import { formatMonth } from '../../notifications/templates.js';
 import { isolate } from '../bidi-text.js';
-import { formatDay, pageWriter, type Place } from '../receipt-pdf.js';
+import { formatDay, pageWriter, writeFacts, writeMonthLines } from '../receipt-pdf.js';
 import { CREDIT_NOTE_TEXTS } from './credit-note-texts.js';
 import type { CreditNote } from './credit-note.js';
 
@@ -45,45 +44,9 @@ export function renderCreditNotePdf(note: CreditNote, language: Language): Promi
     [words.againstReceipt, isolate(note.receiptNumber)],
     [words.reason, isolate(note.reason)],
   ];
-  for (const [label, value] of facts) {
-    const y = doc.y;
-    page.write(label, { x: left, width: 130, y, bold: true });
-    const below = doc.y;
-    page.write(value, { x: left + 140, width: width - 140, y });
-    doc.y = Math.max(below, doc.y);
-  }
-  doc.moveDown(1.5);
+  writeFacts(doc, page, facts);
 
-  const columns = { student: { x: left, width: 180 }, id: { x: left + 190, width: 105 }, month: { x: left + 300, width: 120 }, amount: { x: left + width - 110, width: 110, align: 'right' as const } };
-  const header = doc.y;
-  page.write(words.student, { ...columns.student, y: header, bold: true });
-  page.write(words.studentId, { ...columns.id, y: header, bold: true });
-  page.write(words.serviceMonth, { ...columns.month, y: header, bold: true });
-  page.write(words.amount, { ...columns.amount, y: header, bold: true });
-  doc
-    .moveTo(left, doc.y + 4)
-    .lineTo(left + width, doc.y + 4)
-    .stroke();
-  doc.moveDown(0.6);
-  for (const line of note.lines) {
-    const y = doc.y;
-    let bottom = y;
-    const cell = (text: string, place: Place) => {
-      page.write(text, { ...place, y });
-      bottom = Math.max(bottom, doc.y);
-    };
-    cell(isolate(line.studentName), columns.student);
-    cell(isolate(line.automatedId), columns.id);
-    cell(formatMonth(line.month, language) ?? line.month, columns.month);
-    cell(line.amountBhd, columns.amount);
-    doc.y = bottom;
-    doc.moveDown(0.3);
-  }
-  doc
-    .moveTo(left, doc.y + 4)
-    .lineTo(left + width, doc.y + 4)
-    .stroke();
-  doc.moveDown(0.8);
+  writeMonthLines(doc, page, words, note.lines, language);
   const y = doc.y;
   page.write(words.totalRefunded, { x: left + width - 300, width: 180, y, align: 'right', bold: true });
   page.write(`${note.amountBhd} ${words.currency}`, { x: left + width - 110, width: 110, y, align: 'right', bold: true });
