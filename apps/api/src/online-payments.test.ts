@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bahrainDate, FEE_MESSAGES, ONLINE_PAYMENT_MESSAGES, type Checkout, type OnlinePayment, type ParentFee, type Reconciliation } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createSchool } from './test/factories.js';
-import { createTwoChildFamily, tapSettingsFor } from './test/online-payments.js';
-import { startTapStandIn, type TapStandIn } from './development/tap-stand-in.js';
-import { tapHashstring, type TapSettings } from './domain/fees/online/tap-client.js';
+import { createTwoChildFamily, startServerWithTap } from './test/online-payments.js';
+import type { TapStandIn } from './development/tap-stand-in.js';
+import { tapHashstring } from './domain/fees/online/tap-client.js';
 
 /**
  * Paying fee rows online through Tap, against the local stand-in of Tap's API and hosted page: a
@@ -18,16 +18,11 @@ const MONTHS = ['2027-09', '2027-10'];
 
 let t: TestServer;
 let tap: TapStandIn;
-let settings: TapSettings;
 let schoolId: string;
 let areaId: string;
 
 beforeAll(async () => {
-  tap = await startTapStandIn({ secretKey: SECRET });
-  settings = tapSettingsFor(tap.apiUrl, SECRET);
-  t = await startTestServer({ tap: settings });
-  // The server's own address, known once it listens: Tap sends the family back there and posts its webhook there.
-  settings.publicUrl = t.url;
+  ({ t, tap } = await startServerWithTap(SECRET));
   await createAdmin(t.db);
   schoolId = (await createSchool(t.db)).id;
   areaId = (await createArea(t.db, '30.00')).id;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ONLINE_PAYMENT_MESSAGES, type Checkout, type ParentFee, type Refund } from '@school-transport/contracts';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
+import type { HttpClient, TestServer } from './test/harness.js';
 import { createAdmin, createArea, createSchool, createStaff } from './test/factories.js';
-import { createTwoChildFamily, tapSettingsFor } from './test/online-payments.js';
-import { startTapStandIn, type TapStandIn } from './development/tap-stand-in.js';
-import type { TapSettings } from './domain/fees/online/tap-client.js';
+import { createTwoChildFamily, startServerWithTap } from './test/online-payments.js';
+import type { TapStandIn } from './development/tap-stand-in.js';
 
 /**
  * The office giving back an online payment through Tap, against the local stand-in of Tap's API:
@@ -18,16 +17,12 @@ const MONTHS = ['2027-09', '2027-10'];
 
 let t: TestServer;
 let tap: TapStandIn;
-let settings: TapSettings;
 let schoolId: string;
 let areaId: string;
 let admin: HttpClient;
 
 beforeAll(async () => {
-  tap = await startTapStandIn({ secretKey: SECRET });
-  settings = tapSettingsFor(tap.apiUrl, SECRET);
-  t = await startTestServer({ tap: settings });
-  settings.publicUrl = t.url;
+  ({ t, tap } = await startServerWithTap(SECRET));
   admin = await t.signIn(await createAdmin(t.db));
   schoolId = (await createSchool(t.db)).id;
   areaId = (await createArea(t.db, '30.00')).id;

@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { FEE_MESSAGES } from '@school-transport/contracts';
 import { appRouter } from '../trpc/router.js';
-import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
+import type { HttpClient, TestServer } from '../test/harness.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../test/factories.js';
 import { SetClock } from '../domain/clock.js';
 import { PROCEDURE_ACCESS } from './access.js';
-import { startTapStandIn, type TapStandIn } from '../development/tap-stand-in.js';
-import { tapSettingsFor } from '../test/online-payments.js';
+import type { TapStandIn } from '../development/tap-stand-in.js';
+import { startServerWithTap } from '../test/online-payments.js';
 import { accessOfPath, REST_PATHS } from '../rest/paths.js';
 
 /**
@@ -160,10 +160,7 @@ async function tableCounts(): Promise<string> {
 }
 
 beforeAll(async () => {
-  tap = await startTapStandIn({ secretKey: TAP_SECRET });
-  const tapSettings = tapSettingsFor(tap.apiUrl, TAP_SECRET);
-  t = await startTestServer({ clock: new SetClock(SCHOOL_DAY_MORNING), tap: tapSettings });
-  tapSettings.publicUrl = t.url;
+  ({ t, tap } = await startServerWithTap(TAP_SECRET, { clock: new SetClock(SCHOOL_DAY_MORNING) }));
   admin = await t.signIn(await createAdmin(t.db));
   const school = await createSchool(t.db);
   const area = await createArea(t.db, '30.00');

@@ -1,10 +1,21 @@
-import type { TestServer } from './harness.js';
+import { startTestServer, type TestServer } from './harness.js';
+import type { ServerOptions } from '../server.js';
+import { startTapStandIn, type TapStandIn } from '../development/tap-stand-in.js';
 import { createParent, createStudent } from './factories.js';
 import { generateFeesForMonth } from '../domain/fees/generate.js';
 import type { TapSettings } from '../domain/fees/online/tap-client.js';
 
-/** Tap's settings for a test server: the stand-in's API; publicUrl is set once the server listens. */
-export const tapSettingsFor = (apiUrl: string, secretKey: string): TapSettings => ({ secretKey, apiUrl, publicUrl: '' });
+/**
+ * A test server with online payments on, against a local stand-in of Tap's API and hosted page.
+ * The server's own address is Tap's return and webhook address, known once it listens.
+ */
+export async function startServerWithTap(secretKey: string, options: Partial<ServerOptions> = {}): Promise<{ t: TestServer; tap: TapStandIn; settings: TapSettings }> {
+  const tap = await startTapStandIn({ secretKey });
+  const settings: TapSettings = { secretKey, apiUrl: tap.apiUrl, publicUrl: '' };
+  const t = await startTestServer({ ...options, tap: settings });
+  settings.publicUrl = t.url;
+  return { t, tap, settings };
+}
 
 /**
  * A family of its own with two children at 30.00 BHD a month (registered long before `months`) and
