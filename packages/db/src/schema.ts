@@ -247,9 +247,9 @@ export interface FeesTable {
   /** 'YYYY-MM' */
   month: string;
   amount: Money;
-  /** Dates: the drivers read `date` columns as Date objects; the ledger selects them as 'YYYY-MM-DD' text. */
-  dueFrom: ColumnType<string, string, string>;
-  dueDate: ColumnType<string, string, string>;
+  /** `date` columns: the drivers read them as Date objects (so the type says Date); the ledger selects them as 'YYYY-MM-DD' text with to_char. Written as 'YYYY-MM-DD'. */
+  dueFrom: ColumnType<Date, string, string>;
+  dueDate: ColumnType<Date, string, string>;
   waived: ColumnType<boolean, boolean | undefined, boolean>;
   waivedReason: string | null;
   remindedAt: Date | null;
@@ -266,7 +266,8 @@ export interface PaymentsTable {
   /** For an online payment: the card scheme or wallet the family paid with (BENEFIT, VISA, APPLE_PAY...). */
   onlineScheme: ColumnType<string | null, string | null | undefined, string | null>;
   note: ColumnType<string, string | undefined, string>;
-  paidAt: ColumnType<string, string, string>;
+  /** A `date` column, read as a Date (see FeesTable.dueFrom); written as 'YYYY-MM-DD'. */
+  paidAt: ColumnType<Date, string, string>;
   receiptNumber: Generated<string>;
   recordedBy: string | null;
   voidedAt: Date | null;
