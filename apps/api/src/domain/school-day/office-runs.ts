@@ -129,7 +129,7 @@ export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: A
     const row = await trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('plannedRunId', '=', plannedRunId).where('date', '=', input.date).forUpdate().executeTakeFirstOrThrow();
     if (row.endedAt) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
     if (row.substituteDriverId === input.substituteDriverId) return;
-    if (input.substituteDriverId !== null) await assertSubstituteSeats(trx, actor, { coveredDriverId: driver.id, substituteDriverId: input.substituteDriverId, date: input.date, run: input.run }, options);
+    if (input.substituteDriverId !== null) await assertSubstituteSeats(trx, actor, { coveredDriverId: driver.id, substituteDriverId: input.substituteDriverId, date: input.date, plannedRunId }, options);
     await trx.updateTable('schoolRuns').set({ substituteDriverId: input.substituteDriverId, updatedAt: now }).where('id', '=', row.id).execute();
     await recordAudit(trx, actor, { entityType: 'run', entityId: row.id, action: 'substitute', diff: { driverId: driver.id, date: input.date, run: input.run, substituteDriverId: { from: row.substituteDriverId, to: input.substituteDriverId } } });
   });
