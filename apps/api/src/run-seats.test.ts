@@ -102,6 +102,8 @@ describe('seats per run', () => {
   it('refuses a run edit that brings a full run another school, unless an admin allows it with a reason, audited', async () => {
     // A child of a school no run of the bus serves rides none of its runs until one does.
     const [stranded] = await children(1, other.id, busId);
+    const bell = (await asStaff.get<UnassignedStudents>('/api/admin/unassigned-students')).body;
+    expect(bell.toPlace.find((child) => child.id === stranded)?.ways).toEqual([{ direction: 'afternoon', driver: { id: busId, name: 'Test Driver' }, runs: [] }]);
     const fields = { direction: 'afternoon', name: 'Afternoon – Main', schoolIds: [main.id, other.id] };
     const refused = await editRun(mainRunId, fields);
     expect(refused.status).toBe(409);
