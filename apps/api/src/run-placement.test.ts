@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANNED_RUN_MESSAGES, STUDENT_MESSAGES, type AdminStudent, type DriverRunsList, type DriverStudent, type DriverToday, type PlannedRun } from '@school-transport/contracts';
+import { PLANNED_RUN_MESSAGES, STUDENT_MESSAGES, type AdminStudent, type DriverRunsList, type DriverStudent, type DriverToday, type PlannedRun, type UnassignedStudents } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
 import { formOf } from './test/student-form.js';
@@ -20,6 +20,7 @@ let asAdmin: HttpClient;
 let asAhmed: HttpClient;
 let asYusuf: HttpClient;
 let yusufDriverId: string;
+let ahmedDriverId: string;
 let runs: { morning: string; kg: string; afternoon: string; yusufAfternoon: string };
 let luluId: string;
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
   asAdmin = await t.signIn(await createAdmin(t.db));
   const ahmed = await createDriver(t.db, 'driver-pass', 'Ahmed');
   asAhmed = await t.signIn(ahmed);
+  ahmedDriverId = ahmed.driverId;
   const yusuf = await createDriver(t.db, 'driver-pass', 'Yusuf');
   yusufDriverId = yusuf.driverId;
   asYusuf = await t.signIn(yusuf);
@@ -57,13 +59,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('placing a child on a run by hand', () => {
-  it('leaves a child two runs of the bus serve on neither, until the office places her; the change is audited', async () => {
+  it('leaves a child two runs of the bus serve on neither, in the bell with the runs to choose from, until the office places her; the change is audited', async () => {
     expect(await afternoonChildren(asAhmed)).toEqual({ 'Afternoon – KG': [], Afternoon: [] });
+    const waiting = (await asAdmin.get<UnassignedStudents>('/api/admin/unassigned-students')).body;
+    expect(waiting.toPlaceTotal).toBe(1);
+    expect(waiting.toPlace).toEqual([
+      expect.objectContaining({
+        id: luluId,
+        firstName: 'Lulu',
+        ways: [{ direction: 'afternoon', driver: { id: ahmedDriverId, name: 'Ahmed' }, runs: [{ id: runs.kg, name: 'Afternoon – KG' }, { id: runs.afternoon, name: 'Afternoon' }] }],
+      }),
+    ]);
 
     const placed = await edit({ afternoonRunId: runs.kg });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.student).toMatchObject({ afternoonRunId: runs.kg, morningRunId: null, afternoonDriverId: null });
     expect(await afternoonChildren(asAhmed)).toEqual({ 'Afternoon – KG': ['Lulu'], Afternoon: [] });
+    const bell = (await asAdmin.get<UnassignedStudents>('/api/admin/unassigned-students')).body;
+    expect({ toPlace: bell.toPlace, toPlaceTotal: bell.toPlaceTotal }).toEqual({ toPlace: [], toPlaceTotal: 0 });
 
     const audit = await t.db.selectFrom('auditLogs').select('diff').where('entityType', '=', 'student').where('entityId', '=', luluId).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
     expect(JSON.stringify(audit.diff)).toContain(runs.kg);

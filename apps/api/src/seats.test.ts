@@ -61,7 +61,7 @@ async function editForm(id: string, changes: Record<string, unknown>): Promise<R
 
 const driverOf = async (id: string) => (await t.db.selectFrom('students').select('driverId').where('id', '=', id).executeTakeFirstOrThrow()).driverId;
 const overrideRows = (driverId: string) => t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'driver').where('entityId', '=', driverId).where('action', '=', 'over_capacity').execute();
-const fullMorning = (riders: number, seats: number) => ({ message: `This bus is full for the morning run (${riders} of ${seats} seats).`, code: 'students.busFullMorning', run: 'morning', seats, riders });
+const fullMorning = (riders: number, seats: number) => ({ message: `This bus is full for the morning run (${riders} of ${seats} seats).`, code: 'students.busFullMorning', run: 'morning', runId: expect.any(String), runName: 'Morning', seats, riders });
 
 describe('the seat rule', () => {
   it('refuses an edit that would put a run over its seats, in the exact words, and writes nothing', async () => {
@@ -83,7 +83,7 @@ describe('the seat rule', () => {
     expect((await admin.put(`/api/admin/students/${morningOnly}`, await editForm(morningOnly!, { driverId }))).status).toBe(200);
     const refused = await admin.put(`/api/admin/students/${morningOnly}`, await editForm(morningOnly!, { serviceType: 'BOTH' }));
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'This bus is full for the afternoon run (1 of 1 seats).', code: 'students.busFullAfternoon', run: 'afternoon', seats: 1, riders: 1 });
+    expect(refused.body).toEqual({ message: 'This bus is full for the afternoon run (1 of 1 seats).', code: 'students.busFullAfternoon', run: 'afternoon', runId: expect.any(String), runName: 'Afternoon', seats: 1, riders: 1 });
     expect((await studentView(morningOnly!)).serviceType).toBe('HOME_TO_SCHOOL');
   });
 
@@ -193,7 +193,7 @@ describe('the seat rule', () => {
       .executeTakeFirstOrThrow();
     const refused = await staff.post(`/api/admin/modification-requests/${request.id}/approve`, {});
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'This bus is full for the afternoon run (1 of 1 seats).', code: 'students.busFullAfternoon', run: 'afternoon', seats: 1, riders: 1 });
+    expect(refused.body).toEqual({ message: 'This bus is full for the afternoon run (1 of 1 seats).', code: 'students.busFullAfternoon', run: 'afternoon', runId: expect.any(String), runName: 'Afternoon', seats: 1, riders: 1 });
     expect((await t.db.selectFrom('modificationRequests').select('status').where('id', '=', request.id).executeTakeFirstOrThrow()).status).toBe('pending');
     expect((await staff.post(`/api/admin/modification-requests/${request.id}/approve`, { allowOverCapacity: { reason: 'Parent insists' } })).status).toBe(403);
 
@@ -296,6 +296,6 @@ describe('riders against seats for the office', () => {
     expect(drivers.find((driver) => driver.id === driverId)).toMatchObject({ vehicle: { seats: 2 }, riders: { morning: 2, afternoon: 1 } });
     const bell = (await staff.get<UnassignedStudents>('/api/admin/unassigned-students')).body;
     const name = drivers.find((driver) => driver.id === driverId)!.name;
-    expect(bell.fullRuns.filter((run) => run.driverId === driverId)).toEqual([{ driverId, driverName: name, run: 'morning', seats: 2, riders: 2 }]);
+    expect(bell.fullRuns.filter((run) => run.driverId === driverId)).toEqual([{ driverId, driverName: name, run: 'morning', runId: expect.any(String), runName: 'Morning', seats: 2, riders: 2 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FullRun } from './seats.js';
+import type { DriverRun } from './driver.js';
 import { ANALYTICS_MESSAGES } from './messages.js';
 
 /** The admin's statistics, the unassigned-students bell and the audit log: inputs and answers. */
@@ -108,11 +109,29 @@ export interface UnassignedStudent {
   createdAt: string;
 }
 
+/**
+ * A child on a bus whom no single run of that bus takes one way: no run serves their school, or
+ * two do (the kindergarten's and the rest of the school's). They wait with the unassigned until
+ * the office places them on a run by hand.
+ */
+export interface StudentToPlace extends UnassignedStudent {
+  ways: {
+    direction: DriverRun;
+    /** The bus that way (the bus home for the afternoon when it differs). */
+    driver: { id: string; name: string };
+    /** The bus's runs that way serving the child's school: none, or two or more to choose from. */
+    runs: { id: string; name: string }[];
+  }[];
+}
+
 export interface UnassignedStudents {
   students: UnassignedStudent[];
   total: number;
   /** The runs with no seat left, so the office knows which buses cannot take them. */
   fullRuns: FullRun[];
+  /** Children to place on a run by hand, newest first (at most the limit asked for), and how many in all. */
+  toPlace: StudentToPlace[];
+  toPlaceTotal: number;
 }
 
 export interface AuditLogEntry {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SCHOOL_DAY_MESSAGES } from './messages.js';
-import { driverRun, isoDate } from './school-day.js';
+import { isoDate, runRef } from './school-day.js';
 
 /**
  * The live bus: positions from the driver's phone during a run, what a family sees of them (the
@@ -51,7 +51,7 @@ export type PositionFix = z.output<typeof fixInput>;
 
 /** POST /api/driver/positions. */
 export const positionsInput = z.object({
-  run: driverRun,
+  run: runRef,
   /** The run's Bahrain date; today when absent (a trail queued before midnight names its day). */
   date: isoDate.optional(),
   fixes: z.array(fixInput, { error: SCHOOL_DAY_MESSAGES.fixesRequired }).min(1, SCHOOL_DAY_MESSAGES.fixesRequired).max(MAX_FIXES_PER_CALL, SCHOOL_DAY_MESSAGES.tooManyFixes),
@@ -118,7 +118,10 @@ export interface BusNearSetting {
 /** One bus on the office's live map. */
 export interface LiveBus {
   driver: { id: string; name: string };
+  /** The run's direction; runId and runName name the planned run (a bus may drive two afternoon runs). */
   run: 'morning' | 'afternoon';
+  runId: string;
+  runName: string;
   date: string;
   position: BusPosition | null;
   /** Seconds since the last fix, at the moment of the answer. */
@@ -134,12 +137,15 @@ export interface LiveBuses {
 /** GET /api/admin/drivers/{driverId}/runs/{run}/trail?date=: a run's trail and its stops. */
 export const runTrailInput = z.object({
   driverId: z.string().trim().min(1).max(64),
-  run: driverRun,
+  run: runRef,
   date: isoDate,
 });
 export interface RunTrail {
   date: string;
+  /** The run's direction; runId and runName name the planned run. */
   run: 'morning' | 'afternoon';
+  runId: string;
+  runName: string;
   points: { lat: number; lng: number; at: string }[];
   stops: { position: number; lat: number; lng: number }[];
 }

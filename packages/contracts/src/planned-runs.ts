@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES, PLANNED_RUN_MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
 import { DRIVER_RUNS, type DriverRun } from './driver.js';
 import { WEEKDAYS, type Weekday } from './school-day.js';
+import { overCapacityField } from './seats.js';
 
 /**
  * The runs the office plans for each bus (a driver and their vehicle). A run has a direction
@@ -38,13 +39,17 @@ const endAfterStartIssue = { message: SCHOOL_DAY_MESSAGES.runEndBeforeStart, pat
  * min … start for a morning; dismissal … dismissal + 60 min for an afternoon), else the settings'.
  */
 export const newPlannedRunInput = z
-  .object({ driverId: id, ...runFields, plannedStart: clockTime.optional(), plannedEnd: clockTime.optional() })
+  .object({ driverId: id, ...runFields, plannedStart: clockTime.optional(), plannedEnd: clockTime.optional(), ...overCapacityField })
   .refine(endAfterStart, endAfterStartIssue);
 export type NewPlannedRunInput = z.output<typeof newPlannedRunInput>;
 
-/** PUT /api/admin/runs/{runId}: the same fields; times left out stay as they are. */
+/**
+ * PUT /api/admin/runs/{runId}: the same fields; times left out stay as they are. A run that comes
+ * to serve more schools or days can take riders from the bus's other runs: the seat rule applies
+ * (allowOverCapacity, as on every assigning path).
+ */
 export const plannedRunUpdateInput = z
-  .object({ runId: id, ...runFields, plannedStart: clockTime.optional(), plannedEnd: clockTime.optional() })
+  .object({ runId: id, ...runFields, plannedStart: clockTime.optional(), plannedEnd: clockTime.optional(), ...overCapacityField })
   .refine(endAfterStart, endAfterStartIssue);
 export type PlannedRunUpdateInput = z.output<typeof plannedRunUpdateInput>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, ROUTE_MESSAGES } from './messages.js';
-import { driverRun } from './school-day.js';
+import { runRef } from './school-day.js';
 
 /**
  * Routes: each run's stops in order and where each stop is. A stop is one address of the run
@@ -78,24 +78,24 @@ export const LEARNED_MARKS = 5;
 
 const id = z.string().trim().min(1).max(64);
 
-export const runStopsQuery = z.object({ driverId: id, run: driverRun });
+export const runStopsQuery = z.object({ driverId: id, run: runRef });
 export type RunStopsQuery = z.input<typeof runStopsQuery>;
 
 const stopIds = z.array(id, { error: ROUTE_MESSAGES.stopsChanged }).max(500, MESSAGES.tooLong);
 
 /** PUT /api/admin/drivers/{id}/runs/{run}/stops/order. */
-export const officeStopOrderInput = z.object({ driverId: id, run: driverRun, stopIds });
+export const officeStopOrderInput = z.object({ driverId: id, run: runRef, stopIds });
 /** PUT /api/driver/runs/{run}/stops/order. */
-export const driverStopOrderInput = z.object({ run: driverRun, stopIds });
+export const driverStopOrderInput = z.object({ run: runRef, stopIds });
 export type StopOrderInput = z.input<typeof driverStopOrderInput>;
 
 const latitude = z.number({ error: ROUTE_MESSAGES.locationInvalid }).min(-90, ROUTE_MESSAGES.locationInvalid).max(90, ROUTE_MESSAGES.locationInvalid);
 const longitude = z.number({ error: ROUTE_MESSAGES.locationInvalid }).min(-180, ROUTE_MESSAGES.locationInvalid).max(180, ROUTE_MESSAGES.locationInvalid);
 
 /** PUT /api/admin/drivers/{id}/runs/{run}/stops/{stopId}/location: the office's pin. */
-export const stopLocationInput = z.object({ driverId: id, run: driverRun, stopId: id, lat: latitude, lng: longitude });
+export const stopLocationInput = z.object({ driverId: id, run: runRef, stopId: id, lat: latitude, lng: longitude });
 /** DELETE of the same path: the pin removed, the learned or linked position shows again. */
-export const stopRefInput = z.object({ driverId: id, run: driverRun, stopId: id });
+export const stopRefInput = z.object({ driverId: id, run: runRef, stopId: id });
 
 /** A map link the office pastes to pin a stop, for the server to read (it may follow a short link). */
 export const mapLinkInput = z.object({ link: z.string().trim().min(1).max(2000) });

@@ -380,7 +380,7 @@ export const officeRunQuery = z.object({
  */
 export const substituteInput = z.object({
   driverId: id,
-  run: driverRun,
+  run: runRef,
   date: isoDate,
   substituteDriverId: id.nullish().transform((value) => value ?? null),
   ...overCapacityField,

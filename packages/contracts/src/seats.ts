@@ -23,7 +23,11 @@ export type DriverSeats = Record<DriverRun, RunSeats>;
 export interface FullRun {
   driverId: string;
   driverName: string;
+  /** The run's direction. */
   run: DriverRun;
+  /** The planned run (seats count per run: a bus's two afternoon runs each have the bus's seats). */
+  runId: string;
+  runName: string;
   seats: number;
   riders: number;
 }

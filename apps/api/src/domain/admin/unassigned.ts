@@ -3,14 +3,16 @@ import type { Database } from '@school-transport/db';
 import type { UnassignedStudents } from '@school-transport/contracts';
 import { STUDENT_FULL_NAME } from '../student-columns.js';
 import { fullRuns } from '../routes/seats.js';
+import { listStudentsToPlace } from './students-to-place.js';
 
 /**
  * The header bell: students (not deleted) without a driver, newest first, how many there are in
- * all, and the runs with no seat left (the buses that cannot take them).
+ * all, the runs with no seat left (the buses that cannot take them), and the children on a bus
+ * whom no single run takes (to place by hand).
  */
 export async function listUnassignedStudents(db: Kysely<Database>, limit: number): Promise<UnassignedStudents> {
   const unassigned = db.selectFrom('students').where('students.driverId', 'is', null).where('students.deletedAt', 'is', null);
-  const [rows, count, full] = await Promise.all([
+  const [rows, count, full, toPlace] = await Promise.all([
     unassigned
       .innerJoin('schools', 'schools.id', 'students.schoolId')
       .select([
@@ -27,6 +29,7 @@ export async function listUnassignedStudents(db: Kysely<Database>, limit: number
       .execute(),
     unassigned.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     fullRuns(db),
+    listStudentsToPlace(db, limit),
   ]);
   return {
     students: rows.map((row) => ({
@@ -40,5 +43,6 @@ export async function listUnassignedStudents(db: Kysely<Database>, limit: number
     })),
     total: Number(count.n),
     fullRuns: full,
+    ...toPlace,
   };
 }

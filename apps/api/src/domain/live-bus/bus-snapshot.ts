@@ -29,7 +29,7 @@ export interface BusSnapshot {
 export async function runsInProgress(db: Kysely<Database>, ownerId: string, date: string) {
   return db
     .selectFrom('schoolRuns')
-    .select(['id', 'driverId', 'run', 'substituteDriverId', 'startedAt'])
+    .select(['id', 'plannedRunId', 'driverId', 'run', 'substituteDriverId', 'startedAt'])
     .where('driverId', '=', ownerId)
     .where('date', '=', date)
     .where('startedAt', 'is not', null)
@@ -44,16 +44,16 @@ function absencesOfDriver(db: Kysely<Database>, driverId: string, date: string):
 
 type InProgress = Awaited<ReturnType<typeof runsInProgress>>[number];
 
-export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InProgress, date: string, stopsOf: (ownerId: string, run: DriverRun) => Promise<RunStop[]>): Promise<BusSnapshot | null> {
+export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InProgress, date: string, stopsOf: (ownerId: string, plannedRunId: string) => Promise<RunStop[]>): Promise<BusSnapshot | null> {
   if (!row.startedAt) return null;
   const { driverId: ownerId, run } = row;
   const busDriverId = row.substituteDriverId ?? ownerId;
   const since = new Date(Math.max(row.startedAt.getTime(), now.getTime() - RECENT_FIXES_SECONDS * 1000));
   const [marks, stops, position, recentFixes] = await Promise.all([
     db.selectFrom('runMarks').select(['studentId', 'event']).where('runId', '=', row.id).where('undoneAt', 'is', null).orderBy('at').orderBy('createdAt').execute(),
-    stopsOf(ownerId, run),
-    db.selectFrom('busPositions').select(['lat', 'lng', 'at', 'accuracy']).where('driverId', '=', busDriverId).where('date', '=', date).where('run', '=', run).executeTakeFirst(),
-    db.selectFrom('runPositions').select(['lat', 'lng', 'at']).where('driverId', '=', busDriverId).where('date', '=', date).where('run', '=', run).where('at', '>=', since).orderBy('at').execute(),
+    stopsOf(ownerId, row.plannedRunId),
+    db.selectFrom('busPositions').select(['lat', 'lng', 'at', 'accuracy']).where('driverId', '=', busDriverId).where('date', '=', date).where('plannedRunId', '=', row.plannedRunId).executeTakeFirst(),
+    db.selectFrom('runPositions').select(['lat', 'lng', 'at']).where('driverId', '=', busDriverId).where('date', '=', date).where('plannedRunId', '=', row.plannedRunId).where('at', '>=', since).orderBy('at').execute(),
   ]);
   const absences = await absencesOfDriver(db, ownerId, date);
   const statusOf = (studentId: string) =>
@@ -75,7 +75,7 @@ export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InPr
   };
 }
 
-/** The run's stops in order, from the routes' own answer (the office's order and each stop's place). */
-export async function runStopsInOrder(db: Kysely<Database>, ownerId: string, run: DriverRun): Promise<RunStop[]> {
+/** The run's stops in order, from the routes' own answer (the office's order and each stop's place); the run by its id or direction. */
+export async function runStopsInOrder(db: Kysely<Database>, ownerId: string, run: string): Promise<RunStop[]> {
   return (await readRunStops(db, ownerId, run)).stops;
 }

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { ADMIN_MESSAGES, POSITION_RETENTION_DEFAULT_DAYS, addDays, bahrainToday, type DriverRun, type LiveBus, type RunTrail } from '@school-transport/contracts';
+import { ADMIN_MESSAGES, POSITION_RETENTION_DEFAULT_DAYS, addDays, bahrainToday, type LiveBus, type RunTrail } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { marksByRider, marksOfRuns } from '../school-day/riders.js';
-import { runStopsInOrder } from './bus-snapshot.js';
+import { readPlannedRunStops } from '../routes/run-stops.js';
+import { plannedRunOfBus } from '../planned-runs/direction-run.js';
 import { BEFORE_START_TOLERANCE_MS } from './positions-statement.js';
 
 /**
@@ -18,14 +19,15 @@ export async function listLiveBuses(db: Kysely<Database>, now: Date): Promise<Li
     .selectFrom('schoolRuns')
     .innerJoin('drivers', 'drivers.id', 'schoolRuns.driverId')
     .leftJoin('drivers as substitute', 'substitute.id', 'schoolRuns.substituteDriverId')
+    .innerJoin('plannedRuns', 'plannedRuns.id', 'schoolRuns.plannedRunId')
     .leftJoin('busPositions', (join) =>
       join
         .onRef('busPositions.driverId', '=', (eb) => eb.fn.coalesce('schoolRuns.substituteDriverId', 'schoolRuns.driverId'))
         .onRef('busPositions.date', '=', 'schoolRuns.date')
-        .onRef('busPositions.run', '=', 'schoolRuns.run')
+        .onRef('busPositions.plannedRunId', '=', 'schoolRuns.plannedRunId')
         .on((eb) => eb('busPositions.at', '>=', sql<Date>`school_runs.started_at - ${sql.raw(`interval '${BEFORE_START_TOLERANCE_MS / 1000} seconds'`)}`)),
     )
-    .select(['schoolRuns.id', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'drivers.name', 'substitute.name as substituteName', 'busPositions.lat', 'busPositions.lng', 'busPositions.at'])
+    .select(['schoolRuns.id', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.plannedRunId', 'plannedRuns.name as runName', 'drivers.name', 'substitute.name as substituteName', 'busPositions.lat', 'busPositions.lng', 'busPositions.at'])
     .where('schoolRuns.date', 'in', [today, addDays(today, -1)])
     .where('schoolRuns.startedAt', 'is not', null)
     .where('schoolRuns.endedAt', 'is', null)
@@ -44,6 +46,8 @@ export async function listLiveBuses(db: Kysely<Database>, now: Date): Promise<Li
   return runs.map((run) => ({
     driver: { id: run.driverId, name: run.substituteName ? `${run.name} (${run.substituteName})` : run.name },
     run: run.run,
+    runId: run.plannedRunId,
+    runName: run.runName,
     date: run.date,
     position: run.at && run.lat !== null && run.lng !== null ? { lat: run.lat, lng: run.lng, at: run.at.toISOString() } : null,
     fixAgeSeconds: run.at ? Math.max(0, Math.round((now.getTime() - run.at.getTime()) / 1000)) : null,
@@ -55,13 +59,16 @@ export async function listLiveBuses(db: Kysely<Database>, now: Date): Promise<Li
  * A run's trail over its stops, for any run of the last 30 days (older trails are deleted). The
  * trail is the phone's of whoever drove the run that day (the substitute's, when there was one).
  */
-export async function readRunTrail(db: Kysely<Database>, now: Date, driverId: string, run: DriverRun, date: string): Promise<RunTrail> {
+export async function readRunTrail(db: Kysely<Database>, now: Date, driverId: string, ref: string, date: string): Promise<RunTrail> {
   if (!isUuid(driverId)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
   const driver = await db.selectFrom('drivers').select('id').where('id', '=', driverId).executeTakeFirst();
   if (!driver) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
+  // Each run has its own trail: a bus's two afternoon runs are two trails.
+  const plannedRun = await plannedRunOfBus(db, driver.id, ref, { withRemoved: true });
+  const named = { date, run: plannedRun.direction, runId: plannedRun.id, runName: plannedRun.name };
   const today = bahrainToday(now);
-  if (date > today || date < addDays(today, -POSITION_RETENTION_DEFAULT_DAYS)) return { date, run, points: [], stops: [] };
-  const row = await db.selectFrom('schoolRuns').select(['substituteDriverId']).where('driverId', '=', driver.id).where('date', '=', date).where('run', '=', run).executeTakeFirst();
+  if (date > today || date < addDays(today, -POSITION_RETENTION_DEFAULT_DAYS)) return { ...named, points: [], stops: [] };
+  const row = await db.selectFrom('schoolRuns').select(['substituteDriverId']).where('plannedRunId', '=', plannedRun.id).where('date', '=', date).executeTakeFirst();
   const [points, stops] = await Promise.all([
     row
       ? db
@@ -69,15 +76,14 @@ export async function readRunTrail(db: Kysely<Database>, now: Date, driverId: st
           .select(['lat', 'lng', 'at'])
           .where('driverId', '=', row.substituteDriverId ?? driver.id)
           .where('date', '=', date)
-          .where('run', '=', run)
+          .where('plannedRunId', '=', plannedRun.id)
           .orderBy('at')
           .execute()
       : [],
-    runStopsInOrder(db, driver.id, run),
+    readPlannedRunStops(db, plannedRun).then((answer) => answer.stops),
   ]);
   return {
-    date,
-    run,
+    ...named,
     points: points.map((point) => ({ lat: point.lat, lng: point.lng, at: point.at.toISOString() })),
     stops: stops.flatMap((stop) => (stop.location ? [{ position: stop.position, lat: stop.location.lat, lng: stop.location.lng }] : [])),
   };

@@ -32,12 +32,13 @@ export interface WrittenPositions {
  * explained. Nothing is written when no run is started or no fix lies inside it. The fixes come as
  * arrays, so the text is the same for any batch (and is the benchmark's floor: bench/positions-floor.ts).
  *
- * $1 driver id, $2 date, $3 run, $4 now, $5 lat[], $6 lng[], $7 accuracy[], $8 speed[], $9 heading[], $10 at[].
+ * $1 driver id, $2 date, $3 run (its direction), $4 now, $5 lat[], $6 lng[], $7 accuracy[], $8 speed[], $9 heading[], $10 at[],
+ * $11 the planned run when the phone named it by id (null: every run of that direction the phone drives that day).
  */
 export const POSITIONS_STATEMENT = `
 WITH own AS (
   SELECT planned_run_id, driver_id, substitute_driver_id, started_at, ended_at FROM school_runs
-  WHERE date = $2 AND run = $3 AND (driver_id = $1 OR substitute_driver_id = $1)
+  WHERE date = $2 AND (CASE WHEN $11::uuid IS NULL THEN run = $3 ELSE planned_run_id = $11::uuid END) AND (driver_id = $1 OR substitute_driver_id = $1)
 ),
 driven AS (
   SELECT * FROM own
@@ -82,7 +83,7 @@ SELECT
   ) AS near_wanted`;
 
 /** The statement's parameters, in the order of its placeholders. */
-export function positionsParameters(driverId: string, date: string, run: 'morning' | 'afternoon', now: Date, fixes: readonly PositionFix[]): unknown[] {
+export function positionsParameters(driverId: string, date: string, run: 'morning' | 'afternoon', now: Date, fixes: readonly PositionFix[], plannedRunId: string | null = null): unknown[] {
   return [
     driverId,
     date,
@@ -94,5 +95,6 @@ export function positionsParameters(driverId: string, date: string, run: 'mornin
     fixes.map((fix) => fix.speed),
     fixes.map((fix) => fix.heading),
     fixes.map((fix) => fix.at),
+    plannedRunId,
   ];
 }

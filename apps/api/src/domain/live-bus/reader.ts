@@ -52,7 +52,7 @@ export class LiveBusReader {
     return value;
   }
 
-  private stopsOf = (ownerId: string, run: DriverRun): Promise<RunStop[]> => this.cached(this.stops, `${ownerId}:${run}`, STOPS_MS, Date.now(), () => runStopsInOrder(this.db, ownerId, run));
+  private stopsOf = (ownerId: string, plannedRunId: string): Promise<RunStop[]> => this.cached(this.stops, `${ownerId}:${plannedRunId}`, STOPS_MS, Date.now(), () => runStopsInOrder(this.db, ownerId, plannedRunId));
 
   private snapshotsOf(now: Date, ownerId: string, date: string): Promise<Map<DriverRun, BusSnapshot | null>> {
     const key = `${ownerId}:${date}`;

@@ -20,11 +20,11 @@ export async function receivePositions(
   input: z.output<typeof positionsInput>,
   serviceArea: ServiceArea,
 ): Promise<PositionsAccepted> {
-  const { accepted, dropped, moved, nearWanted } = await recordPositions(db, now, driverId, input, serviceArea);
+  const { accepted, dropped, moved, nearWanted, direction } = await recordPositions(db, now, driverId, input, serviceArea);
   if (moved) {
     liveBus.reader.forget(driverId);
     liveBus.hub.changed(driverId);
-    if (nearWanted) await sendBusNearMessages(db, liveBus.reader, now, driverId, input.date ?? bahrainToday(now), input.run);
+    if (nearWanted) await sendBusNearMessages(db, liveBus.reader, now, driverId, input.date ?? bahrainToday(now), direction);
   }
   return { accepted, dropped };
 }

@@ -16,7 +16,8 @@ import { isUuid } from '../ids.js';
 import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { readSchoolDaySettings } from '../school-day/settings.js';
 import { findBus } from './office-list.js';
-import { childrenOfBuses, findPlannedRun, toPlannedRun, type PlannedRunRow } from './read.js';
+import { childrenOfBuses, findPlannedRun, plannedRunsOfDrivers, toPlannedRun, type PlannedRunRow } from './read.js';
+import { assertPlannedRunSeats, type SeatOptions } from '../routes/seats.js';
 
 /**
  * The office plans a bus's runs: adds, edits and removes them, each change audited. A removed run
@@ -56,9 +57,10 @@ function assertWindow(plannedStart: string, plannedEnd: string): void {
 }
 
 /** POST /api/admin/drivers/{driverId}/runs. */
-export async function createPlannedRun(db: Kysely<Database>, actor: Actor, input: NewPlannedRunInput): Promise<PlannedRun> {
+export async function createPlannedRun(db: Kysely<Database>, actor: Actor, input: NewPlannedRunInput, seats: SeatOptions = {}): Promise<PlannedRun> {
   return db.transaction().execute(async (trx) => {
     const bus = await findBus(trx, input.driverId);
+    const runsBefore = await plannedRunsOfDrivers(trx, [bus.id]);
     await assertSchools(trx, input.schoolIds);
     const defaults = input.plannedStart && input.plannedEnd ? undefined : await defaultTimes(trx, bus.id, input.direction, input.schoolIds, await readSchoolDaySettings(trx));
     const plannedStart = input.plannedStart ?? defaults!.plannedStart;
@@ -72,6 +74,8 @@ export async function createPlannedRun(db: Kysely<Database>, actor: Actor, input
         .executeTakeFirstOrThrow()
     ).id;
     const run = toPlannedRun((await findPlannedRun(trx, id))!);
+    // A new run takes the children it serves from the bus's other runs: each run within its seats.
+    await assertPlannedRunSeats(trx, actor, bus.id, runsBefore, seats);
     await recordAudit(trx, actor, { entityType: 'planned_run', entityId: id, action: 'create', diff: { driverId: bus.id, ...run } });
     return run;
   });
@@ -109,9 +113,10 @@ async function assertNotLastOfDirection(trx: Db, run: PlannedRunRow): Promise<vo
 }
 
 /** PUT /api/admin/runs/{runId}: the same fields as a new run; times left out stay. */
-export async function updatePlannedRun(db: Kysely<Database>, actor: Actor, input: PlannedRunUpdateInput): Promise<PlannedRun> {
+export async function updatePlannedRun(db: Kysely<Database>, actor: Actor, input: PlannedRunUpdateInput, seats: SeatOptions = {}): Promise<PlannedRun> {
   return db.transaction().execute(async (trx) => {
     const before = await lockPlannedRun(trx, input.runId);
+    const runsBefore = await plannedRunsOfDrivers(trx, [before.driverId]);
     await assertSchools(trx, input.schoolIds);
     const plannedStart = input.plannedStart ?? before.plannedStart;
     const plannedEnd = input.plannedEnd ?? before.plannedEnd;
@@ -132,6 +137,8 @@ export async function updatePlannedRun(db: Kysely<Database>, actor: Actor, input
       .set({ ...next, schoolIds: JSON.stringify(next.schoolIds), weekdays: next.weekdays ? JSON.stringify(next.weekdays) : null, updatedAt: new Date() })
       .where('id', '=', before.id)
       .execute();
+    // Other schools or days move riders between the bus's runs: each run within its seats.
+    await assertPlannedRunSeats(trx, actor, before.driverId, runsBefore, seats);
     await recordAudit(trx, actor, { entityType: 'planned_run', entityId: before.id, action: 'update', diff: { driverId: before.driverId, ...diff } });
     return toPlannedRun((await findPlannedRun(trx, before.id))!);
   });

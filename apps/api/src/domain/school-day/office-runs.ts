@@ -8,12 +8,11 @@ import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { readSchoolDaySettings } from './settings.js';
 import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfPlannedRun, riderStatus, RUN_COLUMNS, runStatus } from './riders.js';
-import { operatesOn } from '../planned-runs/day-runs.js';
+import { operatesOn, ownRunOn } from '../planned-runs/day-runs.js';
 import { findPlannedRun, plannedRunsOfDrivers } from '../planned-runs/read.js';
 import { isOverdue } from './overdue.js';
 import { assertRunDay } from './runs.js';
 import { assertSubstituteSeats, type SeatOptions } from '../routes/seats.js';
-import { plannedRunOfDirection } from '../planned-runs/direction-run.js';
 
 /**
  * The office's view of a day: every driver's runs with their status and counts, open runs with
@@ -114,7 +113,8 @@ export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: A
   if (input.date < bahrainToday(now)) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
   let plannedRunId = '';
   await db.transaction().execute(async (trx) => {
-    assertRunDay(await readSchoolDaySettings(trx), input.date);
+    const settings = await readSchoolDaySettings(trx);
+    assertRunDay(settings, input.date);
     if (!isUuid(input.driverId)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
     const driver = await trx.selectFrom('drivers').select(['id', 'name']).where('id', '=', input.driverId).executeTakeFirst();
     if (!driver) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.driverNotFound);
@@ -124,14 +124,15 @@ export async function setRunSubstitute(db: Kysely<Database>, now: Date, actor: A
       if (!substitute) throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.unknownDriver, { substituteDriverId: STUDENT_MESSAGES.unknownDriver });
       if (substitute.status !== 'active') throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.inactiveDriver, { substituteDriverId: STUDENT_MESSAGES.inactiveDriver });
     }
-    plannedRunId = await plannedRunOfDirection(trx, driver.id, input.run);
-    await trx.insertInto('schoolRuns').values({ plannedRunId, driverId: driver.id, date: input.date, run: input.run }).onConflict((oc) => oc.columns(['plannedRunId', 'date']).doNothing()).execute();
+    const plannedRun = await ownRunOn(trx, driver.id, input.run, settings, input.date);
+    plannedRunId = plannedRun.id;
+    await trx.insertInto('schoolRuns').values({ plannedRunId, driverId: driver.id, date: input.date, run: plannedRun.direction }).onConflict((oc) => oc.columns(['plannedRunId', 'date']).doNothing()).execute();
     const row = await trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('plannedRunId', '=', plannedRunId).where('date', '=', input.date).forUpdate().executeTakeFirstOrThrow();
     if (row.endedAt) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runEnded);
     if (row.substituteDriverId === input.substituteDriverId) return;
-    if (input.substituteDriverId !== null) await assertSubstituteSeats(trx, actor, { coveredDriverId: driver.id, substituteDriverId: input.substituteDriverId, date: input.date, run: input.run }, options);
+    if (input.substituteDriverId !== null) await assertSubstituteSeats(trx, actor, { coveredDriverId: driver.id, substituteDriverId: input.substituteDriverId, date: input.date, plannedRunId }, options);
     await trx.updateTable('schoolRuns').set({ substituteDriverId: input.substituteDriverId, updatedAt: now }).where('id', '=', row.id).execute();
-    await recordAudit(trx, actor, { entityType: 'run', entityId: row.id, action: 'substitute', diff: { driverId: driver.id, date: input.date, run: input.run, substituteDriverId: { from: row.substituteDriverId, to: input.substituteDriverId } } });
+    await recordAudit(trx, actor, { entityType: 'run', entityId: row.id, action: 'substitute', diff: { driverId: driver.id, date: input.date, run: plannedRun.direction, plannedRunId, substituteDriverId: { from: row.substituteDriverId, to: input.substituteDriverId } } });
   });
   const runs = await listOfficeRuns(db, now, input.date);
   return runs.find((run) => run.driver.id === input.driverId && run.id === plannedRunId)!;

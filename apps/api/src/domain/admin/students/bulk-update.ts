@@ -10,6 +10,15 @@ import { announceStudentChange } from './events.js';
 import { assertSeats, type SeatOptions } from '../../routes/seats.js';
 
 /**
+ * A run placed by hand belongs to one bus: moved to another bus, the child rides by school there
+ * (the morning's run, and the afternoon's when they go home on the same bus), as the edit does.
+ */
+function placementOnNewBus(student: { driverId: string | null; afternoonDriverId: string | null; morningRunId: string | null; afternoonRunId: string | null }, driverId: string | null) {
+  if (student.driverId === driverId) return {};
+  return { morningRunId: null, ...(student.afternoonDriverId === null ? { afternoonRunId: null } : {}) };
+}
+
+/**
  * Several students at once: a driver (or none) and/or a payment status. One transaction: all of
  * them change or none does; one audit row (and the messages) per student that actually changed.
  * Mark paid / unpaid is the edit dialog's switch for each of them, through the fee ledger.
@@ -21,14 +30,15 @@ export async function bulkUpdateStudents(db: Kysely<Database>, actor: Actor, inp
     const students = await trx.selectFrom('students').selectAll().where('id', 'in', ids).where('deletedAt', 'is', null).orderBy('id').forUpdate().execute();
     if (students.length !== ids.length) throw notFound(STUDENT_MESSAGES.studentNotFound);
     const driver = input.driverId === undefined || input.driverId === null ? input.driverId : await checkDriver(trx, input.driverId, null);
-    const after = {
-      ...(driver === undefined ? {} : { driverId: driver?.id ?? null }),
+    const afterOf = (student: (typeof students)[number]) => ({
+      ...(driver === undefined ? {} : { driverId: driver?.id ?? null, ...placementOnNewBus(student, driver?.id ?? null) }),
       ...(input.paymentStatus === undefined ? {} : { paymentStatus: input.paymentStatus }),
-    };
-    // All of them at once against the seats: a bus with two seats left takes two of five, not five.
-    if (driver) await assertSeats(trx, actor, students.map((student) => ({ studentId: student.id, driverId: driver.id, serviceType: student.serviceType })), seats);
+    });
+    // All of them at once against the seats, run by run: a bus with two seats left takes two of five, not five.
+    if (driver) await assertSeats(trx, actor, students.map((student) => ({ studentId: student.id, serviceType: student.serviceType, ...afterOf(student), driverId: driver.id })), seats);
     let updated = 0;
     for (const before of students) {
+      const after = afterOf(before);
       const diff = changedFields(before, after);
       if (Object.keys(diff).length === 0) continue;
       const now = new Date();

@@ -33,7 +33,7 @@ export async function createStudent(db: Kysely<Database>, actor: Actor, input: S
   const student = await withUniqueField(STUDENT_MESSAGES.parentEmailTaken, () =>
     db.transaction().execute(async (trx) => {
       const choices = await checkStudentChoices(trx, input);
-      await assertSeats(trx, actor, [{ studentId: null, driverId: choices.driver?.id ?? null, serviceType: input.serviceType }], seats);
+      await assertSeats(trx, actor, [{ studentId: null, driverId: choices.driver?.id ?? null, serviceType: input.serviceType, schoolId: choices.school.id }], seats);
       const terms = await trx.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirst();
       if (!terms) throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.noTermsVersion);
       const parent = await resolveParent(trx, input.parent, passwordHash);

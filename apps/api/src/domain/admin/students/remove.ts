@@ -25,9 +25,16 @@ export async function removeStudent(db: Kysely<Database>, actor: Actor, id: stri
 export async function restoreStudent(db: Kysely<Database>, actor: Actor, id: string, seats: SeatOptions = {}): Promise<AdminStudent> {
   if (!isUuid(id)) throw notFound(STUDENT_MESSAGES.studentNotFound);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('students').select(['id', 'deletedAt', 'driverId', 'serviceType']).where('id', '=', id).where('deletedAt', 'is not', null).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('students')
+      .select(['id', 'deletedAt', 'driverId', 'serviceType', 'schoolId', 'afternoonDriverId', 'morningRunId', 'afternoonRunId'])
+      .where('id', '=', id)
+      .where('deletedAt', 'is not', null)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound(STUDENT_MESSAGES.studentNotFound);
-    await assertSeats(trx, actor, [{ studentId: row.id, driverId: row.driverId, serviceType: row.serviceType }], seats);
+    const { deletedAt: _deletedAt, id: studentId, ...ridesAs } = row;
+    await assertSeats(trx, actor, [{ studentId, ...ridesAs }], seats);
     await trx.updateTable('students').set({ deletedAt: null, updatedAt: new Date() }).where('id', '=', id).execute();
     await recordAudit(trx, actor, { entityType: 'student', entityId: id, action: 'restore', diff: { deletedAt: { from: row.deletedAt?.toISOString() ?? null, to: null } } });
     return findStudent(trx, id);

@@ -12,6 +12,12 @@ import type { ShortLinkSettings } from '../../routes/short-links.js';
 import { storedLocationLink } from './location-link.js';
 import { checkRunPlacement } from './run-placement.js';
 
+const SEAT_FIELDS = ['driverId', 'serviceType', 'schoolId', 'afternoonDriverId', 'morningRunId', 'afternoonRunId'] as const;
+
+function pick<Row, Key extends keyof Row>(row: Row, keys: readonly Key[]): Pick<Row, Key> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<Row, Key>;
+}
+
 /**
  * Edit Student: the whole form; the audit row lists what changed, from and to.
  * The payment status is the current service month's fee row, so switching it goes through the
@@ -55,7 +61,8 @@ export async function updateStudent(db: Kysely<Database>, actor: Actor, input: S
     };
     const diff = changedFields(before, after);
     if (Object.keys(diff).length > 0) {
-      if (diff.driverId || diff.serviceType) await assertSeats(trx, actor, [{ studentId: input.id, driverId: after.driverId, serviceType: after.serviceType }], seats);
+      // Anything that decides which runs the child rides: the bus either way, the service type, the school, a run placed by hand.
+      if (SEAT_FIELDS.some((field) => diff[field])) await assertSeats(trx, actor, [{ studentId: input.id, ...pick(after, SEAT_FIELDS) }], seats);
       const now = new Date();
       await trx.updateTable('students').set({ ...after, updatedAt: now }).where('id', '=', input.id).execute();
       await recordAudit(trx, actor, { entityType: 'student', entityId: input.id, action: 'update', diff });

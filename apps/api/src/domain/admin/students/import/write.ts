@@ -36,7 +36,7 @@ export async function writeImport(trx: Transaction<Database>, actor: Actor, plan
   const creates = valid.filter((row) => row.action === 'create');
   const updates = valid.filter((row) => row.action === 'update');
 
-  const seatChanges: SeatChange[] = [...creates, ...updates].map((row) => ({ studentId: row.student?.id ?? null, driverId: row.values.driverId, serviceType: row.values.serviceType }));
+  const seatChanges: SeatChange[] = [...creates, ...updates].map((row) => ({ studentId: row.student?.id ?? null, driverId: row.values.driverId, serviceType: row.values.serviceType, schoolId: row.values.schoolId }));
   await assertSeats(trx, actor, seatChanges);
 
   const parentIds = await createParents(trx, plan, creates);
