@@ -51,7 +51,7 @@ function refusal(event: MarkEvent, status: RiderStatus, run: 'morning' | 'aftern
   }
 }
 
-function toMark(row: Omit<MarkRow, 'markedByRole' | 'markedByName'>, date: string, run: 'morning' | 'afternoon', status: RiderStatus): RunMark {
+function toMark(row: Omit<MarkRow, 'markedByRole' | 'markedByName' | 'receivedByName' | 'receivedByRelation'>, date: string, run: 'morning' | 'afternoon', status: RiderStatus): RunMark {
   return { id: row.id, studentId: row.studentId, run, date, event: row.event, undoes: null, at: row.at.toISOString(), clientId: row.clientId, position: row.position, status };
 }
 
