@@ -21,7 +21,7 @@ test("a parent names an aunt and a delegate; the attendant hands Ali only to the
   const section = page.getByRole('region', { name: handover.title });
   await expect(section).toBeVisible();
   await section.getByLabel(handover.adults.name, { exact: true }).fill('Maryam');
-  await section.getByRole('textbox', { name: handover.adults.relation }).click();
+  await section.getByRole('combobox', { name: handover.adults.relation }).click();
   await page.getByRole('option', { name: handover.relation.aunt, exact: true }).click();
   await section.getByLabel(handover.adults.phone, { exact: true }).fill('36222333');
   await section.getByRole('button', { name: handover.adults.add }).click();
