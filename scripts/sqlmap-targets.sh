@@ -190,6 +190,22 @@ target driver POST '/api/driver/positions' /api/driver/positions \
 target parent GET '/api/parent/students/:id/bus' "/api/parent/students/$STUDENT/bus"
 target parent GET '/api/parent/students/:id/bus-near' "/api/parent/students/$STUDENT/bus-near"
 target parent PUT '/api/parent/students/:id/bus-near' "/api/parent/students/$STUDENT/bus-near" --json '{"minutes":5}' --status 200
+# Safe handover: family A's authorised adults and one-day codes, the student's handover, the office's rule and exception.
+ADULT=$(api parent POST /api/parent/authorised-adults '{"name":"Maryam","relation":"aunt","phone":"36222333"}' | field .adult.id)
+HANDOVER_CODE=$(api parent POST /api/parent/handover-codes "{\"studentId\":\"$STUDENT\",\"date\":\"$TOMORROW\",\"name\":\"Khalid\",\"phone\":\"36555111\"}" | field .handoverCode.id)
+NO_EXTRA_ADULTS="DELETE FROM authorised_adults WHERE id <> '$ADULT' AND parent_id = (SELECT parent_id FROM authorised_adults WHERE id = '$ADULT')"
+target parent GET '/api/parent/authorised-adults' /api/parent/authorised-adults
+target parent POST '/api/parent/authorised-adults' /api/parent/authorised-adults --json '{"name":"Rosa","relation":"nanny","phone":"36222444"}' --reset "$NO_EXTRA_ADULTS" --status 201
+target parent PUT '/api/parent/authorised-adults/:id' "/api/parent/authorised-adults/$ADULT" --json '{"name":"Maryam","relation":"aunt","phone":"36222333"}' --status 200
+target parent DELETE '/api/parent/authorised-adults/:id' "/api/parent/authorised-adults/$ADULT" \
+  --reset "INSERT INTO authorised_adults (id, parent_id, name, relation, phone) SELECT '$ADULT', parent_id, 'Maryam', 'aunt', '36222333' FROM students WHERE id = '$STUDENT' ON CONFLICT DO NOTHING"
+target parent GET '/api/parent/students/:id/handover' "/api/parent/students/$STUDENT/handover"
+target parent PUT '/api/parent/students/:id/handover' "/api/parent/students/$STUDENT/handover" --json '{"required":true}' --status 200
+target parent GET '/api/parent/handover-codes' /api/parent/handover-codes
+target parent POST '/api/parent/handover-codes' /api/parent/handover-codes --json "{\"studentId\":\"$STUDENT\",\"date\":\"$TOMORROW\",\"name\":\"Omar\",\"phone\":\"36555112\"}" --status 201
+target parent DELETE '/api/parent/handover-codes/:id' "/api/parent/handover-codes/$HANDOVER_CODE" --reset "UPDATE handover_codes SET cancelled_at = NULL WHERE id = '$HANDOVER_CODE'"
+target admin PUT '/api/admin/schools/:id/handover-rule' "/api/admin/schools/$SCHOOL/handover-rule" --json '{"upToGrade":"3"}' --status 200
+target admin PUT '/api/admin/students/:id/handover' "/api/admin/students/$STUDENT/handover" --json '{"required":null}' --status 200
 target admin GET '/api/admin/drivers/:driverId/runs/:run/trail' "/api/admin/drivers/$DRIVER/runs/morning/trail?date=$DAY"
 # Routes: reading the run makes its stops; the order named is the run's one stop (any other answers 409).
 api admin GET "/api/admin/drivers/$DRIVER/runs/morning/stops" > /dev/null

@@ -151,7 +151,7 @@ describe("an attendant's day on their bus", () => {
 
     // The family reads who marked their child: 'Boarded 06:42 · marked by Aisha'.
     const family = (await amal.parent.get<StudentToday>(`/api/parent/students/${amal.studentId}/today`)).body;
-    expect(family.morning?.events).toEqual([{ event: 'boarded', at: bh('06:42').toISOString(), markedBy: { role: 'attendant', name: 'Aisha' } }]);
+    expect(family.morning?.events).toEqual([{ event: 'boarded', at: bh('06:42').toISOString(), markedBy: { role: 'attendant', name: 'Aisha' }, receivedBy: null }]);
   });
 
   it("shows the office's run view who marked each child, the office member by name when they act for the bus", async () => {

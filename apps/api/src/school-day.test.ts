@@ -398,8 +398,8 @@ describe('marks', () => {
       status: 'dropped',
       absenceReason: null,
       events: [
-        { event: 'boarded', at: bh('2026-12-09', '06:15').toISOString(), markedBy: { role: 'driver', name: 'Test Driver' } },
-        { event: 'dropped', at: bh('2026-12-09', '07:10').toISOString(), markedBy: { role: 'driver', name: 'Test Driver' } },
+        { event: 'boarded', at: bh('2026-12-09', '06:15').toISOString(), markedBy: { role: 'driver', name: 'Test Driver' }, receivedBy: null },
+        { event: 'dropped', at: bh('2026-12-09', '07:10').toISOString(), markedBy: { role: 'driver', name: 'Test Driver' }, receivedBy: null },
       ],
     });
     expect(body.afternoon?.status).toBe('dropped');

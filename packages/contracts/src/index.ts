@@ -33,3 +33,4 @@ export * from './eta-figure.js';
 export * from './routes.js';
 export * from './online-payments.js';
 export * from './planned-runs.js';
+export * from './handover.js';

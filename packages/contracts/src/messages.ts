@@ -399,3 +399,22 @@ export const WEBHOOK_MESSAGES = {
   verifyTokenInvalid: 'The verify token does not match',
   bodyInvalid: 'The request body is not JSON',
 } as const;
+
+/** Safe handover: who may receive a young child at the afternoon stop. */
+export const HANDOVER_MESSAGES = {
+  adultNotFound: 'Authorised adult not found',
+  tooManyAdults: 'A family can list at most 8 authorised adults',
+  relationInvalid: 'Choose how this adult is related to the children',
+  /** A drop refused for want of an adult: `{{firstName}}` is filled in (handToAdultMessage). */
+  handToAdult: "{{firstName}} must be handed to an adult on the family's list. Choose who received him, or return him to school.",
+  adultOfAnotherFamily: "This adult is not on the child's family list. Choose someone on the list, or return the child to school.",
+  codeWrong: 'This code is not right. Check it with the adult, or return the child to school.',
+  codeUsed: 'This code has already been used. Return the child to school, or choose someone on the list.',
+  codeOtherDate: 'This code is not for today. Return the child to school, or choose someone on the list.',
+  codeVoided: 'This code was tried wrong too many times and no longer works. Return the child to school, or choose someone on the list.',
+  codeNotFound: 'Handover code not found',
+  codeDateInvalid: 'A code can be issued for today or a later school day',
+  onlyOfficeLifts: "The school's rule requires a handover for this child: only the office can lift it",
+  receivedByInvalid: 'Say who received the child: an adult on the list or a code',
+  rulesGradeInvalid: 'Choose a grade from the list, or no rule',
+} as const;

@@ -71,6 +71,12 @@ export interface NotificationPayloads {
   bus_near: { studentName: string; minutes: number };
   /** To the parent, when the driver undid a mark whose message had already gone: that message was a wrong tap. */
   mark_undone: { studentName: string; event: 'boarded' | 'dropped' | 'no_show' | 'returned_to_school'; at: string };
+  /** To the family, every time a child whose handover is required is received at the stop: who received them and when. */
+  student_handed_over: { studentName: string; receiverName: string; relation: 'mother' | 'father' | 'grandparent' | 'aunt' | 'uncle' | 'sibling' | 'driver' | 'nanny' | 'other' | 'parent' | 'day_code'; at: string };
+  /** To a one-day delegate: the code they show the bus to receive the child, on that date only. */
+  handover_code: { delegateName: string; studentName: string; date: string; code: string };
+  /** To the office's alert phone: a child was taken back to school (nobody received them at the stop). */
+  returned_to_school_office: { studentName: string; schoolName: string; at: string; driverName: string; driverPhone: string };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -102,10 +108,13 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'tomorrow_bus',
   'bus_near',
   'mark_undone',
+  'student_handed_over',
+  'handover_code',
+  'returned_to_school_office',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */
 /** Messages whose payload holds a one-time code: the office's Outbox shows them with the code masked. */
-export const ONE_TIME_CODE_TEMPLATE_KEYS: readonly NotificationTemplateKey[] = ['password_reset', 'welcome_code'];
+export const ONE_TIME_CODE_TEMPLATE_KEYS: readonly NotificationTemplateKey[] = ['password_reset', 'welcome_code', 'handover_code'];
 
 export type NotificationChannel = 'sms' | 'email';

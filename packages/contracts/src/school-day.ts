@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ANALYTICS_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
+import { ANALYTICS_MESSAGES, HANDOVER_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
 import { looksEmpty, optionalPhoneNumber } from './fields.js';
 import { DRIVER_RUNS, type DriverRun } from './driver.js';
 import { overCapacityField } from './seats.js';
 import type { MarkedBy } from './attendants.js';
+import type { ReceivedBy, RiderHandover } from './handover.js';
 
 /**
  * The school day: the calendar of school days and no-service dates, the parents' absences, the
@@ -192,6 +193,17 @@ export const MARK_UNDO_MINUTES = 2;
 export const MARK_REQUEST_EVENTS = [...MARK_EVENTS, 'undo'] as const;
 export type MarkRequestEvent = (typeof MARK_REQUEST_EVENTS)[number];
 
+/**
+ * Who received a child at an afternoon stop, on a dropped mark of a child whose handover is
+ * required: an adult the family named (an authorised adult's id, or the parent's user id), or a
+ * one-day delegate's code (checked when the mark arrives, also a mark queued offline).
+ */
+export const receivedByInput = z.union(
+  [z.object({ adultId: z.string().trim().min(1).max(64) }).strict(), z.object({ code: z.string().trim().regex(/^\d{6}$/, HANDOVER_MESSAGES.codeWrong) }).strict()],
+  { error: HANDOVER_MESSAGES.receivedByInvalid },
+);
+export type ReceivedByInput = z.output<typeof receivedByInput>;
+
 const markFields = z.object({
   run: runRef,
   studentId: id,
@@ -212,6 +224,7 @@ const markFields = z.object({
     })
     .nullish()
     .transform((value) => value ?? null),
+  receivedBy: receivedByInput.optional(),
 });
 const undoNamesItsMark = (value: { event: MarkRequestEvent; undoes?: string | undefined }, ctx: z.RefinementCtx) => {
   if (value.event === 'undo' && !value.undoes) ctx.addIssue({ code: 'custom', path: ['undoes'], message: SCHOOL_DAY_MESSAGES.undoesRequired });
@@ -265,6 +278,10 @@ export interface RunStudent {
   stop: { id: string; number: number };
   /** Who made the mark the status comes from (the driver, the attendant or the office member); null while unmarked. */
   markedBy: MarkedBy | null;
+  /** For a child who must be handed to a named adult on this (afternoon) run: who may receive them; else null. */
+  handover: RiderHandover | null;
+  /** Who received the child at the stop, when the drop named them. */
+  receivedBy: ReceivedBy | null;
 }
 
 export interface DriverTodayRun extends RunSummary {
@@ -320,7 +337,7 @@ export interface StudentRunToday {
   status: RiderStatus;
   absenceReason: string | null;
   /** Each mark with who made it ('Boarded 06:42 · marked by Aisha'); a mark of the office names no one (`name` null). */
-  events: { event: MarkEvent; at: string; markedBy: MarkedBy | null }[];
+  events: { event: MarkEvent; at: string; markedBy: MarkedBy | null; receivedBy: ReceivedBy | null }[];
 }
 export interface StudentToday {
   date: string;

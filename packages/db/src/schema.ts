@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-import type { Language, MarkedByRole, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus, Weekday } from '@school-transport/contracts';
+import type { AdultRelation, Language, MarkedByRole, ReceiverRelation, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus, Weekday } from '@school-transport/contracts';
 
 /**
  * The typed shape of every table. Columns are snake_case in PostgreSQL and
@@ -52,6 +52,8 @@ export interface SchoolsTable {
   startTime: ColumnType<string | null, string | null | undefined, string | null>;
   /** When children are dismissed ('13:30'); a new afternoon run's times default from it. */
   dismissalTime: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Handover at the afternoon stop is required up to this grade (KG below grade 1); null: no rule. */
+  handoverUpToGrade: ColumnType<string | null, string | null | undefined, string | null>;
   active: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
@@ -132,6 +134,8 @@ export interface StudentsTable {
   afternoonRunId: ColumnType<string | null, string | null | undefined, string | null>;
   /** The bus home when it is not the morning's (null: the same as `driverId`). */
   afternoonDriverId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'required' (asked by the family or the office) or 'lifted' (by the office); null: the school's rule decides. */
+  handoverChoice: ColumnType<'required' | 'lifted' | null, 'required' | 'lifted' | null | undefined, 'required' | 'lifted' | null>;
   locationLink: string | null;
   paymentStatus: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   parentId: string;
@@ -425,6 +429,38 @@ export interface RunMarksTable {
   createdAt: CreatedAt;
   /** When the mark was undone (migration 2026-11-27T0900): kept in the records, no longer the child's status. */
   undoneAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Who received the child at the stop (migration 2026-11-28T1030), as named then: null when nobody had to. */
+  receivedByName: ColumnType<string | null, string | null | undefined, string | null>;
+  receivedByRelation: ColumnType<ReceiverRelation | null, ReceiverRelation | null | undefined, ReceiverRelation | null>;
+  receivedByAdultId: ColumnType<string | null, string | null | undefined, string | null>;
+  receivedByCodeId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An adult a family named who may receive their children at the afternoon stop. */
+export interface AuthorisedAdultsTable {
+  id: Generated<string>;
+  parentId: string;
+  name: string;
+  relation: AdultRelation;
+  phone: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** A one-day delegate's code for one child and one date (only its hash). */
+export interface HandoverCodesTable {
+  id: Generated<string>;
+  studentId: string;
+  /** The Bahrain date it is valid on ('YYYY-MM-DD'). */
+  date: ColumnType<string, string, string>;
+  name: string;
+  phone: string;
+  codeHash: string;
+  wrongTries: ColumnType<number, number | undefined, number>;
+  usedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  voidedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  cancelledAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  createdAt: CreatedAt;
 }
 
 /** An undo of a mark, once per id from the phone (migration 2026-11-27T0900). */
@@ -519,6 +555,8 @@ export interface StopLocationsTable {
 }
 
 export interface Database {
+  authorisedAdults: AuthorisedAdultsTable;
+  handoverCodes: HandoverCodesTable;
   busPositions: BusPositionsTable;
   runPositions: RunPositionsTable;
   busNearSettings: BusNearSettingsTable;

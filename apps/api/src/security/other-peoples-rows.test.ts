@@ -21,7 +21,7 @@ import { accessOfPath, REST_PATHS } from '../rest/paths.js';
  * takes an id and has no row below fails the first test. The office, which may read every family,
  * still cannot book one family's proof of payment onto another family's months.
  */
-type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver' | 'absence' | 'rider' | 'onlinePayment' | 'creditNoteFile';
+type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver' | 'absence' | 'rider' | 'onlinePayment' | 'creditNoteFile' | 'adult' | 'handoverCode';
 
 interface Case {
   /** Which of the owner's ids goes in. */
@@ -54,6 +54,8 @@ const PAST_MONTH = '2025-10';
 const ONLINE_MONTH = '2025-11';
 const TAP_SECRET = 'sk_test_other_peoples_rows';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const ADULT = { name: 'Maryam', relation: 'aunt', phone: '36222333' };
+let parentAId: string;
 const CHANGE = { firstName: 'Changed', lastName: 'Name', fathersName: 'Father', grade: '4', class: 'A', serviceType: 'BOTH', address: '', block: '1', road: '2', houseBuilding: '3' };
 
 async function upload(client: HttpClient, feeId: string) {
@@ -107,6 +109,11 @@ const REST_CASES: Record<string, Case> = {
   'GET /api/parent/students/:id/bus': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/bus`), stranger: 404, owner: 200 },
   'GET /api/parent/students/:id/bus-near': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/bus-near`), stranger: 404, owner: 200 },
   'PUT /api/parent/students/:id/bus-near': { owned: 'student', call: (c, id) => c.put(`/api/parent/students/${id}/bus-near`, { minutes: 5 }), stranger: 404, owner: 200 },
+  'PUT /api/parent/authorised-adults/:id': { owned: 'adult', call: (c, id) => c.put(`/api/parent/authorised-adults/${id}`, ADULT), stranger: 404, owner: 200 },
+  'DELETE /api/parent/authorised-adults/:id': { owned: 'adult', call: (c, id) => c.request('DELETE', `/api/parent/authorised-adults/${id}`), stranger: 404, owner: 200 },
+  'GET /api/parent/students/:id/handover': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/handover`), stranger: 404, owner: 200 },
+  'PUT /api/parent/students/:id/handover': { owned: 'student', call: (c, id) => c.put(`/api/parent/students/${id}/handover`, { required: true }), stranger: 404, owner: 200 },
+  'DELETE /api/parent/handover-codes/:id': { owned: 'handoverCode', call: (c, id) => c.request('DELETE', `/api/parent/handover-codes/${id}`), stranger: 404, owner: 200 },
   'POST /api/driver/runs/:run/marks': { owned: 'rider', by: 'driver', call: (c, id) => c.post('/api/driver/runs/morning/marks', { studentId: id, event: 'boarded', clientId: `rest-${id}` }), stranger: 404, owner: 201 },
 };
 
@@ -135,6 +142,12 @@ const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = 
   'parent.busUpdates': { owned: 'student', call: (c, id) => subscriptionStatus(c, 'parent.busUpdates', { id }), stranger: 404, owner: 200 },
   'parent.busNear': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.busNear', { id }), stranger: 404, owner: 200 },
   'parent.setBusNear': { owned: 'student', call: (c, id) => c.post('/trpc/parent.setBusNear', { id, minutes: 10 }), stranger: 404, owner: 200 },
+  'parent.authorisedAdults.update': { owned: 'adult', call: (c, id) => c.post('/trpc/parent.authorisedAdults.update', { ...ADULT, id }), stranger: 404, owner: 200 },
+  'parent.authorisedAdults.remove': { owned: 'adult', call: (c, id) => c.post('/trpc/parent.authorisedAdults.remove', { id }), stranger: 404, owner: 200 },
+  'parent.studentHandover': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.studentHandover', { id }), stranger: 404, owner: 200 },
+  'parent.setStudentHandover': { owned: 'student', call: (c, id) => c.post('/trpc/parent.setStudentHandover', { id, required: true }), stranger: 404, owner: 200 },
+  'parent.handoverCodes.issue': { owned: 'student', call: (c, id) => c.post('/trpc/parent.handoverCodes.issue', { studentId: id, date: SCHOOL_DAY_TOMORROW, name: 'Khalid', phone: '36555111' }), stranger: 404, owner: 200 },
+  'parent.handoverCodes.cancel': { owned: 'handoverCode', call: (c, id) => c.post('/trpc/parent.handoverCodes.cancel', { id }), stranger: 404, owner: 200 },
   'driver.runs.mark': { owned: 'rider', by: 'driver', call: (c, id) => c.post('/trpc/driver.runs.mark', { run: 'morning', studentId: id, event: 'boarded', clientId: `trpc-${id}` }), stranger: 404, owner: 200 },
 };
 
@@ -214,6 +227,13 @@ beforeAll(async () => {
   const refund = await admin.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refund`, { amountBhd: '5', reason: 'The bus did not run for a week' });
   expect(refund.status, JSON.stringify(refund.body)).toBe(201);
   ids.creditNoteFile = `${refund.body.refund.id}.pdf`;
+  parentAId = accounts.A.parentId;
+  const adult = await parentA.client.post<{ adult: { id: string } }>('/api/parent/authorised-adults', ADULT);
+  expect(adult.status, JSON.stringify(adult.body)).toBe(201);
+  ids.adult = adult.body.adult.id;
+  const code = await parentA.client.post<{ handoverCode: { id: string } }>('/api/parent/handover-codes', { studentId: ids.student, date: SCHOOL_DAY_TOMORROW, name: 'Khalid', phone: '36555111' });
+  expect(code.status, JSON.stringify(code.body)).toBe(201);
+  ids.handoverCode = code.body.handoverCode.id;
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -247,6 +267,9 @@ describe("other people's rows", () => {
       await t.db.deleteFrom('runMarks').execute();
       await t.db.deleteFrom('absences').where('id', '!=', ids.absence).execute();
       await t.db.updateTable('absences').set({ cancelledAt: null, cancelledBy: null }).execute();
+      // And safe handover's: the adult removed, the code cancelled.
+      await t.db.insertInto('authorisedAdults').values({ id: ids.adult, parentId: parentAId, ...ADULT, relation: 'aunt' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await t.db.updateTable('handoverCodes').set({ cancelledAt: null }).execute();
     });
   }
 

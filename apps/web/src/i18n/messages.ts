@@ -23,11 +23,11 @@ export function messageKey(message: string, code?: string): string | undefined {
  * translation of the code, so a reworded English sentence keeps its Arabic. A message without a
  * known code is looked up by its English, and any other text is shown as it came.
  */
-export function translateMessage(message: string, code?: string, values?: Record<string, number>): string {
+export function translateMessage(message: string, code?: string, values?: Record<string, number | string>): string {
   const key = messageKey(message, code);
   if (!key) return message;
   // Before i18next is ready (a unit test, the first moments of a page) the contract's English it is.
-  const replace = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, formatNumber(value, i18n.language)]));
+  const replace = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, i18n.language) : value]));
   return i18n.t(key as never, { ns: 'messages', defaultValue: message, ...(replace ? { replace } : {}) }) || message;
 }
 

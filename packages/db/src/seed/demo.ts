@@ -11,9 +11,9 @@ export const DEMO_SIGN_INS = {
 } as const;
 
 const DEMO_SCHOOLS = [
-  { schoolCode: 'DEMO-ISB', name: 'Demo International School', address: 'Block 338, Adliya', contactName: 'School Office', contactPhone: '17000001' },
-  { schoolCode: 'DEMO-RSS', name: 'Demo Riffa School', address: 'Block 901, Riffa', contactName: 'Reception', contactPhone: '17000002' },
-  { schoolCode: 'DEMO-MGS', name: 'Demo Muharraq School', address: 'Block 204, Muharraq', contactName: 'Admissions', contactPhone: '17000003' },
+  { schoolCode: 'DEMO-ISB', name: 'Demo International School', address: 'Block 338, Adliya', contactName: 'School Office', contactPhone: '17000001', handoverUpToGrade: '3' },
+  { schoolCode: 'DEMO-RSS', name: 'Demo Riffa School', address: 'Block 901, Riffa', contactName: 'Reception', contactPhone: '17000002', handoverUpToGrade: '3' },
+  { schoolCode: 'DEMO-MGS', name: 'Demo Muharraq School', address: 'Block 204, Muharraq', contactName: 'Admissions', contactPhone: '17000003', handoverUpToGrade: '3' },
 ];
 
 /** area-002 carries 22 roundabouts, as in the spec. */

@@ -87,6 +87,21 @@ function formatTime(at: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bahrain' }).format(date);
 }
 
+/** Who received a child, in the family's message ('Maryam (aunt)'). */
+const RECEIVER_RELATIONS: Record<NotificationPayloads['student_handed_over']['relation'], Record<Language, string>> = {
+  mother: { en: 'mother', ar: 'الأم' },
+  father: { en: 'father', ar: 'الأب' },
+  grandparent: { en: 'grandparent', ar: 'الجد/الجدة' },
+  aunt: { en: 'aunt', ar: 'العمة/الخالة' },
+  uncle: { en: 'uncle', ar: 'العم/الخال' },
+  sibling: { en: 'sibling', ar: 'الأخ/الأخت' },
+  driver: { en: 'driver', ar: 'السائق' },
+  nanny: { en: 'nanny', ar: 'المربية' },
+  other: { en: 'other', ar: 'آخر' },
+  parent: { en: 'parent', ar: 'ولي الأمر' },
+  day_code: { en: 'one-day code', ar: 'رمز ليوم واحد' },
+};
+
 const RUN_LABELS: Record<'morning' | 'afternoon', Record<Language, string>> = {
   morning: { en: 'morning', ar: 'الصباح' },
   afternoon: { en: 'afternoon', ar: 'الظهر' },
@@ -233,6 +248,24 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     en: `Tomorrow's bus for ${p.studentName} (${formatDay(p.date, 'en')}): reply Not riding if they will stay home.`,
     ar: `حافلة الغد لـ ${p.studentName} (${formatDay(p.date, 'ar')}): اضغط «لن يركب» إذا كان سيبقى في المنزل.`,
     params: [p.studentName, formatDay(p.date, language)],
+  }),
+  student_handed_over: (p, { language }) => {
+    const relation = RECEIVER_RELATIONS[p.relation];
+    return {
+      en: `${p.studentName} was handed to ${p.receiverName} (${relation.en}) at ${formatTime(p.at, 'en')}.`,
+      ar: `سُلِّم ${p.studentName} إلى ${p.receiverName} (${relation.ar}) الساعة ${formatTime(p.at, 'ar')}.`,
+      params: [p.studentName, p.receiverName, relation[language], formatTime(p.at, language)],
+    };
+  },
+  handover_code: (p, { language }) => ({
+    en: `${p.delegateName}, you may collect ${p.studentName} from the school bus on ${formatDay(p.date, 'en')}. Show the bus crew this code: ${p.code}. It works once, on that day only.`,
+    ar: `${p.delegateName}، يمكنك استلام ${p.studentName} من الحافلة المدرسية يوم ${formatDay(p.date, 'ar')}. أعطِ طاقم الحافلة هذا الرمز: ${p.code}. يصلح مرة واحدة وفي ذلك اليوم فقط.`,
+    params: [p.delegateName, p.studentName, formatDay(p.date, language), p.code],
+  }),
+  returned_to_school_office: (p, { language }) => ({
+    en: `Returned to school: nobody received ${p.studentName} at the stop, so the bus took them back to ${p.schoolName} at ${formatTime(p.at, 'en')}. Driver ${p.driverName}: ${p.driverPhone}.`,
+    ar: `أُعيد إلى المدرسة: لم يستلم أحد ${p.studentName} عند المحطة، فأعادته الحافلة إلى ${p.schoolName} الساعة ${formatTime(p.at, 'ar')}. السائق ${p.driverName}: ${p.driverPhone}.`,
+    params: [p.studentName, p.schoolName, formatTime(p.at, language), p.driverName, p.driverPhone],
   }),
   mark_undone: (p, { language }) => {
     const what = {

@@ -1,6 +1,8 @@
 import type { Db } from '@school-transport/db';
 import { notRidingReply, ridesOnRun, type Language, type MarkEvent, type ServiceType } from '@school-transport/contracts';
 import { enqueueNotification } from '../notifications/outbox.js';
+import type { Receiver } from '../handover/receiver.js';
+import { readSchoolDaySettings } from './settings.js';
 
 /**
  * The family's message about a mark, written in the mark's own transaction: a no-show and a return
@@ -25,12 +27,21 @@ export interface MarkedStudent {
   event: MarkEvent;
   run: 'morning' | 'afternoon';
   at: Date;
+  /** Who received the child at the stop, when the family named them (safe handover). */
+  receiver?: Receiver | null;
 }
 
 export async function enqueueMarkMessage(trx: Db, mark: MarkedStudent): Promise<void> {
+  if (mark.event === 'returned_to_school') await alertOffice(trx, mark);
+  const recipient = mark.parentPhone ?? mark.whatsappNumber ?? mark.contactNumber1;
+  // The family is told every time who received their child, whatever their choice of dropped messages.
+  if (mark.event === 'dropped' && mark.receiver) {
+    const payload = { studentName: mark.firstName, receiverName: mark.receiver.name, relation: mark.receiver.relation, at: mark.at.toISOString() };
+    await enqueueNotification(trx, { recipient, language: mark.parentLanguage, idempotencyKey: `run_mark:${mark.markId}`, templateKey: 'student_handed_over', payload });
+    return;
+  }
   const always = mark.event === 'no_show' || mark.event === 'returned_to_school';
   if (!always && !mark.boardedDroppedMessages) return;
-  const recipient = mark.parentPhone ?? mark.whatsappNumber ?? mark.contactNumber1;
   const studentName = `${mark.firstName} ${mark.lastName}`;
   const at = mark.at.toISOString();
   const common = { recipient, language: mark.parentLanguage, idempotencyKey: `run_mark:${mark.markId}` };
@@ -50,4 +61,17 @@ export async function enqueueMarkMessage(trx: Db, mark: MarkedStudent): Promise<
     return;
   }
   await enqueueNotification(trx, { ...common, templateKey: 'student_returned_to_school', payload: { studentName, at, schoolName: mark.schoolName, driverName: driver.name, driverPhone: driver.phone } });
+}
+
+/** A child taken back to school: the office's alert phone is told as well, so that someone at school expects the child. */
+async function alertOffice(trx: Db, mark: MarkedStudent): Promise<void> {
+  const { officeAlertPhone } = await readSchoolDaySettings(trx);
+  if (!officeAlertPhone) return;
+  const driver = await trx.selectFrom('drivers').select(['name', 'phone']).where('id', '=', mark.driverId).executeTakeFirstOrThrow();
+  await enqueueNotification(trx, {
+    recipient: officeAlertPhone,
+    templateKey: 'returned_to_school_office',
+    payload: { studentName: `${mark.firstName} ${mark.lastName}`, schoolName: mark.schoolName, at: mark.at.toISOString(), driverName: driver.name, driverPhone: driver.phone },
+    idempotencyKey: `run_mark_office:${mark.markId}`,
+  });
 }

@@ -22,6 +22,7 @@ import { plannedRunsOfDrivers, type PlannedRunRow } from '../planned-runs/read.j
 import { enqueueMarkMessage } from './mark-messages.js';
 import { announceBusChange } from '../live-bus/channel.js';
 import { undoMark, undoOfClientId } from './mark-undo.js';
+import { countWrongCode, receivedByColumns, receiverOfMark, WrongHandoverCode } from '../handover/receiver.js';
 
 /**
  * A mark: what happened to one child on one run, sent from the driver's phone (often queued while
@@ -50,7 +51,7 @@ function refusal(event: MarkEvent, status: RiderStatus, run: 'morning' | 'aftern
   }
 }
 
-function toMark(row: Omit<MarkRow, 'markedByRole' | 'markedByName'>, date: string, run: 'morning' | 'afternoon', status: RiderStatus): RunMark {
+function toMark(row: Omit<MarkRow, 'markedByRole' | 'markedByName' | 'receivedByName' | 'receivedByRelation'>, date: string, run: 'morning' | 'afternoon', status: RiderStatus): RunMark {
   return { id: row.id, studentId: row.studentId, run, date, event: row.event, undoes: null, at: row.at.toISOString(), clientId: row.clientId, position: row.position, status };
 }
 
@@ -86,6 +87,13 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
   assertRecentDate(now, date);
   const at = markTime(now, input.at);
   if (!isUuid(input.studentId)) throw STUDENT_NOT_ON_RUN();
+  return recordMarkOnce(db, now, who, input, date, at).catch(async (error: unknown) => {
+    if (error instanceof WrongHandoverCode) await countWrongCode(db, now, error);
+    throw error;
+  });
+}
+
+async function recordMarkOnce(db: Kysely<Database>, now: Date, who: RunActor, input: MarkFields, date: string, at: Date): Promise<{ mark: RunMark; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     const settings = await readSchoolDaySettings(trx);
     assertRunDay(settings, date);
@@ -136,12 +144,14 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
     const before = await statusNow();
     const refused = refusal(event, before, direction);
     if (refused) throw new AppError('CONFLICT', refused);
+    // A young child leaves the bus only into the hands of an adult the family named.
+    const receiver = await receiverOfMark(trx, { studentId: student.id, date, run: direction, event, receivedBy: input.receivedBy });
 
     // The first mark starts a run the driver forgot to start.
     if (!runRow.startedAt) await trx.updateTable('schoolRuns').set({ startedAt: at < now ? at : now, updatedAt: now }).where('id', '=', runRow.id).execute();
     const inserted = await trx
       .insertInto('runMarks')
-      .values({ runId: runRow.id, studentId: student.id, event, at, clientId: input.clientId, position: input.position ? JSON.stringify(input.position) : null, recordedBy: actorUserId(who), markedByRole: markedByRole(who), createdAt: now })
+      .values({ runId: runRow.id, studentId: student.id, event, at, clientId: input.clientId, position: input.position ? JSON.stringify(input.position) : null, recordedBy: actorUserId(who), markedByRole: markedByRole(who), createdAt: now, ...receivedByColumns(receiver) })
       .onConflict((oc) => oc.columns(['runId', 'clientId']).doNothing())
       .returning(columns)
       .executeTakeFirst();
@@ -150,7 +160,7 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
       return { mark: toMark(same, date, direction, await statusNow()), created: false };
     }
     // The family is told who drives the bus today: the substitute, when the office named one.
-    await enqueueMarkMessage(trx, { ...student, date, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event, run: direction, at });
+    await enqueueMarkMessage(trx, { ...student, date, driverId: runRow.substituteDriverId ?? owner, markId: inserted.id, event, run: direction, at, receiver });
     // A family following the bus sees at once that their child was picked up or dropped.
     await announceBusChange(trx, runRow.substituteDriverId ?? owner);
     if (who.kind === 'office') {

@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { ridesOnRun, runOfChild, weekdayOf, type MarkedBy, type MarkedByRole, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type RunToPlace, type SchoolDaySettings, type ServiceType } from '@school-transport/contracts';
+import { ridesOnRun, runOfChild, weekdayOf, type MarkedBy, type MarkedByRole, type ReceivedBy, type ReceiverRelation, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type RunToPlace, type SchoolDaySettings, type ServiceType } from '@school-transport/contracts';
 
 /**
  * Who rides which run and where each child stands on it, read for many students at once (the
@@ -123,6 +123,13 @@ export interface MarkRow {
   /** Who made it: their role and their account's name (null for marks older than the role's column). */
   markedByRole: MarkedByRole | null;
   markedByName: string | null;
+  receivedByName: string | null;
+  receivedByRelation: ReceiverRelation | null;
+}
+
+/** Who received the child on a dropped mark, when the mark named them. */
+export function receivedByOf(mark: Pick<MarkRow, 'receivedByName' | 'receivedByRelation'> | undefined): ReceivedBy | null {
+  return mark?.receivedByName && mark.receivedByRelation ? { name: mark.receivedByName, relation: mark.receivedByRelation } : null;
 }
 
 /** Who made a mark, as the run's views show it; `showOfficeName` false for a family, who sees 'the office'. */
@@ -137,7 +144,7 @@ export async function marksOfRuns(db: Db, runIds: readonly string[] | RunIdsQuer
   return db
     .selectFrom('runMarks')
     .leftJoin('users as author', 'author.id', 'runMarks.recordedBy')
-    .select(['runMarks.id', 'runMarks.runId', 'runMarks.studentId', 'runMarks.event', 'runMarks.at', 'runMarks.clientId', 'runMarks.position', 'runMarks.markedByRole', 'author.name as markedByName'])
+    .select(['runMarks.id', 'runMarks.runId', 'runMarks.studentId', 'runMarks.event', 'runMarks.at', 'runMarks.clientId', 'runMarks.position', 'runMarks.markedByRole', 'author.name as markedByName', 'runMarks.receivedByName', 'runMarks.receivedByRelation'])
     .where('runMarks.runId', 'in', Array.isArray(runIds) ? [...(runIds as readonly string[])] : (runIds as RunIdsQuery))
     .where('runMarks.undoneAt', 'is', null)
     .orderBy('runMarks.at')

@@ -20,7 +20,8 @@ import {
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { readSchoolDaySettings } from './settings.js';
-import { absenceFor, absencesOnDate, markAuthor, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfPlannedRun, riderStatus, RUN_COLUMNS, type RunRow } from './riders.js';
+import { absenceFor, absencesOnDate, markAuthor, marksByRider, marksOfRuns, receivedByOf, ridersOfDrivers, ridersOfPlannedRun, riderStatus, RUN_COLUMNS, type RunRow } from './riders.js';
+import { handoversOfRiders } from '../handover/riders.js';
 import { assertBus, operatesOn, ownRunOn } from '../planned-runs/day-runs.js';
 import { findPlannedRun, plannedRunsOfDrivers, type PlannedRunRow } from '../planned-runs/read.js';
 import { assertRunDay, toRunSummary } from './runs.js';
@@ -98,6 +99,7 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Dr
   const marks = marksByRider(markRows);
   const ridersOf = (run: PlannedRunRow) => ridersOfPlannedRun(riders, run, busRuns.some((entry) => entry.id === run.id) ? busRuns : [...busRuns, run], settings, date);
   const driven = [...ownRuns, ...coveredRuns.sort((a, b) => a.plannedStart.localeCompare(b.plannedStart))];
+  const handovers = await handoversOfRiders(db, [...new Set(driven.filter((run) => run.direction === 'afternoon').flatMap((run) => ridersOf(run).map((rider) => rider.id)))]);
   // The children in the order the bus stops for them, each with their stop's number.
   const stopsOfRuns = await orderedStopsOfRuns(
     db,
@@ -128,6 +130,8 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Dr
           absenceReason: absence?.reason ?? null,
           stop,
           markedBy: markAuthor(row ? marks.get(`${row.id}:${rider.id}`)?.at(-1) : undefined),
+          handover: run.direction === 'afternoon' ? (handovers.get(rider.id) ?? null) : null,
+          receivedBy: receivedByOf(row ? marks.get(`${row.id}:${rider.id}`)?.at(-1) : undefined),
         };
       }),
     };
@@ -176,7 +180,7 @@ export async function readStudentToday(db: Db, now: Date, userId: string, studen
       bus: bus ? { id: bus.id, name: bus.name } : null,
       status: riderStatus(own, absence),
       absenceReason: absence?.reason ?? null,
-      events: own.map((mark) => ({ event: mark.event, at: mark.at.toISOString(), markedBy: markAuthor(mark, false) })),
+      events: own.map((mark) => ({ event: mark.event, at: mark.at.toISOString(), markedBy: markAuthor(mark, false), receivedBy: receivedByOf(mark) })),
     };
   };
   return { date, morning: runToday('morning'), afternoon: runToday('afternoon') };

@@ -7,6 +7,7 @@ import { parentFeesRouter } from './parent-fees.js';
 import { parentPaymentsRouter } from './parent-payments.js';
 import { parentAbsencesRouter, parentSchoolDayProcedures } from './parent-school-day.js';
 import { parentLiveBusProcedures } from './parent-live-bus.js';
+import { parentAuthorisedAdultsRouter, parentHandoverCodesRouter, parentHandoverProcedures } from './parent-handover.js';
 
 /** The parent portal: own students and own modification requests only; anyone else's id is 404. */
 export const parentRouter = router({
@@ -20,4 +21,7 @@ export const parentRouter = router({
   absences: parentAbsencesRouter,
   ...parentSchoolDayProcedures,
   ...parentLiveBusProcedures,
+  authorisedAdults: parentAuthorisedAdultsRouter,
+  handoverCodes: parentHandoverCodesRouter,
+  ...parentHandoverProcedures,
 });

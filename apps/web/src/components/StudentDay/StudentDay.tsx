@@ -4,6 +4,7 @@ import type { Absence } from '@school-transport/contracts';
 import { StudentToday } from './StudentToday.js';
 import { StudentAbsences } from './StudentAbsences.js';
 import { TrackBusButton } from './TrackBusButton.js';
+import { HandoverSwitch } from '../Handover/HandoverSwitch.js';
 
 /** The school day's part of a student card: today's bus (and 'Track the bus' while it is on its way), the upcoming absences, and Not riding. */
 export function StudentDay({ studentId, name, absences, onNotRiding }: { studentId: string; name: string; absences: Absence[]; onNotRiding: () => void }) {
@@ -16,6 +17,7 @@ export function StudentDay({ studentId, name, absences, onNotRiding }: { student
       </Title>
       <StudentToday studentId={studentId} />
       <TrackBusButton studentId={studentId} name={name} />
+      <HandoverSwitch studentId={studentId} name={name} />
       <StudentAbsences absences={absences} />
       <Button variant="light" color="orange" mih={44} onClick={onNotRiding} aria-label={t('absences.notRidingLabel', { name })}>
         {t('absences.notRiding')}

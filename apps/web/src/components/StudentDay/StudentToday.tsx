@@ -12,8 +12,10 @@ function RunToday({ line }: { line: RunLine }) {
           .map((mark) => {
             const event = t(`today.event.${line.run}.${mark.event}`, { time: formatTime(mark.at, i18n.language) });
             // Marks older than their author's record name no one.
-            if (!mark.markedBy) return event;
-            return `${event} · ${mark.markedBy.name ? t('today.markedBy', { name: mark.markedBy.name }) : t('today.markedByOffice')}`;
+            // Who received a young child at the stop: 'Dropped 13:42 · handed to Maryam (aunt)'.
+            const received = mark.receivedBy ? ` · ${t('handover.receivedBy', { name: mark.receivedBy.name, relation: t(`handover.relation.${mark.receivedBy.relation}`) })}` : '';
+            if (!mark.markedBy) return `${event}${received}`;
+            return `${event} · ${mark.markedBy.name ? t('today.markedBy', { name: mark.markedBy.name }) : t('today.markedByOffice')}${received}`;
           })
           .join(' · ')
       : line.status === 'absent' && line.absenceReason

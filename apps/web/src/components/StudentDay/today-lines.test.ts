@@ -12,8 +12,8 @@ describe('the Today line of a student card', () => {
         status: 'dropped',
         absenceReason: null,
         events: [
-          { event: 'dropped', at: '2026-12-01T04:15:00.000Z', markedBy: { role: 'attendant', name: 'Aisha' } },
-          { event: 'boarded', at: '2026-12-01T03:42:00.000Z', markedBy: { role: 'driver', name: 'Hassan' } },
+          { event: 'dropped', at: '2026-12-01T04:15:00.000Z', markedBy: { role: 'attendant', name: 'Aisha' }, receivedBy: null },
+          { event: 'boarded', at: '2026-12-01T03:42:00.000Z', markedBy: { role: 'driver', name: 'Hassan' }, receivedBy: null },
         ],
       },
     });

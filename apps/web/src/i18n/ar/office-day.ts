@@ -97,6 +97,7 @@ export const officeDay: CatalogOf<typeof en> = {
     markLabel: '{{event}}: {{name}}',
     markedAt: '{{event}} {{time}}',
     markedBy: 'سجّلها {{name}} ({{role}})',
+    receivedBy: 'استلمه {{name}} ({{relation}})',
     markedByRole: { driver: 'السائق', attendant: 'المرافق', office: 'المكتب' },
     marked: 'تم التسجيل',
     markFailed: 'لم يتم التسجيل',

@@ -149,6 +149,31 @@ export const driver = {
       markedByOffice: 'Marked by the office',
     },
     /** A bus with an attendant: the driver may leave the marks to them and keep their hands on the wheel. */
+    /** A young child at their stop: only into the hands of an adult the family named, or back to school. */
+    handover: {
+      title: 'Hand {{name}} only to:',
+      handTo: 'Handed to {{name}} ({{relation}})',
+      call: 'Call',
+      callLabel: 'Call {{name}} ({{relation}})',
+      enterCode: 'Enter code',
+      codeLabel: "Code from the family's message",
+      codeConfirm: 'Hand over',
+      nobodyHere: 'Nobody here – return to school',
+      receivedBy: 'Received by {{name}} ({{relation}})',
+      relation: {
+        mother: 'mother',
+        father: 'father',
+        grandparent: 'grandparent',
+        aunt: 'aunt',
+        uncle: 'uncle',
+        sibling: 'sibling',
+        driver: 'driver',
+        nanny: 'nanny',
+        other: 'other',
+        parent: 'parent',
+        day_code: 'one-day code',
+      },
+    },
     crew: {
       attendantMarks: 'The attendant marks today',
       attendantMarksHelp: '{{name}} starts, marks and ends the runs. Your screen shows the list and the bus position only.',

@@ -95,6 +95,7 @@ export const officeDay = {
     markedAt: '{{event}} {{time}}',
     /** Who made the mark the child's status comes from. */
     markedBy: 'Marked by {{name}} ({{role}})',
+    receivedBy: 'Received by {{name}} ({{relation}})',
     markedByRole: { driver: 'driver', attendant: 'attendant', office: 'office' },
     marked: 'Mark recorded',
     markFailed: 'The mark was not recorded',

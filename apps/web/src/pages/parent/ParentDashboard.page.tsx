@@ -22,6 +22,7 @@ import '../../styles/signed-in.js';
 const StudentFees = lazy(() => import('../../components/StudentFees/StudentFees.js').then((m) => ({ default: m.StudentFees })));
 const StudentDetailsModal = lazy(() => import('../../components/StudentDetails/StudentDetailsModal.js').then((m) => ({ default: m.StudentDetailsModal })));
 const ModificationRequestModal = lazy(() => import('../../components/ModificationRequestForm/ModificationRequestModal.js').then((m) => ({ default: m.ModificationRequestModal })));
+const FamilyHandover = lazy(() => import('../../components/Handover/FamilyHandover.js').then((m) => ({ default: m.FamilyHandover })));
 const NotRidingModal = lazy(() => import('../../components/StudentDay/NotRidingModal.js').then((m) => ({ default: m.NotRidingModal })));
 
 /**
@@ -110,6 +111,9 @@ export function ParentDashboardPage() {
             {students.data.students.some((student) => student.driver) && (
               <Stack mt="lg">
                 <DayMessagesSwitch />
+                <Suspense fallback={null}>
+                  <FamilyHandover students={students.data.students} />
+                </Suspense>
               </Stack>
             )}
             <Suspense fallback={null}>

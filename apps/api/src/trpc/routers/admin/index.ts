@@ -20,6 +20,7 @@ import { adminAttendanceRouter } from './attendance.js';
 import { adminLiveBusRouter } from './live-bus.js';
 import { adminRoutesRouter } from './routes.js';
 import { adminPlannedRunsRouter } from './planned-runs.js';
+import { adminHandoverRouter } from './handover.js';
 
 /**
  * The admin console: one sub-router per entity or section of the console, each procedure named
@@ -48,4 +49,5 @@ export const adminRouter = router({
   attendance: adminAttendanceRouter,
   routes: adminRoutesRouter,
   plannedRuns: adminPlannedRunsRouter,
+  handover: adminHandoverRouter,
 });

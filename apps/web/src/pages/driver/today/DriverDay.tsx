@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Container, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CrewRole, DriverTodayRun, MarkEvent } from '@school-transport/contracts';
+import type { CrewRole, DriverTodayRun, MarkEvent, ReceivedByInput } from '@school-transport/contracts';
 import { PageLoader } from '../../../components/PageLoader/PageLoader.js';
 import { translateMessage } from '../../../i18n/messages.js';
 import { DayRequestError } from './day-api.js';
@@ -44,13 +44,13 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
   const location = usePositionSharing(sharing ? { run: sharing.run, date: sharing.date } : null, sharePosition);
 
   /** Marks children of the run shown; the result and its undo appear at the bottom of the screen. */
-  const markChildren = (current: DriverTodayRun, studentIds: readonly string[], event: MarkEvent) => {
+  const markChildren = (current: DriverTodayRun, studentIds: readonly string[], event: MarkEvent, receivedBy?: ReceivedByInput) => {
     const students = studentIds.map((id) => current.students.find((student) => student.id === id)).filter((student) => student !== undefined);
     if (students.length === 0) return;
     const what = t(`today.tap.${event}`);
     const text = students.length === 1 ? t('today.tap.one', { what, student: `${students[0]!.firstName} ${students[0]!.lastName}` }) : t('today.tap.many', { what, count: students.length });
     const tapId = crypto.randomUUID();
-    const actions = Promise.all(students.map((student) => mark(runRefOf(current, runs), student.id, event).then((action) => ({ action, previous: student.status }))));
+    const actions = Promise.all(students.map((student) => mark(runRefOf(current, runs), student.id, event, receivedBy).then((action) => ({ action, previous: student.status }))));
     setLastTap({
       id: tapId,
       text,
@@ -116,9 +116,9 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
                       keepShowing(run);
                       void start(runRefOf(run, runs));
                     }}
-                    onMark={(studentId, event) => {
+                    onMark={(studentId, event, receivedBy) => {
                       keepShowing(run);
-                      markChildren(run, [studentId], event);
+                      markChildren(run, [studentId], event, receivedBy);
                     }}
                     onMarkAll={(studentIds, event) => {
                       keepShowing(run);

@@ -19,8 +19,9 @@ interface RefusedMarksProps {
 export function RefusedMarks({ refused, today, onDismiss }: RefusedMarksProps) {
   const { t } = useTranslation('driver');
   if (refused.length === 0) return null;
+  const studentOf = (run: string, id: string) => today.runs.filter((entry) => entry.id === run || entry.run === run).flatMap((entry) => entry.students).find((entry) => entry.id === id);
   const studentName = (run: string, id: string) => {
-    const student = today.runs.filter((entry) => entry.id === run || entry.run === run).flatMap((entry) => entry.students).find((entry) => entry.id === id);
+    const student = studentOf(run, id);
     return student ? `${student.firstName} ${student.lastName}` : id;
   };
   /** The run's name: the direction's word for a run named by direction, else its planned name. */
@@ -29,7 +30,9 @@ export function RefusedMarks({ refused, today, onDismiss }: RefusedMarksProps) {
     <Alert color="red" title={t('today.refused.title')} role="alert">
       <List size="sm" spacing={4}>
         {refused.map(({ action, error }) => {
-          const message = error instanceof DayRequestError ? translateMessage(error.message, error.code) : String(error);
+          // A refusal naming the child ('Ali must be handed to an adult...') is translated with their name.
+          const firstName = action.kind === 'mark' ? studentOf(action.run, action.studentId)?.firstName : undefined;
+          const message = error instanceof DayRequestError ? translateMessage(error.message, error.code, firstName ? { firstName } : undefined) : String(error);
           return (
             <List.Item key={action.id}>
               {action.kind === 'mark' || action.kind === 'undo'

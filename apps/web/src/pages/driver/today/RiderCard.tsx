@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClockUp, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DriverRun, MarkEvent, RiderStatus, RunStudent } from '@school-transport/contracts';
+import type { DriverRun, MarkEvent, ReceivedByInput, RiderStatus, RunStudent } from '@school-transport/contracts';
 import { marksFor } from './day-state.js';
 import { IsolatedLine } from '../../../components/Isolated/Isolated.js';
+import { HandoverChoices } from './HandoverChoices.js';
 
 /** Green and orange dark enough for white text in sunlight (WCAG AA: Mantine's green.9 and orange.9 are not). */
 const GREEN = '#1b6b30';
@@ -42,7 +43,7 @@ interface RiderCardProps {
   marking: boolean;
   /** A mark of this child is still on the phone, not yet received. */
   waiting: boolean;
-  onMark: (event: MarkEvent) => void;
+  onMark: (event: MarkEvent, receivedBy?: ReceivedByInput) => void;
 }
 
 /** One child on a run: who, where, their status now and, while the run is on, the marks their status allows. */
@@ -51,7 +52,10 @@ export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardP
   const headingId = useId();
   const name = `${student.firstName} ${student.lastName}`;
   const absent = student.status === 'absent';
-  const marks = marking ? marksFor(run, student.status) : [];
+  const allowed = marking ? marksFor(run, student.status) : [];
+  // A young child at their stop: handed to a named adult, or back to school (the handover's own buttons).
+  const handover = student.handover && allowed.includes('dropped') ? student.handover : null;
+  const marks = handover ? allowed.filter((event) => event !== 'returned_to_school') : allowed;
   return (
     <Card component="article" aria-labelledby={headingId} withBorder radius="md" padding="sm" bg={absent ? 'gray.1' : undefined} data-status={student.status}>
       <Stack gap="xs">
@@ -85,6 +89,11 @@ export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardP
             {student.markedBy.name ? t('today.rider.markedBy', { name: student.markedBy.name }) : t('today.rider.markedByOffice')}
           </Text>
         )}
+        {student.receivedBy && !waiting && (
+          <Text size="sm" c="dark.7" data-testid="received-by">
+            {t('today.handover.receivedBy', { name: student.receivedBy.name, relation: t(`today.handover.relation.${student.receivedBy.relation}`) })}
+          </Text>
+        )}
         {waiting && (
           <Group gap={4} c="dark.7">
             <IconClockUp size={16} aria-hidden />
@@ -100,6 +109,7 @@ export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardP
             ))}
           </Stack>
         )}
+        {handover && <HandoverChoices firstName={student.firstName} handover={handover} onMark={onMark} />}
         {!absent && (
           <Button
             component="a"

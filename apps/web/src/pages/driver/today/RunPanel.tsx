@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DriverTodayRun, MarkEvent } from '@school-transport/contracts';
+import type { DriverTodayRun, MarkEvent, ReceivedByInput } from '@school-transport/contracts';
 import i18n from '../../../i18n/index.js';
 import { translateMessage } from '../../../i18n/messages.js';
 import { formatTime } from '../../../i18n/format.js';
@@ -18,7 +18,7 @@ interface RunPanelProps {
   /** Students with a mark still on the phone. */
   waitingStudentIds: ReadonlySet<string>;
   onStart: () => void;
-  onMark: (studentId: string, event: MarkEvent) => void;
+  onMark: (studentId: string, event: MarkEvent, receivedBy?: ReceivedByInput) => void;
   /** One mark for each of these children, in one confirmed tap. */
   onMarkAll: (studentIds: readonly string[], event: MarkEvent) => void;
   onEnd: () => Promise<EndRefusal | null>;
@@ -75,9 +75,9 @@ export function RunPanel({ run, listOnly = false, waitingStudentIds, onStart, on
     }
   };
 
-  const mark = (studentId: string, event: MarkEvent) => {
+  const mark = (studentId: string, event: MarkEvent, receivedBy?: ReceivedByInput) => {
     setRefusal(null);
-    onMark(studentId, event);
+    onMark(studentId, event, receivedBy);
   };
 
   return (
@@ -126,7 +126,7 @@ export function RunPanel({ run, listOnly = false, waitingStudentIds, onStart, on
           {t('today.stops.change')}
         </Button>
       )}
-      {!ordering && run.students.map((student) => <RiderCard key={student.id} run={run.run} student={student} marking={inProgress} waiting={waitingStudentIds.has(student.id)} onMark={(event) => mark(student.id, event)} />)}
+      {!ordering && run.students.map((student) => <RiderCard key={student.id} run={run.run} student={student} marking={inProgress} waiting={waitingStudentIds.has(student.id)} onMark={(event, receivedBy) => mark(student.id, event, receivedBy)} />)}
       {inProgress && (
         <Stack gap="sm" ref={refusalRef} style={{ scrollMarginBottom: 96 }}>
           {/* Always in the page, so that screen readers announce a refusal as it appears. */}

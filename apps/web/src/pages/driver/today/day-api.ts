@@ -1,4 +1,4 @@
-import type { DriverRun, DriverToday, MarkRequestEvent, RunMark, RunSummary, StillOnBusStudent } from '@school-transport/contracts';
+import type { DriverRun, DriverToday, MarkRequestEvent, ReceivedByInput, RunMark, RunSummary, StillOnBusStudent } from '@school-transport/contracts';
 
 /**
  * The driver's school day through its documented REST paths (/api/driver/runs/...). The phone's
@@ -94,6 +94,7 @@ export interface MarkRequest {
   clientId: string;
   at: string;
   position: { lat: number; lng: number; accuracy: number } | null;
+  receivedBy?: ReceivedByInput | undefined;
 }
 
 /** The bus's positions (a batch when they waited offline): 202 with how many the server kept. */

@@ -1,4 +1,4 @@
-import type { MarkEvent, PositionFix, RiderStatus } from '@school-transport/contracts';
+import type { MarkEvent, PositionFix, ReceivedByInput, RiderStatus } from '@school-transport/contracts';
 import { isRefusal } from './day-api.js';
 
 /**
@@ -29,6 +29,8 @@ export interface MarkAction extends ActionBase {
   studentId: string;
   event: MarkEvent;
   position: { lat: number; lng: number; accuracy: number } | null;
+  /** Who received the child at the stop (a young child's drop): checked by the server when the mark arrives. */
+  receivedBy?: ReceivedByInput;
 }
 /** The undo of a mark the server has recorded (a wrong tap), naming the server's id of that mark. */
 export interface UndoAction extends ActionBase {

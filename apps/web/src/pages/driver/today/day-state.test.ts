@@ -16,6 +16,8 @@ const student = (id: string, status: RunStudent['status'] = 'expected'): RunStud
   absenceReason: status === 'absent' ? 'Ill' : null,
   stop: { id: `stop-${id}`, number: 1 },
   markedBy: null,
+  handover: null,
+  receivedBy: null,
 });
 const run = (name: 'morning' | 'afternoon', status: DriverTodayRun['status'], students: RunStudent[] = []): DriverTodayRun => ({
   id: `run-${name}`,

@@ -15,6 +15,8 @@ const child = (firstName: string, stopId: string, number: number): RunStudent =>
   absenceReason: null,
   stop: { id: stopId, number },
   markedBy: null,
+  handover: null,
+  receivedBy: null,
 });
 
 describe("the driver's stops", () => {

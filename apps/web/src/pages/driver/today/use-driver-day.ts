@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CrewRole, type DriverRun, type DriverToday, type MarkEvent, type PositionFix, type RiderStatus, type RunStudent } from '@school-transport/contracts';
+import { type CrewRole, type DriverRun, type DriverToday, type MarkEvent, type ReceivedByInput, type PositionFix, type RiderStatus, type RunStudent } from '@school-transport/contracts';
 import { DayRequestError, endRun, isRefusal, loadToday, sendMark, sendPositions, startRun } from './day-api.js';
 import { DayQueue, type DayAction, type MarkAction, type RefusedAction } from './day-queue.js';
 import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
@@ -41,7 +41,7 @@ function sender(markIds: Map<string, string>) {
     if (action.kind === 'end') return endRun(action.run, action.date);
     if (action.kind === 'positions') return sendPositions(action.run, action.date, action.fixes);
     if (action.kind === 'undo') return sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: 'undo', undoes: action.undoes, clientId: action.id, at: action.at, position: null });
-    const answer = await sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position });
+    const answer = await sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position, receivedBy: action.receivedBy });
     markIds.set(action.id, answer.mark.id);
     return answer;
   };
@@ -161,8 +161,8 @@ export function useDriverDay(driver: { userId: string; name: string; role: CrewR
 
   /** A mark: stored, shown and sent; answered with the action, which the driver can undo for 2 minutes. */
   const mark = useCallback(
-    async (run: string, studentId: string, event: MarkEvent): Promise<MarkAction> => {
-      const action: MarkAction = { ...base(run), kind: 'mark', studentId, event, position: busPosition() };
+    async (run: string, studentId: string, event: MarkEvent, receivedBy?: ReceivedByInput): Promise<MarkAction> => {
+      const action: MarkAction = { ...base(run), kind: 'mark', studentId, event, position: busPosition(), ...(receivedBy ? { receivedBy } : {}) };
       await act(action);
       return action;
     },

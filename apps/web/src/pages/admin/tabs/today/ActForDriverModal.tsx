@@ -29,6 +29,7 @@ const STATUS_COLORS: Record<RiderStatus, string> = {
 export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: () => void }) {
   const { t, i18n } = useTranslation('officeDay');
   const { t: tm } = useTranslation('messages');
+  const { t: tDay } = useTranslation('parentDay');
   const driverRun = useQuery(trpc.admin.schoolDay.run.queryOptions({ driverId: run.driver.id, run: run.run, date: run.date }));
   const fresh = useOfficeRuns(run.date).data?.runs.find((each) => each.driver.id === run.driver.id && each.run === run.run) ?? run;
   const [made, setMade] = useState<Record<string, { event: MarkEvent; at: string }>>({});
@@ -107,6 +108,11 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
                     {student.markedBy && student.status !== 'expected' && (
                       <Text size="xs" c="dark.6" data-testid="marked-by">
                         {t('act.markedBy', { name: student.markedBy.name ?? '', role: t(`act.markedByRole.${student.markedBy.role}`) })}
+                      </Text>
+                    )}
+                    {student.receivedBy && (
+                      <Text size="xs" c="dark.6" data-testid="received-by">
+                        {t('act.receivedBy', { name: student.receivedBy.name, relation: tDay(`handover.relation.${student.receivedBy.relation}`) })}
                       </Text>
                     )}
                     {student.status === 'absent' && student.absenceReason && (

@@ -1,0 +1,58 @@
+import { expect, test } from '../../fixtures/handover-world.js';
+import { wordsOf, fill } from '../../fixtures/catalogs.js';
+import { signInByEmail, signInDriver } from '../../fixtures/session.js';
+import { parentDay } from '../../../apps/web/src/i18n/en/parent-day.js';
+import { HANDOVER_MESSAGES } from '@school-transport/contracts';
+
+/**
+ * Safe handover on a phone (360 px): Ali's mother lists his aunt Maryam and sends a one-day code
+ * to his uncle; at the afternoon stop the attendant's plain 'Dropped home' is refused for Ali (KG2,
+ * the school hands children up to grade 3 only to named adults), Maryam receives him, and his
+ * card on the family's dashboard says who received him.
+ */
+const day = wordsOf('en').driver.today;
+const handover = parentDay.handover;
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test("a parent names an aunt and a delegate; the attendant hands Ali only to the aunt; the family's card says so", async ({ page, browser, handoverWorld }) => {
+  await signInByEmail(page, handoverWorld.parent.email, handoverWorld.parent.password);
+  await page.goto('/parent');
+  const section = page.getByRole('region', { name: handover.title });
+  await expect(section).toBeVisible();
+  await section.getByLabel(handover.adults.name, { exact: true }).fill('Maryam');
+  await section.getByRole('combobox', { name: handover.adults.relation }).click();
+  await page.getByRole('option', { name: handover.relation.aunt, exact: true }).click();
+  await section.getByLabel(handover.adults.phone, { exact: true }).fill('36222333');
+  await section.getByRole('button', { name: handover.adults.add }).click();
+  await expect(section.getByTestId('authorised-adult')).toContainText(fill(handover.adults.line, { name: 'Maryam', relation: handover.relation.aunt, phone: '36222333' }));
+
+  await section.getByLabel(handover.codes.name).fill('Khalid');
+  await section.getByLabel(handover.codes.phone).fill('36555111');
+  await section.getByRole('button', { name: handover.codes.issue }).click();
+  await expect(section.getByText(fill(handover.codes.issuedTitle, { name: 'Khalid' }))).toBeVisible();
+  await expect(section.getByText(/The code is \d{6}\./)).toBeVisible();
+  await expect(page.getByRole('switch', { name: fill(handover.switch, { name: 'Ali Saleh' }) })).toBeChecked();
+
+  // The attendant, on her own phone.
+  const crew = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: handoverWorld.url });
+  const phone = await crew.newPage();
+  await signInDriver(phone, handoverWorld.attendant.phone, handoverWorld.attendant.password);
+  await phone.goto('/driver/today');
+  await phone.locator('label', { hasText: day.afternoon }).click();
+  await phone.getByRole('button', { name: day.start }).click();
+  const ali = phone.getByRole('article', { name: 'Ali Saleh' });
+  await ali.getByRole('button', { name: day.mark.afternoon.boarded, exact: true }).click();
+  await expect(ali).toContainText(day.rider.boarded);
+  await ali.getByRole('button', { name: day.mark.afternoon.dropped, exact: true }).click();
+  await expect(phone.getByRole('alert')).toContainText(HANDOVER_MESSAGES.handToAdult.replace('{{firstName}}', 'Ali'));
+  await expect(ali).toContainText(day.rider.boarded);
+  await expect(ali.getByRole('link', { name: fill(day.handover.callLabel, { name: 'Maryam', relation: day.handover.relation.aunt }) })).toHaveAttribute('href', 'tel:36222333');
+  await ali.getByRole('button', { name: fill(day.handover.handTo, { name: 'Maryam', relation: day.handover.relation.aunt }) }).click();
+  await expect(ali.getByTestId('received-by')).toHaveText(fill(day.handover.receivedBy, { name: 'Maryam', relation: day.handover.relation.aunt }));
+  await expect(ali).toContainText(day.rider.dropped);
+  await crew.close();
+
+  await page.reload();
+  await expect(page.getByRole('status', { name: parentDay.today.title })).toContainText(fill(handover.receivedBy, { name: 'Maryam', relation: handover.relation.aunt }));
+});
