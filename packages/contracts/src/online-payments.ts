@@ -105,3 +105,37 @@ export interface Reconciliation {
   differenceBhd: string;
   differences: ReconciliationDifference[];
 }
+
+/**
+ * A fee reminder's pay link: `/pay/<token>`, opened without signing in. The token is 22 characters
+ * of base64url (128 random bits), short enough for a text message.
+ */
+export const payLinkPagePath = (token: string) => `/pay/${token}`;
+
+export const payLinkByToken = z.object({ token: z.string().trim().min(1).max(64) });
+
+/** A row of a pay link, as anyone holding the link sees it: a child's first name, the month and what it still owes. */
+export interface PayLinkItem {
+  feeId: string;
+  firstName: string;
+  month: string;
+  /** What the row still owes ("30.000"); 0.000 once paid or waived. */
+  amountBhd: string;
+  paid: boolean;
+}
+
+/**
+ * What a pay link shows: the rows of its reminder, what is left to pay of them, and the outcome of
+ * the latest payment started from the link (after Tap sends the family back). No surname, address
+ * or phone: anyone who sees the text message sees this page.
+ */
+export interface PayLink {
+  items: PayLinkItem[];
+  /** What the rows still owe together; 0.000 when every one is paid. */
+  totalBhd: string;
+  allPaid: boolean;
+  expiresAt: string;
+  /** Tap's test keys: the page says these are test payments. */
+  testMode: boolean;
+  payment: OnlinePayment | null;
+}
