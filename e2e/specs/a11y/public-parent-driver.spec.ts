@@ -101,6 +101,13 @@ forEachViewport(({ viewport, language, label }) => {
       await page.goto('/no-such-page');
       await expect(page.getByRole('heading', { level: 1, name: words.common.notFound.title })).toBeVisible();
       await checkScreen(page, { route: 'not-found', role, language });
+
+      // A reminder's pay link that is not (or no longer) valid: the page says so in the screen's language.
+      await page.goto('/pay/AAAAAAAAAAAAAAAAAAAAAA');
+      await expect(page.getByRole('heading', { level: 1, name: words.fees.payLink.title })).toBeVisible();
+      await expect(page.getByTestId('pay-link-error')).toBeVisible();
+      await checkScreen(page, { route: 'pay-link-not-valid', role, language });
+      if (phone) await expectTouchTargets(page, 'pay-link-not-valid');
     });
   });
 
