@@ -76,6 +76,10 @@ export interface OfficeOnlinePayment {
   attention: string | null;
   createdAt: string;
   feeCount: number;
+  /** The months it paid (the rows a partial refund picks from), each with what the checkout paid on it. */
+  fees: { feeId: string; studentName: string; month: string; amountBhd: string }[];
+  /** Its refunds, oldest first, each with its credit note (GET /api/credit-notes/{id}.pdf). */
+  refunds: { id: string; amountBhd: string; reason: string; creditNoteNumber: string; createdAt: string }[];
 }
 
 /** A day's reconciliation: what Tap captured against what the ledger booked, by Bahrain date. */
