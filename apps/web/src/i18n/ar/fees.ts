@@ -80,6 +80,18 @@ export const fees: CatalogOf<typeof enFees> = {
     cancelled: 'تم إلغاء الدفعة ولم يُدفع شيء. يمكنك المحاولة مرة أخرى أدناه.',
     loadFailed: 'تعذّر فتح رابط الدفع هذا. يرجى المحاولة مرة أخرى.',
   },
+  reconciliation: {
+    title: 'مطابقة اليوم',
+    date: 'اليوم',
+    captured: 'ما حصّلته Tap: {{count}} ({{amount}} د.ب)',
+    booked: 'ما سُجّل: {{count}} ({{amount}} د.ب)',
+    difference: 'الفرق: {{amount}} د.ب',
+    agree: 'ما حصّلته Tap يطابق ما سُجّل.',
+    differences: 'العمليات المختلفة',
+    capturedColumn: 'المحصّل',
+    bookedColumn: 'المسجّل',
+    why: 'السبب',
+  },
   refund: {
     title: 'استرداد الدفعة {{number}}',
     button: 'استرداد {{number}}',

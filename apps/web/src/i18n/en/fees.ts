@@ -77,6 +77,18 @@ export const fees = {
     cancelled: 'The payment was cancelled and nothing was paid. You may try again below.',
     loadFailed: 'This payment link could not be opened. Please try again.',
   },
+  reconciliation: {
+    title: "A day's reconciliation",
+    date: 'Day',
+    captured: 'Captured by Tap: {{count}} (BHD {{amount}})',
+    booked: 'Booked: {{count}} (BHD {{amount}})',
+    difference: 'Difference: BHD {{amount}}',
+    agree: 'What Tap captured and what was booked agree.',
+    differences: 'Charges that differ',
+    capturedColumn: 'Captured',
+    bookedColumn: 'Booked',
+    why: 'Why',
+  },
   refund: {
     title: 'Refund payment {{number}}',
     button: 'Refund {{number}}',

@@ -7,6 +7,7 @@ import { useCan } from '../../../auth/permissions.js';
 import { refreshAdminData } from '../admin-queries.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { RefundModal, type RefundRequest } from '../../../components/AdminFees/RefundModal.js';
+import { ReconciliationSection } from './ReconciliationSection.js';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { ListState } from './ListState.js';
 import { formatAmountWithFils, formatDateTime } from '../../../i18n/format.js';
@@ -117,6 +118,7 @@ export function OnlinePaymentsTab() {
           </TableScrollRegion>
         )}
       </ListState>
+      <ReconciliationSection />
       {refunding && <RefundModal payment={refunding} pending={refund.isPending} onConfirm={(request) => void runRefund(refunding, request)} onClose={() => setRefunding(null)} />}
     </Stack>
   );
