@@ -19,7 +19,7 @@ import { formatAmountWithFils } from '../../../i18n/format.js';
 export function ReconciliationSection() {
   const { t, i18n } = useTranslation('fees');
   const { t: tCalendar } = useTranslation('officeDay');
-  const today = bahrainToday();
+  const today = bahrainToday(new Date());
   const [date, setDate] = useState(today);
   const day = useQuery({ ...trpc.admin.fees.reconciliation.queryOptions({ date }), ...ADMIN_LIST_QUERY });
   const answer = day.data?.reconciliation;
