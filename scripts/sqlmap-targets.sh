@@ -242,5 +242,8 @@ target parent GET '/api/parent/payments/:id' "/api/parent/payments/$FEE_B" --sta
 target admin GET '/api/admin/online-payments' '/api/admin/online-payments?filter=attention&page=1&pageSize=50'
 target admin GET '/api/admin/online-payments/reconciliation' "/api/admin/online-payments/reconciliation?date=$DAY" --status 404
 target admin POST '/api/admin/payments/:id/refund' "/api/admin/payments/$PAYMENT_VOID/refund" --json "{\"amountBhd\":\"0.01\",\"reason\":\"Scan refund\",\"feeIds\":[\"$FEE_3\"]}" --status 404
+# A reminder's pay link, opened without signing in (Tap off here too: 404 once the token is validated).
+target anonymous GET '/api/pay-links/:token' '/api/pay-links/AAAAAAAAAAAAAAAAAAAAAA' --status 404
+target anonymous POST '/api/pay-links/:token/checkout' '/api/pay-links/AAAAAAAAAAAAAAAAAAAAAA/checkout' --json '{}' --status 404
 # No refund exists in the scan's data: the credit note's file is looked up by id and answers 404.
 target parent GET '/api/credit-notes/:file' "/api/credit-notes/$PAYMENT_RECEIPT.pdf" --status 404

@@ -40,6 +40,8 @@ const envSchema = z.object({
   // Registrations and forgotten-password requests per client address and hour (0: no limit).
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
   PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  // Requests to fee reminders' pay links per client address and hour (0: no limit).
+  PAY_LINK_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(60),
   KEEP_SESSIONS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The outbox: how messages to parents and drivers leave, and how the worker retries. No default in
@@ -129,8 +131,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** API requests per client address and minute in each process; 0 = no cap. */
   requestsPerMinute: number;
-  /** Registrations and forgotten-password requests per client address and hour, across processes; 0 = no limit. */
-  addressLimits: { registration: number; password_reset: number };
+  /** Registrations, forgotten-password requests and pay-link requests per client address and hour, across processes; 0 = no limit. */
+  addressLimits: { registration: number; password_reset: number; pay_link: number };
   /**
    * Whether the server caches the sessions it has read (KEEP_SESSIONS), told of changes by the
    * database's notices (session-cache.ts). Off for a DATABASE_URL through a transaction-mode
@@ -183,7 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     allowedOrigins: env.ALLOWED_ORIGINS,
     requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
-    addressLimits: { registration: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, password_reset: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR },
+    addressLimits: { registration: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, password_reset: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, pay_link: env.PAY_LINK_REQUESTS_PER_ADDRESS_PER_HOUR },
     sessionCache: env.KEEP_SESSIONS ?? true,
     outbox: outboxConfig(env, production),
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },

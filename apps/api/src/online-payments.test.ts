@@ -302,6 +302,10 @@ describe("a day's reconciliation", () => {
     const sum = (text: string) => Math.round(Number(text) * 1000);
     expect(sum(reconciliation.captured.totalBhd) - sum(reconciliation.booked.totalBhd)).toBe(sum(reconciliation.differenceBhd));
     expect(sum(reconciliation.differenceBhd)).toBeGreaterThanOrEqual(30250);
+    // The list is asked for as Tap's reference documents POST /charges/list: the day in epoch
+    // milliseconds written as strings, a page of at most 50, oldest first for starting_after.
+    const from = Date.parse(`${today}T00:00:00+03:00`);
+    expect(tap.listRequests.at(-1)).toEqual({ period: { date: { from: String(from), to: String(from + 86_400_000) } }, limit: '50', order: 'chronological' });
     const refused = await office.get('/api/admin/online-payments/reconciliation?date=yesterday');
     expect(refused.status).toBe(400);
   });

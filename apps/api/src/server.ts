@@ -324,6 +324,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       outbox?.start();
       if (options.feeJob) {
         stopFeeJob ??= startDailyFeeJob(options.db, {
+          payLinksUrl: options.tap?.publicUrl,
           log: (err) => {
             deps.answerCache.clear();
             app.log.error({ err }, 'daily fee job failed');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../../fixtures/test.js';
+import { expect, failedRequest, test } from '../../fixtures/test.js';
 import { OPEN_DIALOG, checkScreen, expectErrorsTiedToFields, expectFitsWidth, expectLanguage, expectTouchTargets, forEachViewport, setAccountLanguage, showLanguage, type Language } from '../../fixtures/a11y.js';
 import { fill, wordsOf } from '../../fixtures/catalogs.js';
 import { seedFamily } from '../../fixtures/family.js';
@@ -45,7 +45,7 @@ forEachViewport(({ viewport, language, label }) => {
   test.describe(`public site, ${label}`, () => {
     test.use({ viewport });
 
-    test('every public route and dialog passes the gate', async ({ page }) => {
+    test('every public route and dialog passes the gate', async ({ page, expectConsoleError }) => {
       const role = 'public';
       await showLanguage(page, language);
 
@@ -101,6 +101,14 @@ forEachViewport(({ viewport, language, label }) => {
       await page.goto('/no-such-page');
       await expect(page.getByRole('heading', { level: 1, name: words.common.notFound.title })).toBeVisible();
       await checkScreen(page, { route: 'not-found', role, language });
+
+      // A reminder's pay link that is not (or no longer) valid: the page says so in the screen's language.
+      expectConsoleError(failedRequest(404, '/trpc/payLinks.get'));
+      await page.goto('/pay/AAAAAAAAAAAAAAAAAAAAAA');
+      await expect(page.getByRole('heading', { level: 1, name: words.fees.payLink.title })).toBeVisible();
+      await expect(page.getByTestId('pay-link-error')).toBeVisible();
+      await checkScreen(page, { route: 'pay-link-not-valid', role, language });
+      if (phone) await expectTouchTargets(page, 'pay-link-not-valid');
     });
   });
 

@@ -392,6 +392,9 @@ export const ONLINE_PAYMENT_MESSAGES = {
   refundTooHigh: 'The refund is more than what is left to refund on the chosen months',
   refundRefused: 'Tap did not accept the refund. Nothing was recorded; please try again or check the payment in Tap.',
   creditNoteNotFound: 'Credit note not found',
+  payLinkNotFound: 'This payment link is not valid. Please sign in to the parent portal to pay.',
+  payLinkExpired: 'This payment link has expired. Please sign in to the parent portal to pay.',
+  payLinkAllPaid: 'Already paid: every month of this link is paid.',
 } as const;
 
 export const WEBHOOK_MESSAGES = {

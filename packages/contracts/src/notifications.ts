@@ -22,8 +22,11 @@ export interface NotificationPayloads {
   modification_rejected: { studentName: string; adminNote: string | null };
   /** To the parent: the office marked the student's fee paid. */
   payment_received: { automatedId: string; studentName: string; amountBhd: string; month: string | null };
-  /** To the parent, once per fee row: the family's months due in the window that opened today. */
-  fee_reminder: { parentName: string; items: { studentName: string; month: string; amountBhd: string }[]; totalBhd: string; dueDate: string };
+  /**
+   * To the parent, once per fee row: the family's months due in the window that opened today, and,
+   * with online payments on, the pay link that pays exactly these rows without signing in.
+   */
+  fee_reminder: { parentName: string; items: { studentName: string; month: string; amountBhd: string }[]; totalBhd: string; dueDate: string; payUrl?: string | null };
   /** To the parent: the office recorded a payment; the receipt is in the parent portal. */
   payment_recorded: { receiptNumber: string; amountBhd: string; months: string[]; studentNames: string[] };
   /** To the parent: a payment was voided (recorded by mistake, or the student set unpaid). */

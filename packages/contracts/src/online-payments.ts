@@ -76,6 +76,10 @@ export interface OfficeOnlinePayment {
   attention: string | null;
   createdAt: string;
   feeCount: number;
+  /** The months it paid (the rows a partial refund picks from), each with what the checkout paid on it. */
+  fees: { feeId: string; studentName: string; month: string; amountBhd: string }[];
+  /** Its refunds, oldest first, each with its credit note (GET /api/credit-notes/{id}.pdf). */
+  refunds: { id: string; amountBhd: string; reason: string; creditNoteNumber: string; createdAt: string }[];
 }
 
 /** A day's reconciliation: what Tap captured against what the ledger booked, by Bahrain date. */
@@ -104,4 +108,38 @@ export interface Reconciliation {
   /** captured minus booked: 0.000 when they agree. */
   differenceBhd: string;
   differences: ReconciliationDifference[];
+}
+
+/**
+ * A fee reminder's pay link: `/pay/<token>`, opened without signing in. The token is 22 characters
+ * of base64url (128 random bits), short enough for a text message.
+ */
+export const payLinkPagePath = (token: string) => `/pay/${token}`;
+
+export const payLinkByToken = z.object({ token: z.string().trim().min(1).max(64) });
+
+/** A row of a pay link, as anyone holding the link sees it: a child's first name, the month and what it still owes. */
+export interface PayLinkItem {
+  feeId: string;
+  firstName: string;
+  month: string;
+  /** What the row still owes ("30.000"); 0.000 once paid or waived. */
+  amountBhd: string;
+  paid: boolean;
+}
+
+/**
+ * What a pay link shows: the rows of its reminder, what is left to pay of them, and the outcome of
+ * the latest payment started from the link (after Tap sends the family back). No surname, address
+ * or phone: anyone who sees the text message sees this page.
+ */
+export interface PayLink {
+  items: PayLinkItem[];
+  /** What the rows still owe together; 0.000 when every one is paid. */
+  totalBhd: string;
+  allPaid: boolean;
+  expiresAt: string;
+  /** Tap's test keys: the page says these are test payments. */
+  testMode: boolean;
+  payment: OnlinePayment | null;
 }

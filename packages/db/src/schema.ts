@@ -223,7 +223,7 @@ export interface SignInAttemptsTable {
 
 /** Registrations and reset requests of one client address in its current hour (domain/address-limits.ts). */
 export interface AddressRequestsTable {
-  action: 'registration' | 'password_reset';
+  action: 'registration' | 'password_reset' | 'pay_link';
   address: string;
   requests: number;
   windowStartedAt: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -318,8 +318,26 @@ export interface OnlinePaymentsTable {
   paymentId: string | null;
   /** Why the office must look at it (a captured charge the server would not book); null: nothing to see. */
   attention: string | null;
+  /** The reminder's pay link the checkout was started from; null: from the family's signed-in Fees view. */
+  payLinkId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** A fee reminder's pay link (domain/fees/online/pay-links.ts): only the SHA-256 of its random token is kept. */
+export interface PayLinksTable {
+  id: Generated<string>;
+  tokenHash: string;
+  parentId: string;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+}
+
+/** The fee rows a pay link names: exactly those of its reminder. */
+export interface PayLinkFeesTable {
+  payLinkId: string;
+  feeId: string;
 }
 
 /** The fee rows a checkout pays, with what each still owed then. */
@@ -591,6 +609,8 @@ export interface Database {
   paymentProofs: PaymentProofsTable;
   onlinePayments: OnlinePaymentsTable;
   onlinePaymentFees: OnlinePaymentFeesTable;
+  payLinks: PayLinksTable;
+  payLinkFees: PayLinkFeesTable;
   refunds: RefundsTable;
   refundAllocations: RefundAllocationsTable;
   invoices: InvoicesTable;

@@ -46,9 +46,11 @@ export interface TapStandInRefund {
   response: { code: string; message: string };
 }
 
+/** The body of POST /charges/list as Tap documents it: epoch milliseconds and the limit written as strings. */
 interface ListRequest {
-  period?: { date?: { from?: number; to?: number } };
-  limit?: number;
+  period?: { date?: { from?: string; to?: string } };
+  limit?: string;
+  order?: 'chronological' | 'reverse_chronological';
   starting_after?: string;
 }
 
@@ -68,6 +70,8 @@ export interface TapStandIn {
   refunds: Map<string, TapStandInRefund>;
   /** The status the next refunds get: REFUNDED (Tap's answer at once), PENDING, or DECLINED (a refusal). */
   refundStatus: 'REFUNDED' | 'PENDING' | 'DECLINED';
+  /** The bodies of POST /charges/list received, oldest first (a test checks them against Tap's documentation). */
+  listRequests: unknown[];
   /** Settles a charge as the hosted page would, without a browser. */
   settle(chargeId: string, outcome: HostedOutcome): TapStandInCharge;
   /** Posts the charge's webhook, signed (or with the given hashstring); answers the status. */
@@ -91,6 +95,7 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
     capturedAmountShift: 0,
     refunds: new Map(),
     refundStatus: 'REFUNDED',
+    listRequests: [],
     settle(chargeId, outcome) {
       const charge = charges.get(chargeId);
       if (!charge) throw new Error(`No charge ${chargeId}`);
@@ -170,9 +175,13 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
   }
 
   function listCharges(body: ListRequest) {
+    standIn.listRequests.push(body);
     const from = Number(body.period?.date?.from ?? 0);
     const to = Number(body.period?.date?.to ?? Number.MAX_SAFE_INTEGER);
-    const inPeriod = [...charges.values()].filter((charge) => Number(charge.transaction.created) >= from && Number(charge.transaction.created) < to);
+    const byDate = [...charges.values()].sort((a, b) => Number(a.transaction.created) - Number(b.transaction.created));
+    // Tap's default order is the newest first.
+    if (body.order !== 'chronological') byDate.reverse();
+    const inPeriod = byDate.filter((charge) => Number(charge.transaction.created) >= from && Number(charge.transaction.created) < to);
     const start = body.starting_after ? inPeriod.findIndex((charge) => charge.id === body.starting_after) + 1 : 0;
     const limit = Math.min(Math.max(Number(body.limit ?? 25), 1), 50);
     const page = inPeriod.slice(start, start + limit);

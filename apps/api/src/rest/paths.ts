@@ -143,6 +143,15 @@ export const REST_PATHS: Record<string, RestPath> = {
     status: 201,
   },
   'GET /api/parent/payments/:id': { summary: "One of the family's online payments (initiated, paid, failed or cancelled), read again from Tap while it is open; 404 when online payments are off", procedure: 'parent.payments.get' },
+  'GET /api/pay-links/:token': {
+    summary: "A fee reminder's pay link, without signing in: its rows (a child's first name, the month, what it still owes), what is left to pay, and the latest payment started from it, read again from Tap while open; 404 unknown, revoked or expired (its own message), and when online payments are off; 429 beyond the address's hour",
+    procedure: 'payLinks.get',
+  },
+  'POST /api/pay-links/:token/checkout': {
+    summary: "Pays what a reminder's pay link still owes, without signing in: 201 { payment, checkoutUrl }, Tap's hosted page, which sends the family back to the link's page; 409 when every row is paid or one is in a payment under way; 404 unknown or expired link, and when online payments are off; 429 beyond the address's hour",
+    procedure: 'payLinks.checkout',
+    status: 201,
+  },
   'GET /api/payment-proofs/:id/file': { summary: 'A proof file, for its family and the office', access: 'parent-or-office:fees.read' },
   'GET /api/receipts/:file': { summary: 'A receipt as PDF (`{id}.pdf`), for its family and the office', access: 'parent-or-office:fees.read' },
   'GET /api/credit-notes/:file': { summary: "A refund's credit note as PDF (`{refund id}.pdf`, CRN-000001…), in the reader's language, for its family and the office", access: 'parent-or-office:fees.read' },

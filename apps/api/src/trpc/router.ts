@@ -5,6 +5,7 @@ import { registrationRouter } from './routers/registration.js';
 import { parentRouter } from './routers/parent.js';
 import { adminRouter } from './routers/admin/index.js';
 import { driverRouter } from './routers/driver.js';
+import { payLinksRouter } from './routers/pay-links.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -13,6 +14,7 @@ export const appRouter = router({
   parent: parentRouter,
   admin: adminRouter,
   driver: driverRouter,
+  payLinks: payLinksRouter,
 });
 
 export type AppRouter = typeof appRouter;

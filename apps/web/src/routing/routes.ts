@@ -57,6 +57,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/driver-login', page: 'public/DriverLogin.page.tsx', layout: 'public', serverRendered: true },
   { path: '/admin-login', page: 'public/AdminLogin.page.tsx', layout: 'own', serverRendered: true },
   { path: '/forgot-password', page: 'public/ForgotPassword.page.tsx', layout: 'public' },
+  // A fee reminder's pay link, opened without signing in.
+  { path: '/pay/:token', page: 'public/PayLink.page.tsx', layout: 'own' },
   { path: '/parent', page: 'parent/ParentDashboard.page.tsx', layout: 'own', roles: 'parent', firstScreen: PARENT_FIRST_SCREEN },
   { path: '/parent/students/:id/bus', page: 'parent/TrackBus.page.tsx', layout: 'own', roles: 'parent' },
   { path: '/parent/payments/:id', page: 'parent/OnlinePayment.page.tsx', layout: 'own', roles: 'parent' },

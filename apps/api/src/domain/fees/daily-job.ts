@@ -23,11 +23,11 @@ export interface DailyFeeRun {
  * ledger is carried into the ledger when the month's row is made (see generate.ts) rather than
  * turned back to unpaid on the first run.
  */
-export async function runDailyFeeJob(db: Kysely<Database>, now = new Date()): Promise<DailyFeeRun> {
+export async function runDailyFeeJob(db: Kysely<Database>, now = new Date(), payLinksUrl?: string): Promise<DailyFeeRun> {
   const { firstServiceMonth } = await readFeeSettings(db);
   const generated: Record<string, number> = {};
   for (const month of monthsToGenerate(bahrainDate(now), firstServiceMonth)) generated[month] = await generateFeesForMonth(db, month, now);
-  const reminders = await sendDueReminders(db, now);
+  const reminders = await sendDueReminders(db, now, payLinksUrl);
   await db.transaction().execute((trx) => syncAllPaymentStatuses(trx, now));
   return { generated, reminders };
 }
@@ -35,16 +35,17 @@ export async function runDailyFeeJob(db: Kysely<Database>, now = new Date()): Pr
 /**
  * Runs the daily job shortly after start and then every `intervalMs` (default hourly: the work is
  * idempotent, and an hourly check means the 26th is never missed by more than an hour).
+ * `payLinksUrl` (PUBLIC_URL, with online payments on) puts a pay link in every reminder.
  * Answers a stop function. Separate from the outbox's message worker on purpose.
  */
 export function startDailyFeeJob(
   db: Kysely<Database>,
-  options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void; done?: (run: DailyFeeRun, milliseconds: number) => void } = {},
+  options: { intervalMs?: number; firstRunMs?: number; payLinksUrl?: string; log?: (error: unknown) => void; done?: (run: DailyFeeRun, milliseconds: number) => void } = {},
 ): () => void {
   return startRepeatingJob(
     async () => {
       const started = Date.now();
-      const run = await runDailyFeeJob(db);
+      const run = await runDailyFeeJob(db, new Date(), options.payLinksUrl);
       return { run, milliseconds: Date.now() - started };
     },
     { firstRunMs: options.firstRunMs ?? 5_000, intervalMs: options.intervalMs ?? 60 * 60 * 1000, log: options.log, done: options.done && (({ run, milliseconds }) => options.done!(run, milliseconds)) },

@@ -1,18 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { bahrainDate } from '@school-transport/contracts';
+import { bahrainDate, payLinkPagePath } from '@school-transport/contracts';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { STUDENT_NAME } from '../student-columns.js';
 import { feeLedger, fromCents, money, toCents } from './ledger.js';
 import { familyContact } from './family.js';
+import { createPayLink } from './online/pay-links.js';
 
 /**
  * Writes the fee reminders of the windows open today: one message per family covering its unpaid
  * rows whose window has opened and not yet closed, each row reminded once. Rows are claimed by
  * setting reminded_at where it is still null, so two server processes never remind a row twice.
- * Answers how many messages were written.
+ * With online payments on (`publicUrl`: PUBLIC_URL), each message carries a pay link for exactly
+ * its rows, made in the same transaction. Answers how many messages were written.
  */
-export async function sendDueReminders(db: Kysely<Database>, now = new Date()): Promise<number> {
+export async function sendDueReminders(db: Kysely<Database>, now = new Date(), publicUrl?: string): Promise<number> {
   const today = bahrainDate(now);
   const candidates = await feeLedger(db, today)
     .innerJoin('students', 'students.id', 'fees.studentId')
@@ -48,15 +50,17 @@ export async function sendDueReminders(db: Kysely<Database>, now = new Date()): 
         .orderBy('students.firstName')
         .execute();
       const total = rows.reduce((sum, row) => sum + toCents(row.outstanding), 0n);
+      const payUrl = publicUrl ? `${publicUrl.replace(/\/+$/, '')}${payLinkPagePath(await createPayLink(trx, parentId, rows.map((row) => row.id), now))}` : null;
       await enqueueNotification(trx, {
         recipient: family.phone,
-      language: family.language,
+        language: family.language,
         templateKey: 'fee_reminder',
         payload: {
           parentName: family.name,
           items: rows.map((row) => ({ studentName: `${row.firstName} ${row.lastName}`, month: row.month, amountBhd: money(row.outstanding) })),
           totalBhd: fromCents(total),
           dueDate: rows.map((row) => row.dueDate).sort()[0] ?? today,
+          payUrl,
         },
       });
       return 1;

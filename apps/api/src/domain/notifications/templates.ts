@@ -156,10 +156,15 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
   },
   fee_reminder: (p, { language }) => {
     const items = (lang: Language) => p.items.map((item) => `${item.studentName} – ${formatMonth(item.month, lang)} – ${formatBhd(item.amountBhd, lang)}`).join(lang === 'ar' ? '؛ ' : '; ');
+    // With online payments on, the reminder's own pay link; otherwise the way of transfers and screenshots.
+    const howToPay = {
+      en: p.payUrl ? `Pay online (BENEFIT, card or Apple Pay): ${p.payUrl}` : 'Please pay and upload the transfer screenshot in the parent portal.',
+      ar: p.payUrl ? `ادفع عبر الإنترنت (بنفت أو البطاقة أو Apple Pay): ${p.payUrl}` : 'يرجى الدفع ورفع صورة التحويل في بوابة أولياء الأمور.',
+    };
     return {
-      en: `Dear ${p.parentName}, the school bus fees are due by ${formatDay(p.dueDate, 'en')}: ${items('en')}. Total ${formatBhd(p.totalBhd, 'en')}. Please pay and upload the transfer screenshot in the parent portal.`,
-      ar: `عزيزي ${p.parentName}، رسوم الحافلة المدرسية مستحقة بحلول ${formatDay(p.dueDate, 'ar')}: ${items('ar')}. المجموع ${formatBhd(p.totalBhd, 'ar')}. يرجى الدفع ورفع صورة التحويل في بوابة أولياء الأمور.`,
-      params: [p.parentName, formatDay(p.dueDate, language), items(language), formatBhd(p.totalBhd, language)],
+      en: `Dear ${p.parentName}, the school bus fees are due by ${formatDay(p.dueDate, 'en')}: ${items('en')}. Total ${formatBhd(p.totalBhd, 'en')}. ${howToPay.en}`,
+      ar: `عزيزي ${p.parentName}، رسوم الحافلة المدرسية مستحقة بحلول ${formatDay(p.dueDate, 'ar')}: ${items('ar')}. المجموع ${formatBhd(p.totalBhd, 'ar')}. ${howToPay.ar}`,
+      params: [p.parentName, formatDay(p.dueDate, language), items(language), formatBhd(p.totalBhd, language), howToPay[language]],
     };
   },
   payment_recorded: (p, { language }) => ({

@@ -17,10 +17,27 @@ import { settleCharge } from './settle.js';
  * Tap again, so a payment the family abandoned (and whose webhook never came) frees its rows.
  */
 export async function startCheckout(db: Kysely<Database>, settings: TapSettings, userId: string, feeIdsGiven: readonly string[], now: Date): Promise<Checkout> {
-  const feeIds = [...new Set(feeIdsGiven)];
-  if (!feeIds.every(isUuid)) throw new AppError('NOT_FOUND', FEE_MESSAGES.feeNotFound);
   const parentId = await parentIdOfUser(db, userId);
   if (!parentId) throw new AppError('NOT_FOUND', FEE_MESSAGES.feeNotFound);
+  return startFamilyCheckout(db, settings, { parentId, feeIds: feeIdsGiven, returnPath: onlinePaymentPagePath, payLinkId: null }, now);
+}
+
+/** Whose rows a checkout pays, where Tap sends the family back, and the pay link it was started from. */
+export interface FamilyCheckout {
+  parentId: string;
+  feeIds: readonly string[];
+  /** The page Tap sends the family back to, given the checkout's id: the Fees view's, or the pay link's. */
+  returnPath: (paymentId: string) => string;
+  payLinkId: string | null;
+}
+
+/**
+ * The one checkout of both ways to pay online (the signed-in Fees view and a reminder's pay link):
+ * the rules above, for the rows of one family.
+ */
+export async function startFamilyCheckout(db: Kysely<Database>, settings: TapSettings, { parentId, feeIds: feeIdsGiven, returnPath, payLinkId }: FamilyCheckout, now: Date): Promise<Checkout> {
+  const feeIds = [...new Set(feeIdsGiven)];
+  if (!feeIds.every(isUuid)) throw new AppError('NOT_FOUND', FEE_MESSAGES.feeNotFound);
   await settleOpenCheckoutsOf(db, settings, feeIds, now);
 
   const held = await db.transaction().execute(async (trx) => {
@@ -38,7 +55,7 @@ export async function startCheckout(db: Kysely<Database>, settings: TapSettings,
       .executeTakeFirst();
     if (open) throw new AppError('CONFLICT', ONLINE_PAYMENT_MESSAGES.feeInOpenCheckout);
     const total = rows.reduce((sum, row) => sum + toCents(row.outstanding), 0n);
-    const payment = await trx.insertInto('onlinePayments').values({ parentId, amount: fromCents(total), updatedAt: now, createdAt: now }).returning(['id', 'amount']).executeTakeFirstOrThrow();
+    const payment = await trx.insertInto('onlinePayments').values({ parentId, payLinkId, amount: fromCents(total), updatedAt: now, createdAt: now }).returning(['id', 'amount']).executeTakeFirstOrThrow();
     await trx
       .insertInto('onlinePaymentFees')
       .values(rows.map((row) => ({ onlinePaymentId: payment.id, feeId: row.id, amount: fromCents(toCents(row.outstanding)) })))
@@ -62,7 +79,7 @@ export async function startCheckout(db: Kysely<Database>, settings: TapSettings,
       description: 'School bus fees',
       customer: { firstName, lastName: rest.join(' '), email: family.email ?? '', phone: family.phone ? { countryCode: '973', number: family.phone.replace(/\D/g, '').slice(-8) } : null },
       metadata: Object.fromEntries(feeIds.map((feeId, index) => [`fee${index + 1}`, feeId])),
-      redirectUrl: `${publicUrl}${onlinePaymentPagePath(held.id)}`,
+      redirectUrl: `${publicUrl}${returnPath(held.id)}`,
       postUrl: `${publicUrl}/api/webhooks/tap`,
     });
   } catch (err) {
@@ -88,7 +105,7 @@ export async function startCheckout(db: Kysely<Database>, settings: TapSettings,
 const CHARGELESS_HOLD_MS = 10 * 60 * 1000;
 
 /** Reads again from Tap the open checkouts holding any of these rows, and settles those Tap has settled. */
-async function settleOpenCheckoutsOf(db: Kysely<Database>, settings: TapSettings, feeIds: readonly string[], now: Date): Promise<void> {
+export async function settleOpenCheckoutsOf(db: Kysely<Database>, settings: TapSettings, feeIds: readonly string[], now: Date): Promise<void> {
   const holding = db.selectFrom('onlinePaymentFees').select('onlinePaymentId').where('feeId', 'in', feeIds);
   await db
     .updateTable('onlinePayments')

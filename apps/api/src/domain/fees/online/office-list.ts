@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
 import { bhdWithFils, type OfficeOnlinePayment, type officeOnlinePaymentsQuery } from '@school-transport/contracts';
 import type { z } from 'zod';
+import { STUDENT_NAME } from '../../student-columns.js';
 
 /**
  * The office's list of online payments, newest first: the family, the amount, Tap's charge id and
@@ -38,6 +39,24 @@ export async function listOfficeOnlinePayments(db: Kysely<Database>, query: z.ou
       .offset((query.page - 1) * query.pageSize)
       .execute(),
   ]);
+  const ids = rows.map((row) => row.id);
+  const paymentIds = rows.flatMap((row) => (row.paymentId ? [row.paymentId] : []));
+  const [fees, refunds] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('onlinePaymentFees')
+          .innerJoin('fees', 'fees.id', 'onlinePaymentFees.feeId')
+          .innerJoin('students', 'students.id', 'fees.studentId')
+          .select(['onlinePaymentFees.onlinePaymentId', 'fees.id as feeId', 'fees.month', 'onlinePaymentFees.amount', ...STUDENT_NAME])
+          .where('onlinePaymentFees.onlinePaymentId', 'in', ids)
+          .orderBy('fees.month')
+          .orderBy('students.firstName')
+          .execute(),
+    paymentIds.length === 0
+      ? []
+      : db.selectFrom('refunds').select(['id', 'paymentId', 'amount', 'reason', 'creditNoteNumber', 'createdAt']).where('paymentId', 'in', paymentIds).orderBy('createdAt').orderBy('id').execute(),
+  ]);
   return {
     total,
     payments: rows.map((row) => ({
@@ -54,6 +73,12 @@ export async function listOfficeOnlinePayments(db: Kysely<Database>, query: z.ou
       attention: row.attention,
       createdAt: row.createdAt.toISOString(),
       feeCount: row.feeCount,
+      fees: fees
+        .filter((fee) => fee.onlinePaymentId === row.id)
+        .map((fee) => ({ feeId: fee.feeId, studentName: `${fee.firstName} ${fee.lastName}`, month: fee.month, amountBhd: bhdWithFils(fee.amount) })),
+      refunds: refunds
+        .filter((refund) => refund.paymentId === row.paymentId)
+        .map((refund) => ({ id: refund.id, amountBhd: bhdWithFils(refund.amount), reason: refund.reason, creditNoteNumber: refund.creditNoteNumber, createdAt: refund.createdAt.toISOString() })),
     })),
   };
 }

@@ -139,24 +139,31 @@ export async function createTapRefund(settings: TapSettings, refund: { chargeId:
   return parsed.data;
 }
 
+/** Tap's largest page of charges. */
+const PAGE_SIZE = 50;
+
 const chargeList = z.object({ charges: z.array(z.unknown()), has_more: z.boolean().optional() });
 
 /**
- * POST /charges/list: every charge created in [from, to) (milliseconds), page by page (Tap's
- * `limit` and `starting_after`), at most `maxPages` pages so a runaway list cannot hold a request.
+ * POST /charges/list: every charge created in [from, to) (milliseconds), page by page, at most
+ * `maxPages` pages so a runaway list cannot hold a request. The body is Tap's documented one:
+ * `period.date.from`/`to` as Unix epoch milliseconds written as strings, `limit` a string of at
+ * most 50 (Tap's maximum; 25 by default), `order` chronological so that `starting_after` (the last
+ * charge id of a page) walks forward, and the answer's `charges` with `has_more`.
  */
 export async function listTapCharges(settings: TapSettings, period: { from: number; to: number }, maxPages = 40): Promise<TapCharge[]> {
   const charges: TapCharge[] = [];
   let startingAfter: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const parsed = chargeList.safeParse(await call(settings, 'POST', '/charges/list', { period: { date: { from: period.from, to: period.to } }, limit: 50, ...(startingAfter ? { starting_after: startingAfter } : {}) }));
+    const body = { period: { date: { from: String(period.from), to: String(period.to) } }, limit: String(PAGE_SIZE), order: 'chronological', ...(startingAfter ? { starting_after: startingAfter } : {}) };
+    const parsed = chargeList.safeParse(await call(settings, 'POST', '/charges/list', body));
     if (!parsed.success) throw new TapUnavailable("Tap's answer is not a list of charges");
     const pageCharges = parsed.data.charges.map(parseCharge);
     charges.push(...pageCharges);
     if (!parsed.data.has_more || pageCharges.length === 0) return charges;
     startingAfter = pageCharges.at(-1)!.id;
   }
-  throw new TapUnavailable(`Tap listed more than ${maxPages * 50} charges for one day`);
+  throw new TapUnavailable(`Tap listed more than ${maxPages * PAGE_SIZE} charges for one day`);
 }
 
 /** An amount as Tap writes it in the hashstring: with the currency's decimals (three for BHD, KWD, OMR, JOD). */

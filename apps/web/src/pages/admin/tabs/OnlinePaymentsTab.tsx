@@ -1,8 +1,13 @@
 import { useState } from 'react';
-import { Badge, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OnlinePaymentStatus } from '@school-transport/contracts';
+import type { OfficeOnlinePayment, OnlinePaymentStatus } from '@school-transport/contracts';
+import { useCan } from '../../../auth/permissions.js';
+import { refreshAdminData } from '../admin-queries.js';
+import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
+import { RefundModal, type RefundRequest } from '../../../components/AdminFees/RefundModal.js';
+import { ReconciliationSection } from './ReconciliationSection.js';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { ListState } from './ListState.js';
 import { formatAmountWithFils, formatDateTime } from '../../../i18n/format.js';
@@ -16,13 +21,24 @@ const STATUS_COLOR: Record<OnlinePaymentStatus, string> = { initiated: 'blue', p
  * The office's online payments through Tap, newest first: the family, the amount, the card scheme
  * or wallet, Tap's charge id and state, the receipt. 'Needs attention' shows the captured charges
  * the server did not book (an amount or reference that differ, months paid another way
- * meanwhile), each with why, for the office to check in Tap's dashboard.
+ * meanwhile), each with why, for the office to check in Tap's dashboard. Admins (payments.refund)
+ * refund a paid one through Tap; every refund is listed under its payment with its credit note.
  */
 export function OnlinePaymentsTab() {
   const { t, i18n } = useTranslation('fees');
   const [filter, setFilter] = useState<Filter>('all');
   const list = useQuery({ ...trpc.admin.fees.onlinePayments.queryOptions({ filter }), ...ADMIN_LIST_QUERY });
   const rows = list.data?.payments ?? [];
+  const canRefund = useCan()('payments.refund');
+  const [refunding, setRefunding] = useState<OfficeOnlinePayment | null>(null);
+  const refund = useMutation(trpc.admin.fees.refundPayment.mutationOptions());
+  const runRefund = (payment: OfficeOnlinePayment, request: RefundRequest) =>
+    runAdminChange(() => refund.mutateAsync({ id: payment.paymentId!, ...request }), { success: ({ refund: made }) => ({ title: t('refund.done'), message: made.creditNoteNumber }), failure: t('refund.failed') }, { after: refreshAdminData }).then((done) => {
+      if (done) {
+        setRefunding(null);
+        void list.refetch();
+      }
+    });
   return (
     <Stack>
       <Title order={2}>{t('onlineOffice.title')}</Title>
@@ -80,7 +96,21 @@ export function OnlinePaymentsTab() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{row.receiptNumber ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={4} align="flex-start">
+                        <Text size="sm">{row.receiptNumber ?? '—'}</Text>
+                        {row.refunds.map((made) => (
+                          <Anchor key={made.id} size="sm" href={`/api/credit-notes/${made.id}.pdf`} target="_blank" rel="noopener">
+                            {t('refund.creditNote', { number: made.creditNoteNumber, amount: formatAmountWithFils(made.amountBhd, i18n.language) })}
+                          </Anchor>
+                        ))}
+                        {canRefund && row.status === 'paid' && row.paymentId && (
+                          <Button size="compact-sm" variant="light" color="red" mih={36} onClick={() => setRefunding(row)}>
+                            {t('refund.button', { number: row.receiptNumber ?? '' })}
+                          </Button>
+                        )}
+                      </Stack>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -88,6 +118,8 @@ export function OnlinePaymentsTab() {
           </TableScrollRegion>
         )}
       </ListState>
+      <ReconciliationSection />
+      {refunding && <RefundModal payment={refunding} pending={refund.isPending} onConfirm={(request) => void runRefund(refunding, request)} onClose={() => setRefunding(null)} />}
     </Stack>
   );
 }
