@@ -4,8 +4,11 @@ import { SERVER_MESSAGES } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 import { addressKey } from './login-throttle.js';
 
-/** What is counted per client address and hour: each costs an argon2 computation, and a reset a text. */
-export type AddressAction = 'registration' | 'password_reset';
+/**
+ * What is counted per client address and hour: a registration or a reset costs an argon2
+ * computation (and a reset a text); an unknown tracker identifier is a guess at one.
+ */
+export type AddressAction = 'registration' | 'password_reset' | 'unknown_tracker';
 
 /** The hour's limit of each action from one address; 0 (or absent) counts nothing. */
 export type AddressLimits = Partial<Record<AddressAction, number>>;

@@ -4,7 +4,7 @@ import { DEFAULT_SERVICE_AREA, MAX_FIX_ACCURACY_M, SCHOOL_DAY_MESSAGES, bahrainT
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { assertRecentDate } from '../school-day/runs.js';
-import { POSITIONS_STATEMENT, positionsParameters, type WrittenPositions } from './positions-statement.js';
+import { BROWSER, POSITIONS_STATEMENT, positionsParameters, type FixOrigin, type WrittenPositions } from './positions-statement.js';
 import { plausibleFixes, previousAcceptedFix } from './plausibility.js';
 
 type PositionsFields = z.output<typeof positionsInput>;
@@ -29,7 +29,14 @@ export interface RecordedPositions extends PositionsAccepted {
  * lookup, the trail, the latest position and the notice to the other server processes are one
  * statement (positions-statement.ts); the previous accepted fix is one indexed row read before it.
  */
-export async function recordPositions(db: Kysely<Database>, now: Date, driverId: string, input: PositionsFields, serviceArea: ServiceArea = DEFAULT_SERVICE_AREA): Promise<RecordedPositions> {
+export async function recordPositions(
+  db: Kysely<Database>,
+  now: Date,
+  driverId: string,
+  input: PositionsFields,
+  serviceArea: ServiceArea = DEFAULT_SERVICE_AREA,
+  origin: FixOrigin = BROWSER,
+): Promise<RecordedPositions> {
   const date = input.date ?? bahrainToday(now);
   assertRecentDate(now, date);
   const dropped = { inaccurate: 0, future: 0, outsideRun: 0, implausible: 0 };
@@ -44,7 +51,7 @@ export async function recordPositions(db: Kysely<Database>, now: Date, driverId:
   const { kept: usable, implausible } = plausibleFixes(timely, previous, serviceArea);
   dropped.implausible = implausible;
 
-  const { rows: [row] } = await db.executeQuery<WrittenPositions>(CompiledQuery.raw(POSITIONS_STATEMENT, positionsParameters(driverId, date, input.run, now, usable)));
+  const { rows: [row] } = await db.executeQuery<WrittenPositions>(CompiledQuery.raw(POSITIONS_STATEMENT, positionsParameters(driverId, date, input.run, now, usable, origin)));
   if (!row) throw new Error('The positions statement answered no row');
   if (row.driven === 0 && row.handedAway) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
   if (row.started === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runNotStarted);
