@@ -485,6 +485,8 @@ export interface RunPositionsTable {
   speed: number | null;
   heading: number | null;
   at: Date;
+  /** What the fix came from (migration 2026-11-28T1400). */
+  source: ColumnType<PositionSource, PositionSource | undefined, PositionSource>;
   createdAt: CreatedAt;
 }
 

@@ -60,8 +60,8 @@ inside AS (
   WHERE span.started > 0 AND sent.at >= span.from_at AND (span.until_at IS NULL OR sent.at <= span.until_at)
 ),
 trail AS (
-  INSERT INTO run_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at)
-  SELECT $1, (SELECT planned_run_id FROM driven ORDER BY driver_id = $1 DESC LIMIT 1), $2, $3, lat, lng, accuracy, speed, heading, at FROM inside
+  INSERT INTO run_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at, source)
+  SELECT $1, (SELECT planned_run_id FROM driven ORDER BY driver_id = $1 DESC LIMIT 1), $2, $3, lat, lng, accuracy, speed, heading, at, $11::text FROM inside
   ON CONFLICT (driver_id, at) DO NOTHING
 ),
 latest AS (
