@@ -37,9 +37,9 @@ async function send(method: string, path: string, init: { body?: string; type?: 
   const text = await response.text();
   return { status: response.status, text, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }
-const osmandQuery = (fields: Record<string, string | number>) => send('GET', `/api/tracking/osmand?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}`);
+const osmandQuery = (fields: Record<string, string | number>) => send('GET', `/api/tracking/osmand?${new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]))}`);
 const osmandForm = (fields: Record<string, string | number>) =>
-  send('POST', '/api/tracking/osmand', { type: 'application/x-www-form-urlencoded', body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString() });
+  send('POST', '/api/tracking/osmand', { type: 'application/x-www-form-urlencoded', body: new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString() });
 const traccarClient = (body: unknown) => send('POST', '/api/tracking/osmand', { type: 'application/json', body: JSON.stringify(body) });
 const forward = (body: unknown, authorization: string | null = `Bearer ${SECRET}`) =>
   send('POST', '/api/tracking/traccar', { type: 'application/json', body: JSON.stringify(body), ...(authorization === null ? {} : { authorization }) });
