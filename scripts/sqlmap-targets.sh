@@ -247,3 +247,15 @@ target anonymous GET '/api/pay-links/:token' '/api/pay-links/AAAAAAAAAAAAAAAAAAA
 target anonymous POST '/api/pay-links/:token/checkout' '/api/pay-links/AAAAAAAAAAAAAAAAAAAAAA/checkout' --json '{}' --status 404
 # No refund exists in the scan's data: the credit note's file is looked up by id and answers 404.
 target parent GET '/api/credit-notes/:file' "/api/credit-notes/$PAYMENT_RECEIPT.pdf" --status 404
+# Trackers: the scan's bus gets a tracker identifier, so that a fix reaches the statements that find
+# its bus and run (the scan's server has no run under way: the fix is answered 200 and not kept).
+# Unknown identifiers are counted per address: the count is cleared before each request.
+sql "UPDATE drivers SET vehicle_tracker_id = 'scan-tracker-0001' WHERE id = '$DRIVER'" > /dev/null
+target anonymous GET '/api/tracking/osmand' '/api/tracking/osmand?id=scan-tracker-0001&lat=26.1&lon=50.5&timestamp=1764561600&speed=10&bearing=90&altitude=5&accuracy=8&batt=76' \
+  --reset 'DELETE FROM address_requests' --status 200
+target anonymous POST '/api/tracking/osmand' /api/tracking/osmand \
+  --json '{"location":{"timestamp":"2025-12-01T03:00:00.000Z","coords":{"latitude":26.1,"longitude":50.5,"accuracy":6,"speed":4,"heading":180,"altitude":12},"is_moving":true,"battery":{"level":0.85,"is_charging":false}},"device_id":"scan-tracker-0001"}' \
+  --reset 'DELETE FROM address_requests' --status 200
+# The scan's server runs without TRACCAR_FORWARD_SECRET: forwarding answers 404 before reading the body.
+target anonymous POST '/api/tracking/traccar' /api/tracking/traccar \
+  --json '{"position":{"fixTime":"2025-12-01T03:00:00.000+00:00","latitude":26.1,"longitude":50.5,"speed":10,"course":90,"accuracy":0,"valid":true,"attributes":{"batteryLevel":64}},"device":{"uniqueId":"scan-tracker-0001","name":"Bus 1"}}' --status 404

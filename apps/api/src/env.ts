@@ -42,6 +42,8 @@ const envSchema = z.object({
   PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
   // Requests to fee reminders' pay links per client address and hour (0: no limit).
   PAY_LINK_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  // Requests naming an unknown tracker identifier per client address and hour (0: no limit): a guess at one.
+  UNKNOWN_TRACKERS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(60),
   KEEP_SESSIONS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The outbox: how messages to parents and drivers leave, and how the worker retries. No default in
@@ -83,6 +85,8 @@ const envSchema = z.object({
   TAP_SECRET_KEY: optionalString,
   TAP_API_URL: z.string().optional().transform((value) => value?.trim() || 'https://api.tap.company/v2'),
   PUBLIC_URL: optionalString,
+  // The bearer secret a Traccar server forwards positions with (forward.header); unset: forwarding off.
+  TRACCAR_FORWARD_SECRET: optionalString.pipe(z.string().min(16, 'TRACCAR_FORWARD_SECRET must be at least 16 characters').optional()),
   // Where the buses drive, as south,west,north,east in degrees: a phone's fix outside it is dropped as implausible.
   SERVICE_AREA: z
     .string()
@@ -131,8 +135,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** API requests per client address and minute in each process; 0 = no cap. */
   requestsPerMinute: number;
-  /** Registrations, forgotten-password requests and pay-link requests per client address and hour, across processes; 0 = no limit. */
-  addressLimits: { registration: number; password_reset: number; pay_link: number };
+  /** Registrations, forgotten-password requests, pay-link requests and unknown tracker identifiers per client address and hour, across processes; 0 = no limit. */
+  addressLimits: { registration: number; password_reset: number; pay_link: number; unknown_tracker: number };
   /**
    * Whether the server caches the sessions it has read (KEEP_SESSIONS), told of changes by the
    * database's notices (session-cache.ts). Off for a DATABASE_URL through a transaction-mode
@@ -151,6 +155,8 @@ export interface AppConfig {
   tap: TapSettings | undefined;
   /** The address parents reach the app at (PUBLIC_URL), if given. */
   publicUrl: string | undefined;
+  /** The bearer secret of Traccar's position forwarding (TRACCAR_FORWARD_SECRET); undefined: off. */
+  traccarForwardSecret: string | undefined;
 }
 
 /** Reads the environment once. In production a missing SESSION_SECRET stops the start. */
@@ -185,7 +191,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     allowedOrigins: env.ALLOWED_ORIGINS,
     requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
-    addressLimits: { registration: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, password_reset: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, pay_link: env.PAY_LINK_REQUESTS_PER_ADDRESS_PER_HOUR },
+    addressLimits: {
+      registration: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+      password_reset: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+      pay_link: env.PAY_LINK_REQUESTS_PER_ADDRESS_PER_HOUR,
+      unknown_tracker: env.UNKNOWN_TRACKERS_PER_ADDRESS_PER_HOUR,
+    },
     sessionCache: env.KEEP_SESSIONS ?? true,
     outbox: outboxConfig(env, production),
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
@@ -193,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION, serviceArea: env.SERVICE_AREA },
     tap: tapConfig(env),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    traccarForwardSecret: env.TRACCAR_FORWARD_SECRET,
   };
 }
 

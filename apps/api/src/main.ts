@@ -69,6 +69,7 @@ const server = await createServer({
   whatsappWebhook: config.whatsappWebhook,
   map: config.map,
   tap,
+  traccarForwardSecret: config.traccarForwardSecret,
   feeJob: true,
   overdueRunJob: true,
   busNotices: database.listen,

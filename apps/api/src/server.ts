@@ -15,6 +15,7 @@ import { contextFactory } from './trpc/context.js';
 import { registerRestPaths } from './rest/index.js';
 import { registerWhatsappWebhook, type WhatsappWebhookConfig } from './rest/whatsapp-webhook.js';
 import { registerTapWebhook } from './rest/tap-webhook.js';
+import { registerTrackingPaths } from './rest/tracking.js';
 import type { TapSettings } from './domain/fees/online/tap-client.js';
 import { loadDevelopmentExtras } from './development/load.js';
 import { DatabaseSessionStore } from './session-store.js';
@@ -97,6 +98,8 @@ export interface ServerOptions {
   map?: MapSettings;
   /** Online payments through Tap (TAP_SECRET_KEY, TAP_API_URL, PUBLIC_URL); absent: off, their paths answer 404. */
   tap?: TapSettings | undefined;
+  /** The bearer secret a Traccar server forwards positions with (TRACCAR_FORWARD_SECRET); absent: forwarding off, its path answers 404. */
+  traccarForwardSecret?: string | undefined;
   /** Tests' local stand-in for Google's short-link hosts (domain/routes/short-links.ts); never set from the environment. */
   shortLinks?: ShortLinkSettings;
 }
@@ -239,6 +242,14 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   registerRestPaths(app, async (req, reply) => createCaller(await contextFor(req, reply)), contextFor);
   registerWhatsappWebhook(app, { db: options.db, clock: deps.clock, config: options.whatsappWebhook ?? {}, bodyLimit: ONE_MEGABYTE });
   registerTapWebhook(app, { db: options.db, clock: deps.clock, tap: options.tap });
+  registerTrackingPaths(app, {
+    db: options.db,
+    clock: deps.clock,
+    liveBus: deps.liveBus,
+    serviceArea: map.serviceArea,
+    addressLimits: deps.addressLimits,
+    traccarForwardSecret: options.traccarForwardSecret,
+  });
   // Developer shortcuts exist only on a development server.
   if (deps.development) (await loadDevelopmentExtras()).registerDevShims(app, deps);
 

@@ -94,7 +94,7 @@ test('the office sees the bus under way: its driver, the age of its fix, the chi
   await openLiveMap(page);
   const row = busRow(page);
   // Started, but the phone has sent nothing yet: listed, not drawn.
-  await expect(row.getByRole('cell')).toHaveText([/^\d+$/, world.family.driver.name, en.runName.morning, en.noFix, '0', en.showTrail]);
+  await expect(row.getByRole('cell')).toHaveText([/^\d+$/, world.family.driver.name, en.runName.morning, en.noFix, '', en.batteryUnknown, '0', en.showTrail]);
   await expect(busMarker(page)).toHaveCount(0);
   await page.evaluate(() => Object.assign(window, { liveMapNotReloaded: true }));
 
@@ -103,7 +103,7 @@ test('the office sees the bus under way: its driver, the age of its fix, the chi
   await markAsDriver(driver, 'morning', world.family.children[0]!.id, 'boarded', 0);
   await page.clock.fastForward(REFRESH_MS);
   // The age is the newest fix's: 5 s when it was posted, not the older fix's 40 s.
-  await expect(row.getByRole('cell')).toHaveText([/^\d+$/, world.family.driver.name, en.runName.morning, /^([5-9]|1\d) s ago$/, '1', en.showTrail]);
+  await expect(row.getByRole('cell')).toHaveText([/^\d+$/, world.family.driver.name, en.runName.morning, /^([5-9]|1\d) s ago$/, en.sourceName.browser, en.batteryUnknown, '1', en.showTrail]);
   const marker = busMarker(page);
   await expect(marker).toBeVisible();
   await expect(marker).toHaveAttribute('title', new RegExp(`^${world.family.driver.name}: ([5-9]|1\\d) s ago$`));
@@ -180,7 +180,7 @@ test('on a phone in Arabic the list reads without the page scrolling sideways, a
   try {
     await openLiveMap(page, ar.title);
     const row = busRow(page);
-    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, world.family.driver.name, ar.runName.morning, /^قبل \d+ (ث|د)$/, '1', ar.showTrail]);
+    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, world.family.driver.name, ar.runName.morning, /^قبل \d+ (ث|د)$/, ar.sourceName.browser, ar.batteryUnknown, '1', ar.showTrail]);
     await expectNoSidewaysScroll(page, 'the live map at 360 px in Arabic');
     // The driver's name is on the screen as the tab opens; the rest of the row is a sideways scroll of the table's own region away (a region the keyboard reaches).
     await expectAcrossTheScreen(row.getByRole('cell').nth(1), 'the driver’s name');

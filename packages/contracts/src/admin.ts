@@ -4,6 +4,7 @@ import { USER_STATUSES } from './options.js';
 import { moneyInput } from './money.js';
 import { overCapacityField } from './seats.js';
 import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, nameText, requiredText } from './fields.js';
+import { trackerIdInput } from './trackers.js';
 
 /** Admin inputs for the office's reference data: schools, areas, drivers, terms versions. */
 
@@ -56,6 +57,8 @@ export type AreaUpdate = z.input<typeof areaUpdate>;
 
 export const vehicleInput = z.object({
   plate: optionalText(20),
+  /** The bus's tracker: omitted, unchanged; null or empty, none. */
+  trackerId: trackerIdInput,
   seats: z
     .union([z.number(), z.string(), z.null()])
     .optional()
@@ -145,7 +148,7 @@ export interface AdminDriver {
   licenseNo: string;
   status: (typeof USER_STATUSES)[number];
   areaIds: string[];
-  vehicle: { plate: string | null; seats: number | null };
+  vehicle: { plate: string | null; seats: number | null; trackerId: string | null };
   studentCount: number;
   /** Riders of each run, to set against the vehicle's seats ('22 / 24'). */
   riders: { morning: number; afternoon: number };

@@ -29,6 +29,7 @@ export * from './whatsapp-replies.js';
 export * from './student-import.js';
 export * from './seats.js';
 export * from './live-bus.js';
+export * from './trackers.js';
 export * from './eta-figure.js';
 export * from './routes.js';
 export * from './online-payments.js';

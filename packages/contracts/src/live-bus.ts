@@ -126,6 +126,10 @@ export interface LiveBus {
   position: BusPosition | null;
   /** Seconds since the last fix, at the moment of the answer. */
   fixAgeSeconds: number | null;
+  /** What the last fix came from: the bus's tracker, a tracking app, or the driver's browser; null: no fix yet. */
+  source: 'tracker' | 'phone_app' | 'browser' | null;
+  /** The sender's battery in percent, where it is known (trackers and tracking apps report it; a browser does not). */
+  battery: number | null;
   onBoard: number;
 }
 

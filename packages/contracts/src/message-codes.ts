@@ -19,6 +19,7 @@ import {
   SERVER_MESSAGES,
   STUDENT_IMPORT_MESSAGES,
   STUDENT_MESSAGES,
+  TRACKER_MESSAGES,
   WEBHOOK_MESSAGES,
 } from './messages.js';
 
@@ -43,6 +44,7 @@ export const MESSAGE_GROUPS = {
   familyMessages: FAMILY_MESSAGE_MESSAGES,
   attendance: ATTENDANCE_MESSAGES,
   webhooks: WEBHOOK_MESSAGES,
+  trackers: TRACKER_MESSAGES,
   modificationToasts: MODIFICATION_TOASTS,
   requiredFields: REGISTRATION_REQUIRED_FIELDS,
   officeAccounts: OFFICE_ACCOUNT_MESSAGES,

@@ -110,6 +110,8 @@ export const ADMIN_MESSAGES = {
   areaNotFound: 'Area not found',
   driverNotFound: 'Driver not found',
   attendantNotFound: 'Attendant not found',
+  trackerIdTaken: 'This tracker identifier is already used by another bus',
+  trackerIdInvalid: 'A tracker identifier is 1 to 64 letters, digits or signs, without spaces',
   attendantPhoneTaken: 'Phone number is already used by another driver or attendant',
   busHasAttendant: 'This bus already has an attendant',
   attendantBusRequired: 'Choose the bus the attendant rides',
@@ -160,6 +162,7 @@ export const CONFLICT_FIELDS: Record<string, string> = {
   [ADMIN_MESSAGES.schoolCodeTaken]: 'schoolCode',
   [ADMIN_MESSAGES.areaNameTaken]: 'name',
   [ADMIN_MESSAGES.driverPhoneTaken]: 'phone',
+  [ADMIN_MESSAGES.trackerIdTaken]: 'vehicle.trackerId',
   [ADMIN_MESSAGES.attendantPhoneTaken]: 'phone',
   [ADMIN_MESSAGES.busHasAttendant]: 'driverId',
   ...STUDENT_CONFLICT_FIELDS,
@@ -395,6 +398,15 @@ export const ONLINE_PAYMENT_MESSAGES = {
   payLinkNotFound: 'This payment link is not valid. Please sign in to the parent portal to pay.',
   payLinkExpired: 'This payment link has expired. Please sign in to the parent portal to pay.',
   payLinkAllPaid: 'Already paid: every month of this link is paid.',
+} as const;
+
+/** What the tracking paths answer a tracker, a tracking app or a Traccar server (never shown on a screen). */
+export const TRACKER_MESSAGES = {
+  unknownTracker: 'No bus has this tracker identifier',
+  positionInvalid: 'The position is not one the OsmAnd protocol or Traccar Client describes',
+  forwardingOff: 'Position forwarding from Traccar is not set up on this server',
+  forwardingUnauthorized: 'The forwarding secret is missing or wrong',
+  forwardingInvalid: "The body is not a position as Traccar's JSON forwarding sends it",
 } as const;
 
 export const WEBHOOK_MESSAGES = {

@@ -303,6 +303,11 @@ export interface DriverToday {
   /** The attendant riding the bus, when it has one: the driver may leave the marks to them ('The attendant marks today'). */
   attendant: { name: string } | null;
   runs: DriverTodayRun[];
+  /**
+   * The bus's tracker (or a tracking app) reported within the last minute (TRACKER_PRECEDENCE_S):
+   * its fixes are the bus's position, so the screen says so and the phone stops sharing its own.
+   */
+  positionFromTracker: boolean;
 }
 
 /** 409 of End: the children who boarded and are neither dropped nor returned to school. */
@@ -378,6 +383,8 @@ export interface AdminRun extends RunSummary {
   returnedToSchool: number;
   /** Still open with a child on board past its planned end and the settings' hours: shown in red. */
   overdue: boolean;
+  /** In progress, and the bus's tracker has sent nothing for TRACKER_SILENT_AFTER_S: shown in amber. */
+  trackerSilent: boolean;
 }
 
 /** The office acting for a driver (phone dead): the same mark and end as the driver's, for the driver named. */

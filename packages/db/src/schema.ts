@@ -81,6 +81,8 @@ export interface DriversTable {
   areaIds: JSONColumnType<string[], string, string>;
   vehiclePlate: string | null;
   vehicleSeats: number | null;
+  /** The identifier the bus's tracker reports under (migration 2026-11-28T1400); unique, null: none. */
+  vehicleTrackerId: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -223,7 +225,7 @@ export interface SignInAttemptsTable {
 
 /** Registrations and reset requests of one client address in its current hour (domain/address-limits.ts). */
 export interface AddressRequestsTable {
-  action: 'registration' | 'password_reset' | 'pay_link';
+  action: 'registration' | 'password_reset' | 'pay_link' | 'unknown_tracker';
   address: string;
   requests: number;
   windowStartedAt: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -515,8 +517,14 @@ export interface BusPositionsTable {
   speed: number | null;
   heading: number | null;
   at: Date;
+  /** What the position came from (migration 2026-11-28T1400): the bus's tracker, a tracking app, or the driver's browser. */
+  source: ColumnType<PositionSource, PositionSource | undefined, PositionSource>;
+  /** The sender's battery in percent, where it is known. */
+  battery: number | null;
   updatedAt: UpdatedAt;
 }
+
+export type PositionSource = 'tracker' | 'phone_app' | 'browser';
 
 /** A run's trail: every accepted fix of the phone of the driver who drove it. */
 export interface RunPositionsTable {
@@ -532,6 +540,8 @@ export interface RunPositionsTable {
   speed: number | null;
   heading: number | null;
   at: Date;
+  /** What the fix came from (migration 2026-11-28T1400). */
+  source: ColumnType<PositionSource, PositionSource | undefined, PositionSource>;
   createdAt: CreatedAt;
 }
 

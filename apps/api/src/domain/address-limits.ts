@@ -6,9 +6,10 @@ import { addressKey } from './login-throttle.js';
 
 /**
  * What is counted per client address and hour: a registration and a reset cost an argon2
- * computation (and a reset a text); a pay link's request may ask Tap for a charge.
+ * computation (and a reset a text); a pay link's request may ask Tap for a charge; an unknown
+ * tracker identifier is a guess at one.
  */
-export type AddressAction = 'registration' | 'password_reset' | 'pay_link';
+export type AddressAction = 'registration' | 'password_reset' | 'pay_link' | 'unknown_tracker';
 
 /** The hour's limit of each action from one address; 0 (or absent) counts nothing. */
 export type AddressLimits = Partial<Record<AddressAction, number>>;

@@ -40,6 +40,7 @@ const ACCESS_TEXT: Partial<Record<Access, string>> = {
   parent: 'Parents only; a parent sees only their own records.',
   crew: "A bus's crew: its driver or its attendant; each sees only their own bus's list and day.",
   whatsapp: 'The WhatsApp Cloud API: signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); the handshake with WHATSAPP_VERIFY_TOKEN.',
+  tracker: "A bus's tracker or tracking app: no session; the OsmAnd paths by the vehicle's tracker identifier (unknown ones counted per address), Traccar's forwarding by Authorization: Bearer TRACCAR_FORWARD_SECRET.",
   tap: "Tap Payments: the hashstring header, HMAC-SHA256 with TAP_SECRET_KEY over the charge's x_id, x_amount, x_currency, x_gateway_reference, x_payment_reference, x_status and x_created.",
 };
 
@@ -76,11 +77,12 @@ export function buildOpenApiDocument(): JsonSchema {
         [String(typeof row.status === 'number' ? row.status : 200)]: { description: 'Success', content: { 'application/json': { schema: {} } } },
         '400': errorResponse('Invalid input: `message` and the field messages in `issues`'),
         ...(access === 'anyone' ? {} : { '401': errorResponse('Not signed in') }),
-        ...(access === 'anyone' || access === 'signed-in' ? {} : { '403': errorResponse('Signed in with another role') }),
+        ...(access === 'anyone' || access === 'signed-in' || access === 'tracker' ? {} : { '403': errorResponse('Signed in with another role') }),
         '404': errorResponse('Not found'),
         '429': errorResponse('Too many requests'),
       },
-      ...(access === 'anyone' ? {} : { security: [{ sessionCookie: [] }] }),
+      // A tracker's paths take no session: the identifier or the forwarding secret is the key.
+      ...(access === 'anyone' || access === 'tracker' ? {} : { security: [{ sessionCookie: [] }] }),
     };
     if (schema && (method === 'GET' || method === 'DELETE')) {
       for (const [name, property] of Object.entries(properties)) {

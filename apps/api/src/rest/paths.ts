@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AnyTRPCProcedure, TRPCRouterRecord } from '@trpc/server';
 import type { AppRouter } from '../trpc/router.js';
-import { attendanceCsvQuery, studentFilters, whatsappHandshakeQuery } from '@school-transport/contracts';
+import { attendanceCsvQuery, osmandParameters, studentFilters, traccarClientBody, traccarForwardBody, whatsappHandshakeQuery } from '@school-transport/contracts';
 import type { Access } from '../security/access.js';
 import { proofUpload } from './proof-upload-form.js';
 import { studentImportForm } from './students-import-form.js';
@@ -287,6 +287,24 @@ export const REST_PATHS: Record<string, RestPath> = {
     summary: "Tap's charge webhook: the hashstring header is checked (401 otherwise, nothing booked), the charge is read again from Tap's API, and a captured one is booked once to the ledger with a receipt; 404 when online payments are off",
     handler: { name: 'webhooks.tap' },
     access: 'tap',
+  },
+  'GET /api/tracking/osmand': {
+    summary:
+      "A tracking app's fix by the OsmAnd protocol's query string (id or deviceid, lat, lon, timestamp as Unix seconds or ISO 8601, speed in knots, bearing, altitude, accuracy in metres, batt in percent): 200 with an empty body when taken (kept for the run in progress of the vehicle's bus, else not kept); an unknown or missing id: 404, counted per address",
+    handler: { name: 'tracking.osmandQuery', input: osmandParameters },
+    access: 'tracker',
+  },
+  'POST /api/tracking/osmand': {
+    summary: "The same as a form, or Traccar Client 9's JSON body (device_id; location.timestamp, coords.latitude, longitude, accuracy, speed in m/s, heading; battery.level from 0 to 1; is_moving): 200 with an empty body when taken; an unknown or missing id: 404",
+    handler: { name: 'tracking.osmand', input: traccarClientBody },
+    access: 'tracker',
+  },
+  'POST /api/tracking/traccar': {
+    summary:
+      "One position a Traccar server forwards with forward.type=json (position.fixTime, latitude, longitude, speed in knots, course, accuracy, valid, attributes.batteryLevel; device.uniqueId, the vehicle's trackerId), with Authorization: Bearer TRACCAR_FORWARD_SECRET (401 without; 404 when unset): 202 with how many were kept (0 for an unknown uniqueId or valid false)",
+    handler: { name: 'tracking.traccar', input: traccarForwardBody },
+    access: 'tracker',
+    status: 202,
   },
   'GET /api/admin/attendance.csv': { summary: "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student or (by=school) per school", handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery }, access: 'office:attendance.read' },
 };

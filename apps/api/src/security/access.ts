@@ -21,8 +21,10 @@ import type { ProcedureMeta } from '../trpc/init.js';
  *   for the office roles holding the permission
  * - whatsapp: no session; the WhatsApp Cloud API's signature (or, for the handshake, the verify token) only
  * - tap: no session; Tap's hashstring signature only
+ * - tracker: no session; a bus's tracker identifier (the OsmAnd protocol) or the Traccar
+ *   forwarding secret, the same answer whoever is signed in
  */
-export type Access = 'anyone' | 'signed-in' | 'parent' | 'crew' | `office:${Permission}` | `parent-or-office:${Permission}` | 'whatsapp' | 'tap';
+export type Access = 'anyone' | 'signed-in' | 'parent' | 'crew' | `office:${Permission}` | `parent-or-office:${Permission}` | 'whatsapp' | 'tap' | 'tracker';
 
 interface ProcedureDefinition {
   _def: { meta?: ProcedureMeta };
@@ -49,7 +51,7 @@ export function permissionOf(access: Access): Permission | undefined {
 
 /** Whether a signed-in account of this role is let in (a parent still sees only their family's rows). */
 export function admits(access: Access, role: Role): boolean {
-  if (access === 'anyone' || access === 'signed-in') return true;
+  if (access === 'anyone' || access === 'signed-in' || access === 'tracker') return true;
   if (access === 'parent') return role === access;
   if (access === 'crew') return isCrewRole(role);
   if (access === 'whatsapp' || access === 'tap') return false;

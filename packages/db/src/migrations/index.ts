@@ -25,6 +25,7 @@ import * as onlineRefunds from './2026-11-27T1200-online-refunds.js';
 import * as plannedRuns from './2026-11-28T0900-planned-runs.js';
 import * as safeHandover from './2026-11-28T1030-safe-handover.js';
 import * as payLinks from './2026-11-28T1200-pay-links.js';
+import * as vehicleTrackers from './2026-11-28T1400-vehicle-trackers.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0900-planned-runs': plannedRuns,
   '2026-11-28T1030-safe-handover': safeHandover,
   '2026-11-28T1200-pay-links': payLinks,
+  '2026-11-28T1400-vehicle-trackers': vehicleTrackers,
 };

@@ -7,7 +7,7 @@ import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { hashPassword } from '../passwords.js';
 import { assertPasswordAllowed } from '../password-rules.js';
 import { recordOfficePhoneChange } from './phone-changes.js';
-import { assertUuid, notFound, withUniqueField } from './guards.js';
+import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
 import { assertCrewPhoneFree } from './crew-phones.js';
 import { endSessions } from '../account-sessions.js';
 import { seatUse } from '../routes/seats.js';
@@ -22,7 +22,7 @@ function toView(row: Driver & { studentCount: number | string | bigint | null },
     licenseNo: row.licenseNo,
     status: row.status,
     areaIds: row.areaIds,
-    vehicle: { plate: row.vehiclePlate, seats: row.vehicleSeats },
+    vehicle: { plate: row.vehiclePlate, seats: row.vehicleSeats, trackerId: row.vehicleTrackerId },
     studentCount: Number(row.studentCount ?? 0),
     riders,
     createdAt: row.createdAt.toISOString(),
@@ -68,14 +68,32 @@ async function checkedAreaIds(db: Db, areaIds: readonly string[]): Promise<strin
   return unique;
 }
 
+/**
+ * A bus's tracker identifier names one bus: the positions it sends move that bus alone. Checked
+ * here for the common case's answer; the unique index is the real guard (two admins saving at once).
+ */
+async function assertTrackerFree(db: Db, trackerId: string | null | undefined, driverId?: string): Promise<void> {
+  if (!trackerId) return;
+  let query = db.selectFrom('drivers').select('id').where('vehicleTrackerId', '=', trackerId);
+  if (driverId) query = query.where('id', '<>', driverId);
+  if (await query.executeTakeFirst()) throw conflict(ADMIN_MESSAGES.trackerIdTaken);
+}
+
+/** Which unique index a clash of two saves at once hit: the tracker's, else the phone's. */
+function uniqueClashMessage(error: unknown): string {
+  const { constraint, message } = error as { constraint?: string; message?: string };
+  return `${constraint ?? ''} ${message ?? ''}`.includes('vehicle_tracker_id') ? ADMIN_MESSAGES.trackerIdTaken : ADMIN_MESSAGES.driverPhoneTaken;
+}
+
 /** Creates the driver's sign-in account (users row) and driver record together. */
 export async function createDriver(db: Kysely<Database>, actor: Actor, input: z.output<typeof driverInput>): Promise<AdminDriver> {
   assertPasswordAllowed(input.password, 'driver');
   // Hashing takes a moment; done before the transaction so no lock waits on it.
   const passwordHash = await hashPassword(input.password);
-  return withUniqueField(ADMIN_MESSAGES.driverPhoneTaken, () =>
+  return withUniqueField(uniqueClashMessage, () =>
     db.transaction().execute(async (trx) => {
       await assertCrewPhoneFree(trx, input.phone, ADMIN_MESSAGES.driverPhoneTaken);
+      await assertTrackerFree(trx, input.vehicle?.trackerId);
       const areaIds = await checkedAreaIds(trx, input.areaIds);
       const user = await trx
         .insertInto('users')
@@ -89,6 +107,7 @@ export async function createDriver(db: Kysely<Database>, actor: Actor, input: z.
         status: input.status,
         vehiclePlate: input.vehicle?.plate ?? null,
         vehicleSeats: input.vehicle?.seats ?? null,
+        vehicleTrackerId: input.vehicle?.trackerId ?? null,
       };
       const row = await trx
         .insertInto('drivers')
@@ -109,11 +128,12 @@ export async function updateDriver(db: Kysely<Database>, actor: Actor, input: z.
   assertUuid(input.id, ADMIN_MESSAGES.driverNotFound);
   if (input.password) assertPasswordAllowed(input.password, 'driver');
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return withUniqueField(ADMIN_MESSAGES.driverPhoneTaken, () =>
+  return withUniqueField(uniqueClashMessage, () =>
     db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('drivers').selectAll().where('id', '=', input.id).forUpdate().executeTakeFirst();
       if (!before) throw notFound(ADMIN_MESSAGES.driverNotFound);
       await assertCrewPhoneFree(trx, input.phone, ADMIN_MESSAGES.driverPhoneTaken, before.userId);
+      await assertTrackerFree(trx, input.vehicle?.trackerId, input.id);
       const after = {
         name: input.name,
         phone: input.phone,
@@ -121,6 +141,8 @@ export async function updateDriver(db: Kysely<Database>, actor: Actor, input: z.
         ...(input.status === undefined ? {} : { status: input.status }),
         ...(input.areaIds === undefined ? {} : { areaIds: await checkedAreaIds(trx, input.areaIds) }),
         ...(input.vehicle === undefined ? {} : { vehiclePlate: input.vehicle.plate ?? null, vehicleSeats: input.vehicle.seats ?? null }),
+        // The tracker is kept when the edit leaves it out (a form or client that does not know it).
+        ...(input.vehicle?.trackerId === undefined ? {} : { vehicleTrackerId: input.vehicle.trackerId }),
       };
       const diff: Record<string, unknown> = changedFields(before, after);
       // The audit row says a password was reset, never what it is.

@@ -7,11 +7,11 @@ import { isUuid } from '../ids.js';
  * database's unique indexes are the real guard (two admins saving at once); the callers'
  * pre-checks only give the common case the same answer sooner.
  */
-export async function withUniqueField<T>(message: string, write: () => Promise<T>): Promise<T> {
+export async function withUniqueField<T>(message: string | ((error: unknown) => string), write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(message);
+    if (isUniqueViolation(error)) throw conflict(typeof message === 'string' ? message : message(error));
     throw error;
   }
 }

@@ -10,7 +10,8 @@ import { BEFORE_START_TOLERANCE_MS } from './positions-statement.js';
 
 /**
  * The office's live map: every bus with a run in progress (today's, or yesterday's left open),
- * where its phone last was and how long ago, and how many children are on board. The office sees
+ * where it last was, how long ago, what told (tracker, tracking app or browser) and its battery,
+ * and how many children are on board. The office sees
  * every bus; a family sees only its own child's, and only during the run (student-bus.ts).
  */
 export async function listLiveBuses(db: Kysely<Database>, now: Date): Promise<LiveBus[]> {
@@ -27,7 +28,7 @@ export async function listLiveBuses(db: Kysely<Database>, now: Date): Promise<Li
         .onRef('busPositions.plannedRunId', '=', 'schoolRuns.plannedRunId')
         .on((eb) => eb('busPositions.at', '>=', sql<Date>`school_runs.started_at - ${sql.raw(`interval '${BEFORE_START_TOLERANCE_MS / 1000} seconds'`)}`)),
     )
-    .select(['schoolRuns.id', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.plannedRunId', 'plannedRuns.name as runName', 'drivers.name', 'substitute.name as substituteName', 'busPositions.lat', 'busPositions.lng', 'busPositions.at'])
+    .select(['schoolRuns.id', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.plannedRunId', 'plannedRuns.name as runName', 'drivers.name', 'substitute.name as substituteName', 'busPositions.lat', 'busPositions.lng', 'busPositions.at', 'busPositions.source', 'busPositions.battery'])
     .where('schoolRuns.date', 'in', [today, addDays(today, -1)])
     .where('schoolRuns.startedAt', 'is not', null)
     .where('schoolRuns.endedAt', 'is', null)
@@ -51,6 +52,8 @@ export async function listLiveBuses(db: Kysely<Database>, now: Date): Promise<Li
     date: run.date,
     position: run.at && run.lat !== null && run.lng !== null ? { lat: run.lat, lng: run.lng, at: run.at.toISOString() } : null,
     fixAgeSeconds: run.at ? Math.max(0, Math.round((now.getTime() - run.at.getTime()) / 1000)) : null,
+    source: run.at ? run.source : null,
+    battery: run.at ? run.battery : null,
     onBoard: onBoard.get(run.id) ?? 0,
   }));
 }

@@ -1,4 +1,4 @@
-import { BUS_STALE_AFTER_S, type PositionFix } from '@school-transport/contracts';
+import { BUS_STALE_AFTER_S, TRACKER_PRECEDENCE_S, type PositionFix, type PositionSource } from '@school-transport/contracts';
 import { LIVE_BUS_CHANNEL } from './channel.js';
 
 /**
@@ -31,9 +31,13 @@ export interface WrittenPositions {
  * way, tells the other server processes, and says what it found so that a refusal can be
  * explained. Nothing is written when no run is started or no fix lies inside it. The fixes come as
  * arrays, so the text is the same for any batch (and is the benchmark's floor: bench/positions-floor.ts).
+ * The bus's tracker (or a tracking app) wins over the driver's browser: while the latest position
+ * is a tracker's fix of the last TRACKER_PRECEDENCE_S, a browser's fix goes to the trail but does
+ * not move the bus; once the tracker is silent longer, the browser's fixes move it again.
  *
  * $1 driver id, $2 date, $3 run (its direction), $4 now, $5 lat[], $6 lng[], $7 accuracy[], $8 speed[], $9 heading[], $10 at[],
- * $11 the planned run when the phone named it by id (null: every run of that direction the phone drives that day).
+ * $11 the planned run when the phone named it by id (null: every run of that direction the phone drives that day),
+ * $12 source ('tracker', 'phone_app' or 'browser'), $13 battery (percent, or null).
  */
 export const POSITIONS_STATEMENT = `
 WITH own AS (
@@ -57,17 +61,18 @@ inside AS (
   WHERE span.started > 0 AND sent.at >= span.from_at AND (span.until_at IS NULL OR sent.at <= span.until_at)
 ),
 trail AS (
-  INSERT INTO run_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at)
-  SELECT $1, (SELECT planned_run_id FROM driven ORDER BY driver_id = $1 DESC LIMIT 1), $2, $3, lat, lng, accuracy, speed, heading, at FROM inside
+  INSERT INTO run_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at, source)
+  SELECT $1, (SELECT planned_run_id FROM driven ORDER BY driver_id = $1 DESC LIMIT 1), $2, $3, lat, lng, accuracy, speed, heading, at, $12::text FROM inside
   ON CONFLICT (driver_id, at) DO NOTHING
 ),
 latest AS (
-  INSERT INTO bus_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at, updated_at)
-  SELECT $1, (SELECT planned_run_id FROM driven ORDER BY driver_id = $1 DESC LIMIT 1), $2, $3, lat, lng, accuracy, speed, heading, at, $4 FROM inside
+  INSERT INTO bus_positions (driver_id, planned_run_id, date, run, lat, lng, accuracy, speed, heading, at, updated_at, source, battery)
+  SELECT $1, (SELECT planned_run_id FROM driven ORDER BY driver_id = $1 DESC LIMIT 1), $2, $3, lat, lng, accuracy, speed, heading, at, $4, $12::text, $13::real FROM inside
   WHERE under_way AND at >= $4::timestamptz - interval '${BUS_STALE_AFTER_S} seconds' ORDER BY at DESC LIMIT 1
   ON CONFLICT (driver_id) DO UPDATE SET planned_run_id = excluded.planned_run_id, date = excluded.date, run = excluded.run, lat = excluded.lat, lng = excluded.lng, accuracy = excluded.accuracy,
-    speed = excluded.speed, heading = excluded.heading, at = excluded.at, updated_at = excluded.updated_at
-  WHERE bus_positions.at < excluded.at OR bus_positions.date <> excluded.date OR bus_positions.run <> excluded.run
+    speed = excluded.speed, heading = excluded.heading, at = excluded.at, updated_at = excluded.updated_at, source = excluded.source, battery = excluded.battery
+  WHERE (bus_positions.at < excluded.at OR bus_positions.date <> excluded.date OR bus_positions.run <> excluded.run)
+    AND (excluded.source <> 'browser' OR bus_positions.source = 'browser' OR bus_positions.at < $4::timestamptz - interval '${TRACKER_PRECEDENCE_S} seconds')
   RETURNING driver_id
 ),
 noticed AS (SELECT pg_notify('${LIVE_BUS_CHANNEL}', driver_id::text) FROM latest)
@@ -82,8 +87,24 @@ SELECT
     WHERE students.driver_id IN (SELECT driver_id FROM driven) AND students.deleted_at IS NULL
   ) AS near_wanted`;
 
+/** Where a batch of fixes came from: the driver's browser, or a tracker (with its battery where known). */
+export interface FixOrigin {
+  source: PositionSource;
+  battery: number | null;
+}
+
+export const BROWSER: FixOrigin = { source: 'browser', battery: null };
+
 /** The statement's parameters, in the order of its placeholders. */
-export function positionsParameters(driverId: string, date: string, run: 'morning' | 'afternoon', now: Date, fixes: readonly PositionFix[], plannedRunId: string | null = null): unknown[] {
+export function positionsParameters(
+  driverId: string,
+  date: string,
+  run: 'morning' | 'afternoon',
+  now: Date,
+  fixes: readonly PositionFix[],
+  plannedRunId: string | null = null,
+  origin: FixOrigin = BROWSER,
+): unknown[] {
   return [
     driverId,
     date,
@@ -96,5 +117,7 @@ export function positionsParameters(driverId: string, date: string, run: 'mornin
     fixes.map((fix) => fix.heading),
     fixes.map((fix) => fix.at),
     plannedRunId,
+    origin.source,
+    origin.battery,
   ];
 }

@@ -4,7 +4,7 @@ import { DEFAULT_SERVICE_AREA, MAX_FIX_ACCURACY_M, PLANNED_RUN_MESSAGES, SCHOOL_
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { assertRecentDate } from '../school-day/runs.js';
-import { POSITIONS_STATEMENT, positionsParameters, type WrittenPositions } from './positions-statement.js';
+import { BROWSER, POSITIONS_STATEMENT, positionsParameters, type FixOrigin, type WrittenPositions } from './positions-statement.js';
 import { plausibleFixes, previousAcceptedFix } from './plausibility.js';
 import { isUuid } from '../ids.js';
 import { readSchoolDaySettings } from '../school-day/settings.js';
@@ -56,7 +56,14 @@ async function namedRun(db: Kysely<Database>, driverId: string, date: string, re
  * lookup, the trail, the latest position and the notice to the other server processes are one
  * statement (positions-statement.ts); the previous accepted fix is one indexed row read before it.
  */
-export async function recordPositions(db: Kysely<Database>, now: Date, driverId: string, input: PositionsFields, serviceArea: ServiceArea = DEFAULT_SERVICE_AREA): Promise<RecordedPositions> {
+export async function recordPositions(
+  db: Kysely<Database>,
+  now: Date,
+  driverId: string,
+  input: PositionsFields,
+  serviceArea: ServiceArea = DEFAULT_SERVICE_AREA,
+  origin: FixOrigin = BROWSER,
+): Promise<RecordedPositions> {
   const date = input.date ?? bahrainToday(now);
   assertRecentDate(now, date);
   const { direction, plannedRunId } = await namedRun(db, driverId, date, input.run);
@@ -72,7 +79,7 @@ export async function recordPositions(db: Kysely<Database>, now: Date, driverId:
   const { kept: usable, implausible } = plausibleFixes(timely, previous, serviceArea);
   dropped.implausible = implausible;
 
-  const { rows: [row] } = await db.executeQuery<WrittenPositions>(CompiledQuery.raw(POSITIONS_STATEMENT, positionsParameters(driverId, date, direction, now, usable, plannedRunId)));
+  const { rows: [row] } = await db.executeQuery<WrittenPositions>(CompiledQuery.raw(POSITIONS_STATEMENT, positionsParameters(driverId, date, direction, now, usable, plannedRunId, origin)));
   if (!row) throw new Error('The positions statement answered no row');
   if (row.driven === 0 && row.handedAway) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
   if (row.started === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runNotStarted);

@@ -6,9 +6,10 @@ import { recordPositions } from './positions.js';
 import { sendBusNearMessages } from './bus-near.js';
 import type { LiveBusHub } from './hub.js';
 import type { LiveBusReader } from './reader.js';
+import { BROWSER, type FixOrigin } from './positions-statement.js';
 
 /**
- * A batch of fixes from the driver's phone: recorded, then, when the bus moved, the families
+ * A batch of fixes from the driver's phone (or one from the bus's tracker, tracker-fixes.ts): recorded, then, when the bus moved, the families
  * following it are told and the 'bus is near' messages looked at (after the write, which the
  * outbox's key makes safe to repeat).
  */
@@ -19,8 +20,9 @@ export async function receivePositions(
   driverId: string,
   input: z.output<typeof positionsInput>,
   serviceArea: ServiceArea,
+  origin: FixOrigin = BROWSER,
 ): Promise<PositionsAccepted> {
-  const { accepted, dropped, moved, nearWanted, direction } = await recordPositions(db, now, driverId, input, serviceArea);
+  const { accepted, dropped, moved, nearWanted, direction } = await recordPositions(db, now, driverId, input, serviceArea, origin);
   if (moved) {
     liveBus.reader.forget(driverId);
     liveBus.hub.changed(driverId);

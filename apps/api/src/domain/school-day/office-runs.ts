@@ -11,6 +11,7 @@ import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDri
 import { operatesOn, ownRunOn } from '../planned-runs/day-runs.js';
 import { findPlannedRun, plannedRunsOfDrivers } from '../planned-runs/read.js';
 import { isOverdue } from './overdue.js';
+import { silentTrackers } from '../live-bus/tracker-silence.js';
 import { assertRunDay } from './runs.js';
 import { assertSubstituteSeats, type SeatOptions } from '../routes/seats.js';
 
@@ -58,6 +59,11 @@ export async function listOfficeRuns(db: Db, now: Date, date = bahrainToday(now)
     db,
     drivers.map((driver) => driver.id),
   );
+  const trackerSilent = await silentTrackers(
+    db,
+    now,
+    runRows.flatMap((row) => (row.startedAt && !row.endedAt ? [{ busDriverId: row.substituteDriverId ?? row.driverId, date, run: row.run, startedAt: row.startedAt }] : [])),
+  );
   const runs: AdminRun[] = [];
   for (const driver of drivers) {
     // The bus's runs operating that day, and any other with a record of that day (a run removed or moved since).
@@ -91,6 +97,7 @@ export async function listOfficeRuns(db: Db, now: Date, date = bahrainToday(now)
         noShow: counts.no_show,
         returnedToSchool: counts.returned_to_school,
         overdue: row ? isOverdue(settings, now, { ...row, plannedEnd: plannedRun.plannedEnd }, counts.boarded) : false,
+        trackerSilent: row?.startedAt && !row.endedAt ? trackerSilent({ busDriverId: row.substituteDriverId ?? row.driverId, date, run }) : false,
       });
     }
   }

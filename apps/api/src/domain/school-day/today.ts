@@ -11,6 +11,7 @@ import {
   runOfChild,
   weekdayOf,
   ridesOnRun,
+  TRACKER_PRECEDENCE_S,
   type DriverRun,
   type DriverToday,
   type DriverTodayRun,
@@ -37,7 +38,21 @@ import { busAttendant } from '../driver/bus-attendant.js';
  * still listed, with who drives it.
  */
 export async function readDriverToday(db: Db, now: Date, driverId: string): Promise<DriverToday> {
-  return readDriverDay(db, bahrainToday(now), driverId);
+  const [day, positionFromTracker] = await Promise.all([readDriverDay(db, bahrainToday(now), driverId), trackerReporting(db, now, driverId)]);
+  return { ...day, positionFromTracker };
+}
+
+/** Whether the bus's latest position is a tracker's fix of the last TRACKER_PRECEDENCE_S (the statement lets no browser fix replace it then). */
+async function trackerReporting(db: Db, now: Date, driverId: string): Promise<boolean> {
+  if (!isUuid(driverId)) return false;
+  const row = await db
+    .selectFrom('busPositions')
+    .select('driverId')
+    .where('driverId', '=', driverId)
+    .where('source', '<>', 'browser')
+    .where('at', '>=', new Date(now.getTime() - TRACKER_PRECEDENCE_S * 1000))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -63,7 +78,7 @@ type DayRunRow = RunRow & { ownerName: string; substituteName: string | null };
  * A driver's runs of a Bahrain date: the driver's today answer, for any date. Their own runs
  * operating that day, then those they cover for another driver, each in planned-start order.
  */
-async function readDriverDay(db: Db, date: string, driverId: string): Promise<DriverToday> {
+async function readDriverDay(db: Db, date: string, driverId: string): Promise<Omit<DriverToday, 'positionFromTracker'>> {
   const settings = await readSchoolDaySettings(db);
   const noService = noServiceName(settings, date);
   if (!isSchoolDay(settings, date) || !isUuid(driverId)) return { date, noService, attendant: null, runs: [] };

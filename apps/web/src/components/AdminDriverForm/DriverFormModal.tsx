@@ -10,6 +10,7 @@ import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { ResetCodeButton } from '../AdminForm/ResetCodeButton.js';
 import { SignInLockNotice } from '../AdminForm/SignInLockNotice.js';
+import { TrackerSetup } from './TrackerSetup.js';
 
 interface DriverValues {
   name: string;
@@ -17,7 +18,7 @@ interface DriverValues {
   licenseNo: string;
   password: string;
   areaIds: string[];
-  vehicle: { plate: string; seats: string | number };
+  vehicle: { plate: string; seats: string | number; trackerId: string };
   status: UserStatus;
 }
 
@@ -27,7 +28,7 @@ const valuesOf = (driver: AdminDriver | null): DriverValues => ({
   licenseNo: driver?.licenseNo ?? '',
   password: '',
   areaIds: driver?.areaIds ?? [],
-  vehicle: { plate: driver?.vehicle.plate ?? '', seats: driver?.vehicle.seats ?? '' },
+  vehicle: { plate: driver?.vehicle.plate ?? '', seats: driver?.vehicle.seats ?? '', trackerId: driver?.vehicle.trackerId ?? '' },
   status: driver?.status ?? 'active',
 });
 
@@ -89,6 +90,7 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
             <TextInput label={t('drivers.vehicleSeats')} inputMode="numeric" {...form.getInputProps('vehicle.seats')} />
             <Select label={t('drivers.status')} data={statusOptions} allowDeselect={false} {...form.getInputProps('status')} />
           </SimpleGrid>
+          <TrackerSetup form={form} />
           <FormActions pending={pending} onCancel={onClose} />
         </Stack>
       </form>

@@ -49,6 +49,15 @@ export const liveBus: CatalogOf<typeof english> = {
     saveFailed: 'تعذّر الحفظ. يرجى المحاولة مرة أخرى.',
   },
   office: {
+    source: 'المصدر',
+    sourceName: {
+      tracker: 'جهاز التتبع',
+      phone_app: 'تطبيق الهاتف',
+      browser: 'المتصفح',
+    },
+    battery: 'البطارية',
+    batteryLevel: '{{level}}٪',
+    batteryUnknown: '—',
     tab: 'الخريطة المباشرة',
     title: 'الخريطة المباشرة',
     intro: 'كل حافلة في رحلة جارية، وآخر موقع لهاتفها ومتى كان. اختر رحلة أدناه لرؤية مسارها.',

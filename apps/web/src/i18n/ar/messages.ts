@@ -129,6 +129,8 @@ export const messages: CatalogOf<typeof en> = {
     schoolCodeTaken: 'رمز المدرسة مستخدم لمدرسة أخرى',
     areaNameTaken: 'اسم المنطقة مستخدم لمنطقة أخرى',
     driverPhoneTaken: 'رقم الهاتف مستخدم لسائق آخر',
+    trackerIdTaken: 'معرّف جهاز التتبع هذا مستخدم لحافلة أخرى',
+    trackerIdInvalid: 'معرّف جهاز التتبع من 1 إلى 64 حرفًا أو رقمًا أو رمزًا، بلا مسافات',
     unknownAreas: 'اختر المناطق من القائمة',
     schoolNotFound: 'لم يُعثر على المدرسة',
     areaNotFound: 'لم يُعثر على المنطقة',
@@ -316,6 +318,13 @@ export const messages: CatalogOf<typeof en> = {
     gradeInvalid: 'الصف "{{value}}" ليس من الصفوف.',
     parentRequired: 'وليّ الأمر الجديد يحتاج إلى اسم وبريد إلكتروني وهاتف',
     parentEmailTaken: 'هذا البريد الإلكتروني لحساب ليس حساب وليّ أمر',
+  },
+  trackers: {
+    unknownTracker: 'لا توجد حافلة بمعرّف جهاز التتبع هذا',
+    positionInvalid: 'الموقع ليس بالصيغة التي يصفها بروتوكول OsmAnd أو تطبيق Traccar Client',
+    forwardingOff: 'تحويل المواقع من Traccar غير مُعدّ على هذا الخادم',
+    forwardingUnauthorized: 'سر التحويل مفقود أو غير صحيح',
+    forwardingInvalid: 'محتوى الطلب ليس موقعًا بالصيغة التي يرسلها Traccar بتحويل JSON',
   },
   webhooks: {
     signatureInvalid: 'هذا الطلب غير موقّع من واتساب',

@@ -37,6 +37,8 @@ export const officeDay: CatalogOf<typeof en> = {
     actions: 'الإجراءات',
     overdue: 'متأخرة',
     overdueLabel: 'متأخرة: ما زال أطفال على متن الحافلة بعد موعد الانتهاء المقرر',
+    trackerSilent: 'جهاز التتبع صامت',
+    trackerSilentLabel: 'جهاز التتبع صامت: لم يرسل جهاز تتبع الحافلة شيئًا منذ 5 دقائق',
     substitute: 'يقودها {{name}}',
     started: 'بدأت {{time}}',
     ended: 'انتهت {{time}}',

@@ -94,6 +94,7 @@ export const driver = {
     /** While a run is in progress the phone shares where the bus is; in plain words when it cannot. */
     location: {
       sharing: 'Families can see where the bus is until this run ends.',
+      tracker: 'Position from the bus’s tracker. The phone does not share its own while the tracker reports.',
       offTitle: 'Families cannot see the bus',
       denied: 'Location is turned off for this site. Allow location in the browser’s site settings so families can see the bus. Marking children works without it.',
       unavailable: 'The phone cannot find its position (location off, or no GPS signal). Turn on location in the phone’s settings. Marking children works without it.',

@@ -34,6 +34,8 @@ export const officeDay = {
     actions: 'Actions',
     overdue: 'Overdue',
     overdueLabel: 'Overdue: children still on board after the planned end',
+    trackerSilent: 'Tracker silent',
+    trackerSilentLabel: 'Tracker silent: the bus’s tracker has sent nothing for 5 minutes',
     substitute: 'Driven by {{name}}',
     started: 'Started {{time}}',
     ended: 'Ended {{time}}',

@@ -45,7 +45,7 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
               location: bus.position,
             }))}
           />
-          <TableScrollRegion label={t('office.title')} minWidth={560}>
+          <TableScrollRegion label={t('office.title')} minWidth={720}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -53,6 +53,8 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
                   <Table.Th>{t('office.driver')}</Table.Th>
                   <Table.Th>{t('office.run')}</Table.Th>
                   <Table.Th>{t('office.fix')}</Table.Th>
+                  <Table.Th>{t('office.source')}</Table.Th>
+                  <Table.Th>{t('office.battery')}</Table.Th>
                   <Table.Th>{t('office.onBoard')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
@@ -65,6 +67,8 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
                     <Table.Td>{t(`office.runName.${bus.run}`)}</Table.Td>
                     {/* An age reads as one piece ('28 s ago'), never its number on one line and its unit on the next. */}
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{bus.fixAgeSeconds === null ? t('office.noFix') : t('office.age', { age: age(bus.fixAgeSeconds) })}</Table.Td>
+                    <Table.Td>{bus.source === null ? '' : t(`office.sourceName.${bus.source}`)}</Table.Td>
+                    <Table.Td>{bus.battery === null ? t('office.batteryUnknown') : t('office.batteryLevel', { level: Math.round(bus.battery) })}</Table.Td>
                     <Table.Td>{bus.onBoard}</Table.Td>
                     <Table.Td>
                       <Button size="xs" mih={44} variant="default" onClick={() => onTrail(bus)}>

@@ -41,7 +41,9 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
   const keepShowing = (worked: DriverTodayRun) => setChosen(runKey(worked));
   // The bus is shared while a run the driver drives is in progress (the one shown, or another left open).
   const sharing = runs.find((entry) => entry.status === 'in_progress' && !entry.handedTo);
-  const location = usePositionSharing(sharing ? { run: sharing.run, date: sharing.date } : null, sharePosition);
+  // While the bus's tracker reports, its fixes are the bus's position: the phone stops sharing its own (sparing its battery), and takes over when the tracker falls silent.
+  const fromTracker = sharing !== undefined && (shown?.positionFromTracker ?? false);
+  const location = usePositionSharing(sharing && !fromTracker ? { run: sharing.run, date: sharing.date } : null, sharePosition);
 
   /** Marks children of the run shown; the result and its undo appear at the bottom of the screen. */
   const markChildren = (current: DriverTodayRun, studentIds: readonly string[], event: MarkEvent, receivedBy?: ReceivedByInput) => {
@@ -83,7 +85,7 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
             <>
               <SyncStatus waiting={waiting.length} savedAt={day.data?.fromPhone ? day.data.savedAt : null} signedOut={signedOut} />
               <RefusedMarks refused={refused} today={shown} onDismiss={dismissRefused} />
-              <LocationStatus state={location} online={online} positionSentAt={positionSentAt} />
+              <LocationStatus state={location} online={online} positionSentAt={positionSentAt} fromTracker={fromTracker} />
               {attendant && (
                 <Switch
                   size="lg"

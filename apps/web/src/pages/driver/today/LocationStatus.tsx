@@ -9,14 +9,23 @@ interface LocationStatusProps {
   online: boolean;
   /** When the last position that reached the server was taken; null: none yet on this screen. */
   positionSentAt: string | null;
+  /** The bus's tracker reports: its position is the bus's, and the phone shares none. */
+  fromTracker: boolean;
 }
 
 /**
  * Whether families can see the bus, and in plain words why not. Without signal the phone still
  * finds its position, but families see only the last one that arrived: the screen says when.
  */
-export function LocationStatus({ state, online, positionSentAt }: LocationStatusProps) {
+export function LocationStatus({ state, online, positionSentAt, fromTracker }: LocationStatusProps) {
   const { t } = useTranslation('driver');
+  if (fromTracker) {
+    return (
+      <Text size="sm" c="dark.7" data-testid="location-tracker">
+        {t('today.location.tracker')}
+      </Text>
+    );
+  }
   if (state === 'off') return null;
   if (state === 'sharing' && !online) {
     return (

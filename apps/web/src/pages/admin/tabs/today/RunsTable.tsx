@@ -75,6 +75,11 @@ export function RunsTable({
                   {t('runs.overdue')}
                 </Badge>
               )}
+              {run.trackerSilent && (
+                <Badge color="yellow" variant="filled" c="dark.9" miw="max-content" title={t('runs.trackerSilentLabel')} data-testid="tracker-silent">
+                  {t('runs.trackerSilent')}
+                </Badge>
+              )}
             </Stack>
           ),
         },
