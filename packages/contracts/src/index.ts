@@ -32,4 +32,5 @@ export * from './live-bus.js';
 export * from './eta-figure.js';
 export * from './routes.js';
 export * from './online-payments.js';
+export * from './data-rights.js';
 export * from './planned-runs.js';

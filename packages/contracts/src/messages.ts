@@ -399,3 +399,10 @@ export const WEBHOOK_MESSAGES = {
   verifyTokenInvalid: 'The verify token does not match',
   bodyInvalid: 'The request body is not JSON',
 } as const;
+
+export const DATA_RIGHTS_MESSAGES = {
+  erasureRequestNotFound: 'Erasure request not found',
+  erasureAlreadyRequested: 'Your family already has an erasure request open. The office answers it by its due date.',
+  erasureNotOpen: 'This erasure request has already been answered',
+  refusalReasonRequired: 'Write why the request is refused: the family is told',
+} as const;

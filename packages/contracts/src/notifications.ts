@@ -71,6 +71,10 @@ export interface NotificationPayloads {
   bus_near: { studentName: string; minutes: number };
   /** To the parent, when the driver undid a mark whose message had already gone: that message was a wrong tap. */
   mark_undone: { studentName: string; event: 'boarded' | 'dropped' | 'no_show' | 'returned_to_school'; at: string };
+  /** To the family whose erasure the office completed: its last message, whose recipient is erased once delivered. */
+  data_erased: { familyNumber: string };
+  /** To the family whose erasure request the office refused, with the reason. */
+  erasure_refused: { reason: string };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -102,6 +106,8 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'tomorrow_bus',
   'bus_near',
   'mark_undone',
+  'data_erased',
+  'erasure_refused',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */

@@ -23,6 +23,7 @@ import * as busAttendants from './2026-11-27T1100-bus-attendants.js';
 import * as onlinePayments from './2026-11-27T1110-online-payments.js';
 import * as onlineRefunds from './2026-11-27T1200-online-refunds.js';
 import * as plannedRuns from './2026-11-28T0900-planned-runs.js';
+import * as dataRights from './2026-11-28T1500-data-rights.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1110-online-payments': onlinePayments,
   '2026-11-27T1200-online-refunds': onlineRefunds,
   '2026-11-28T0900-planned-runs': plannedRuns,
+  '2026-11-28T1500-data-rights': dataRights,
 };

@@ -7,6 +7,7 @@ import { parentFeesRouter } from './parent-fees.js';
 import { parentPaymentsRouter } from './parent-payments.js';
 import { parentAbsencesRouter, parentSchoolDayProcedures } from './parent-school-day.js';
 import { parentLiveBusProcedures } from './parent-live-bus.js';
+import { parentDataRightsRouter } from './parent-data-rights.js';
 
 /** The parent portal: own students and own modification requests only; anyone else's id is 404. */
 export const parentRouter = router({
@@ -18,6 +19,7 @@ export const parentRouter = router({
   fees: parentFeesRouter,
   payments: parentPaymentsRouter,
   absences: parentAbsencesRouter,
+  dataRights: parentDataRightsRouter,
   ...parentSchoolDayProcedures,
   ...parentLiveBusProcedures,
 });

@@ -88,6 +88,8 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     tomorrow_bus: 'حافلة الغد (مع رد «لن يركب»)',
     bus_near: 'الحافلة قريبة',
     mark_undone: 'تصحيح (تراجع عن تسجيل)',
+    data_erased: 'تم محو البيانات (آخر رسالة للعائلة)',
+    erasure_refused: 'رفض طلب المحو',
     registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',

@@ -86,6 +86,8 @@ export const outbox = {
     tomorrow_bus: "Tomorrow's bus (with a Not riding reply)",
     bus_near: 'Bus is near',
     mark_undone: 'Correction (a mark undone)',
+    data_erased: "Data erased (the family's last message)",
+    erasure_refused: 'Erasure request refused',
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',

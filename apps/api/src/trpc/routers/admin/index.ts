@@ -5,6 +5,7 @@ import { adminSchoolsRouter } from './schools.js';
 import { adminAreasRouter } from './areas.js';
 import { adminDriversRouter } from './drivers.js';
 import { adminAttendantsRouter } from './attendants.js';
+import { adminErasureRequestsRouter } from './erasure-requests.js';
 import { adminSettingsRouter } from './settings.js';
 import { adminTermsRouter } from './terms.js';
 import { adminNotificationsRouter } from './notifications.js';
@@ -33,6 +34,7 @@ export const adminRouter = router({
   areas: adminAreasRouter,
   drivers: adminDriversRouter,
   attendants: adminAttendantsRouter,
+  erasureRequests: adminErasureRequestsRouter,
   settings: adminSettingsRouter,
   terms: adminTermsRouter,
   notifications: adminNotificationsRouter,
