@@ -319,4 +319,10 @@ export const messages: CatalogOf<typeof en> = {
     refundRefused: 'لم تقبل Tap عملية الاسترداد. لم يُسجَّل شيء؛ يرجى المحاولة مجددًا أو مراجعة الدفعة في Tap.',
     creditNoteNotFound: 'لم يتم العثور على إشعار الدائن',
   },
+  dataRights: {
+    erasureRequestNotFound: 'لم يتم العثور على طلب المحو',
+    erasureAlreadyRequested: 'لدى عائلتكم طلب محو مفتوح بالفعل. سيرد المكتب عليه قبل موعد استحقاقه.',
+    erasureNotOpen: 'تم الرد على طلب المحو هذا بالفعل',
+    refusalReasonRequired: 'اكتب سبب رفض الطلب: سيتم إبلاغ العائلة به',
+  },
 };
