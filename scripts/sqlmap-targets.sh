@@ -228,3 +228,11 @@ target admin GET '/api/admin/online-payments/reconciliation' "/api/admin/online-
 target admin POST '/api/admin/payments/:id/refund' "/api/admin/payments/$PAYMENT_VOID/refund" --json "{\"amountBhd\":\"0.01\",\"reason\":\"Scan refund\",\"feeIds\":[\"$FEE_3\"]}" --status 404
 # No refund exists in the scan's data: the credit note's file is looked up by id and answers 404.
 target parent GET '/api/credit-notes/:file' "/api/credit-notes/$PAYMENT_RECEIPT.pdf" --status 404
+# Families' data rights: family B's erasure request, put back before each request (never completed:
+# the complete path is scanned on a refused request, which answers 409 after its id is looked up).
+target parent_b POST '/api/parent/erasure-requests' /api/parent/erasure-requests --json '{"reason":"Scan reason"}' --reset 'DELETE FROM erasure_requests' --status 201
+ERASURE=$(api parent_b POST /api/parent/erasure-requests '{"reason":"Scan kept"}' | field .erasureRequest.id)
+target admin POST '/api/admin/erasure-requests/:id/refuse' "/api/admin/erasure-requests/$ERASURE/refuse" --json '{"reason":"Scan refusal"}' \
+  --reset "UPDATE erasure_requests SET status = 'open', refusal_reason = NULL, decided_at = NULL, decided_by = NULL WHERE id = '$ERASURE'"
+target admin POST '/api/admin/erasure-requests/:id/complete' "/api/admin/erasure-requests/$ERASURE/complete" \
+  --reset "UPDATE erasure_requests SET status = 'refused', refusal_reason = 'Scan' WHERE id = '$ERASURE'" --status 409
