@@ -236,3 +236,4 @@ target admin POST '/api/admin/erasure-requests/:id/refuse' "/api/admin/erasure-r
   --reset "UPDATE erasure_requests SET status = 'open', refusal_reason = NULL, decided_at = NULL, decided_by = NULL WHERE id = '$ERASURE'"
 target admin POST '/api/admin/erasure-requests/:id/complete' "/api/admin/erasure-requests/$ERASURE/complete" \
   --reset "UPDATE erasure_requests SET status = 'refused', refusal_reason = 'Scan' WHERE id = '$ERASURE'" --status 409
+target admin GET '/api/admin/record-views' "/api/admin/record-views?viewerUserId=$ADMIN_USER&studentId=$STUDENT&page=1&pageSize=50"

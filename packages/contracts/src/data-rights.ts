@@ -43,3 +43,19 @@ export interface OfficeErasureRequest extends ErasureRequest {
   /** Working days from today to the due date (0: due today; negative: late). */
   workingDaysLeft: number;
 }
+
+/** GET /api/admin/record-views: who in the office looked at which child, newest first, filtered by person and child. */
+export const recordViewsQuery = z.object({
+  viewerUserId: z.string().trim().max(64).optional(),
+  studentId: z.string().trim().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+export type RecordViewsQuery = z.input<typeof recordViewsQuery>;
+
+export interface RecordViewEntry {
+  at: string;
+  what: 'record' | 'position' | 'trail';
+  viewer: { id: string | null; name: string | null };
+  student: { id: string; name: string };
+}

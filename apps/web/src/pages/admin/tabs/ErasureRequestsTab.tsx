@@ -24,12 +24,12 @@ function daysLeftColor(daysLeft: number): string {
 export function ErasureRequestsTab() {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const requests = useQuery(trpc.admin.erasureRequests.list.queryOptions());
+  const requests = useQuery(trpc.admin.dataRights.erasureRequests.queryOptions());
   const [refusing, setRefusing] = useState<OfficeErasureRequest | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.erasureRequests.list.queryKey() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.dataRights.erasureRequests.queryKey() });
   const complete = useMutation({
-    ...trpc.admin.erasureRequests.complete.mutationOptions(),
+    ...trpc.admin.dataRights.completeErasure.mutationOptions(),
     onSuccess: async () => {
       setConfirming(null);
       await refresh();
@@ -38,7 +38,7 @@ export function ErasureRequestsTab() {
     onError: (error) => notify({ title: t('erasure.failed'), message: errorMessage(error, t('erasure.failed')), variant: 'destructive' }),
   });
   const refuse = useMutation({
-    ...trpc.admin.erasureRequests.refuse.mutationOptions(),
+    ...trpc.admin.dataRights.refuseErasure.mutationOptions(),
     onSuccess: async () => {
       setRefusing(null);
       await refresh();
