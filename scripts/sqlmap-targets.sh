@@ -259,3 +259,12 @@ target anonymous POST '/api/tracking/osmand' /api/tracking/osmand \
 # The scan's server runs without TRACCAR_FORWARD_SECRET: forwarding answers 404 before reading the body.
 target anonymous POST '/api/tracking/traccar' /api/tracking/traccar \
   --json '{"position":{"fixTime":"2025-12-01T03:00:00.000+00:00","latitude":26.1,"longitude":50.5,"speed":10,"course":90,"accuracy":0,"valid":true,"attributes":{"batteryLevel":64}},"device":{"uniqueId":"scan-tracker-0001","name":"Bus 1"}}' --status 404
+# Families' data rights: family B's erasure request, put back before each request (never completed:
+# the complete path is scanned on a refused request, which answers 409 after its id is looked up).
+target parent_b POST '/api/parent/erasure-requests' /api/parent/erasure-requests --json '{"reason":"Scan reason"}' --reset 'DELETE FROM erasure_requests' --status 201
+ERASURE=$(api parent_b POST /api/parent/erasure-requests '{"reason":"Scan kept"}' | field .erasureRequest.id)
+target admin POST '/api/admin/erasure-requests/:id/refuse' "/api/admin/erasure-requests/$ERASURE/refuse" --json '{"reason":"Scan refusal"}' \
+  --reset "UPDATE erasure_requests SET status = 'open', refusal_reason = NULL, decided_at = NULL, decided_by = NULL WHERE id = '$ERASURE'"
+target admin POST '/api/admin/erasure-requests/:id/complete' "/api/admin/erasure-requests/$ERASURE/complete" \
+  --reset "UPDATE erasure_requests SET status = 'refused', refusal_reason = 'Scan' WHERE id = '$ERASURE'" --status 409
+target admin GET '/api/admin/record-views' "/api/admin/record-views?viewerUserId=$ADMIN_USER&studentId=$STUDENT&page=1&pageSize=50"

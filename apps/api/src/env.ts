@@ -71,6 +71,8 @@ const envSchema = z.object({
   FAMILY_MESSAGES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(300),
   // Days a run's trail of positions is kept before the server's job deletes it.
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Months without a fee row or a ride after which a family is erased (domain/data-rights/retention.ts).
+  INACTIVE_FAMILY_MONTHS: z.coerce.number().int().min(6).max(240).default(24),
   // The run map's raster tiles ({z}/{x}/{y}, optionally {s}) and their credit; the CSP allows this origin's images.
   MAP_TILE_URL: z
     .string()
@@ -149,6 +151,8 @@ export interface AppConfig {
   whatsappWebhook: { appSecret: string | undefined; verifyToken: string | undefined };
   /** Days a run's trail of positions is kept (POSITION_RETENTION_DAYS). */
   positionRetentionDays: number;
+  /** Months without a fee row or a ride after which a family is erased (INACTIVE_FAMILY_MONTHS). */
+  inactiveFamilyMonths: number;
   /** The run map's tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION), and where the buses drive (SERVICE_AREA). */
   map: MapSettings;
   /** Online payments through Tap (TAP_SECRET_KEY, TAP_API_URL, PUBLIC_URL); undefined: off. */
@@ -201,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     outbox: outboxConfig(env, production),
     whatsappWebhook: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
     positionRetentionDays: env.POSITION_RETENTION_DAYS,
+    inactiveFamilyMonths: env.INACTIVE_FAMILY_MONTHS,
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION, serviceArea: env.SERVICE_AREA },
     tap: tapConfig(env),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -74,6 +74,7 @@ const server = await createServer({
   overdueRunJob: true,
   busNotices: database.listen,
   positionRetentionDays: config.positionRetentionDays,
+  inactiveFamilyMonths: config.inactiveFamilyMonths,
 });
 const address = await server.start(config.port, config.host);
 console.log(`School transport is running at ${address.replace('0.0.0.0', 'localhost')} on ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`);

@@ -46,6 +46,8 @@ import { startOverdueRunJob } from './domain/school-day/overdue.js';
 import { startTomorrowMessagesJob } from './domain/school-day/tomorrow-messages.js';
 import { LiveBusHub } from './domain/live-bus/hub.js';
 import { LiveBusReader } from './domain/live-bus/reader.js';
+import { RecordViewLog } from './domain/data-rights/record-views.js';
+import { startDataRetentionJob } from './domain/data-rights/retention.js';
 import { startPositionRetentionJob } from './domain/live-bus/retention.js';
 
 export interface ServerOptions {
@@ -94,6 +96,8 @@ export interface ServerOptions {
   busNotices?: DatabaseHandle['listen'];
   /** Days a run's trail is kept (POSITION_RETENTION_DAYS); with it, this process runs the deleting job. */
   positionRetentionDays?: number;
+  /** Months without a fee row or a ride before a family is erased (INACTIVE_FAMILY_MONTHS); with it, this process runs the daily data retention job. */
+  inactiveFamilyMonths?: number;
   /** The run map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION); OpenStreetMap's by default. */
   map?: MapSettings;
   /** Online payments through Tap (TAP_SECRET_KEY, TAP_API_URL, PUBLIC_URL); absent: off, their paths answer 404. */
@@ -211,6 +215,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     map,
     shortLinks: options.shortLinks ?? {},
     tap: options.tap,
+    recordViews: new RecordViewLog(options.db, { log: (err) => app.log.error({ err }, "writing the office's views of children's records failed") }),
   };
   await deps.liveBus.hub.listen(options.busNotices, (err) => app.log.warn({ err }, 'not hearing of moved buses: live pages update by polling until this is mended'), {
     changed: (driverId) => deps.liveBus.reader.forget(driverId),
@@ -326,6 +331,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   let stopOverdueRunJob: (() => void) | undefined;
   let stopTomorrowMessagesJob: (() => void) | undefined;
   let stopRetentionJob: (() => void) | undefined;
+  let stopDataRetentionJob: (() => void) | undefined;
   return {
     app,
     routes,
@@ -368,15 +374,23 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
           },
         });
       }
+      if (options.inactiveFamilyMonths) {
+        stopDataRetentionJob ??= startDataRetentionJob(options.db, deps.clock, options.inactiveFamilyMonths, {
+          log: (err) => app.log.error({ err }, 'the data retention job failed'),
+          done: (result) => app.log.info({ dataRetention: result }, 'data retention applied'),
+        });
+      }
       return address;
     },
     async stop() {
       stopRetentionJob?.();
+      stopDataRetentionJob?.();
       stopFeeJob?.();
       stopOverdueRunJob?.();
       stopTomorrowMessagesJob?.();
       await outbox?.stop();
       await app.close();
+      await deps.recordViews.flush();
     },
   };
 }

@@ -33,5 +33,6 @@ export * from './trackers.js';
 export * from './eta-figure.js';
 export * from './routes.js';
 export * from './online-payments.js';
+export * from './data-rights.js';
 export * from './planned-runs.js';
 export * from './handover.js';

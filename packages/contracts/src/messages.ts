@@ -433,3 +433,10 @@ export const HANDOVER_MESSAGES = {
   receivedByInvalid: 'Say who received the child: an adult on the list or a code',
   rulesGradeInvalid: 'Choose a grade from the list, or no rule',
 } as const;
+
+export const DATA_RIGHTS_MESSAGES = {
+  erasureRequestNotFound: 'Erasure request not found',
+  erasureAlreadyRequested: 'Your family already has an erasure request open. The office answers it by its due date.',
+  erasureNotOpen: 'This erasure request has already been answered',
+  refusalReasonRequired: 'Write why the request is refused: the family is told',
+} as const;

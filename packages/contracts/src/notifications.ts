@@ -80,6 +80,10 @@ export interface NotificationPayloads {
   handover_code: { delegateName: string; studentName: string; date: string; code: string };
   /** To the office's alert phone: a child was taken back to school (nobody received them at the stop). */
   returned_to_school_office: { studentName: string; schoolName: string; at: string; driverName: string; driverPhone: string };
+  /** To the family whose erasure the office completed: its last message, whose recipient is erased once delivered. */
+  data_erased: { familyNumber: string };
+  /** To the family whose erasure request the office refused, with the reason. */
+  erasure_refused: { reason: string };
 }
 
 export type NotificationTemplateKey = keyof NotificationPayloads;
@@ -114,6 +118,8 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'student_handed_over',
   'handover_code',
   'returned_to_school_office',
+  'data_erased',
+  'erasure_refused',
 ] as const satisfies readonly NotificationTemplateKey[];
 
 /** Who a message goes to; `sms` rows are delivered by SMS or WhatsApp, whichever transport is configured. */

@@ -58,6 +58,8 @@ export const PERMISSIONS = {
   'terms.manage': ADMIN_ONLY,
   'users.manage': ADMIN_ONLY,
   'auditLog.read': ADMIN_ONLY,
+  /** Answering families' erasure requests (their data erased for good, or refused with a reason), and the log of who viewed children's records. */
+  'dataRights.manage': ADMIN_ONLY,
 } as const satisfies Record<string, readonly OfficeRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -37,6 +37,8 @@ export interface ParentsTable {
   boardedDroppedMessages: ColumnType<boolean, boolean | undefined, boolean>;
   /** Whether the evening message about tomorrow's bus (with a Not riding reply) is sent (WhatsApp only; off by default). */
   tomorrowMessages: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the family was erased (its accounts closed, its personal data replaced); null: never. */
+  erasedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -582,9 +584,35 @@ export interface StopLocationsTable {
   setAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A family's request to erase its data (Bahrain's PDPL): due within 10 working days, completed or refused by an admin. */
+export interface ErasureRequestsTable {
+  id: Generated<string>;
+  parentId: string;
+  status: ColumnType<'open' | 'completed' | 'refused', 'open' | undefined, 'completed' | 'refused'>;
+  reason: string | null;
+  /** Why the office refused (sent to the family); set exactly when refused. */
+  refusalReason: string | null;
+  /** Bahrain 'YYYY-MM-DD': 10 working days after the request. */
+  dueBy: string;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+/** An office user opened a child's record, live position or a run's trail: who, when, which child, what. */
+export interface RecordViewsTable {
+  id: Generated<string>;
+  viewerUserId: string | null;
+  studentId: string;
+  what: 'record' | 'position' | 'trail';
+  at: Date;
+}
+
 export interface Database {
   authorisedAdults: AuthorisedAdultsTable;
   handoverCodes: HandoverCodesTable;
+  erasureRequests: ErasureRequestsTable;
+  recordViews: RecordViewsTable;
   busPositions: BusPositionsTable;
   runPositions: RunPositionsTable;
   busNearSettings: BusNearSettingsTable;

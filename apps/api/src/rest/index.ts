@@ -8,6 +8,7 @@ import { PROOF_FORM_LIMITS, registerProofUpload } from './proof-upload.js';
 import { registerFeeFiles } from './fee-files.js';
 import { IMPORT_FORM_LIMITS, registerStudentsImport } from './students-import.js';
 import { formMaxBytes } from './multipart-form.js';
+import { registerMyData } from './my-data.js';
 
 /** The largest body any /api path takes: the bigger of the upload forms. */
 export const LARGEST_UPLOAD_FORM_BYTES = Math.max(formMaxBytes(PROOF_FORM_LIMITS), formMaxBytes(IMPORT_FORM_LIMITS));
@@ -24,4 +25,5 @@ export function registerRestPaths(app: FastifyInstance, callerFor: CallerFor, co
   registerProofUpload(app, contextFor);
   registerFeeFiles(app, contextFor);
   registerStudentsImport(app, contextFor);
+  registerMyData(app, contextFor);
 }

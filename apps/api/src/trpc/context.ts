@@ -1,3 +1,4 @@
+import type { RecordViewLog } from '../domain/data-rights/record-views.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 // Brings the request.session typing along wherever the router's types are read (the web app too).
 import type {} from '@fastify/session';
@@ -57,6 +58,8 @@ export interface AppDependencies {
   shortLinks: ShortLinkSettings;
   /** Online payments through Tap; undefined: off (no Pay button, their paths answer 404). */
   tap?: TapSettings | undefined;
+  /** The office's views of children's records, noted as answers go out and written in batches (the family's data rights). */
+  recordViews: RecordViewLog;
 }
 
 export interface Context extends AppDependencies {

@@ -26,6 +26,7 @@ import * as plannedRuns from './2026-11-28T0900-planned-runs.js';
 import * as safeHandover from './2026-11-28T1030-safe-handover.js';
 import * as payLinks from './2026-11-28T1200-pay-links.js';
 import * as vehicleTrackers from './2026-11-28T1400-vehicle-trackers.js';
+import * as dataRights from './2026-11-28T1500-data-rights.js';
 
 /** Every migration, in order. Listed by hand because a bundled server has no folder to scan. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1030-safe-handover': safeHandover,
   '2026-11-28T1200-pay-links': payLinks,
   '2026-11-28T1400-vehicle-trackers': vehicleTrackers,
+  '2026-11-28T1500-data-rights': dataRights,
 };

@@ -272,6 +272,16 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     ar: `أُعيد إلى المدرسة: لم يستلم أحد ${p.studentName} عند المحطة، فأعادته الحافلة إلى ${p.schoolName} الساعة ${formatTime(p.at, 'ar')}. السائق ${p.driverName}: ${p.driverPhone}.`,
     params: [p.studentName, p.schoolName, formatTime(p.at, language), p.driverName, p.driverPhone],
   }),
+  data_erased: (p) => ({
+    en: `As you asked, your family's data has been erased from the school bus service (reference ${p.familyNumber}). Fee records the law requires us to keep remain, without names.`,
+    ar: `بناءً على طلبكم، تم محو بيانات عائلتكم من خدمة الحافلة المدرسية (المرجع ${p.familyNumber}). تبقى سجلات الرسوم التي يلزمنا القانون بحفظها، دون أسماء.`,
+    params: [p.familyNumber],
+  }),
+  erasure_refused: (p) => ({
+    en: `We could not erase your family's data yet: ${p.reason}. Please contact the office.`,
+    ar: `لم نتمكن من محو بيانات عائلتكم بعد: ${p.reason}. يرجى التواصل مع المكتب.`,
+    params: [p.reason],
+  }),
   mark_undone: (p, { language }) => {
     const what = {
       boarded: { en: 'boarded the bus', ar: 'صعد إلى الحافلة' },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ERASED_FAMILY_LAST_MESSAGE, ERASED_RECIPIENT } from '../data-rights/erased-values.js';
 import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Notification } from '@school-transport/db';
@@ -202,7 +203,16 @@ export class OutboxWorker {
     }
     await this.db
       .updateTable('notifications')
-      .set({ status: 'sent', sentAt: sql<Date>`now()`, body: text, errorMsg: null, lockedUntil: null, lockedBy: null, updatedAt: sql<Date>`now()` })
+      .set({
+        status: 'sent',
+        sentAt: sql<Date>`now()`,
+        errorMsg: null,
+        lockedUntil: null,
+        lockedBy: null,
+        updatedAt: sql<Date>`now()`,
+        // An erased family's last message keeps its recipient only until it is delivered.
+        ...(row.templateKey === ERASED_FAMILY_LAST_MESSAGE ? { recipient: ERASED_RECIPIENT, body: null } : { body: text }),
+      })
       .where('id', '=', row.id)
       .where('lockedBy', '=', this.id)
       .execute();

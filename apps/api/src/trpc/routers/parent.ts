@@ -8,6 +8,7 @@ import { parentPaymentsRouter } from './parent-payments.js';
 import { parentAbsencesRouter, parentSchoolDayProcedures } from './parent-school-day.js';
 import { parentLiveBusProcedures } from './parent-live-bus.js';
 import { parentAuthorisedAdultsRouter, parentHandoverCodesRouter, parentHandoverProcedures } from './parent-handover.js';
+import { parentDataRightsRouter } from './parent-data-rights.js';
 
 /** The parent portal: own students and own modification requests only; anyone else's id is 404. */
 export const parentRouter = router({
@@ -19,6 +20,7 @@ export const parentRouter = router({
   fees: parentFeesRouter,
   payments: parentPaymentsRouter,
   absences: parentAbsencesRouter,
+  dataRights: parentDataRightsRouter,
   ...parentSchoolDayProcedures,
   ...parentLiveBusProcedures,
   authorisedAdults: parentAuthorisedAdultsRouter,

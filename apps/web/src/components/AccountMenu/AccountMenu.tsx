@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Button, Menu, type ButtonProps } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout2, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconDatabase, IconKey, IconLogout2, IconUserCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,31 @@ import { rememberSignedInUser } from '../../auth/session.js';
 
 // The dialog loads when first opened: most visits never change a password.
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal.js').then((m) => ({ default: m.ChangePasswordModal })));
+const MyDataModal = lazy(() => import('./MyDataModal.js').then((m) => ({ default: m.MyDataModal })));
 
 /**
  * The signed-in user's account menu, in every signed-in header beside the language and Logout:
  * Change Password, and Sign Out Everywhere (every session of the account ends, this one too, and
- * the user lands on `signInPath`). `compact` shows the icon alone.
+ * the user lands on `signInPath`). `compact` shows the icon alone. `myData`: a family's My Data
+ * (its download and its erasure request).
  */
-export function AccountMenu({ signInPath, size = 'xs', variant = 'subtle', compact = false }: { signInPath: string; size?: ButtonProps['size']; variant?: ButtonProps['variant']; compact?: boolean }) {
+export function AccountMenu({
+  signInPath,
+  size = 'xs',
+  variant = 'subtle',
+  compact = false,
+  myData = false,
+}: {
+  signInPath: string;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+  compact?: boolean;
+  myData?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [changing, setChanging] = useState(false);
+  const [showingData, setShowingData] = useState(false);
   const signOutEverywhere = useMutation({
     ...trpc.auth.signOutEverywhere.mutationOptions(),
     onSuccess: async () => {
@@ -48,6 +63,11 @@ export function AccountMenu({ signInPath, size = 'xs', variant = 'subtle', compa
           )}
         </Menu.Target>
         <Menu.Dropdown>
+          {myData && (
+            <Menu.Item leftSection={<IconDatabase size={16} aria-hidden />} onClick={() => setShowingData(true)}>
+              {t('myData.title')}
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChanging(true)}>
             {t('account.changePassword')}
           </Menu.Item>
@@ -59,6 +79,11 @@ export function AccountMenu({ signInPath, size = 'xs', variant = 'subtle', compa
       {changing && (
         <Suspense fallback={null}>
           <ChangePasswordModal onClose={() => setChanging(false)} />
+        </Suspense>
+      )}
+      {showingData && (
+        <Suspense fallback={null}>
+          <MyDataModal onClose={() => setShowingData(false)} />
         </Suspense>
       )}
     </>

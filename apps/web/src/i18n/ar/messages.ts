@@ -347,4 +347,10 @@ export const messages: CatalogOf<typeof en> = {
     payLinkExpired: 'انتهت صلاحية رابط الدفع هذا. يرجى تسجيل الدخول إلى بوابة أولياء الأمور للدفع.',
     payLinkAllPaid: 'مدفوع مسبقًا: كل أشهر هذا الرابط مدفوعة.',
   },
+  dataRights: {
+    erasureRequestNotFound: 'لم يتم العثور على طلب المحو',
+    erasureAlreadyRequested: 'لدى عائلتكم طلب محو مفتوح بالفعل. سيرد المكتب عليه قبل موعد استحقاقه.',
+    erasureNotOpen: 'تم الرد على طلب المحو هذا بالفعل',
+    refusalReasonRequired: 'اكتب سبب رفض الطلب: سيتم إبلاغ العائلة به',
+  },
 };

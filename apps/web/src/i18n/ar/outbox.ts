@@ -91,6 +91,8 @@ export const outbox: CatalogOf<typeof enOutbox> = {
     student_handed_over: 'تسليم الطفل إلى شخص بالغ',
     handover_code: 'رمز استلام ليوم واحد',
     returned_to_school_office: 'إعادة إلى المدرسة (تنبيه للمكتب)',
+    data_erased: 'تم محو البيانات (آخر رسالة للعائلة)',
+    erasure_refused: 'رفض طلب المحو',
     registration_email_in_use: 'تسجيل ببريد إلكتروني مستخدم',
   },
   pagination: '{{from}}–{{to}} من {{total}}',

@@ -89,6 +89,8 @@ export const outbox = {
     student_handed_over: 'Child handed to an adult',
     handover_code: 'One-day handover code',
     returned_to_school_office: 'Returned to school (office alert)',
+    data_erased: "Data erased (the family's last message)",
+    erasure_refused: 'Erasure request refused',
   },
   pagination: '{{from}}–{{to}} of {{total}}',
   perPage: 'Messages per page',

@@ -37,6 +37,7 @@ const OnlinePaymentsTab = lazy(() => import('./tabs/OnlinePaymentsTab.js').then(
 const PaymentProofsTab = lazy(() => import('./tabs/PaymentProofsTab.js').then((m) => ({ default: m.PaymentProofsTab })));
 const AttendanceTab = lazy(() => import('./tabs/AttendanceTab.js').then((m) => ({ default: m.AttendanceTab })));
 
+const ErasureRequestsTab = lazy(() => import('./tabs/ErasureRequestsTab.js').then((m) => ({ default: m.ErasureRequestsTab })));
 const UsersTab = lazy(() => import('./tabs/UsersTab.js').then((m) => ({ default: m.UsersTab })));
 
 /** Each tab and the permission that opens it: a role without it sees no such tab (and the server refuses its calls). */
@@ -58,6 +59,7 @@ const TAB_PERMISSIONS = {
   attendance: 'attendance.read',
   outbox: 'outbox.manage',
   auditLog: 'auditLog.read',
+  erasureRequests: 'dataRights.manage',
   users: 'users.manage',
   settings: 'settings.manage',
 } as const satisfies Record<string, Permission>;
@@ -110,6 +112,7 @@ export function AdminDashboardPage() {
     { key: 'attendance', label: tAttendance('tab') },
     { key: 'outbox', label: tOutbox('tab'), count: failedMessages.data?.count, color: 'red', extraCount: { count: heldMessages.data?.count, color: 'orange', label: tOutbox('heldBadge') } },
     { key: 'auditLog', label: ta('audit.tab') },
+    { key: 'erasureRequests', label: t('tabs.erasureRequests') },
     { key: 'users', label: tu('tab') },
     { key: 'settings', label: t('tabs.settings') },
   ];
@@ -138,6 +141,7 @@ export function AdminDashboardPage() {
         {current === 'paymentProofs' && <PaymentProofsTab />}
         {current === 'onlinePayments' && <OnlinePaymentsTab />}
         {current === 'users' && <UsersTab />}
+        {current === 'erasureRequests' && <ErasureRequestsTab />}
         {current === 'attendance' && <AttendanceTab />}
       </Suspense>
     </AdminShell>

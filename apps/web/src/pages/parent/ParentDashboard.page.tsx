@@ -63,7 +63,7 @@ export function ParentDashboardPage() {
               <Button component={Link} to="/" variant="subtle" size="xs">
                 {tc('nav.home')}
               </Button>
-              <AccountMenu signInPath="/parent-login" />
+              <AccountMenu signInPath="/parent-login" myData />
               <Button size="xs" variant="light" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 {logout.isPending ? tc('nav.loggingOut') : tc('nav.logout')}
               </Button>

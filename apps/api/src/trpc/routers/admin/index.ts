@@ -5,6 +5,7 @@ import { adminSchoolsRouter } from './schools.js';
 import { adminAreasRouter } from './areas.js';
 import { adminDriversRouter } from './drivers.js';
 import { adminAttendantsRouter } from './attendants.js';
+import { adminDataRightsRouter } from './data-rights.js';
 import { adminSettingsRouter } from './settings.js';
 import { adminTermsRouter } from './terms.js';
 import { adminNotificationsRouter } from './notifications.js';
@@ -34,6 +35,7 @@ export const adminRouter = router({
   areas: adminAreasRouter,
   drivers: adminDriversRouter,
   attendants: adminAttendantsRouter,
+  dataRights: adminDataRightsRouter,
   settings: adminSettingsRouter,
   terms: adminTermsRouter,
   notifications: adminNotificationsRouter,

@@ -18,7 +18,13 @@ import { listUnassignedStudents } from '../../../domain/admin/unassigned.js';
  */
 export const adminStudentsRouter = router({
   list: officeProcedure('students.read').input(studentListQuery).query(({ ctx, input }) => listStudents(ctx.db, input, ctx.answerCache)),
-  get: officeProcedure('students.read').input(entityId).query(async ({ ctx, input }) => ({ student: await findStudent(ctx.db, input.id) })),
+  get: officeProcedure('students.read')
+    .input(entityId)
+    .query(async ({ ctx, input }) => {
+      const student = await findStudent(ctx.db, input.id);
+      ctx.recordViews.note(ctx.user.id, [student.id], 'record');
+      return { student };
+    }),
   create: officeProcedure('students.write')
     .input(studentCreate)
     .mutation(({ ctx, input }) => createStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity), ctx.shortLinks)),
