@@ -10,7 +10,7 @@ import { ListState } from '../ListState.js';
 import { RunTimeline } from './RunTimeline.js';
 import { RunCard } from './RunCard.js';
 import { RunForm } from './RunForm.js';
-import { runLabel } from './run-label.js';
+import { runLabel } from '../../../../components/PlannedRuns/run-label.js';
 
 /** For each run, the runs whose planned windows overlap it on a day both operate. */
 function overlapsOf(list: DriverRunsList): Map<string, string[]> {

@@ -7,7 +7,7 @@ import { errorMessage, trpc } from '../../../../trpc.js';
 import { notify } from '../../../../notify.js';
 import { formatNumber } from '../../../../i18n/format.js';
 import { refreshAdminData } from '../../admin-queries.js';
-import { runLabel } from './run-label.js';
+import { runLabel } from '../../../../components/PlannedRuns/run-label.js';
 
 /**
  * One run of a bus: its direction and planned window, its weekdays and schools, its riders against

@@ -2,7 +2,7 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedRun } from '@school-transport/contracts';
 import { barOf, TIMELINE_HOURS } from './timeline.js';
-import { runLabel } from './run-label.js';
+import { runLabel } from '../../../../components/PlannedRuns/run-label.js';
 
 const BAR_COLOUR = { morning: 'var(--mantine-color-blue-2)', afternoon: 'var(--mantine-color-orange-2)' } as const;
 const BAR_EDGE = { morning: 'var(--mantine-color-blue-8)', afternoon: 'var(--mantine-color-orange-8)' } as const;
