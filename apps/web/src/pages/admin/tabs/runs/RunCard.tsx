@@ -52,10 +52,10 @@ export function RunCard({
   };
 
   return (
-    <Paper withBorder p="sm" component="li" data-testid="planned-run">
+    <Paper withBorder p="sm" component="li" data-testid="planned-run" aria-labelledby={`run-name-${run.id}`}>
       <Stack gap={4}>
         <Group gap="xs" justify="space-between" wrap="wrap">
-          <Text fw={700} c="dark.9" style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={700} c="dark.9" id={`run-name-${run.id}`} style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Text>
           <Text size="sm" c="dark.7">
@@ -79,7 +79,8 @@ export function RunCard({
           )}
         </Group>
         {overlapsWith.length > 0 && (
-          <Alert color="yellow" variant="light" p="xs" data-testid="run-overlap">
+          // A note rather than an alert: it is read with the run, not announced over what the office is doing.
+          <Alert color="yellow" variant="light" p="xs" role="note" data-testid="run-overlap">
             {overlapsWith.map((other) => (
               <Text key={other} size="sm" fw={600} c="dark.9">
                 {t('plannedRuns.overlaps', { name: other })}
