@@ -37,6 +37,7 @@ if (config.demoData) {
       `  Staff:  ${DEMO_SIGN_INS.staff.email} / ${DEMO_SIGN_INS.staff.password}   (http://localhost:${config.port}/admin-login)`,
       `  Parent: ${DEMO_SIGN_INS.parent.email} / ${DEMO_SIGN_INS.parent.password}   (http://localhost:${config.port}/parent-login)`,
       `  Driver: ${DEMO_SIGN_INS.driver.phone} / ${DEMO_SIGN_INS.driver.password}   (http://localhost:${config.port}/driver-login)`,
+      `  Attendant: ${DEMO_SIGN_INS.attendant.phone} / ${DEMO_SIGN_INS.attendant.password}   (http://localhost:${config.port}/driver-login)`,
       '',
     ].join('\n'),
   );

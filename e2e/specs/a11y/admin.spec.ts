@@ -168,6 +168,8 @@ forEachViewport(({ viewport, language, label }) => {
       await checkDialog(page, page.getByRole('button', { name: named(w.driver.admin.studentsLabel) }).first(), named(w.driver.admin.modalTitle), 'admin-drivers-students-dialog', language);
       // A bus's attendant: the Crew column's dialog to add one.
       await checkDialog(page, page.getByRole('button', { name: named(w.admin.crew.addLabel) }).first(), w.admin.crew.addTitle, 'admin-drivers-attendant-dialog', language);
+      // A bus's runs: the day's timeline, each run with its riders and overlaps, and the buttons to plan them.
+      await checkDialog(page, page.getByRole('button', { name: named(w.routes.plannedRuns.openLabel) }).first(), named(w.routes.plannedRuns.title), 'admin-drivers-runs-dialog', language);
 
       await openTab(page, 'schools', w.admin.schools.title);
       await checkDialog(page, page.getByRole('button', { name: w.admin.schools.add, exact: true }), w.admin.schools.addTitle, 'admin-schools-add-dialog', language);

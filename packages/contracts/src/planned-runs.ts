@@ -79,6 +79,9 @@ export interface DriverRunsList {
   overlaps: { runIds: [string, string]; weekdays: Weekday[] }[];
 }
 
+/** The names a bus's first two runs get (a new driver's, and each driver's when the database moved onto planned runs): screens say them in their own language. */
+export const FIRST_RUN_NAMES: Readonly<Record<DriverRun, string>> = { morning: 'Morning', afternoon: 'Afternoon' };
+
 /** Run "Morning – Al Noor" is still in progress: Start refused while another run of the bus is under way. */
 export function stillInProgressMessage(name: string): string {
   return PLANNED_RUN_MESSAGES.stillInProgress.replace('{{name}}', name);

@@ -8,6 +8,8 @@ export const DEMO_SIGN_INS = {
   staff: { email: 'staff@demo.bh', password: 'demo-staff-pass' },
   parent: { email: 'parent@demo.bh', password: 'demo-parent' },
   driver: { phone: '33000001', password: 'demo-driver' },
+  /** The attendant on the driver's bus: signs in on the driver sign-in page and sees the same day. */
+  attendant: { phone: '33000003', password: 'demo-attendant' },
 } as const;
 
 const DEMO_SCHOOLS = [
@@ -44,11 +46,12 @@ const DEMO_SETTINGS: Record<string, string> = {
 export async function seedDemo(db: Kysely<Database>, hashPassword: (plain: string) => Promise<string>): Promise<boolean> {
   const anySchool = await db.selectFrom('schools').select('id').limit(1).executeTakeFirst();
   if (anySchool) return false;
-  const [adminHash, staffHash, parentHash, driverHash] = await Promise.all([
+  const [adminHash, staffHash, parentHash, driverHash, attendantHash] = await Promise.all([
     hashPassword(DEMO_SIGN_INS.admin.password),
     hashPassword(DEMO_SIGN_INS.staff.password),
     hashPassword(DEMO_SIGN_INS.parent.password),
     hashPassword(DEMO_SIGN_INS.driver.password),
+    hashPassword(DEMO_SIGN_INS.attendant.password),
   ]);
 
   await db.transaction().execute(async (trx) => {
@@ -103,6 +106,20 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (plain: strin
           .executeTakeFirstOrThrow(),
       );
     }
+
+    // The first bus's day as a real operator's: an attendant on board, and a kindergarten run home
+    // at 11:30 for the Riffa school besides the afternoon run (the database gave each bus its
+    // 'Morning' and 'Afternoon'); a Riffa child put on this bus waits to be placed on one by hand.
+    const attendantUser = await trx
+      .insertInto('users')
+      .values({ passwordHash: attendantHash, role: 'attendant', name: 'Aisha Demo', phone: DEMO_SIGN_INS.attendant.phone })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('attendants').values({ userId: attendantUser.id, driverId: drivers[0]!.id }).execute();
+    await trx
+      .insertInto('plannedRuns')
+      .values({ driverId: drivers[0]!.id, direction: 'afternoon', name: 'Afternoon – KG', schoolIds: JSON.stringify([schools[1]!.id]), plannedStart: '11:30', plannedEnd: '12:30', weekdays: null })
+      .execute();
 
     const parentUser = await trx
       .insertInto('users')

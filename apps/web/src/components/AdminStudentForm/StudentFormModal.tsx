@@ -22,7 +22,8 @@ import { FormActions } from '../AdminForm/FormActions.js';
 import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { ParentFields } from './ParentFields.js';
 import { ParentAccountPanel } from './ParentAccountPanel.js';
-import { editPayload, valuesOf, type StudentFormValues } from './form-values.js';
+import { createPayload, editPayload, valuesOf, type StudentFormValues } from './form-values.js';
+import { RunPlacementFields } from './RunPlacementFields.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { formatAmount } from '../../i18n/format.js';
 import { OverCapacityField } from '../Seats/OverCapacityField.js';
@@ -62,6 +63,12 @@ export function StudentFormModal({
         const area = lists.areas.find((a) => a.id === values.areaId);
         if (!area || area.roundaboutCount === 0 || Number(values.roundabout) > area.roundaboutCount) form.setFieldValue('roundabout', '');
       }
+      // A run belongs to its bus: another bus lets go of the placement on that bus's runs.
+      if (values.driverId !== previous.driverId) {
+        form.setFieldValue('morningRunId', 'none');
+        if (values.afternoonDriverId === 'none') form.setFieldValue('afternoonRunId', 'none');
+      }
+      if (values.afternoonDriverId !== previous.afternoonDriverId) form.setFieldValue('afternoonRunId', 'none');
     },
   });
   const create = useMutation(trpc.admin.students.create.mutationOptions());
@@ -96,7 +103,7 @@ export function StudentFormModal({
       return;
     }
     const created = await runAdminChange(
-      () => create.mutateAsync({ ...(submitted as unknown as StudentCreateInput), ...overCapacity.choice() }),
+      () => create.mutateAsync({ ...(createPayload(submitted) as unknown as StudentCreateInput), ...overCapacity.choice() }),
       { success: (result) => ({ title: t('toasts.created'), message: `${result.student.firstName} ${result.student.lastName} · ${result.student.automatedId}` }), failure: t('toasts.createFailed') },
       { after: onSaved, setErrors: form.setErrors, refused: overCapacity.refusedWith },
     );
@@ -156,6 +163,7 @@ export function StudentFormModal({
             <Select label={t('form.paymentStatus')} description={t('form.paymentStatusHint')} data={paymentOptions} allowDeselect={false} withAsterisk {...form.getInputProps('paymentStatus')} />
             <Select label={t('form.driver')} data={driverOptions} searchable allowDeselect={false} {...form.getInputProps('driverId')} />
           </SimpleGrid>
+          {student && <RunPlacementFields form={form} driverOptions={driverOptions} />}
 
           <Title order={3} size="h4">{t('form.sections.contact')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

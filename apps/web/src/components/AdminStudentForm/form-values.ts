@@ -25,6 +25,11 @@ export interface StudentFormValues {
   paymentStatus: PaymentStatus;
   /** 'none' or a driver's id ('none' is sent as null). */
   driverId: string;
+  /** The run the child rides each way, placed by hand: 'none' (sent as null) rides by school. Edit only. */
+  morningRunId: string;
+  afternoonRunId: string;
+  /** 'none' (sent as null): home on the morning's bus; else the bus home. Edit only. */
+  afternoonDriverId: string;
   parent: { kind: 'existing' | 'new'; emailOrPhone: string; name: string; email: string; phone: string; password: string };
 }
 
@@ -52,6 +57,9 @@ export function valuesOf(student: AdminStudent | null): StudentFormValues {
     priceBhd: student?.priceBhd ?? '',
     paymentStatus: student?.paymentStatus ?? 'unpaid',
     driverId: student?.driverId ?? 'none',
+    morningRunId: student?.morningRunId ?? 'none',
+    afternoonRunId: student?.afternoonRunId ?? 'none',
+    afternoonDriverId: student?.afternoonDriverId ?? 'none',
     parent: { kind: 'existing', emailOrPhone: '', name: '', email: '', phone: '', password: '' },
   };
 }
@@ -59,5 +67,11 @@ export function valuesOf(student: AdminStudent | null): StudentFormValues {
 /** The edit form as the server takes it (no parent part). */
 export function editPayload(values: StudentFormValues) {
   const { parent: _parent, ...rest } = values;
+  return rest;
+}
+
+/** Add Student's form as the server takes it: a new child rides by school on one bus (placing by hand is an edit). */
+export function createPayload(values: StudentFormValues) {
+  const { morningRunId: _morning, afternoonRunId: _afternoon, afternoonDriverId: _home, ...rest } = values;
   return rest;
 }

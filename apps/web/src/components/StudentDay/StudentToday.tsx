@@ -25,7 +25,7 @@ function RunToday({ line }: { line: RunLine }) {
   return (
     <Text size="sm" c={attention ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }}>
       <Text span fw={600} size="sm">
-        {t(`today.run.${line.run}`)}:
+        {[t(`today.run.${line.run}`), line.runName !== null && line.runName, line.busName !== null && t('today.busOf', { name: line.busName })].filter(Boolean).join(' · ')}:
       </Text>{' '}
       {what}
     </Text>

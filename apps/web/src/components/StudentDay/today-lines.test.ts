@@ -19,11 +19,25 @@ describe('the Today line of a student card', () => {
     });
     expect(lines.map((line) => line.run)).toEqual(['morning', 'afternoon']);
     expect(lines[0]!.events.map((mark) => mark.event)).toEqual(['boarded', 'dropped']);
-    expect(lines[1]).toEqual({ run: 'afternoon', events: [], status: 'expected', absenceReason: null });
+    expect(lines[1]).toEqual({ run: 'afternoon', events: [], status: 'expected', absenceReason: null, runName: null, busName: null });
   });
 
   it('has nothing on a day without buses, and leaves out a run the student does not ride', () => {
     expect(todayLines({ date: '2026-12-04', morning: null, afternoon: null })).toEqual([]);
-    expect(todayLines({ date: '2026-12-01', morning: { run: null, bus: null, status: 'absent', absenceReason: 'Ill', events: [] }, afternoon: null })).toEqual([{ run: 'morning', events: [], status: 'absent', absenceReason: 'Ill' }]);
+    expect(todayLines({ date: '2026-12-01', morning: { run: null, bus: null, status: 'absent', absenceReason: 'Ill', events: [] }, afternoon: null })).toEqual([{ run: 'morning', events: [], status: 'absent', absenceReason: 'Ill', runName: null, busName: null }]);
+  });
+
+  it('names each way’s bus and run when the child goes home on another bus, and a run’s own name on one bus', () => {
+    const way = (runName: string, busId: string, busName: string) => ({ run: { id: `run-${runName}`, name: runName }, bus: { id: busId, name: busName }, status: 'expected' as const, absenceReason: null, events: [] });
+    const otherBus = todayLines({ date: '2026-12-01', morning: way('Morning', 'bus-1', 'Hassan'), afternoon: way('Afternoon – KG', 'bus-2', 'Yusuf') });
+    expect(otherBus.map((line) => [line.runName, line.busName])).toEqual([
+      [null, 'Hassan'],
+      ['Afternoon – KG', 'Yusuf'],
+    ]);
+    const oneBus = todayLines({ date: '2026-12-01', morning: way('Morning', 'bus-1', 'Hassan'), afternoon: way('Afternoon – KG', 'bus-1', 'Hassan') });
+    expect(oneBus.map((line) => [line.runName, line.busName])).toEqual([
+      [null, null],
+      ['Afternoon – KG', null],
+    ]);
   });
 });

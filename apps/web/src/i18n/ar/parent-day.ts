@@ -20,6 +20,7 @@ export const parentDay: CatalogOf<typeof en> = {
       returned_to_school: 'أُعيد إلى المدرسة',
     },
     absentBecause: 'لن يركب: {{reason}}',
+    busOf: 'الحافلة: {{name}}',
     markedBy: 'سجّلها {{name}}',
     markedByOffice: 'سجّلها المكتب',
     event: {

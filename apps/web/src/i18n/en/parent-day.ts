@@ -21,6 +21,8 @@ export const parentDay = {
       returned_to_school: 'Returned to school',
     },
     absentBecause: 'Not riding: {{reason}}',
+    /** The bus each way, when the child goes home on another bus than the morning's: its driver's name. */
+    busOf: 'Bus: {{name}}',
     /** Who made a mark, after it: 'Boarded 06:42 · marked by Aisha'. */
     markedBy: 'marked by {{name}}',
     markedByOffice: 'marked by the office',

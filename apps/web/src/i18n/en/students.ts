@@ -178,6 +178,15 @@ export const students = {
     driver: 'Driver',
     noDriver: 'None',
     inactiveDriver: '{{name}} (inactive)',
+    /** Which run the child rides each way, and another bus home (edit only). */
+    morningRun: 'Morning run',
+    afternoonRun: 'Afternoon run',
+    runHint: 'By school: the run of the bus that serves the child’s school. Choose a run where two serve it (kindergarten and the rest).',
+    byRule: 'By school',
+    runOption: '{{name}} · {{start}}–{{end}}',
+    afternoonDriver: 'Another bus home',
+    afternoonDriverHint: 'The bus that takes the child home, when it is not the morning’s',
+    sameBus: 'Same bus as the morning',
     services: {
       HOME_TO_SCHOOL: 'Home → School (morning)',
       SCHOOL_TO_HOME: 'School → Home (afternoon)',

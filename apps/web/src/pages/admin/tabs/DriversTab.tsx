@@ -17,11 +17,15 @@ import { runsOf } from '../../../components/Seats/driver-runs.js';
 
 const AttendantFormModal = lazy(() => import('../../../components/AdminAttendantForm/AttendantFormModal.js').then((m) => ({ default: m.AttendantFormModal })));
 const DriverStudentsPanel = lazy(() => import('./DriverStudentsPanel.js').then((m) => ({ default: m.DriverStudentsPanel })));
+const BusRunsPanel = lazy(() => import('./runs/BusRunsPanel.js').then((m) => ({ default: m.BusRunsPanel })));
 
-/** Drivers: sign-in phone, license, vehicle, riders of each run against its seats, the bus's attendant (Crew), areas served; add, edit (password reset), deactivate. */
+/** Drivers: sign-in phone, license, vehicle, riders of each run against its seats and the bus's Runs dialog, the bus's attendant (Crew), areas served; add, edit (password reset), deactivate. */
 export function DriversTab() {
   const { t } = useTranslation('admin');
   const { t: td } = useTranslation('driver');
+  const { t: tr } = useTranslation('routes');
+  /** The bus whose Runs dialog is open. */
+  const [runsOfBus, setRunsOfBus] = useState<AdminDriver | null>(null);
   const [viewing, setViewing] = useState<AdminDriver | null>(null);
   const drivers = useDrivers();
   const areas = useAreas();
@@ -79,7 +83,12 @@ export function DriversTab() {
                       <Table.Td>{driver.licenseNo}</Table.Td>
                       <Table.Td>{vehicle || t('common.none')}</Table.Td>
                       <Table.Td>
-                        <RunSeats runs={runsOf(driver)} />
+                        <Group gap="xs" wrap="nowrap">
+                          <RunSeats runs={runsOf(driver)} />
+                          <Button size="xs" variant="light" onClick={() => setRunsOfBus(driver)} aria-label={tr('plannedRuns.openLabel', { driver: driver.name })}>
+                            {tr('plannedRuns.open')}
+                          </Button>
+                        </Group>
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap" data-testid="crew">
@@ -131,6 +140,19 @@ export function DriversTab() {
             }
           >
             <DriverStudentsPanel driver={drivers.data?.drivers.find((driver) => driver.id === viewing.id) ?? viewing} />
+          </Suspense>
+        )}
+      </AdminDialog>
+      <AdminDialog opened={runsOfBus !== null} onClose={() => setRunsOfBus(null)} title={runsOfBus ? tr('plannedRuns.title', { driver: runsOfBus.name }) : ''} size="lg">
+        {runsOfBus && (
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            <BusRunsPanel driver={runsOfBus} />
           </Suspense>
         )}
       </AdminDialog>

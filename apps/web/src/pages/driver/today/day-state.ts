@@ -1,4 +1,4 @@
-import type { DriverRun, DriverToday, DriverTodayRun, MarkEvent, RiderStatus, RunStudent } from '@school-transport/contracts';
+import { FIRST_RUN_NAMES, type DriverRun, type DriverToday, type DriverTodayRun, type MarkEvent, type RiderStatus, type RunStudent } from '@school-transport/contracts';
 import type { DayAction } from './day-queue.js';
 
 /**
@@ -115,9 +115,6 @@ export function nextRun(runs: readonly DriverTodayRun[], now: Date): DriverRun |
   const key = nextRunKey(runs, now);
   return runs.find((run) => runKey(run) === key)?.run ?? null;
 }
-
-/** The names the database gives a bus's first two runs: shown in the screen's language rather than as written. */
-const FIRST_RUN_NAMES: Record<DriverRun, string> = { morning: 'Morning', afternoon: 'Afternoon' };
 
 /** Whether the run still has the name the database gave it ('Morning', 'Afternoon'), so the screen says it in its own language. */
 export function hasFirstRunName(run: Pick<DriverTodayRun, 'run'> & { name?: string | undefined }): boolean {
