@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { testEngine } from '@school-transport/db/testing';
 import { eventually, startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createParent, createSchool, createStaff, createStudent } from './test/factories.js';
@@ -16,7 +17,8 @@ const NOW = new Date('2026-12-03T06:00:00Z');
 
 async function familySince(createdAt: Date, label: string) {
   const parent = await createParent(t.db);
-  await t.db.updateTable('users').set({ createdAt, name: `Family ${label}`, phone: null }).where('id', '=', parent.id).execute();
+  // created_at is never written by the app (its type says so): the test sets the account's age directly.
+  await sql`UPDATE users SET created_at = ${createdAt}, name = ${`Family ${label}`}, phone = NULL WHERE id = ${parent.id}`.execute(t.db);
   await t.db.updateTable('parents').set({ whatsappNumber: null }).where('id', '=', parent.parentId).execute();
   const student = await createStudent(t.db, { schoolId, areaId, parentId: parent.parentId, firstName: `Child${label}`, createdAt });
   return { ...parent, studentId: student.id };

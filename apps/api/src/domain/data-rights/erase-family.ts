@@ -8,7 +8,8 @@ import { ERASED_FAMILY_LAST_MESSAGE, ERASED_RECIPIENT, erasedFamilyName } from '
 
 /**
  * Erases one family, in the caller's transaction. What identifies a person is removed or replaced:
- * names, phones, emails, addresses, location links, the texts of messages sent to them (the
+ * names, phones, emails, addresses, location links, the adults it named to receive its children
+ * (and one-day handover codes' delegates), the texts of messages sent to them (the
  * outbox's bodies and payloads), the positions where marks were made, 'bus is near' choices,
  * absences' reasons, proofs' files and modification requests' contents, and the family's entries
  * in the audit log and the sign-in counters. The family's accounts are closed and their sessions
@@ -86,10 +87,14 @@ export async function eraseFamily(trx: Db, actor: AuditActor, parentId: string, 
       .where('id', 'in', studentIds)
       .execute();
     await trx.updateTable('runMarks').set({ position: null }).where('studentId', 'in', studentIds).execute();
+    await trx.updateTable('runMarks').set({ receivedByName: 'Erased' }).where('studentId', 'in', studentIds).where('receivedByName', 'is not', null).execute();
+    await trx.updateTable('handoverCodes').set({ name: 'Erased', phone: '-', cancelledAt: sql<Date>`coalesce(cancelled_at, now())` }).where('studentId', 'in', studentIds).execute();
     await trx.updateTable('absences').set({ reason: null }).where('studentId', 'in', studentIds).execute();
     await trx.deleteFrom('busNearSettings').where('studentId', 'in', studentIds).execute();
     await trx.updateTable('modificationRequests').set({ payloadOld: '{}', payloadNew: '{}', adminNote: null }).where('studentId', 'in', studentIds).execute();
   }
+  // The adults the family named to receive its children: the marks that name one keep its row, not its name or phone.
+  await trx.updateTable('authorisedAdults').set({ name: 'Erased', phone: '-' }).where('parentId', '=', parentId).execute();
   await trx.updateTable('paymentProofs').set({ file: new Uint8Array(), size: 0, reference: '', reason: null }).where('parentId', '=', parentId).execute();
   await trx.updateTable('payments').set({ reference: '', note: '' }).where('parentId', '=', parentId).execute();
   const entityIds = [parentId, family.userId, ...studentIds];

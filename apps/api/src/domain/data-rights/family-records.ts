@@ -29,6 +29,7 @@ export const RECORD_KINDS = [
   'absences',
   'school-day-marks',
   'choices',
+  'authorised-adults',
   'office-views',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -102,7 +103,7 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
       const some = studentIds.length > 0 ? studentIds : ['00000000-0000-0000-0000-000000000000'];
       const recipients = [account.phone, account.whatsappNumber, account.email].filter((value): value is string => Boolean(value));
 
-      const [modificationRequests, fees, payments, messages, absences, marks, busNear, views] = await Promise.all([
+      const [modificationRequests, fees, payments, messages, absences, marks, busNear, views, adults, handoverCodes] = await Promise.all([
         trx.selectFrom('modificationRequests').select(['id', 'studentId', 'payloadOld', 'payloadNew', 'status', 'adminNote', 'createdAt', 'decidedAt']).where('parentId', '=', parentId).orderBy('createdAt').execute(),
         trx
           .selectFrom('fees')
@@ -123,7 +124,7 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
         trx
           .selectFrom('runMarks')
           .innerJoin('schoolRuns', 'schoolRuns.id', 'runMarks.runId')
-          .select(['runMarks.studentId', 'schoolRuns.date', 'schoolRuns.run', 'runMarks.event', 'runMarks.at', 'runMarks.position', 'runMarks.markedByRole', 'runMarks.undoneAt'])
+          .select(['runMarks.studentId', 'schoolRuns.date', 'schoolRuns.run', 'runMarks.event', 'runMarks.at', 'runMarks.position', 'runMarks.markedByRole', 'runMarks.receivedByName', 'runMarks.receivedByRelation', 'runMarks.undoneAt'])
           .where('runMarks.studentId', 'in', some)
           .orderBy('runMarks.at')
           .execute(),
@@ -135,6 +136,8 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
           .where('recordViews.studentId', 'in', some)
           .orderBy('recordViews.at')
           .execute(),
+        trx.selectFrom('authorisedAdults').select(['id', 'name', 'relation', 'phone', 'createdAt']).where('parentId', '=', parentId).orderBy('createdAt').execute(),
+        trx.selectFrom('handoverCodes').select(['studentId', 'date', 'name', 'phone', 'usedAt', 'cancelledAt', 'createdAt']).where('studentId', 'in', some).orderBy('createdAt').execute(),
       ]);
 
       const receipts: FamilyRecords['receipts'] = [];
@@ -166,6 +169,10 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
           boardedAndDroppedMessages: account.boardedDroppedMessages,
           tomorrowMessages: account.tomorrowMessages,
           busNear: busNear.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
+        },
+        'authorised-adults': {
+          adults: adults.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+          oneDayCodes: handoverCodes.map((row) => ({ ...row, usedAt: iso(row.usedAt), cancelledAt: iso(row.cancelledAt), createdAt: iso(row.createdAt) })),
         },
         'office-views': views.map((row) => ({ ...row, at: iso(row.at) })),
       };

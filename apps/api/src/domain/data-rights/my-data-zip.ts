@@ -19,6 +19,7 @@ const EXPLAINED: Record<RecordKind, Record<Language, string>> = {
   absences: { en: 'The days you (or the office) reported a child would not ride.', ar: 'الأيام التي أبلغتم (أو أبلغ المكتب) فيها أن الطفل لن يركب.' },
   'school-day-marks': { en: "What the bus crew recorded each school day: boarded, dropped, not at the bus, returned to school, with the time and where the phone was.", ar: 'ما سجّله طاقم الحافلة كل يوم دراسي: صعد، نزل، لم يكن عند الحافلة، أُعيد إلى المدرسة، مع الوقت وموقع الهاتف.' },
   choices: { en: "Your message choices: boarded and dropped messages, tomorrow's bus messages, and 'bus is near' per child.", ar: 'اختياراتكم للرسائل: رسائل الصعود والنزول، ورسائل حافلة الغد، و«الحافلة قريبة» لكل طفل.' },
+  'authorised-adults': { en: 'The adults you named to receive your children from the bus, and the one-day codes you issued (the codes themselves are never stored).', ar: 'البالغون الذين سمّيتموهم لاستلام أطفالكم من الحافلة، ورموز اليوم الواحد التي أصدرتموها (الرموز نفسها لا تُحفظ أبدًا).' },
   'office-views': { en: "Each time someone in the office opened a child's record, the child's live position or a run's trail: who, when and what.", ar: 'كل مرة فتح فيها أحد موظفي المكتب سجل طفل أو موقعه المباشر أو مسار رحلة: من ومتى وماذا.' },
 };
 
