@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { addDays, ASSUMED_TRACKER_ACCURACY_M, bahrainToday, type DriverRun, type PositionSource, type ServiceArea, type TrackerFix } from '@school-transport/contracts';
+import { addDays, ASSUMED_TRACKER_ACCURACY_M, bahrainToday, type PositionSource, type ServiceArea, type TrackerFix } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { BEFORE_START_TOLERANCE_MS } from './positions-statement.js';
 import { receivePositions } from './receive.js';
