@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
 import {
   bahrainToday,
@@ -76,7 +76,7 @@ export async function officeErasureRequests(db: Db, now: Date): Promise<OfficeEr
       .innerJoin('users', 'users.id', 'parents.userId')
       .select([...COLUMNS, 'users.name as familyName'])
       .orderBy((eb) => eb.case().when('erasureRequests.status', '=', 'open').then(0).else(1).end())
-      .orderBy('erasureRequests.decidedAt', sql`desc nulls first`)
+      .orderBy('erasureRequests.decidedAt', (ob) => ob.desc().nullsFirst())
       .orderBy('erasureRequests.dueBy')
       .orderBy('erasureRequests.createdAt')
       .limit(500)
