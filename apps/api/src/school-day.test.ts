@@ -102,9 +102,9 @@ describe("the driver's day", () => {
 
   it('has no run on a Friday nor on a no-service date, which it names', async () => {
     clock.set(bh('2026-12-04', '06:30'));
-    expect(await today(asA)).toEqual({ date: '2026-12-04', noService: null, attendant: null, runs: [] });
+    expect(await today(asA)).toEqual({ date: '2026-12-04', noService: null, attendant: null, positionFromTracker: false, runs: [] });
     clock.set(bh('2026-12-16', '06:30'));
-    expect(await today(asA)).toEqual({ date: '2026-12-16', noService: 'National Day', attendant: null, runs: [] });
+    expect(await today(asA)).toEqual({ date: '2026-12-16', noService: 'National Day', attendant: null, positionFromTracker: false, runs: [] });
     const started = await asA.post('/api/driver/runs/morning/start');
     expect(started.status).toBe(409);
     expect(started.body.message).toBe(SCHOOL_DAY_MESSAGES.noRunOnDate);
