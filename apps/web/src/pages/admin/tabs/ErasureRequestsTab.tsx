@@ -57,7 +57,7 @@ export function ErasureRequestsTab() {
       <ListState query={requests}>
         {list.length === 0 && <Text c="dimmed">{t('erasure.none')}</Text>}
         {list.map((request) => (
-          <Card key={request.id} withBorder padding="sm" aria-label={request.familyName}>
+          <Card key={request.id} component="article" withBorder padding="sm" aria-label={request.familyName}>
             <Stack gap={6}>
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text fw={600}>{request.familyName}</Text>
