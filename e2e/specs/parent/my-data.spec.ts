@@ -50,6 +50,7 @@ test('a parent downloads their data and asks for erasure; the office erases the 
   await request.getByRole('button', { name: arAdmin.erasure.eraseNow }).click();
   await expect(officePage.getByText(arAdmin.erasure.completed).first()).toBeVisible();
   await expect(officePage.getByText(arAdmin.erasure.status.completed).first()).toBeVisible();
+  await expect(officePage.getByRole('heading', { name: arAdmin.erasure.views.title })).toBeVisible();
   await office.close();
 
   // The family's session ended with its account: the parent pages send it to sign in, and the password no longer works.

@@ -58,6 +58,18 @@ export const admin: CatalogOf<typeof enAdmin> = {
     refused: 'رُفض الطلب وأُبلغت العائلة',
     failed: 'لم يتم الرد على الطلب',
     status: { open: 'مفتوح', completed: 'تم المحو', refused: 'مرفوض' },
+    views: {
+      title: 'من اطّلع على بيانات الأطفال',
+      hint: 'كل مرة فتح فيها أحد موظفي المكتب سجل طفل، أو رأى الحافلة التي تقله على الخريطة المباشرة، أو مسار رحلة.',
+      person: 'الموظف',
+      everyone: 'الجميع',
+      clearChild: 'عرض كل الأطفال، لا {{name}} وحده',
+      onlyChild: '{{name}}: عرض هذا الطفل فقط',
+      none: 'لم يطّلع أحد بعد.',
+      removedAccount: 'حساب محذوف',
+      more: 'عرض المزيد ({{shown}} من {{total}})',
+      what: { record: 'فتح سجل الطفل', position: 'رأى الحافلة على الخريطة المباشرة', trail: 'فتح مسار رحلة' },
+    },
   },
   common: {
     actions: 'الإجراءات',

@@ -51,6 +51,18 @@ export const admin = {
     refused: 'The request was refused and the family told',
     failed: 'The request was not answered',
     status: { open: 'Open', completed: 'Erased', refused: 'Refused' },
+    views: {
+      title: 'Who Looked at Children',
+      hint: "Every time someone in the office opened a child's record, saw the bus carrying the child on the Live map, or a run's trail.",
+      person: 'Person',
+      everyone: 'Everyone',
+      clearChild: 'Show every child, not only {{name}}',
+      onlyChild: '{{name}}: show only this child',
+      none: 'Nobody has looked yet.',
+      removedAccount: 'A removed account',
+      more: 'Show more ({{shown}} of {{total}})',
+      what: { record: "opened the child's record", position: 'saw the bus on the Live map', trail: "opened a run's trail" },
+    },
   },
   common: {
     actions: 'Actions',

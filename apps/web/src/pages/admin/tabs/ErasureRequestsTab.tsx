@@ -8,6 +8,7 @@ import { notify } from '../../../notify.js';
 import { formatDate } from '../../../i18n/format.js';
 import { ReasonModal } from '../../../components/AdminFees/ReasonModal.js';
 import { ListState } from './ListState.js';
+import { RecordViewsSection } from './RecordViewsSection.js';
 
 /** How urgent an open request is: amber with 2 working days or fewer left, red when late. */
 function daysLeftColor(daysLeft: number): string {
@@ -19,7 +20,7 @@ function daysLeftColor(daysLeft: number): string {
 /**
  * Families' requests to erase their data (Bahrain's PDPL: answered within 10 working days): open
  * ones first by due date with the working days left; the admin completes one (the family is erased)
- * or refuses it with a reason the family is sent.
+ * or refuses it with a reason the family is sent. Below, who in the office looked at which child.
  */
 export function ErasureRequestsTab() {
   const { t, i18n } = useTranslation('admin');
@@ -116,6 +117,7 @@ export function ErasureRequestsTab() {
           onClose={() => setRefusing(null)}
         />
       )}
+      <RecordViewsSection />
     </Stack>
   );
 }
