@@ -122,6 +122,8 @@ export interface AdminSchool {
   address: string | null;
   contactName: string | null;
   contactPhone: string | null;
+  /** Children up to this grade leave the afternoon bus only into a named adult's hands (KG below grade 1); null: no rule. */
+  handoverUpToGrade: string | null;
   active: boolean;
   studentCount: number;
   createdAt: string;

@@ -14,6 +14,7 @@ function toView(row: School & { studentCount: number | string | bigint }): Admin
     address: row.address,
     contactName: row.contactName,
     contactPhone: row.contactPhone,
+    handoverUpToGrade: row.handoverUpToGrade,
     active: row.active,
     studentCount: Number(row.studentCount),
     createdAt: row.createdAt.toISOString(),

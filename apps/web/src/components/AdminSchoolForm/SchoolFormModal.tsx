@@ -1,8 +1,8 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { schoolInput, type AdminSchool } from '@school-transport/contracts';
+import { GRADES, schoolInput, type AdminSchool } from '@school-transport/contracts';
 import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../forms/validation.js';
 import { FormActions } from '../AdminForm/FormActions.js';
@@ -15,6 +15,8 @@ interface SchoolValues {
   address: string;
   contactName: string;
   contactPhone: string;
+  /** '' : no handover rule. */
+  handoverUpToGrade: string;
 }
 
 const valuesOf = (school: AdminSchool | null): SchoolValues => ({
@@ -23,6 +25,7 @@ const valuesOf = (school: AdminSchool | null): SchoolValues => ({
   address: school?.address ?? '',
   contactName: school?.contactName ?? '',
   contactPhone: school?.contactPhone ?? '',
+  handoverUpToGrade: school?.handoverUpToGrade ?? '',
 });
 
 /** Adds a school (school = null) or edits one; opened afresh for each use, so it starts from that school's values. */
@@ -31,11 +34,19 @@ export function SchoolFormModal({ school, onClose, onSaved }: { school: AdminSch
   const form = useForm<SchoolValues>({ initialValues: valuesOf(school), validate: zodValidate(schoolInput) });
   const create = useMutation(trpc.admin.schools.create.mutationOptions());
   const update = useMutation(trpc.admin.schools.update.mutationOptions());
-  const pending = create.isPending || update.isPending;
+  const setRule = useMutation(trpc.admin.handover.setSchoolRule.mutationOptions());
+  const pending = create.isPending || update.isPending || setRule.isPending;
 
-  const submit = async (values: SchoolValues) => {
+  const submit = async ({ handoverUpToGrade, ...values }: SchoolValues) => {
     const saved = await runAdminChange(
-      () => (school ? update.mutateAsync({ ...values, id: school.id }) : create.mutateAsync(values)),
+      async () => {
+        const result = school ? await update.mutateAsync({ ...values, id: school.id }) : await create.mutateAsync(values);
+        // The handover rule has its own path (it is the school day's rule, audited apart).
+        if (handoverUpToGrade !== (school?.handoverUpToGrade ?? '')) {
+          await setRule.mutateAsync({ id: result.school.id, upToGrade: (handoverUpToGrade || null) as (typeof GRADES)[number] | null });
+        }
+        return result;
+      },
       { success: () => ({ title: school ? t('schools.updated') : t('schools.added'), message: values.name }), failure: t('schools.saveFailed') },
       { after: onSaved, setErrors: form.setErrors },
     );
@@ -51,6 +62,13 @@ export function SchoolFormModal({ school, onClose, onSaved }: { school: AdminSch
           <TextInput label={t('schools.address')} {...form.getInputProps('address')} />
           <TextInput label={t('schools.contactName')} {...form.getInputProps('contactName')} />
           <TextInput label={t('schools.contactPhone')} inputMode="numeric" maxLength={8} {...form.getInputProps('contactPhone')} />
+          <Select
+            label={t('schools.handoverUpToGrade')}
+            description={t('schools.handoverHint')}
+            data={[{ value: '', label: t('schools.noHandoverRule') }, ...GRADES.map((grade) => ({ value: grade, label: grade }))]}
+            allowDeselect={false}
+            {...form.getInputProps('handoverUpToGrade')}
+          />
           <FormActions pending={pending} onCancel={onClose} />
         </Stack>
       </form>

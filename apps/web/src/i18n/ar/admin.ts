@@ -96,6 +96,9 @@ export const admin: CatalogOf<typeof enAdmin> = {
     },
   },
   schools: {
+    handoverUpToGrade: 'تسليم الأطفال لشخص بالغ مسمّى حتى الصف',
+    handoverHint: 'عند محطة بعد الظهر، لا ينزل الأطفال حتى هذا الصف إلا مع أحد الوالدين أو بالغ سمّته العائلة أو برمز اليوم (الروضة قبل الصف الأول).',
+    noHandoverRule: 'لا توجد قاعدة',
     title: 'المدارس',
     add: 'إضافة مدرسة',
     addTitle: 'إضافة مدرسة',

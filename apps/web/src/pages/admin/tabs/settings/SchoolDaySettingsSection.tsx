@@ -50,6 +50,7 @@ export function SchoolDaySettingsSection() {
         {t('settings.title')}
       </Title>
       <Text c="dimmed">{t('settings.intro')}</Text>
+      <Text size="sm">{t('settings.handoverPointer')}</Text>
       <ListState query={settings}>
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack>
