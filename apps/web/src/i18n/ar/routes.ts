@@ -105,6 +105,12 @@ export const routes: CatalogOf<typeof en> = {
     deleteFailed: 'لم تُحذف الرحلة',
     direction: 'الاتجاه',
     directions: { morning: 'الصباح (من البيت إلى المدرسة)', afternoon: 'الظهيرة (من المدرسة إلى البيت)' },
+    toPlace: {
+      title: 'أطفال يحتاجون إلى تحديد رحلتهم يدويًا',
+      line: '{{name}} ({{school}})، {{direction}}:',
+      noRun: 'لا تخدم أي رحلة لهذه الحافلة المدرسة؛ خطّط رحلة، أو حدّد رحلة للطفل من تعديل الطالب.',
+      choose: 'اختر بين {{runs}} من تعديل الطالب.',
+    },
     directionShort: { morning: 'الصباح', afternoon: 'الظهيرة' },
     name: 'اسم الرحلة',
     namePlaceholder: 'الظهيرة – الروضة',

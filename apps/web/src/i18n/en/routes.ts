@@ -104,6 +104,12 @@ export const routes = {
     deleteFailed: 'The run was not deleted',
     direction: 'Direction',
     directions: { morning: 'Morning (home to school)', afternoon: 'Afternoon (school to home)' },
+    toPlace: {
+      title: 'Children to place by hand',
+      line: '{{name}} ({{school}}), {{direction}}:',
+      noRun: 'no run of this bus serves the school; plan one, or place the child on a run in Edit Student.',
+      choose: 'choose between {{runs}} in Edit Student.',
+    },
     directionShort: { morning: 'Morning', afternoon: 'Afternoon' },
     name: 'Run name',
     namePlaceholder: 'Afternoon – KG',

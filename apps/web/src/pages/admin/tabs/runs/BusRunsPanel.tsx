@@ -11,6 +11,7 @@ import { RunTimeline } from './RunTimeline.js';
 import { RunCard } from './RunCard.js';
 import { RunForm } from './RunForm.js';
 import { runLabel } from '../../../../components/PlannedRuns/run-label.js';
+import { ChildrenToPlace } from './ChildrenToPlace.js';
 
 /** For each run, the runs whose planned windows overlap it on a day both operate. */
 function overlapsOf(list: DriverRunsList): Map<string, string[]> {
@@ -28,7 +29,8 @@ function overlapsOf(list: DriverRunsList): Map<string, string[]> {
 /**
  * A bus's runs (the Drivers tab's Runs dialog, loaded only when opened): the day as a timeline, each
  * run with its riders against the seats and any overlap, and, for those who manage routes, adding,
- * editing and deleting runs. The form takes the list's place, which suits a phone's one column.
+ * editing and deleting runs, and the bus's children no single run takes. The form takes the list's
+ * place, which suits a phone's one column.
  */
 export function BusRunsPanel({ driver }: { driver: AdminDriver }) {
   const { t } = useTranslation('routes');
@@ -61,6 +63,7 @@ export function BusRunsPanel({ driver }: { driver: AdminDriver }) {
             <RunsOfBus list={list.data} schools={schoolList} canManage={canManage} onEdit={setEditing} />
           ))}
       </ListState>
+      <ChildrenToPlace driverId={driver.id} />
     </Stack>
   );
 }
