@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../domain/audit.js';
-import { familyIdOfUser, readFamilyRecords } from '../domain/data-rights/family-records.js';
+import { readFamilyRecords } from '../domain/data-rights/family-records.js';
+import { parentIdOfUser } from '../domain/fees/family.js';
 import { myDataZip } from '../domain/data-rights/my-data-zip.js';
 import { withAccess } from '../security/access.js';
 import { actorOf } from '../trpc/context.js';
@@ -16,7 +17,7 @@ export function registerMyData(app: FastifyInstance, contextFor: ContextFor): vo
     const ctx = await contextFor(req, reply);
     const signedIn = withAccess(ctx, accessOfPath('GET /api/parent/my-data'));
     const records = await readFamilyRecords(ctx.db, signedIn.user.id);
-    const parentId = await familyIdOfUser(ctx.db, signedIn.user.id);
+    const parentId = await parentIdOfUser(ctx.db, signedIn.user.id);
     await recordAudit(ctx.db, actorOf({ ...ctx, user: signedIn.user }), { entityType: 'family', entityId: parentId ?? signedIn.user.id, action: 'download_data', diff: { receipts: records.receipts.length } });
     return reply
       .header('content-type', 'application/zip')

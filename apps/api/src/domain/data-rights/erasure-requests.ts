@@ -10,6 +10,7 @@ import {
   type RefuseErasureInput,
 } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
+import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { parentIdOfUser, familyContact } from '../fees/family.js';
 import { enqueueNotification } from '../notifications/outbox.js';
@@ -94,7 +95,6 @@ async function openRequest(trx: Db, id: string): Promise<{ id: string; parentId:
   return row;
 }
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Completes the request: the family is erased, in the same transaction as the answer. */
 export async function completeErasure(db: Kysely<Database>, actor: Actor, id: string): Promise<ErasureRequest> {

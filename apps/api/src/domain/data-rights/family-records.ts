@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Db } from '@school-transport/db';
+import type { Database } from '@school-transport/db';
 import { PARENT_MESSAGES, type Language } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { readReceipt } from '../fees/receipts.js';
@@ -180,7 +180,3 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
     });
 }
 
-/** The family's parents row id, for the audit of a download. */
-export async function familyIdOfUser(db: Db, userId: string): Promise<string | null> {
-  return (await db.selectFrom('parents').select('id').where('userId', '=', userId).executeTakeFirst())?.id ?? null;
-}

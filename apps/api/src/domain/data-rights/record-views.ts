@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RecordViewEntry, RecordViewsQuery } from '@school-transport/contracts';
 import type { Database } from '@school-transport/db';
+import { isUuid } from '../ids.js';
 
 export type RecordView = 'record' | 'position' | 'trail';
 
@@ -83,12 +84,11 @@ export function noteBusesViewed(log: RecordViewLog, db: Kysely<Database>, viewer
     .catch(() => undefined);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The log of views for admins, newest first, by person and child. */
 export async function listRecordViews(db: Kysely<Database>, query: RecordViewsQuery & { page: number; pageSize: number }): Promise<{ views: RecordViewEntry[]; total: number }> {
   // An id that is not a uuid names nobody: nothing matches (rather than a database error).
-  if ((query.viewerUserId && !UUID.test(query.viewerUserId)) || (query.studentId && !UUID.test(query.studentId))) return { views: [], total: 0 };
+  if ((query.viewerUserId && !isUuid(query.viewerUserId)) || (query.studentId && !isUuid(query.studentId))) return { views: [], total: 0 };
   let base = db.selectFrom('recordViews').innerJoin('students', 'students.id', 'recordViews.studentId').leftJoin('users', 'users.id', 'recordViews.viewerUserId');
   if (query.viewerUserId) base = base.where('recordViews.viewerUserId', '=', query.viewerUserId);
   if (query.studentId) base = base.where('recordViews.studentId', '=', query.studentId);
