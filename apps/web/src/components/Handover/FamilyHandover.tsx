@@ -8,6 +8,7 @@ import type { ParentStudent } from '../StudentCard/StudentCard.js';
 import { errorMessage, queryClient, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { formatDate } from '../../i18n/format.js';
+import { useDayPickerProps } from '../DayPicker/use-day-picker-props.js';
 
 const refreshAdults = () => queryClient.invalidateQueries({ queryKey: trpc.parent.authorisedAdults.list.queryKey() });
 const refreshCodes = () => queryClient.invalidateQueries({ queryKey: trpc.parent.handoverCodes.list.queryKey() });
@@ -91,6 +92,7 @@ function DayCodes({ students }: { students: ParentStudent[] }) {
   const issue = useMutation(trpc.parent.handoverCodes.issue.mutationOptions());
   const cancel = useMutation(trpc.parent.handoverCodes.cancel.mutationOptions());
   const today = bahrainToday(new Date());
+  const dayPicker = useDayPickerProps(today);
   const [studentId, setStudentId] = useState<string | null>(students.length === 1 ? students[0]!.id : null);
   const [date, setDate] = useState<string | null>(today);
   const [name, setName] = useState('');
@@ -128,7 +130,7 @@ function DayCodes({ students }: { students: ParentStudent[] }) {
         </Group>
       ))}
       <Select label={t('handover.codes.student')} data={students.map((student) => ({ value: student.id, label: `${student.firstName} ${student.lastName}` }))} value={studentId} onChange={setStudentId} />
-      <DatePickerInput label={t('handover.codes.date')} minDate={today} value={date} onChange={setDate} />
+      <DatePickerInput {...dayPicker} label={t('handover.codes.date')} value={date} onChange={setDate} />
       <TextInput label={t('handover.codes.name')} value={name} maxLength={80} onChange={(event) => setName(event.currentTarget.value)} />
       <TextInput label={t('handover.codes.phone')} inputMode="numeric" maxLength={8} value={phone} onChange={(event) => setPhone(event.currentTarget.value)} />
       <Button mih={44} loading={issue.isPending} onClick={() => void submit()}>

@@ -4,8 +4,7 @@ import '@mantine/dates/styles.css';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isSchoolDay, type AbsenceRun, type SchoolCalendar } from '@school-transport/contracts';
-import { datePickerLanguage } from '../../i18n/date-picker.js';
-import { usePhoneScreen } from '../AdminDialog/use-phone-screen.js';
+import { useDayPickerProps } from '../DayPicker/use-day-picker-props.js';
 import type { AbsenceLength, AbsenceValues } from './absence-form.js';
 
 /**
@@ -15,29 +14,12 @@ import type { AbsenceLength, AbsenceValues } from './absence-form.js';
  * server would refuse it.
  */
 export function AbsenceFields({ form, runs, firstDay, calendar: school }: { form: UseFormReturnType<AbsenceValues>; runs: AbsenceRun[]; firstDay: string; calendar?: SchoolCalendar }) {
-  const { t, i18n } = useTranslation('parentDay');
-  const phone = usePhoneScreen();
+  const { t } = useTranslation('parentDay');
   const { length, from, to } = form.values;
+  const dayPicker = useDayPickerProps(firstDay);
   const calendar = {
-    minDate: firstDay,
+    ...dayPicker,
     excludeDate: school ? (day: string) => !isSchoolDay(school, day.slice(0, 10)) : undefined,
-    ...datePickerLanguage(i18n.language),
-    // Only the Saturday-Sunday pair is highlighted by default; the school week has its own days.
-    weekendDays: [],
-    firstDayOfWeek: 0 as const,
-    ariaLabels: {
-      previousMonth: t('dialog.calendar.previousMonth'),
-      nextMonth: t('dialog.calendar.nextMonth'),
-      previousYear: t('dialog.calendar.previousYear'),
-      nextYear: t('dialog.calendar.nextYear'),
-      previousDecade: t('dialog.calendar.previousDecade'),
-      nextDecade: t('dialog.calendar.nextDecade'),
-      monthLevelControl: t('dialog.calendar.chooseMonth'),
-      yearLevelControl: t('dialog.calendar.chooseYear'),
-    },
-    // On a phone the calendar opens over the whole dialog, with days big enough for a thumb.
-    dropdownType: phone ? ('modal' as const) : ('popover' as const),
-    styles: phone ? { input: { minHeight: 44 } } : undefined,
     error: form.errors.from,
     withAsterisk: true,
   };
