@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from './client.js';
@@ -7,25 +10,57 @@ import { seedEssentials } from './seed/essentials.js';
 
 /**
  * A fresh, migrated database for one test file: a database of its own on the PostgreSQL server
- * named by TEST_DATABASE_URL, or else a clone of a migrated embedded PGlite template.
+ * named by TEST_DATABASE_URL, or else an embedded PGlite started from a migrated one's archive.
  */
 export interface TestDatabase extends DatabaseHandle {
   /** For tests that need a second, independent connection (a "second server process"). */
   openAnother(): Promise<DatabaseHandle>;
 }
 
-let pgliteTemplate: Promise<PGlite> | undefined;
+let pgliteArchive: Promise<Blob> | undefined;
 
-async function migratedPgliteTemplate(): Promise<PGlite> {
-  pgliteTemplate ??= (async () => {
+const DB_SOURCE = fileURLToPath(new URL('.', import.meta.url));
+const CONTRACTS_SOURCE = fileURLToPath(new URL('../../contracts/src', import.meta.url));
+const TEMPLATE_CACHE = fileURLToPath(new URL('../node_modules/.cache/migrated-pglite', import.meta.url));
+
+/**
+ * What the migrated template is made of: every source file of this package and of the contracts
+ * (the migrations, the essential seed and the constants they use), and PGlite's version. Any change
+ * to one of them makes a new template. PGlite's version is pinned in this package's package.json.
+ */
+async function templateKey(): Promise<string> {
+  const hash = createHash('sha256').update(await readFile(join(DB_SOURCE, '../package.json')));
+  for (const root of [DB_SOURCE, CONTRACTS_SOURCE]) {
+    const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts')).sort();
+    for (const file of files) hash.update(file).update(await readFile(join(root, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Migrating and seeding an embedded database takes seconds and every test file needs one, each in a
+ * process of its own: the migrated database is kept on disk as a data directory archive, made once
+ * per change of its sources, and each test database starts from it.
+ */
+async function migratedPgliteArchive(): Promise<Blob> {
+  pgliteArchive ??= (async () => {
+    const archive = join(TEMPLATE_CACHE, `${await templateKey()}.tar.gz`);
+    const saved = await readFile(archive).catch(() => undefined);
+    if (saved) return new Blob([saved]);
     const template = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const handle = await createDatabase({ pglite: template });
     await migrateToLatest(handle.db);
     await seedEssentials(handle.db);
-    // The handle is not destroyed: destroying it would close the template we clone from.
-    return template;
+    const dump = await template.dumpDataDir('gzip');
+    await handle.close();
+    // Written aside and renamed: a test file starting meanwhile never reads half an archive.
+    await mkdir(dirname(archive), { recursive: true });
+    const partial = `${archive}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, archive);
+    return dump;
   })();
-  return pgliteTemplate;
+  return pgliteArchive;
 }
 
 export function testEngine(): 'postgres' | 'pglite' {
@@ -45,8 +80,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     const handle = await createDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
     return { ...handle, openAnother: async () => ({ ...handle, close: async () => undefined }) };
   }
-  const clone = (await (await migratedPgliteTemplate()).clone()) as PGlite;
-  const handle = await createDatabase({ pglite: clone });
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: await migratedPgliteArchive() });
+  const handle = await createDatabase({ pglite });
   return {
     ...handle,
     // One embedded database cannot be opened twice; a second handle shares the same instance.
