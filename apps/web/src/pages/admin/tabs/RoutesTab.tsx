@@ -37,7 +37,7 @@ export function RoutesTab() {
   const chosenRun = shownRun(busRuns.data?.runs ?? [], pickedRunId);
   const run = chosenRun?.id ?? null;
   const stops = useRunStops(driverId, run);
-  const nameOfRun = (shown: { direction: DriverRun; name: string }) => runName(shown, (direction) => t(`runName.${direction}`));
+  const directionName = (direction: DriverRun) => t(`runName.${direction}`);
   const order = useMutation(trpc.admin.routes.order.mutationOptions());
   // mutateAsync is stable across renders: the map's handlers are not made again on every render.
   const { mutateAsync: saveLocation, isPending: savingLocation } = useMutation(trpc.admin.routes.setLocation.mutationOptions());
@@ -119,7 +119,7 @@ export function RoutesTab() {
             runs={busRuns.data.runs}
             value={run}
             label={t('run')}
-            directionName={(direction) => t(`runName.${direction}`)}
+            directionName={directionName}
             onChange={(runId) => {
               setPickedRunId(runId);
               setPinning(null);
@@ -204,7 +204,7 @@ export function RoutesTab() {
                         )}
                         <LazyRunMap
                           stops={mapStops}
-                          label={t('map.label', { run: chosenRun ? nameOfRun(chosenRun) : '', driver: driverName })}
+                          label={t('map.label', { run: chosenRun ? runName(chosenRun, directionName) : '', driver: driverName })}
                           loadingLabel={t('map.loading')}
                           zoomLabels={{ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }}
                           placing={pinning}
