@@ -5,13 +5,16 @@ import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail, signInDriver } from '../../fixtures/session.js';
 import { restoreSchoolWeek, seedSchoolDayFamily, type SchoolDayFamily } from '../../fixtures/school-day.js';
 import { fill, wordsOf } from '../../fixtures/catalogs.js';
-import { adminWords } from '../../fixtures/admin-words.js';
+import { adminWords, named } from '../../fixtures/admin-words.js';
+import { checkScreen } from '../../fixtures/a11y.js';
 
 /**
  * A bus that does two afternoon runs, at 360 px: the office plans 'Afternoon – KG' for the bus in
- * its Runs dialog (a window overlapping the afternoon run is a warning it can fix), places the
- * kindergarten child on it and the older brother on the afternoon run in their Edit Student dialogs,
- * cannot delete the run while a child is placed on it by hand, and the driver's phone shows both
+ * its Runs dialog (a window overlapping the afternoon run is a warning it can fix); the bell lists
+ * the children whom two runs now serve, with the runs to choose from; the office places the
+ * kindergarten child on the KG run (from the bell) and the older brother on the afternoon run in
+ * their Edit Student dialogs, cannot delete the run while a child is placed on it by hand, picks
+ * each afternoon run on the Routes tab and sees its own stop, and the driver's phone shows both
  * afternoon runs in planned-start order, each with its own child; the parent's card names the run.
  */
 const w = adminWords('en');
@@ -42,6 +45,11 @@ async function placeOnAfternoonRun(page: Page, child: { firstName: string; lastN
   const fullName = `${child.firstName} Khalid ${child.lastName}`;
   await page.goto(`/admin?tab=students&search=${child.firstName}`);
   await page.getByRole('button', { name: fill(w.students.actions.edit, { name: fullName }) }).click();
+  await chooseAfternoonRun(page, runOption);
+}
+
+/** In the open Edit Student dialog, chooses the child's afternoon run and saves. */
+async function chooseAfternoonRun(page: Page, runOption: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: w.students.form.editTitle });
   const picker = dialog.getByRole('combobox', { name: w.students.form.afternoonRun, exact: true });
   await expect(picker).toHaveValue(w.students.form.byRule);
@@ -53,7 +61,7 @@ async function placeOnAfternoonRun(page: Page, child: { firstName: string; lastN
   await expect(dialog).toBeHidden();
 }
 
-test('the office plans a kindergarten afternoon run and places a child on it; the driver’s screen shows two afternoon runs', async ({ page, browser, server, expectConsoleError }) => {
+test('the office plans a kindergarten afternoon run, places a child on it from the bell and sees its stop on the Routes tab; the driver’s screen shows two afternoon runs', async ({ page, browser, server, expectConsoleError }) => {
   const [kg, brother] = family.children as [SchoolDayFamily['children'][number], SchoolDayFamily['children'][number]];
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const afternoon = (await plannedRuns(page)).find((run) => run.direction === 'afternoon')!;
@@ -98,9 +106,27 @@ test('the office plans a kindergarten afternoon run and places a child on it; th
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // The kindergarten child goes home on the KG run, the brother on the afternoon run.
-  await placeOnAfternoonRun(page, kg, `${KG_RUN} · 11:30–12:30`);
+  // The bell lists both children to place, with the bus and the runs to choose from in planned-start order.
+  const bellWords = w.analytics.bell;
+  await page.getByRole('button', { name: named(bellWords.labelWithToPlace) }).click();
+  const bell = page.getByRole('dialog', { name: bellWords.title });
+  const toPlace = bell.getByRole('list', { name: bellWords.toPlace.title });
+  const choice = fill(bellWords.toPlace.choose, { direction: bellWords.toPlace.directions.afternoon, driver: family.driver.name, runs: `${KG_RUN} or ${bellWords.toPlace.directions.afternoon}` });
+  const kgToPlace = toPlace.getByRole('link', { name: new RegExp(`^${kg.firstName} Khalid ${kg.lastName}`) });
+  await expect(kgToPlace).toContainText(choice);
+  await expect(toPlace.getByRole('link', { name: new RegExp(`^${brother.firstName} Khalid ${brother.lastName}`) })).toContainText(choice);
+  await checkScreen(page, { route: 'admin-bell-to-place', role: 'admin', language: 'en' }, { include: '[role="dialog"]' });
+
+  // The kindergarten child goes home on the KG run (placed from the bell's link), the brother on the afternoon run.
+  await kgToPlace.click();
+  await expect(page).toHaveURL(new RegExp(`tab=students&edit=${kg.id}$`));
+  await chooseAfternoonRun(page, `${KG_RUN} · 11:30–12:30`);
   await placeOnAfternoonRun(page, brother, `Afternoon · ${afternoon.plannedStart}–${afternoon.plannedEnd}`);
+  // Placed, neither waits in the bell.
+  await page.getByRole('button', { name: named(bellWords.label) }).click();
+  await expect(page.getByRole('dialog', { name: bellWords.title })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: bellWords.title }).getByRole('link', { name: new RegExp(`^(${kg.firstName}|${brother.firstName}) Khalid ${kg.lastName}`) })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   await page.goto('/admin?tab=drivers');
   await row.getByRole('button', { name: fill(runs.openLabel, { driver: family.driver.name }) }).click();
@@ -112,6 +138,28 @@ test('the office plans a kindergarten afternoon run and places a child on it; th
   await kgCard.getByRole('button', { name: runs.deleteYes, exact: true }).click();
   await expect(kgCard.getByRole('alert')).toHaveText('Children are placed on this run by hand. Place them on another run first.');
   await expect(cards).toHaveCount(3);
+
+  // The Routes tab picks a run, not a direction: each afternoon run shows its own child's stop.
+  const routeWords = w.routes;
+  await page.goto('/admin?tab=routes');
+  await page.getByRole('combobox', { name: routeWords.driver }).click();
+  await page.getByRole('combobox', { name: routeWords.driver }).fill(family.driver.name);
+  await page.getByRole('option', { name: family.driver.name }).click();
+  const runPicker = page.getByRole('radiogroup', { name: routeWords.run });
+  await expect(runPicker.getByRole('radio')).toHaveCount(3);
+  const stops = page.getByTestId('route-stop');
+  // The bus's first run shows first: the morning, both children at their one address.
+  await expect(stops).toHaveCount(1);
+  await expect(stops).toContainText(`${kg.firstName} ${kg.lastName}`);
+  await expect(stops).toContainText(`${brother.firstName} ${brother.lastName}`);
+  await runPicker.locator('label', { hasText: KG_RUN }).click();
+  await expect(stops).not.toContainText(brother.firstName);
+  await expect(stops).toContainText(`${kg.firstName} ${kg.lastName}`);
+  await expect(page.getByTestId('route-riders')).toHaveText(fill(routeWords.noSeatLimit, { riders: 1 }));
+  await checkScreen(page, { route: 'admin-routes-run-picker', role: 'admin', language: 'en' });
+  await runPicker.locator('label', { hasText: `${routeWords.runName.afternoon} · ${afternoon.plannedStart}` }).click();
+  await expect(stops).toContainText(`${brother.firstName} ${brother.lastName}`);
+  await expect(stops).not.toContainText(kg.firstName);
 
   // The driver's phone: today's runs in planned-start order, the KG run before the afternoon run.
   const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatMonth, formatMonthName, formatNumber, formatTime, formatWeekday } from './format.js';
+import { formatAmount, formatChoices, formatDate, formatDateTime, formatMonth, formatMonthName, formatNumber, formatTime, formatWeekday } from './format.js';
 
 const LATIN_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)/i;
 
@@ -62,6 +62,12 @@ describe('formatting for the language', () => {
     }
     // The same dates in English do name the months, so the check above can tell.
     expect(formatDate('2026-05-15', 'en')).toMatch(LATIN_MONTH);
+  });
+
+  it('joins runs to choose from with the language’s own “or”', () => {
+    expect(formatChoices(['Afternoon – KG', 'Afternoon'], 'en')).toBe('Afternoon – KG or Afternoon');
+    expect(formatChoices(['KG', 'Primary', 'Afternoon'], 'en')).toBe('KG, Primary or Afternoon');
+    expect(formatChoices(['الروضة', 'بعد الظهر'], 'ar')).toBe('الروضة أو بعد الظهر');
   });
 
   it('shows text that is not a date or a month as it came', () => {

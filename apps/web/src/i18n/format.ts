@@ -133,3 +133,8 @@ export function formatWeekday(day: string, language?: string): string {
 export function formatMonthName(monthNumber: number, language?: string): string {
   return dateFormat(localeOf(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, monthNumber - 1, 15)));
 }
+
+/** Things to choose one of, in the language's own words: 'KG, Primary or Afternoon'. */
+export function formatChoices(items: readonly string[], language?: string): string {
+  return new Intl.ListFormat(localeOf(language), { type: 'disjunction' }).format(items);
+}

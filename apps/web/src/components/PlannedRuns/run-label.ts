@@ -1,10 +1,16 @@
 import type { TFunction } from 'i18next';
-import type { DriverRun } from '@school-transport/contracts';
+import { FIRST_RUN_NAMES, type DriverRun } from '@school-transport/contracts';
 
-/** The names the database gives a bus's first two runs: shown in the screen's language rather than as written. */
-const FIRST_RUN_NAMES: Record<DriverRun, string> = { morning: 'Morning', afternoon: 'Afternoon' };
+/**
+ * A run's name as a screen shows it: the names the database gives a bus's first two runs
+ * ('Morning', 'Afternoon') in the screen's language and its own words for a direction, any other
+ * name ('Afternoon – KG') as the office wrote it.
+ */
+export function runName(run: { direction: DriverRun; name: string }, directionName: (direction: DriverRun) => string): string {
+  return run.name === FIRST_RUN_NAMES[run.direction] ? directionName(run.direction) : run.name;
+}
 
-/** A run's name as the office reads it: 'Morning' and 'Afternoon' in the screen's language, any other name as the office wrote it. */
+/** A run's name in the words of the office's run screens (the Runs dialog, the student's run fields). */
 export function runLabel(run: { direction: DriverRun; name: string }, t: TFunction<'routes'>): string {
-  return run.name === FIRST_RUN_NAMES[run.direction] ? t(`plannedRuns.directionShort.${run.direction}`) : run.name;
+  return runName(run, (direction) => t(`plannedRuns.directionShort.${direction}`));
 }

@@ -8,6 +8,7 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
   },
   bell: {
     label: 'الطلاب بدون سائق: {{count}}',
+    labelWithToPlace: 'الطلاب بدون سائق: {{count}}؛ وبانتظار وضعهم على رحلة: {{toPlace}}',
     title: 'طلاب بدون سائق',
     empty: 'لكل طالب سائق.',
     more: 'يُعرض أحدث {{shown}} من أصل {{total}}.',
@@ -15,6 +16,12 @@ export const analytics: CatalogOf<typeof enAnalytics> = {
     fullRuns: 'حافلات ممتلئة',
     fullRun: '{{driver}}: {{run}} {{riders}} / {{seats}}',
     runs: { morning: 'الصباح', afternoon: 'بعد الظهر' },
+    toPlace: {
+      title: 'أطفال بانتظار وضعهم على رحلة',
+      directions: { morning: 'الصباح', afternoon: 'بعد الظهر' },
+      choose: '{{direction}}، حافلة {{driver}}: اختر {{runs}}',
+      noRun: '{{direction}}، حافلة {{driver}}: لا رحلة تخدم {{school}}',
+    },
   },
   tab: {
     title: 'الإحصاءات',

@@ -8,6 +8,7 @@ export const routes: CatalogOf<typeof en> = {
   driver: 'السائق',
   driverPlaceholder: 'اختر سائقًا',
   noDriver: 'اختر سائقًا لعرض رحلاته.',
+  noRuns: 'لا رحلة لهذه الحافلة بعد: خطّط رحلاتها من نافذة «الرحلات» في تبويب السائقين.',
   run: 'الرحلة',
   runName: {
     morning: 'الصباحية',

@@ -5,6 +5,7 @@ export const analytics = {
   },
   bell: {
     label: 'Students without a driver: {{count}}',
+    labelWithToPlace: 'Students without a driver: {{count}}; to place on a run: {{toPlace}}',
     title: 'Students without a driver',
     empty: 'Every student has a driver.',
     more: 'Showing the newest {{shown}} of {{total}}.',
@@ -12,6 +13,12 @@ export const analytics = {
     fullRuns: 'Full buses',
     fullRun: '{{driver}}: {{run}} {{riders}} / {{seats}}',
     runs: { morning: 'morning', afternoon: 'afternoon' },
+    toPlace: {
+      title: 'Children to place on a run',
+      directions: { morning: 'Morning', afternoon: 'Afternoon' },
+      choose: '{{direction}}, bus of {{driver}}: choose {{runs}}',
+      noRun: '{{direction}}, bus of {{driver}}: no run serves {{school}}',
+    },
   },
   tab: {
     title: 'Analytics',

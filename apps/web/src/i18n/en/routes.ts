@@ -6,6 +6,7 @@ export const routes = {
   driver: 'Driver',
   driverPlaceholder: 'Choose a driver',
   noDriver: 'Choose a driver to see their runs.',
+  noRuns: 'This bus has no run yet: plan its runs in the Runs dialog on the Drivers tab.',
   run: 'Run',
   runName: {
     morning: 'Morning',

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DRIVER_RUNS, MAX_BUS_SPEED_KMH, POSITION_RETENTION_DEFAULT_DAYS, addDays, bahrainToday, type DriverRun, type LiveBus } from '@school-transport/contracts';
+import { MAX_BUS_SPEED_KMH, POSITION_RETENTION_DEFAULT_DAYS, addDays, bahrainToday, type DriverRun, type LiveBus } from '@school-transport/contracts';
 import { trpc, ADMIN_LIST_QUERY } from '../../../trpc.js';
 import { useDrivers } from '../admin-queries.js';
+import { useBusRuns } from '../routes-queries.js';
+import { RunPicker } from '../../../components/PlannedRuns/RunPicker.js';
+import { runName } from '../../../components/PlannedRuns/run-label.js';
+import { shownRun } from '../../../components/PlannedRuns/shown-run.js';
 import { ListState } from './ListState.js';
 import { LazyRunMap } from '../../../components/RunMap/LazyRunMap.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
@@ -15,6 +19,19 @@ import { formatNumber, formatTime } from '../../../i18n/format.js';
 
 /** The live map is read again this often while open. */
 const REFRESH_MS = 10_000;
+
+/** The run whose trail is shown: a bus, one of its runs (null: its first), a day. */
+interface TrailChoice {
+  driverId: string | null;
+  runId: string | null;
+  date: string;
+}
+
+/** A run's name in the live map's words ('Morning', 'Afternoon – KG'). */
+function useRunName() {
+  const { t } = useTranslation('liveBus');
+  return (run: { direction: DriverRun; name: string }) => runName(run, (direction) => t(`office.runName.${direction}`));
+}
 
 function useAgeText() {
   const { t, i18n } = useTranslation('liveBus');
@@ -25,6 +42,7 @@ function useAgeText() {
 function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
   const { t } = useTranslation('liveBus');
   const age = useAgeText();
+  const nameOfRun = useRunName();
   const buses = useQuery({ ...trpc.admin.liveBus.buses.queryOptions(), ...ADMIN_LIST_QUERY, refetchInterval: REFRESH_MS, staleTime: 0 });
   const list = buses.data?.buses ?? [];
   return (
@@ -39,7 +57,7 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
             zoomLabels={{ zoomIn: t('zoomIn'), zoomOut: t('zoomOut') }}
             line={false}
             stops={list.map((bus, index) => ({
-              id: `${bus.driver.id}:${bus.run}`,
+              id: `${bus.driver.id}:${bus.runId}`,
               number: index + 1,
               title: t('office.busTitle', { driver: bus.driver.name, age: bus.fixAgeSeconds === null ? '' : age(bus.fixAgeSeconds) }),
               location: bus.position,
@@ -61,10 +79,10 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
               </Table.Thead>
               <Table.Tbody>
                 {list.map((bus, index) => (
-                  <Table.Tr key={`${bus.driver.id}:${bus.run}`} data-testid="live-bus-row">
+                  <Table.Tr key={`${bus.driver.id}:${bus.runId}`} data-testid="live-bus-row">
                     <Table.Td>{index + 1}</Table.Td>
                     <Table.Td>{bus.driver.name}</Table.Td>
-                    <Table.Td>{t(`office.runName.${bus.run}`)}</Table.Td>
+                    <Table.Td>{nameOfRun({ direction: bus.run, name: bus.runName })}</Table.Td>
                     {/* An age reads as one piece ('28 s ago'), never its number on one line and its unit on the next. */}
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{bus.fixAgeSeconds === null ? t('office.noFix') : t('office.age', { age: age(bus.fixAgeSeconds) })}</Table.Td>
                     <Table.Td>{bus.source === null ? '' : t(`office.sourceName.${bus.source}`)}</Table.Td>
@@ -86,17 +104,19 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
   );
 }
 
-/** The trail of one run of the last 30 days over its stops. */
-function RunTrailView({ choice, onChoose }: { choice: { driverId: string | null; run: DriverRun; date: string }; onChoose: (next: { driverId: string | null; run: DriverRun; date: string }) => void }) {
+/** The trail of one run of the last 30 days over its stops, the run picked among the bus's runs. */
+function RunTrailView({ choice, onChoose }: { choice: TrailChoice; onChoose: (next: TrailChoice) => void }) {
   const { t, i18n } = useTranslation('liveBus');
   // The calendar's controls are named in the words of the office's other date picker (the Today tab's).
   const { t: tCalendar } = useTranslation('officeDay');
   const drivers = useDrivers();
+  const busRuns = useBusRuns(choice.driverId);
+  const run = shownRun(busRuns.data?.runs ?? [], choice.runId);
   const today = bahrainToday(new Date());
   const trail = useQuery({
-    ...trpc.admin.liveBus.trail.queryOptions({ driverId: choice.driverId ?? '', run: choice.run, date: choice.date }),
+    ...trpc.admin.liveBus.trail.queryOptions({ driverId: choice.driverId ?? '', run: run?.id ?? '', date: choice.date }),
     ...ADMIN_LIST_QUERY,
-    enabled: choice.driverId !== null,
+    enabled: choice.driverId !== null && run !== null,
   });
   const answer = trail.data?.trail;
   return (
@@ -109,16 +129,19 @@ function RunTrailView({ choice, onChoose }: { choice: { driverId: string | null;
           label={t('office.trailDriver')}
           data={(drivers.data?.drivers ?? []).map((driver) => ({ value: driver.id, label: driver.name }))}
           value={choice.driverId}
-          onChange={(driverId) => onChoose({ ...choice, driverId })}
+          onChange={(driverId) => onChoose({ ...choice, driverId, runId: null })}
           searchable
           w={{ base: '100%', xs: 260 }}
         />
-        <SegmentedControl
-          aria-label={t('office.trailRun')}
-          data={DRIVER_RUNS.map((value) => ({ value, label: t(`office.runName.${value}`) }))}
-          value={choice.run}
-          onChange={(run) => onChoose({ ...choice, run: run as DriverRun })}
-        />
+        {busRuns.data && run && (
+          <RunPicker
+            runs={busRuns.data.runs}
+            value={run.id}
+            label={t('office.trailRun')}
+            directionName={(direction) => t(`office.runName.${direction}`)}
+            onChange={(runId) => onChoose({ ...choice, runId })}
+          />
+        )}
         <DatePickerInput
           label={t('office.trailDate')}
           {...datePickerLanguage(i18n.language)}
@@ -144,24 +167,28 @@ function RunTrailView({ choice, onChoose }: { choice: { driverId: string | null;
         />
       </Group>
       {choice.driverId && (
-        <ListState query={trail}>
-          {answer &&
-            (answer.points.length === 0 ? (
-              <Text c="dark.7">{t('office.trailEmpty')}</Text>
-            ) : (
-              <Stack gap="xs">
-                <Text c="dark.9" data-testid="trail-summary">
-                  {t('office.trailPoints', { count: answer.points.length, from: formatTime(answer.points[0]!.at, i18n.language), to: formatTime(answer.points.at(-1)!.at, i18n.language) })}
-                </Text>
-                <LazyRunMap
-                  loadingLabel={t('loadingMap')}
-                  label={t('office.trailTitle')}
-                  zoomLabels={{ zoomIn: t('zoomIn'), zoomOut: t('zoomOut') }}
-                  stops={answer.stops.map((stop) => ({ id: String(stop.position), number: stop.position, title: String(stop.position), location: { lat: stop.lat, lng: stop.lng } }))}
-                  trail={answer.points}
-                />
-              </Stack>
-            ))}
+        <ListState query={busRuns}>
+          {run && (
+            <ListState query={trail}>
+              {answer &&
+                (answer.points.length === 0 ? (
+                  <Text c="dark.7">{t('office.trailEmpty')}</Text>
+                ) : (
+                  <Stack gap="xs">
+                    <Text c="dark.9" data-testid="trail-summary">
+                      {t('office.trailPoints', { count: answer.points.length, from: formatTime(answer.points[0]!.at, i18n.language), to: formatTime(answer.points.at(-1)!.at, i18n.language) })}
+                    </Text>
+                    <LazyRunMap
+                      loadingLabel={t('loadingMap')}
+                      label={t('office.trailTitle')}
+                      zoomLabels={{ zoomIn: t('zoomIn'), zoomOut: t('zoomOut') }}
+                      stops={answer.stops.map((stop) => ({ id: String(stop.position), number: stop.position, title: String(stop.position), location: { lat: stop.lat, lng: stop.lng } }))}
+                      trail={answer.points}
+                    />
+                  </Stack>
+                ))}
+            </ListState>
+          )}
         </ListState>
       )}
     </Stack>
@@ -185,7 +212,7 @@ function ServiceAreaNote() {
 /** Live map: every bus under way now, and the trail of any run of the last 30 days. */
 export function LiveMapTab() {
   const { t } = useTranslation('liveBus');
-  const [choice, setChoice] = useState<{ driverId: string | null; run: DriverRun; date: string }>({ driverId: null, run: 'morning', date: bahrainToday(new Date()) });
+  const [choice, setChoice] = useState<TrailChoice>({ driverId: null, runId: null, date: bahrainToday(new Date()) });
   return (
     <Stack>
       <div>
@@ -195,7 +222,7 @@ export function LiveMapTab() {
         </Text>
         <ServiceAreaNote />
       </div>
-      <LiveBuses onTrail={(bus) => setChoice({ driverId: bus.driver.id, run: bus.run, date: bus.date })} />
+      <LiveBuses onTrail={(bus) => setChoice({ driverId: bus.driver.id, runId: bus.runId, date: bus.date })} />
       <RunTrailView choice={choice} onChoose={setChoice} />
     </Stack>
   );

@@ -2,23 +2,27 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DRIVER_RUNS, orderByDistance, type DriverRun, type LatLng, type RunStop } from '@school-transport/contracts';
+import { orderByDistance, type DriverRun, type LatLng, type RunStop } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { LazyRunMap } from '../../../components/RunMap/LazyRunMap.js';
 import { formatDateTime } from '../../../i18n/format.js';
 import { useCan } from '../../../auth/permissions.js';
 import { useDrivers } from '../admin-queries.js';
-import { refreshRoutes, showRunStops, useRunStops } from '../routes-queries.js';
+import { refreshRoutes, showRunStops, useBusRuns, useRunStops } from '../routes-queries.js';
+import { RunPicker } from '../../../components/PlannedRuns/RunPicker.js';
+import { runName } from '../../../components/PlannedRuns/run-label.js';
+import { shownRun } from '../../../components/PlannedRuns/shown-run.js';
 import { ListState } from './ListState.js';
 import { SortableStops } from './routes/SortableStops.js';
 import { StopDistances } from './routes/StopDistances.js';
 import { PinStop } from './routes/PinStop.js';
 
 /**
- * Routes: a driver's run as the bus drives it. The office orders the stops (drag and drop, or by
- * keyboard), orders them by distance once stops have positions, pins where a stop is, and sees
- * the run on a map or as a list with the distances between stops.
+ * Routes: one run of a bus as the bus drives it, picked among the bus's runs (a bus may drive two
+ * afternoon runs, each with its own stops and order). The office orders the stops (drag and drop,
+ * or by keyboard), orders them by distance once stops have positions, pins where a stop is, and
+ * sees the run on a map or as a list with the distances between stops.
  */
 export function RoutesTab() {
   const { t, i18n } = useTranslation('routes');
@@ -26,10 +30,14 @@ export function RoutesTab() {
   const manage = can('routes.manage');
   const drivers = useDrivers();
   const [driverId, setDriverId] = useState<string | null>(null);
-  const [run, setRun] = useState<DriverRun>('morning');
+  const [pickedRunId, setPickedRunId] = useState<string | null>(null);
   const [view, setView] = useState<'map' | 'list'>('map');
   const [pinning, setPinning] = useState<string | null>(null);
+  const busRuns = useBusRuns(driverId);
+  const chosenRun = shownRun(busRuns.data?.runs ?? [], pickedRunId);
+  const run = chosenRun?.id ?? null;
   const stops = useRunStops(driverId, run);
+  const directionName = (direction: DriverRun) => t(`runName.${direction}`);
   const order = useMutation(trpc.admin.routes.order.mutationOptions());
   // mutateAsync is stable across renders: the map's handlers are not made again on every render.
   const { mutateAsync: saveLocation, isPending: savingLocation } = useMutation(trpc.admin.routes.setLocation.mutationOptions());
@@ -46,7 +54,7 @@ export function RoutesTab() {
   }, [answer, pending]);
 
   const saveOrder = async (stopIds: string[]) => {
-    if (!driverId || order.isPending) return;
+    if (!driverId || !run || order.isPending) return;
     setPending(stopIds);
     const saved = await runAdminChange(() => order.mutateAsync({ driverId, run, stopIds }), { success: () => ({ title: t('stops.saved') }), failure: t('stops.failed') }, { after: async () => undefined });
     // Refused (a child joined or left since): the server's order is read again.
@@ -57,7 +65,7 @@ export function RoutesTab() {
 
   const place = useCallback(
     async (stopId: string, at: LatLng) => {
-      if (!driverId || !manage) return;
+      if (!driverId || !run || !manage) return;
       const pin = { driverId, run, stopId, lat: Number(at.lat.toFixed(6)), lng: Number(at.lng.toFixed(6)) };
       const saved = await runAdminChange(() => saveLocation(pin), { success: () => ({ title: t('pin.saved') }), failure: t('pin.failed') }, { after: async () => undefined });
       if (!saved) return refreshRoutes();
@@ -69,7 +77,7 @@ export function RoutesTab() {
   const placeOnMap = useCallback((stopId: string, at: LatLng) => void place(stopId, at), [place]);
 
   const unpin = async (stop: RunStop) => {
-    if (!driverId) return;
+    if (!driverId || !run) return;
     const saved = await runAdminChange(() => clearLocation.mutateAsync({ driverId, run, stopId: stop.id }), { success: () => ({ title: t('pin.removed') }), failure: t('pin.failed') }, { after: async () => undefined });
     if (!saved) return;
     showRunStops(driverId, run, saved);
@@ -100,23 +108,32 @@ export function RoutesTab() {
           value={driverId}
           onChange={(value) => {
             setDriverId(value);
+            setPickedRunId(null);
             setPinning(null);
           }}
           searchable
           w={{ base: '100%', xs: 280 }}
         />
-        <SegmentedControl
-          aria-label={t('run')}
-          data={DRIVER_RUNS.map((value) => ({ value, label: t(`runName.${value}`) }))}
-          value={run}
-          onChange={(value) => {
-            setRun(value as DriverRun);
-            setPinning(null);
-          }}
-        />
+        {busRuns.data && run && (
+          <RunPicker
+            runs={busRuns.data.runs}
+            value={run}
+            label={t('run')}
+            directionName={directionName}
+            onChange={(runId) => {
+              setPickedRunId(runId);
+              setPinning(null);
+            }}
+          />
+        )}
       </Group>
       {!driverId && <Text c="dark.7">{t('noDriver')}</Text>}
       {driverId && (
+        <ListState query={busRuns}>
+          {busRuns.data?.runs.length === 0 && <Text c="dark.7">{t('noRuns')}</Text>}
+        </ListState>
+      )}
+      {driverId && run && (
         <ListState query={stops}>
           {answer && (
             <Stack gap="sm">
@@ -128,7 +145,7 @@ export function RoutesTab() {
                   <Text size="sm" c="dark.7" data-testid="route-ordered-by">
                     {answer.orderedBy ? t('orderedBy', { name: answer.orderedBy.name, time: formatDateTime(answer.orderedBy.at, i18n.language) }) : t('neverOrdered')}
                   </Text>
-                  {run === 'afternoon' && !answer.orderedBy && (
+                  {chosenRun?.direction === 'afternoon' && !answer.orderedBy && (
                     <Text size="sm" c="dark.7">
                       {t('afternoonFollows')}
                     </Text>
@@ -187,7 +204,7 @@ export function RoutesTab() {
                         )}
                         <LazyRunMap
                           stops={mapStops}
-                          label={t('map.label', { run: t(`runName.${run}`), driver: driverName })}
+                          label={t('map.label', { run: chosenRun ? runName(chosenRun, directionName) : '', driver: driverName })}
                           loadingLabel={t('map.loading')}
                           zoomLabels={{ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }}
                           placing={pinning}
