@@ -131,6 +131,10 @@ describe("the school's rule and the family's choice", () => {
     const lifted = await asStaff.put<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`, { required: false });
     expect(lifted.body).toEqual({ required: false, byRule: true });
     expect((await handoverOf(noor)).body).toEqual({ required: false, byRule: true });
+    // The office's student dialog reads the same; a family cannot read it there, and an unknown child is 404.
+    expect((await asStaff.get<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`)).body).toEqual({ required: false, byRule: true });
+    expect((await noor.parent.get(`/api/admin/students/${noor.studentId}/handover`)).status).toBe(403);
+    expect((await asStaff.get('/api/admin/students/00000000-0000-4000-8000-000000000000/handover')).status).toBe(404);
     const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff']).where('entityType', '=', 'student').where('entityId', '=', noor.studentId).execute();
     expect(audit).toContainEqual({ action: 'handover', diff: { handoverChoice: { from: null, to: 'lifted' } } });
     expect((await asStaff.put<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`, { required: null })).body).toEqual({ required: true, byRule: true });

@@ -246,6 +246,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   },
   'DELETE /api/parent/handover-codes/:id': { summary: "Cancels one of the family's one-day codes", procedure: 'parent.handoverCodes.cancel' },
   'PUT /api/admin/schools/:id/handover-rule': { summary: 'Sets the grades up to which a school’s children must be handed to a named adult (upToGrade; KG below grade 1; null: no rule); audited', procedure: 'admin.handover.setSchoolRule', from: 'body' },
+  'GET /api/admin/students/:id/handover': { summary: "Whether the child must be handed to a named adult at the afternoon stop (required), and whether the school's rule requires it (byRule)", procedure: 'admin.handover.student' },
   'PUT /api/admin/students/:id/handover': { summary: "Sets a child's handover against the school's rule: required true, lifted false, or null to follow the rule; audited", procedure: 'admin.handover.setStudent', from: 'body' },
   'GET /api/admin/runs': { summary: "Every driver's runs of a date (today by default) with status and counts, open runs with children on board first", procedure: 'admin.schoolDay.runs', from: 'query' },
   'GET /api/admin/absences': { summary: 'The absences in force on a date (today by default)', procedure: 'admin.schoolDay.absences', from: 'query' },
