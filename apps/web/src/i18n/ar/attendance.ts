@@ -17,7 +17,6 @@ export const attendance: CatalogOf<typeof en> = {
   handovers: 'من استلم كل طالب',
   handoversEmpty: 'لم يُسلَّم أي طالب إلى بالغ مُسمّى هذا الشهر.',
   downloadHandovers: 'تنزيل التسليمات (CSV)',
-  runName: '{{name}} ({{direction}})',
   runFigures: '{{name}}: {{figures}}',
   handedAt: '{{date}}، {{time}}',
   receiver: '{{name}} ({{relation}})',

@@ -15,7 +15,6 @@ export const attendance = {
   handovers: 'Who received each child',
   handoversEmpty: 'No child was handed over to a named adult this month.',
   downloadHandovers: 'Download handovers (CSV)',
-  runName: '{{name}} ({{direction}})',
   runFigures: '{{name}}: {{figures}}',
   handedAt: '{{date}}, {{time}}',
   receiver: '{{name}} ({{relation}})',

@@ -4,7 +4,7 @@ import type { PlannedRunAttendance } from '@school-transport/contracts';
 import { TableScrollRegion } from '../../../../components/TableScrollRegion/TableScrollRegion.js';
 import { formatNumber } from '../../../../i18n/format.js';
 
-/** The month per planned run: each bus's runs by name, morning first, with their students' figures added up. */
+/** The month per planned run: each bus's runs by the name the office gave them, morning first, with their students' figures added up. */
 export function AttendanceRunsTable({ runs }: { runs: PlannedRunAttendance[] }) {
   const { t, i18n } = useTranslation('attendance');
   const number = (value: number) => formatNumber(value, i18n.language);
@@ -24,7 +24,7 @@ export function AttendanceRunsTable({ runs }: { runs: PlannedRunAttendance[] }) 
         <Table.Tbody>
           {runs.map((run) => (
             <Table.Tr key={run.id}>
-              <Table.Td>{t('runName', { name: run.name, direction: t(`columns.${run.direction}`) })}</Table.Td>
+              <Table.Td>{run.name}</Table.Td>
               <Table.Td>{run.driverName}</Table.Td>
               <Table.Td>{number(run.students)}</Table.Td>
               <Table.Td>{number(run.rides)}</Table.Td>
