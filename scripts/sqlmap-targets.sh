@@ -205,6 +205,7 @@ target parent GET '/api/parent/handover-codes' /api/parent/handover-codes
 target parent POST '/api/parent/handover-codes' /api/parent/handover-codes --json "{\"studentId\":\"$STUDENT\",\"date\":\"$TOMORROW\",\"name\":\"Omar\",\"phone\":\"36555112\"}" --status 201
 target parent DELETE '/api/parent/handover-codes/:id' "/api/parent/handover-codes/$HANDOVER_CODE" --reset "UPDATE handover_codes SET cancelled_at = NULL WHERE id = '$HANDOVER_CODE'"
 target admin PUT '/api/admin/schools/:id/handover-rule' "/api/admin/schools/$SCHOOL/handover-rule" --json '{"upToGrade":"3"}' --status 200
+target admin GET '/api/admin/students/:id/handover' "/api/admin/students/$STUDENT/handover"
 target admin PUT '/api/admin/students/:id/handover' "/api/admin/students/$STUDENT/handover" --json '{"required":null}' --status 200
 target admin GET '/api/admin/drivers/:driverId/runs/:run/trail' "/api/admin/drivers/$DRIVER/runs/morning/trail?date=$DAY"
 # Routes: reading the run makes its stops; the order named is the run's one stop (any other answers 409).

@@ -95,6 +95,16 @@ describe('the monthly attendance report', () => {
     expect(answer.body.students.find((row) => row.id === ali)).toMatchObject({ automatedId: expect.stringMatching(/^STU-/), driverName: 'Test Driver' });
   });
 
+  it("names each student's runs with their own figures: the bus's one run each way here", async () => {
+    const answer = await asAdmin.get<AttendanceReport>('/api/admin/attendance?month=2026-12');
+    const aliRow = answer.body.students.find((row) => row.id === ali)!;
+    expect(aliRow.runs).toEqual([
+      { id: await firstPlannedRunId(t.db, driver.driverId, 'morning'), name: 'Morning', direction: 'morning', rides: 4, absences: 2, noShows: 1 },
+      { id: await firstPlannedRunId(t.db, driver.driverId, 'afternoon'), name: 'Afternoon', direction: 'afternoon', rides: 1, absences: 0, noShows: 0 },
+    ]);
+    expect(answer.body.students.find((row) => row.id === sara)!.runs.map((run) => run.name)).toEqual(['Morning']);
+  });
+
   it('totals per school', async () => {
     const answer = await asAdmin.get<AttendanceReport>('/api/admin/attendance?month=2026-12');
     expect(answer.body.schools).toEqual([
@@ -120,8 +130,8 @@ describe('the monthly attendance report', () => {
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="attendance-2026-12.csv"');
     const { bom, lines } = await csvLines(answer);
     expect(bom).toBe(true);
-    expect(lines[0]).toBe('Student ID,First Name,Last Name,School,Driver,School days,Morning rides,Morning absences,Morning no-shows,Afternoon rides,Afternoon absences,Afternoon no-shows');
-    expect(lines.slice(1).map((line) => line.replace(/^STU-[^,]+,/, ''))).toEqual(['Sara,"\'=HYPERLINK(""http://x"")",Noor School,Test Driver,7,1,2,0,,,', 'Ali,Hasan,Zahra School,Test Driver,7,4,2,1,1,0,0']);
+    expect(lines[0]).toBe('Student ID,First Name,Last Name,School,Driver,School days,Morning rides,Morning absences,Morning no-shows,Afternoon rides,Afternoon absences,Afternoon no-shows,Morning run,Afternoon run');
+    expect(lines.slice(1).map((line) => line.replace(/^STU-[^,]+,/, ''))).toEqual(['Sara,"\'=HYPERLINK(""http://x"")",Noor School,Test Driver,7,1,2,0,,,,Morning,', 'Ali,Hasan,Zahra School,Test Driver,7,4,2,1,1,0,0,Morning,Afternoon']);
   });
 
   it('downloads per school as CSV, and in Arabic for an admin who reads Arabic', async () => {
@@ -130,5 +140,92 @@ describe('the monthly attendance report', () => {
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="attendance-2026-12-schools.csv"');
     expect((await csvLines(answer)).lines).toEqual(['المدرسة,الطلاب,أيام الدراسة,الرحلات,الغياب,عدم الحضور', 'Noor School,1,7,1,2,0', 'Zahra School,1,7,5,2,1']);
     expect((await t.client().get('/api/admin/attendance.csv?month=2026-12')).status).toBe(401);
+  });
+});
+
+/**
+ * A second bus doing two afternoon runs (kindergarten at 11:30, the rest at 13:30), a KG child
+ * placed on the early one by hand and handed to her aunt, an older child on the late one.
+ */
+describe('the attendance report run by run', () => {
+  let kgBus: Awaited<ReturnType<typeof createDriver>>;
+  let kgRun: string;
+  let lateRun: string;
+  let huda: string;
+  let omar: string;
+
+  beforeAll(async () => {
+    await asAdmin.post('/trpc/auth.setLanguage', { language: 'en' });
+    kgBus = await createDriver(t.db, 'driver-pass', 'Yusuf');
+    const school = await createSchool(t.db, 'Zumurrud School');
+    const area = await createArea(t.db);
+    lateRun = await firstPlannedRunId(t.db, kgBus.driverId, 'afternoon');
+    await t.db.updateTable('plannedRuns').set({ name: 'Afternoon – Primary', plannedStart: '13:30', plannedEnd: '14:30' }).where('id', '=', lateRun).execute();
+    kgRun = (
+      await t.db
+        .insertInto('plannedRuns')
+        .values({ driverId: kgBus.driverId, direction: 'afternoon', name: 'Afternoon – KG', schoolIds: JSON.stringify([school.id]), plannedStart: '11:30', plannedEnd: '12:30' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const child = async (firstName: string, afternoonRunId: string) =>
+      (await createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: (await createParent(t.db)).parentId, driverId: kgBus.driverId, firstName, lastName: 'Kareem', serviceType: 'SCHOOL_TO_HOME', afternoonRunId })).id;
+    huda = await child('Huda', kgRun);
+    omar = await child('Omar', lateRun);
+    const day = async (plannedRunId: string, date: string, time: string) =>
+      (await t.db.insertInto('schoolRuns').values({ plannedRunId, driverId: kgBus.driverId, date, run: 'afternoon', startedAt: new Date(`${date}T${time}:00+03:00`) }).returning('id').executeTakeFirstOrThrow()).id;
+    const kgFirst = await day(kgRun, '2026-12-01', '11:30');
+    const lateFirst = await day(lateRun, '2026-12-01', '13:30');
+    await t.db
+      .insertInto('runMarks')
+      .values([
+        { runId: kgFirst, studentId: huda, event: 'boarded', at: new Date('2026-12-01T11:35:00+03:00'), clientId: unique('phone'), position: null },
+        { runId: kgFirst, studentId: huda, event: 'dropped', at: new Date('2026-12-01T11:58:00+03:00'), clientId: unique('phone'), position: null, receivedByName: 'Maryam', receivedByRelation: 'aunt' },
+        { runId: lateFirst, studentId: omar, event: 'boarded', at: new Date('2026-12-01T13:35:00+03:00'), clientId: unique('phone'), position: null },
+        { runId: lateFirst, studentId: omar, event: 'dropped', at: new Date('2026-12-01T13:50:00+03:00'), clientId: unique('phone'), position: null },
+      ])
+      .execute();
+    // Reported absent on the 2nd: counted on the run she was to ride that day.
+    await absence(huda, '2026-12-02', '2026-12-02', 'afternoon');
+  });
+
+  it('gives each student their run by name, and one row per run with its students added up', async () => {
+    const answer = await asAdmin.get<AttendanceReport>('/api/admin/attendance?month=2026-12');
+    expect(answer.body.students.find((row) => row.id === huda)).toMatchObject({
+      afternoon: { rides: 1, absences: 1, noShows: 0 },
+      runs: [{ id: kgRun, name: 'Afternoon – KG', direction: 'afternoon', rides: 1, absences: 1, noShows: 0 }],
+    });
+    expect(answer.body.students.find((row) => row.id === omar)!.runs).toEqual([{ id: lateRun, name: 'Afternoon – Primary', direction: 'afternoon', rides: 1, absences: 0, noShows: 0 }]);
+    expect(answer.body.runs.filter((run) => run.driverName === 'Yusuf')).toEqual([
+      { id: kgRun, name: 'Afternoon – KG', direction: 'afternoon', driverName: 'Yusuf', students: 1, rides: 1, absences: 1, noShows: 0 },
+      { id: lateRun, name: 'Afternoon – Primary', direction: 'afternoon', driverName: 'Yusuf', students: 1, rides: 1, absences: 0, noShows: 0 },
+    ]);
+    expect(answer.body.runs.filter((run) => run.driverName === 'Test Driver').map((run) => [run.name, run.students, run.rides])).toEqual([
+      ['Morning', 2, 5],
+      ['Afternoon', 1, 1],
+    ]);
+  });
+
+  it('lists who received each child handed over, with the run and the time', async () => {
+    const answer = await asAdmin.get<AttendanceReport>('/api/admin/attendance?month=2026-12');
+    expect(answer.body.handovers).toEqual([
+      { date: '2026-12-01', at: new Date('2026-12-01T11:58:00+03:00').toISOString(), studentId: huda, automatedId: expect.stringMatching(/^STU-/), firstName: 'Huda', lastName: 'Kareem', runId: kgRun, runName: 'Afternoon – KG', receivedBy: { name: 'Maryam', relation: 'aunt' } },
+    ]);
+  });
+
+  it('downloads per run and per handover as CSV, in English and Arabic', async () => {
+    const runs = await fetch(`${t.url}/api/admin/attendance.csv?month=2026-12&by=run`, { headers: { cookie: asAdmin.cookie ?? '' } });
+    expect(runs.headers.get('content-disposition')).toBe('attachment; filename="attendance-2026-12-runs.csv"');
+    const runLines = (await csvLines(runs)).lines;
+    expect(runLines[0]).toBe('Run,Direction,Driver,Students,School days,Rides,Absences,No-shows');
+    expect(runLines).toContain('Afternoon – KG,afternoon,Yusuf,1,7,1,1,0');
+    const students = (await csvLines(await fetch(`${t.url}/api/admin/attendance.csv?month=2026-12`, { headers: { cookie: asAdmin.cookie ?? '' } }))).lines;
+    expect(students.find((line) => line.includes('Huda'))).toMatch(/,Huda,Kareem,Zumurrud School,Yusuf,7,,,,1,1,0,,Afternoon – KG$/);
+    await asAdmin.post('/trpc/auth.setLanguage', { language: 'ar' });
+    const handovers = await fetch(`${t.url}/api/admin/attendance.csv?month=2026-12&by=handover`, { headers: { cookie: asAdmin.cookie ?? '' } });
+    expect(handovers.headers.get('content-disposition')).toBe('attachment; filename="attendance-2026-12-handovers.csv"');
+    const handoverLines = (await csvLines(handovers)).lines;
+    expect(handoverLines[0]).toBe('التاريخ,الوقت,رقم الطالب,الاسم الأول,اسم العائلة,الرحلة,استلمه,الصلة');
+    expect(handoverLines.slice(1).map((line) => line.replace(/STU-[^,]+,/, ''))).toEqual(['2026-12-01,11:58,Huda,Kareem,Afternoon – KG,Maryam,العمة/الخالة']);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { HANDOVER_MESSAGES, companySettings, type AuthorisedAdult, type DriverToday, type IssuedHandoverCode, type RunMark, type StudentHandover, type StudentToday } from '@school-transport/contracts';
+import { HANDOVER_MESSAGES, companySettings, type AttendanceReport, type AuthorisedAdult, type DriverToday, type DriverTodayRun, type IssuedHandoverCode, type RunMark, type StudentHandover, type StudentToday } from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
 import { createAdmin, createArea, createDriver, createSchool, createStaff } from './test/factories.js';
 import { createFamily, type Family } from './test/families.js';
@@ -22,6 +22,8 @@ let asAdmin: HttpClient;
 let asStaff: HttpClient;
 let asDriver: HttpClient;
 let schoolId: string;
+let busId: string;
+let onBus: { schoolId: string; areaId: string; driverId: string };
 let ali: Family;
 let badr: Family;
 let noor: Family;
@@ -48,10 +50,11 @@ beforeAll(async () => {
   const bus = await createDriver(t.db, 'driver-pass', 'Hassan');
   const otherBus = await createDriver(t.db, 'driver-pass', 'Yusuf');
   asDriver = await t.signIn(bus);
+  busId = bus.driverId;
   const school = await createSchool(t.db);
   schoolId = school.id;
   const area = await createArea(t.db);
-  const onBus = { schoolId, areaId: area.id, driverId: bus.driverId };
+  onBus = { schoolId, areaId: area.id, driverId: bus.driverId };
   ali = await createFamily(t, { ...onBus, firstName: 'Ali', lastName: 'Salman', grade: 'KG2' });
   badr = await createFamily(t, { ...onBus, firstName: 'Badr', grade: 'KG1' });
   noor = await createFamily(t, { ...onBus, firstName: 'Noor', grade: '2' });
@@ -128,6 +131,10 @@ describe("the school's rule and the family's choice", () => {
     const lifted = await asStaff.put<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`, { required: false });
     expect(lifted.body).toEqual({ required: false, byRule: true });
     expect((await handoverOf(noor)).body).toEqual({ required: false, byRule: true });
+    // The office's student dialog reads the same; a family cannot read it there, and an unknown child is 404.
+    expect((await asStaff.get<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`)).body).toEqual({ required: false, byRule: true });
+    expect((await noor.parent.get(`/api/admin/students/${noor.studentId}/handover`)).status).toBe(403);
+    expect((await asStaff.get('/api/admin/students/00000000-0000-4000-8000-000000000000/handover')).status).toBe(404);
     const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff']).where('entityType', '=', 'student').where('entityId', '=', noor.studentId).execute();
     expect(audit).toContainEqual({ action: 'handover', diff: { handoverChoice: { from: null, to: 'lifted' } } });
     expect((await asStaff.put<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`, { required: null })).body).toEqual({ required: true, byRule: true });
@@ -275,5 +282,43 @@ describe('one-day codes', () => {
         ['student_returned_to_school', '36000000'],
       ]),
     );
+  });
+});
+
+describe('the office acting for the driver (a dead phone)', () => {
+  const officeDrop = (studentId: string, extra: Record<string, unknown> = {}) =>
+    asStaff.post<MarkAnswer>(`/api/admin/drivers/${busId}/runs/afternoon/marks`, { studentId, event: 'dropped', clientId: `office-${clientIds++}`, date: TODAY, ...extra });
+  const officeView = async () => (await asStaff.get<{ run: DriverTodayRun }>(`/api/admin/drivers/${busId}/runs/afternoon?date=${TODAY}`)).body.run;
+
+  it("names who received the child as the crew does: refused without, accepted with the family's adult, shown on the office's run view", async () => {
+    clock.set(bh('14:05'));
+    const plain = await officeDrop(badr.studentId);
+    expect(plain.status).toBe(409);
+    expect(plain.body.message).toBe("Badr must be handed to an adult on the family's list. Choose who received him, or return him to school.");
+    const badrOnView = (await officeView()).students.find((student) => student.id === badr.studentId)!;
+    const parent = badrOnView.handover!.adults.find((adult) => adult.relation === 'parent')!;
+    expect((await officeDrop(badr.studentId, { receivedBy: { adultId: strangersAdult.id } })).body.message).toBe(HANDOVER_MESSAGES.adultOfAnotherFamily);
+    const handed = await officeDrop(badr.studentId, { receivedBy: { adultId: parent.id } });
+    expect(handed.status, JSON.stringify(handed.body)).toBe(201);
+    expect((await officeView()).students.find((student) => student.id === badr.studentId)).toMatchObject({ status: 'dropped', receivedBy: { name: 'Test Parent', relation: 'parent' }, markedBy: { role: 'office' } });
+  });
+
+  it("takes a one-day delegate's code on the office's path too", async () => {
+    const huda = await createFamily(t, { ...onBus, firstName: 'Huda', grade: 'KG1' });
+    expect((await board(huda.studentId)).status).toBe(201);
+    const code = (await issueCode(huda, TODAY, 'Fatima')).body;
+    expect((await officeDrop(huda.studentId, { receivedBy: { code: code.code } })).status).toBe(201);
+    expect((await marksOf(huda.studentId)).at(-1)).toMatchObject({ event: 'dropped', receivedByName: 'Fatima', receivedByRelation: 'day_code' });
+  });
+
+  it('the attendance report lists who received each child handed over, with the run, leaving out a drop that was undone', async () => {
+    const report = (await asStaff.get<AttendanceReport>('/api/admin/attendance?month=2026-12')).body;
+    expect(report.handovers.map((row) => [row.firstName, row.runName, row.receivedBy.name, row.receivedBy.relation, row.date])).toEqual([
+      ['Ali', 'Afternoon', 'Maryam', 'aunt', TODAY],
+      ['Layla', 'Afternoon', 'Test Parent', 'parent', TODAY],
+      ['Badr', 'Afternoon', 'Test Parent', 'parent', TODAY],
+      ['Huda', 'Afternoon', 'Fatima', 'day_code', TODAY],
+    ]);
+    expect(report.handovers[0]).toMatchObject({ at: bh('13:42').toISOString(), studentId: ali.studentId });
   });
 });

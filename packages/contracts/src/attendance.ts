@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ATTENDANCE_MESSAGES } from './messages.js';
+import type { ReceivedBy } from './handover.js';
+import type { DriverRun } from './driver.js';
 
 /**
  * The monthly attendance report: for each student, the month's school days with service (those
@@ -13,8 +15,9 @@ export const attendanceQuery = z.object({
 });
 export type AttendanceQuery = z.input<typeof attendanceQuery>;
 
-/** GET /api/admin/attendance.csv: one row per student (default) or per school. */
-export const ATTENDANCE_CSV_ROWS = ['student', 'school'] as const;
+/** GET /api/admin/attendance.csv: one row per student (default), per school, per run, or per handover. */
+export const ATTENDANCE_CSV_ROWS = ['student', 'school', 'run', 'handover'] as const;
+export type AttendanceCsvRows = (typeof ATTENDANCE_CSV_ROWS)[number];
 export const attendanceCsvQuery = attendanceQuery.extend({
   by: z.enum(ATTENDANCE_CSV_ROWS, { error: ATTENDANCE_MESSAGES.byInvalid }).optional().transform((value) => value ?? 'student'),
 });
@@ -37,8 +40,42 @@ export interface StudentAttendance {
   schoolId: string;
   schoolName: string;
   driverName: string | null;
+  /** The direction's totals over whichever runs the student took that way. */
   morning: RunAttendance | null;
   afternoon: RunAttendance | null;
+  /** The same figures run by run: the runs the student rides now and any other they took this month, morning first. */
+  runs: StudentRunAttendance[];
+}
+
+/** One student's month on one planned run. */
+export interface StudentRunAttendance extends RunAttendance {
+  /** The planned run's id (GET /api/admin/drivers/{id}/runs). */
+  id: string;
+  name: string;
+  direction: DriverRun;
+}
+
+/** One planned run's month: its students' figures added up. */
+export interface PlannedRunAttendance extends RunAttendance {
+  id: string;
+  name: string;
+  direction: DriverRun;
+  driverName: string;
+  students: number;
+}
+
+/** A child handed to a named adult at an afternoon drop, as the drop recorded it. */
+export interface HandoverAttendance {
+  date: string;
+  /** When the child was dropped (ISO instant). */
+  at: string;
+  studentId: string;
+  automatedId: string;
+  firstName: string;
+  lastName: string;
+  runId: string;
+  runName: string;
+  receivedBy: ReceivedBy;
 }
 
 export interface SchoolAttendance {
@@ -57,4 +94,8 @@ export interface AttendanceReport {
   schoolDays: number;
   students: StudentAttendance[];
   schools: SchoolAttendance[];
+  /** One row per planned run, by driver, morning first, in planned-start order. */
+  runs: PlannedRunAttendance[];
+  /** Every drop this month that named who received the child, in the order they happened. */
+  handovers: HandoverAttendance[];
 }

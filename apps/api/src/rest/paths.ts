@@ -246,6 +246,7 @@ export const REST_PATHS: Record<string, RestPath> = {
   },
   'DELETE /api/parent/handover-codes/:id': { summary: "Cancels one of the family's one-day codes", procedure: 'parent.handoverCodes.cancel' },
   'PUT /api/admin/schools/:id/handover-rule': { summary: 'Sets the grades up to which a school’s children must be handed to a named adult (upToGrade; KG below grade 1; null: no rule); audited', procedure: 'admin.handover.setSchoolRule', from: 'body' },
+  'GET /api/admin/students/:id/handover': { summary: "Whether the child must be handed to a named adult at the afternoon stop (required), and whether the school's rule requires it (byRule)", procedure: 'admin.handover.student' },
   'PUT /api/admin/students/:id/handover': { summary: "Sets a child's handover against the school's rule: required true, lifted false, or null to follow the rule; audited", procedure: 'admin.handover.setStudent', from: 'body' },
   'GET /api/admin/runs': { summary: "Every driver's runs of a date (today by default) with status and counts, open runs with children on board first", procedure: 'admin.schoolDay.runs', from: 'query' },
   'GET /api/admin/absences': { summary: 'The absences in force on a date (today by default)', procedure: 'admin.schoolDay.absences', from: 'query' },
@@ -279,7 +280,7 @@ export const REST_PATHS: Record<string, RestPath> = {
     from: 'query',
   },
   'POST /api/admin/family-messages': { summary: 'Sends one message to every family of a run, a school or the whole service, in each family’s language (beyond the hourly cap: held)', procedure: 'admin.familyMessages.send', from: 'body', status: 201 },
-  'GET /api/admin/attendance': { summary: "A month's attendance per student (school days, rides, absences and no-shows per run) and per school", procedure: 'admin.attendance.month', from: 'query' },
+  'GET /api/admin/attendance': { summary: "A month's attendance per student (school days, rides, absences and no-shows per direction and per run), per school, per planned run, and who received each child handed over at an afternoon drop", procedure: 'admin.attendance.month', from: 'query' },
   'GET /api/webhooks/whatsapp': {
     summary: "The WhatsApp webhook's subscription handshake: hub.challenge is echoed when hub.mode is subscribe and hub.verify_token matches (else 403)",
     handler: { name: 'webhooks.whatsappHandshake', input: whatsappHandshakeQuery },
@@ -313,7 +314,7 @@ export const REST_PATHS: Record<string, RestPath> = {
     access: 'tracker',
     status: 202,
   },
-  'GET /api/admin/attendance.csv': { summary: "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student or (by=school) per school", handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery }, access: 'office:attendance.read' },
+  'GET /api/admin/attendance.csv': { summary: "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student (with the names of their runs), per school (by=school), per planned run (by=run) or per drop that named who received the child (by=handover)", handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery }, access: 'office:attendance.read' },
 };
 
 /** Who may call a path: its own row's access, else its procedure's. */

@@ -55,6 +55,13 @@ export async function setStudentHandover(db: Kysely<Database>, now: Date, userId
   return handoverOf({ ...student, handoverChoice });
 }
 
+/** A child's handover as the office sees it, any family's child (404 for a child removed or unknown). */
+export async function readOfficeStudentHandover(db: Db, studentId: string): Promise<StudentHandover> {
+  const student = isUuid(studentId) ? await studentFacts(db).where('students.id', '=', studentId).executeTakeFirst() : undefined;
+  if (!student) throw new AppError('NOT_FOUND', STUDENT_MESSAGES.studentNotFound);
+  return handoverOf(student);
+}
+
 /** The office's choice for a child: required, lifted (false), or the school's rule (null); audited. */
 export async function setOfficeStudentHandover(db: Kysely<Database>, now: Date, actor: Actor, studentId: string, required: boolean | null): Promise<StudentHandover> {
   return db.transaction().execute(async (trx) => {

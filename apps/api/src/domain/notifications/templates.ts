@@ -81,14 +81,14 @@ const monthList = (months: string[], language: Language) => months.map((month) =
 const withNote = (note: string | null, label: string) => (note?.trim() ? ` ${label}: ${note.trim()}` : '');
 
 /** An instant as Bahrain's clock time, "06:42" (24-hour, Latin digits in both languages). */
-function formatTime(at: string, language: Language): string {
+export function formatTime(at: string, language: Language): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
   return new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bahrain' }).format(date);
 }
 
 /** Who received a child, in the family's message ('Maryam (aunt)'). */
-const RECEIVER_RELATIONS: Record<NotificationPayloads['student_handed_over']['relation'], Record<Language, string>> = {
+export const RECEIVER_RELATIONS: Record<NotificationPayloads['student_handed_over']['relation'], Record<Language, string>> = {
   mother: { en: 'mother', ar: 'الأم' },
   father: { en: 'father', ar: 'الأب' },
   grandparent: { en: 'grandparent', ar: 'الجد/الجدة' },
@@ -102,7 +102,7 @@ const RECEIVER_RELATIONS: Record<NotificationPayloads['student_handed_over']['re
   day_code: { en: 'one-day code', ar: 'رمز ليوم واحد' },
 };
 
-const RUN_LABELS: Record<'morning' | 'afternoon', Record<Language, string>> = {
+export const RUN_LABELS: Record<'morning' | 'afternoon', Record<Language, string>> = {
   morning: { en: 'morning', ar: 'الصباح' },
   afternoon: { en: 'afternoon', ar: 'الظهر' },
 };

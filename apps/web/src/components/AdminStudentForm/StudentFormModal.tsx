@@ -24,6 +24,7 @@ import { ParentFields } from './ParentFields.js';
 import { ParentAccountPanel } from './ParentAccountPanel.js';
 import { createPayload, editPayload, valuesOf, type StudentFormValues } from './form-values.js';
 import { RunPlacementFields } from './RunPlacementFields.js';
+import { StudentHandoverSwitch } from './StudentHandoverSwitch.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { formatAmount } from '../../i18n/format.js';
 import { OverCapacityField } from '../Seats/OverCapacityField.js';
@@ -118,6 +119,8 @@ export function StudentFormModal({
       {student && (
         <>
           <ParentAccountPanel parent={student.parent} onSaved={onSaved} />
+          <Divider my="md" />
+          <StudentHandoverSwitch studentId={student.id} name={student.firstName} />
           <Divider my="md" />
         </>
       )}

@@ -101,6 +101,13 @@ export const officeDay: CatalogOf<typeof en> = {
     markedBy: 'سجّلها {{name}} ({{role}})',
     receivedBy: 'استلمه {{name}} ({{relation}})',
     markedByRole: { driver: 'السائق', attendant: 'المرافق', office: 'المكتب' },
+    handover: {
+      title: 'سلّم {{name}} فقط إلى:',
+      handTo: 'سُلِّم إلى {{name}} ({{relation}})',
+      codeLabel: 'الرمز من رسالة العائلة',
+      codeConfirm: 'تسليم',
+      nobodyHere: 'لا أحد هنا – أعِده إلى المدرسة',
+    },
     marked: 'تم التسجيل',
     markFailed: 'لم يتم التسجيل',
     end: 'إنهاء الرحلة',

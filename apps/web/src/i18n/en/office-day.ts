@@ -99,6 +99,14 @@ export const officeDay = {
     markedBy: 'Marked by {{name}} ({{role}})',
     receivedBy: 'Received by {{name}} ({{relation}})',
     markedByRole: { driver: 'driver', attendant: 'attendant', office: 'office' },
+    /** A young child dropped for the driver: who received them, as the crew's screen asks. */
+    handover: {
+      title: 'Hand {{name}} only to:',
+      handTo: 'Handed to {{name}} ({{relation}})',
+      codeLabel: "Code from the family's message",
+      codeConfirm: 'Hand over',
+      nobodyHere: 'Nobody here – return to school',
+    },
     marked: 'Mark recorded',
     markFailed: 'The mark was not recorded',
     end: 'End run',

@@ -120,6 +120,18 @@ export const students = {
     confirm: 'Delete',
     cancel: 'Cancel',
   },
+  /** Safe handover in the student's edit dialog: the office lifts or requires it for this child. */
+  handover: {
+    title: 'Safe handover',
+    switch: 'Hand {{name}} only to a named adult at the afternoon stop',
+    byRule: "Required by the school's rule for this grade. Switch off to lift it for this child only.",
+    lifted: "Lifted for this child: the school's rule would require it. Switch on to follow the rule again.",
+    asked: "Required for this child (the school's rule does not cover this grade).",
+    noRule: "The school's rule does not cover this grade.",
+    required: 'Safe handover required',
+    notRequired: 'Safe handover not required',
+    failed: 'Safe handover was not changed',
+  },
   /** The parent's account, in the student's edit dialog: correct the details, send a reset code. */
   parentAccount: {
     title: 'Parent Account',

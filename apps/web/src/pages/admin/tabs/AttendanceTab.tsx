@@ -2,18 +2,22 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { addMonths, bahrainDate, type RunAttendance } from '@school-transport/contracts';
+import { addMonths, bahrainDate, type DriverRun, type RunAttendance, type StudentAttendance } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { ListState } from './ListState.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 import { formatMonth, formatNumber } from '../../../i18n/format.js';
+import { AttendanceRunsTable } from './attendance/RunsTable.js';
+import { AttendanceHandoversTable } from './attendance/HandoversTable.js';
 
 /** The months the office can pick: this one and the eleven before it, newest first. */
 const MONTHS_BACK = 11;
 
 /**
- * The office's Attendance tab: a month's school days with service so far, per school the totals,
- * per student and run the rides, absences and no-shows; each table downloads as CSV.
+ * The office's Attendance tab: a month's school days with service so far, per school and per
+ * planned run the totals, per student each way the rides, absences and no-shows (run by run when the
+ * student took more than one run that way), and who received each child handed over at an
+ * afternoon drop; each table downloads as CSV.
  */
 export function AttendanceTab() {
   const { t, i18n } = useTranslation('attendance');
@@ -25,8 +29,29 @@ export function AttendanceTab() {
   );
   const report = useQuery({ ...trpc.admin.attendance.month.queryOptions({ month }), ...ADMIN_LIST_QUERY });
   const number = (value: number) => formatNumber(value, i18n.language);
-  const runCell = (run: RunAttendance | null) =>
-    run ? t('figures', { rides: number(run.rides), absences: number(run.absences), noShows: number(run.noShows) }) : t('notRidden');
+  const figures = (run: RunAttendance) => t('figures', { rides: number(run.rides), absences: number(run.absences), noShows: number(run.noShows) });
+  /** A direction's cell: its totals under the run's name, or each run's own line when the student took several that way. */
+  const runCell = (student: StudentAttendance, direction: DriverRun) => {
+    const total = student[direction];
+    if (!total) return t('notRidden');
+    const runs = student.runs.filter((run) => run.direction === direction);
+    if (runs.length <= 1)
+      return (
+        <>
+          {runs[0] && (
+            <Text size="xs" fw={600}>
+              {runs[0].name}
+            </Text>
+          )}
+          <Text size="sm">{figures(total)}</Text>
+        </>
+      );
+    return runs.map((run) => (
+      <Text key={run.id} size="sm">
+        {t('runFigures', { name: run.name, figures: figures(run) })}
+      </Text>
+    ));
+  };
 
   return (
     <Stack>
@@ -44,6 +69,12 @@ export function AttendanceTab() {
           </Button>
           <Button component="a" variant="default" mih={44} href={`/api/admin/attendance.csv?month=${month}&by=school`} download>
             {t('downloadSchools')}
+          </Button>
+          <Button component="a" variant="default" mih={44} href={`/api/admin/attendance.csv?month=${month}&by=run`} download>
+            {t('downloadRuns')}
+          </Button>
+          <Button component="a" variant="default" mih={44} href={`/api/admin/attendance.csv?month=${month}&by=handover`} download>
+            {t('downloadHandovers')}
           </Button>
         </Group>
       </Group>
@@ -76,6 +107,8 @@ export function AttendanceTab() {
                 </Table.Tbody>
               </Table>
             </TableScrollRegion>
+            <Title order={3}>{t('perRun')}</Title>
+            <AttendanceRunsTable runs={report.data.runs} />
             <Title order={3}>{t('perStudent')}</Title>
             {report.data.students.length === 0 ? (
               <Text c="dimmed">{t('empty')}</Text>
@@ -104,14 +137,16 @@ export function AttendanceTab() {
                         </Table.Td>
                         <Table.Td>{student.schoolName}</Table.Td>
                         <Table.Td>{student.driverName ?? t('unassigned')}</Table.Td>
-                        <Table.Td>{runCell(student.morning)}</Table.Td>
-                        <Table.Td>{runCell(student.afternoon)}</Table.Td>
+                        <Table.Td>{runCell(student, 'morning')}</Table.Td>
+                        <Table.Td>{runCell(student, 'afternoon')}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
                 </Table>
               </TableScrollRegion>
             )}
+            <Title order={3}>{t('handovers')}</Title>
+            <AttendanceHandoversTable handovers={report.data.handovers} />
           </Stack>
         )}
       </ListState>

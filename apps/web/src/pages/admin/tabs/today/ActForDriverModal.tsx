@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AdminRun, MarkEvent, RiderStatus } from '@school-transport/contracts';
+import type { AdminRun, MarkEvent, ReceivedByInput, RiderStatus } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../../../trpc.js';
 import { notify } from '../../../../notify.js';
 import { formatNumber, formatTime } from '../../../../i18n/format.js';
@@ -10,6 +10,7 @@ import { AdminDialog } from '../../../../components/AdminDialog/AdminDialog.js';
 import { ListState } from '../ListState.js';
 import { refreshOfficeDay, useOfficeRuns } from '../../school-day-queries.js';
 import { RUN_EVENTS, endRefusalOf } from './run-events.js';
+import { ActForHandover } from './ActForHandover.js';
 
 /** A child's status as a badge's colour: on the bus stands out, absent and off the bus are quiet. */
 const STATUS_COLORS: Record<RiderStatus, string> = {
@@ -24,26 +25,30 @@ const STATUS_COLORS: Record<RiderStatus, string> = {
 /**
  * The office acting for a driver whose phone is dead: the run's children with their statuses as the
  * driver's screen shows them (absent with the family's reason), a mark for each as the driver would make it (recorded as the office member's, in the audit log), and End run, refused
- * while a child who boarded is neither dropped nor returned to school (their names are shown).
+ * while a child who boarded is neither dropped nor returned to school (their names are shown). A
+ * young child's drop names who received them, with the crew's choices. The run is named by its
+ * planned run's id: a bus may do two runs the same way in a day.
  */
 export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: () => void }) {
   const { t, i18n } = useTranslation('officeDay');
   const { t: tm } = useTranslation('messages');
   const { t: tDay } = useTranslation('parentDay');
-  const driverRun = useQuery(trpc.admin.schoolDay.run.queryOptions({ driverId: run.driver.id, run: run.run, date: run.date }));
-  const fresh = useOfficeRuns(run.date).data?.runs.find((each) => each.driver.id === run.driver.id && each.run === run.run) ?? run;
+  const driverRun = useQuery(trpc.admin.schoolDay.run.queryOptions({ driverId: run.driver.id, run: run.id, date: run.date }));
+  const fresh = useOfficeRuns(run.date).data?.runs.find((each) => each.driver.id === run.driver.id && each.id === run.id) ?? run;
   const [made, setMade] = useState<Record<string, { event: MarkEvent; at: string }>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [handingOver, setHandingOver] = useState<string | null>(null);
   const mark = useMutation(trpc.admin.schoolDay.mark.mutationOptions());
   const end = useMutation(trpc.admin.schoolDay.endRun.mutationOptions());
   const riders = driverRun.data?.run.students ?? [];
   const runName = `${run.driver.name}, ${t(`runs.runName.${run.run}`)}`;
 
-  const markOne = async (student: { id: string; firstName: string; lastName: string }, event: MarkEvent) => {
+  const markOne = async (student: { id: string; firstName: string; lastName: string }, event: MarkEvent, receivedBy?: ReceivedByInput) => {
     setRefusal(null);
     try {
-      const { mark: recorded } = await mark.mutateAsync({ driverId: run.driver.id, run: run.run, date: run.date, studentId: student.id, event, clientId: crypto.randomUUID() });
+      const { mark: recorded } = await mark.mutateAsync({ driverId: run.driver.id, run: run.id, date: run.date, studentId: student.id, event, clientId: crypto.randomUUID(), ...(receivedBy ? { receivedBy } : {}) });
       setMade((current) => ({ ...current, [student.id]: { event, at: recorded.at } }));
+      setHandingOver(null);
       notify({ title: t('act.marked'), message: `${student.firstName} ${student.lastName}: ${t(`act.event.${run.run}.${event}`)}` });
     } catch (error) {
       const message = errorMessage(error, t('act.markFailed'));
@@ -56,7 +61,7 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
   const endRun = async () => {
     setRefusal(null);
     try {
-      await end.mutateAsync({ driverId: run.driver.id, run: run.run, date: run.date });
+      await end.mutateAsync({ driverId: run.driver.id, run: run.id, date: run.date });
       notify({ title: t('act.ended'), message: runName });
       await refreshOfficeDay();
       onClose();
@@ -92,6 +97,7 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
               {riders.map((student) => {
                 const name = `${student.firstName} ${student.lastName}`;
                 const last = made[student.id];
+                const handover = run.run === 'afternoon' ? student.handover : null;
                 return (
                   <Paper key={student.id} component="li" withBorder p="xs" radius="sm" style={{ listStyle: 'none' }}>
                     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -126,12 +132,28 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
                       </Text>
                     )}
                     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt="xs">
-                      {RUN_EVENTS[run.run].map((event) => (
-                        <Button key={event} size="sm" mih={44} variant="light" disabled={mark.isPending} onClick={() => void markOne(student, event)} aria-label={t('act.markLabel', { event: t(`act.event.${run.run}.${event}`), name })}>
-                          {t(`act.event.${run.run}.${event}`)}
-                        </Button>
-                      ))}
+                      {RUN_EVENTS[run.run].map((event) => {
+                        // A child who must be handed to a named adult is not simply dropped: the choices open below.
+                        const asksWhoReceived = event === 'dropped' && handover !== null;
+                        return (
+                          <Button
+                            key={event}
+                            size="sm"
+                            mih={44}
+                            variant={asksWhoReceived && handingOver === student.id ? 'filled' : 'light'}
+                            disabled={mark.isPending}
+                            aria-expanded={asksWhoReceived ? handingOver === student.id : undefined}
+                            onClick={() => (asksWhoReceived ? setHandingOver(handingOver === student.id ? null : student.id) : void markOne(student, event))}
+                            aria-label={t('act.markLabel', { event: t(`act.event.${run.run}.${event}`), name })}
+                          >
+                            {t(`act.event.${run.run}.${event}`)}
+                          </Button>
+                        );
+                      })}
                     </SimpleGrid>
+                    {handover && handingOver === student.id && (
+                      <ActForHandover firstName={student.firstName} handover={handover} pending={mark.isPending} onMark={(event, receivedBy) => void markOne(student, event, receivedBy)} />
+                    )}
                   </Paper>
                 );
               })}
