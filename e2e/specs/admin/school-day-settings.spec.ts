@@ -10,7 +10,7 @@ import { officeDay as en } from '../../../apps/web/src/i18n/en/office-day.js';
 /**
  * The school day's settings in the admin's Settings tab, on a phone: a no-service date added there
  * reaches the driver (today's answer names it and lists no run), a nameless one is refused at its
- * field, and the accessibility gate on the section.
+ * field first, and the accessibility gate on the section.
  */
 test.use({ viewport: { width: 360, height: 740 } });
 test.describe.configure({ timeout: 3 * 60_000 });
@@ -31,7 +31,7 @@ async function openSection(page: Page) {
   return section;
 }
 
-test('a no-service date added for today: the driver’s day names it and has no run', async ({ page, server }) => {
+test('a no-service date without a name is refused at its field; one added for today: the driver’s day names it and has no run', async ({ page, server }) => {
   const { today } = bahrainDays();
   const driver = await signedInDriverApi(server.url, family.driver);
   try {
@@ -44,7 +44,15 @@ test('a no-service date added for today: the driver’s day names it and has no 
     for (const day of Object.values(en.settings.weekday)) await expect(section.getByRole('checkbox', { name: day })).toBeChecked();
     await section.getByRole('button', { name: en.settings.addNoService }).click();
     await section.getByLabel(en.settings.noServiceDate).last().fill(today);
-    await section.getByLabel(en.settings.noServiceName).last().fill('National Day');
+    // Without its name the date is refused at its field, and nothing is saved.
+    await section.getByRole('button', { name: 'Save' }).click();
+    const name = section.getByLabel(en.settings.noServiceName).last();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(section.getByText(SCHOOL_DAY_MESSAGES.noServiceNameRequired)).toBeVisible();
+    await expect(page.getByText(en.settings.saved)).toHaveCount(0);
+    expect(((await (await driver.get('/api/driver/runs/today')).json()) as { noService: string | null }).noService).toBeNull();
+    await name.fill('National Day');
+    await expect(section.getByText(SCHOOL_DAY_MESSAGES.noServiceNameRequired)).toBeHidden();
     await expectFitsWidth(page, section, 'school-day settings');
     // The whole Settings page (its headings in order), then the section's own gate, strictly.
     await checkScreen(page, { route: 'admin-settings-school-day', role: 'admin', language: 'en' });
@@ -70,15 +78,4 @@ test('a no-service date added for today: the driver’s day names it and has no 
   } finally {
     await driver.dispose();
   }
-});
-
-test('a no-service date without a name is refused at its field', async ({ page }) => {
-  const section = await openSection(page);
-  await section.getByRole('button', { name: en.settings.addNoService }).click();
-  await section.getByLabel(en.settings.noServiceDate).last().fill(bahrainDays().tomorrow);
-  await section.getByRole('button', { name: 'Save' }).click();
-  const name = section.getByLabel(en.settings.noServiceName).last();
-  await expect(name).toHaveAttribute('aria-invalid', 'true');
-  await expect(section.getByText(SCHOOL_DAY_MESSAGES.noServiceNameRequired)).toBeVisible();
-  await expect(page.getByText(en.settings.saved)).toHaveCount(0);
 });

@@ -2,15 +2,10 @@ import { expect, test } from '../../fixtures/test.js';
 import { DEMO } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
 
-test('an unknown path shows the Page Not Found page', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-});
-
-test('the production build has no developer pages', async ({ page }) => {
-  for (const path of ['/force-admin-login', '/test-register']) {
+test('an unknown path shows the Page Not Found page, and so do the developer pages: the production build has none', async ({ page }) => {
+  for (const path of ['/no/such/page', '/force-admin-login', '/test-register']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page Not Found' }), path).toBeVisible();
   }
 });
 

@@ -1,7 +1,7 @@
 import { expect, failedRequest, test } from '../../fixtures/test.js';
 import { DEMO, E2E_ADMIN } from '../../fixtures/accounts.js';
 
-test('the landing page shows the headline, the three points and the contacts from the settings', async ({ page }) => {
+test('the landing page shows the headline, the three points and the contacts from the settings; Register Student opens the terms, I Agree waits for the tick, the tick resets on close, accepting opens /register', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Safe & Reliable Student Transport Services' })).toBeVisible();
   for (const point of ['Easy registration flow', 'Secure data protection', 'User-friendly for parents']) {
@@ -13,10 +13,7 @@ test('the landing page shows the headline, the three points and the contacts fro
   await expect(page.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/demo.transport');
   await expect(page.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.com/demo.transport');
   await expect(page.getByRole('link', { name: 'X', exact: true })).toHaveAttribute('href', 'https://x.com/demo_transport');
-});
 
-test('Register Student opens the terms; I Agree waits for the tick, the tick resets on close, accepting opens /register', async ({ page }) => {
-  await page.goto('/');
   await page.getByRole('button', { name: 'Register Student' }).click();
   const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(dialog).toBeVisible();
@@ -43,36 +40,29 @@ test('Register Student opens the terms; I Agree waits for the tick, the tick res
 });
 
 test.describe('the Parent Portal login dialog', () => {
-  test('checks the fields with the dialog messages', async ({ page }) => {
+  // The dialog walked once: its own field checks, a wrong password (the API's answer to it is proven
+  // in apps/api/src/auth.test.ts), then a parent's way in with Remember me.
+  test('checks the fields with the dialog messages, shows Login Failed with the server message for a wrong password, and sends a parent to /parent', async ({ page, expectConsoleError }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Parent Portal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Parent Portal' });
-    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
+    const email = dialog.getByRole('textbox', { name: 'Email', exact: true });
+    const password = dialog.getByRole('textbox', { name: 'Password', exact: true });
+    await email.fill('not-an-email');
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
     await expect(dialog.getByText('Password is required')).toBeVisible();
     await expect(dialog.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
-  });
 
-  test('shows Login Failed with the server message for a wrong password', async ({ page, expectConsoleError }) => {
     expectConsoleError(failedRequest(401, '/trpc/auth.login'));
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Parent Portal' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Parent Portal' });
-    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO.parent.email);
-    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+    await email.fill(DEMO.parent.email);
+    await password.fill('not-the-password');
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Login Failed')).toBeVisible();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-  });
 
-  test('sends a parent to /parent', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Parent Portal' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Parent Portal' });
-    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO.parent.email);
-    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.parent.password);
+    await password.fill(DEMO.parent.password);
     await dialog.getByRole('checkbox', { name: 'Remember me' }).check();
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/parent$/);

@@ -7,25 +7,50 @@ import { startTestServer, type TestServer } from '../../../apps/api/src/test/har
 /** A terms text with no Arabic yet, as versions written before there was an Arabic text are. */
 const ENGLISH_ONLY = '1. The bus waits at most 3 minutes at the pick-up point.\n2. This agreement is valid for 10 months.';
 
-test('/register opens the terms on load; submitting without them asks again with Terms Required', async ({ page }) => {
+/** What a page asks the public data for, and the warnings and errors it reports, as they come. */
+function watch(page: Page) {
+  const dataRequests: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/trpc/public.')) dataRequests.push(new URL(request.url()).pathname);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { dataRequests, problems };
+}
+
+test('opened directly in English, /register is rendered by the server and asks for no data; without the terms a submit asks again, and the form refuses empty and bad fields with the contract messages', async ({ page }) => {
+  const { dataRequests, problems } = watch(page);
+  let registrations = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('registration.create')) registrations += 1;
+  });
   await page.goto('/register');
   const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Terms text' })).toContainText('The bus waits at most 3 minutes');
+  // The English text, laid out left to right, as the server rendered it and the app hydrates it.
+  await expect(dialog.getByRole('region', { name: 'Terms text' }).locator('[lang="en"][dir="ltr"]')).toContainText('at the pick-up point.');
+  await expect(page.getByRole('combobox', { name: 'Area', exact: true }).getByRole('option', { name: 'Manama - 25.00 BHD' })).toHaveCount(1);
+  // The data came with the page, and the app hydrated the server's markup as it was (a mismatch
+  // would be a console error, and the page rendered again).
+  await page.waitForLoadState('networkidle');
+  expect(dataRequests).toEqual([]);
+  expect(problems).toEqual([]);
+
+  // The hydrated page answers: the terms closed unaccepted are asked for again on submit.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Register Student' }).click();
   await expect(page.getByText('Terms Required')).toBeVisible();
   await expect(page.getByText('Please accept the terms and conditions to continue.')).toBeVisible();
   await expect(dialog).toBeVisible();
-});
-
-test('an empty submit lists the missing fields and shows every required-field message', async ({ page }) => {
-  let registrations = 0;
-  page.on('request', (request) => {
-    if (request.url().includes('registration.create')) registrations += 1;
-  });
-  await page.goto('/register');
   await acceptTerms(page);
+  await expect(dialog).toBeHidden();
+
+  // An empty submit lists the missing fields and shows every required-field message (the same
+  // messages the API answers an empty form with: apps/api/src/registration.test.ts).
   await page.getByRole('button', { name: 'Register Student' }).click();
   await expect(page.getByText('Required Fields Missing')).toBeVisible();
   await expect(
@@ -53,23 +78,25 @@ test('an empty submit lists the missing fields and shows every required-field me
   }
   // Optional fields carry no message.
   await expect(page.getByText('Phone number must be 8 digits', { exact: true })).toHaveCount(1);
-  expect(registrations).toBe(0);
-});
 
-test('a bad phone and a short password are refused in the form with the contract messages', async ({ page }) => {
-  await page.goto('/register');
-  await acceptTerms(page);
-  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('1234');
+  // Bad values, typed: typing clears a field's message, and the next submit checks the fields again,
+  // so each message below is the form's answer to the value typed.
+  const phone = page.getByRole('textbox', { name: 'Phone', exact: true });
+  const password = page.getByRole('textbox', { name: 'Account Password', exact: true });
+  const email = page.getByRole('textbox', { name: 'Email', exact: true });
+  await phone.fill('1234');
   await page.getByRole('textbox', { name: 'Phone 2 (Optional)', exact: true }).fill('99');
-  await page.getByRole('textbox', { name: 'Account Password', exact: true }).fill('123');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('someone@');
+  await password.fill('123');
+  await email.fill('someone@');
+  await expect(page.getByText('Password must be at least 6 characters')).toBeHidden();
   await page.getByRole('button', { name: 'Register Student' }).click();
   await expect(page.getByText('Phone number must be 8 digits', { exact: true })).toHaveCount(2);
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
   await expect(page.getByText('Invalid email address')).toBeVisible();
+  expect(registrations).toBe(0);
 });
 
-test('the area sets the price on every service choice; the roundabout select appears only for an area with roundabouts', async ({ page }) => {
+test('the area sets the price on every service choice; the roundabout select appears only for an area with roundabouts; Cancel goes back to the landing page', async ({ page }) => {
   await page.goto('/register');
   await acceptTerms(page);
   const summary = page.getByRole('complementary', { name: 'Summary' });
@@ -86,45 +113,9 @@ test('the area sets the price on every service choice; the roundabout select app
   await page.getByRole('radio', { name: 'Both Ways (morning and afternoon)', exact: true }).check();
   await expect(summary.getByText('Both Ways (morning and afternoon)')).toBeVisible();
   await expect(summary.getByText('Pay by mobile payment app to: 39000003')).toBeVisible();
-});
 
-test('Cancel goes back to the landing page', async ({ page }) => {
-  await page.goto('/register');
-  await acceptTerms(page);
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/$/);
-});
-
-/** What a page asks the public data for, and the warnings and errors it reports, as they come. */
-function watch(page: Page) {
-  const dataRequests: string[] = [];
-  const problems: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/trpc/public.')) dataRequests.push(new URL(request.url()).pathname);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { dataRequests, problems };
-}
-
-test('opened directly in English, /register is rendered by the server with its terms and choices, and asks for no data', async ({ page }) => {
-  const { dataRequests, problems } = watch(page);
-  await page.goto('/register');
-  const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
-  await expect(dialog.getByRole('region', { name: 'Terms text' })).toContainText('The bus waits at most 3 minutes');
-  // The English text, laid out left to right, as the server rendered it and the app hydrates it.
-  await expect(dialog.getByRole('region', { name: 'Terms text' }).locator('[lang="en"][dir="ltr"]')).toContainText('at the pick-up point.');
-  await expect(page.getByRole('combobox', { name: 'Area', exact: true }).getByRole('option', { name: 'Manama - 25.00 BHD' })).toHaveCount(1);
-  // The data came with the page, and the app hydrated the server's markup as it was (a mismatch
-  // would be a console error, and the page rendered again).
-  await page.waitForLoadState('networkidle');
-  expect(dataRequests).toEqual([]);
-  expect(problems).toEqual([]);
-  // The app works on the hydrated page: the dialog's box and button answer.
-  await acceptTerms(page);
-  await expect(dialog).toBeHidden();
 });
 
 test.describe('before any of the app\'s code runs', () => {
