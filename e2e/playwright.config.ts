@@ -24,6 +24,9 @@ export default defineConfig({
   // With CI_REPORT_DIR (set by .ci/run) a JSON report joins the Vitest ones for CI's summary line.
   reporter: process.env.CI_REPORT_DIR ? [['list'], ['json', { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]] : [['list']],
   use: {
+    // The screens as a phone set to reduce motion shows them (the theme respects it): no dialog or
+    // menu waits out its animation before a check can read it.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
