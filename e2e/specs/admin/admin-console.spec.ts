@@ -9,8 +9,8 @@ test('the dashboard shows real counts, and every section of the sidebar opens', 
   await expect(page.getByRole('group', { name: 'Paid Students' })).toContainText(String(overview.paidStudents));
   await expect(page.getByRole('group', { name: 'Schools' })).toContainText(String(overview.schools));
   await expect(page.getByRole('group', { name: 'Drivers' })).toContainText(String(overview.drivers));
-  await page.getByRole('button', { name: /^Change Requests/ }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Change Requests' })).toBeVisible();
+  await page.getByRole('button', { name: /^Modification Requests/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Modification Requests' })).toBeVisible();
   await expect(page.getByText('This section is coming in a later release.')).toHaveCount(0);
 });
 

@@ -90,14 +90,14 @@ async function officeDecides(browser: Browser, viewport: { width: number; height
   try {
     await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin?tab=modificationRequests');
-    await expect(page.getByRole('heading', { level: 2, name: 'Change Requests' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Modification Requests' })).toBeVisible();
     const counts = (await (await page.request.get('/api/admin/modification-requests/counts')).json()) as { pending: number };
     expect(counts.pending).toBeGreaterThan(0);
     if (viewport && viewport.width < 600) await page.getByRole('button', { name: 'Admin sections' }).click();
-    await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: /^Change Requests/ })).toContainText(String(counts.pending));
-    if (viewport && viewport.width < 600) await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: /^Change Requests/ }).click();
+    await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: /^Modification Requests/ })).toContainText(String(counts.pending));
+    if (viewport && viewport.width < 600) await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: /^Modification Requests/ }).click();
 
-    const request = page.getByRole('article', { name: `Change request for ${firstName} Family` });
+    const request = page.getByRole('article', { name: `Modification request for ${firstName} Family` });
     await expect(request.getByText('Pending', { exact: true })).toBeVisible();
     await expect(request).toContainText('Parent');
     await expect(request).toContainText('36222222');
@@ -110,7 +110,7 @@ async function officeDecides(browser: Browser, viewport: { width: number; height
     await dialog.getByLabel('Note to the parent (optional)').fill(note);
     await dialog.getByRole('button', { name: decision }).click();
     await expect(page.getByRole('alert').filter({ hasText: decision === 'Approve' ? 'Request approved' : 'Request rejected' })).toBeVisible();
-    const decided = page.getByRole('article', { name: new RegExp(`^Change request for .* Family$`) }).filter({ hasText: note });
+    const decided = page.getByRole('article', { name: new RegExp(`^Modification request for .* Family$`) }).filter({ hasText: note });
     await expect(decided.getByText(decision === 'Approve' ? 'Approved' : 'Rejected', { exact: true })).toBeVisible();
     await expect(decided.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);
 
@@ -156,7 +156,7 @@ async function approvalFlow(page: Page, browser: Browser, viewport: { width: num
   await requestChange(page, first, renamed);
   await expectRequestRow(page, first, 'Pending');
   // While it waits, the card says so and another request cannot be started.
-  await expect(card(page, first).getByText('A change request is waiting for the office.')).toBeVisible();
+  await expect(card(page, first).getByText('A modification request is waiting for the office.')).toBeVisible();
   await expect(card(page, first).getByRole('button', { name: 'Request Changes' })).toBeDisabled();
   if (viewport) await expectNoSidewaysScroll(page);
 

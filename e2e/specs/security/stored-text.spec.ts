@@ -193,8 +193,8 @@ test('markup typed anywhere is shown as text on every screen, and nothing in it 
   await invoice.close();
 
   // The office: modification requests, drivers (and a driver's list), outbox, audit log, terms.
-  await adminTab(page, 'Change Requests');
-  await expectShownAsText(page, 'admin: Change Requests', [TEXT.requestName, TEXT.parentName, TEXT.note], problems);
+  await adminTab(page, 'Modification Requests');
+  await expectShownAsText(page, 'admin: Modification Requests', [TEXT.requestName, TEXT.parentName, TEXT.note], problems);
   await adminTab(page, 'Drivers');
   await page.getByRole('button', { name: `Students of ${TEXT.driver}` }).click();
   await expect(page.getByRole('dialog', { name: `Students of ${TEXT.driver}` })).toBeVisible();

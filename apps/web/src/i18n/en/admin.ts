@@ -13,7 +13,7 @@ export const admin = {
     areas: 'Areas',
     terms: 'Terms',
     analytics: 'Analytics',
-    modificationRequests: 'Change Requests',
+    modificationRequests: 'Modification Requests',
     erasureRequests: 'Data Requests',
     settings: 'Settings',
   },

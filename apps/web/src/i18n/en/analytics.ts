@@ -112,7 +112,7 @@ export const analytics = {
       student: 'Student',
       terms: 'Terms',
       settings: 'Settings',
-      modificationRequest: 'Change request',
+      modificationRequest: 'Modification request',
       notification: 'Message',
       user: 'User',
       familyMessage: 'Message to families',

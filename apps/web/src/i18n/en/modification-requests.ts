@@ -1,6 +1,6 @@
 /** Strings of the admin's modification requests tab: the office's review of parents' requests. */
 export const modificationRequests = {
-  title: 'Change Requests',
+  title: 'Modification Requests',
   filter: 'Show requests',
   filters: {
     all: 'All',
@@ -10,13 +10,13 @@ export const modificationRequests = {
   },
   total: '{{count}} shown',
   empty: {
-    all: 'No change requests yet.',
-    pending: 'No change requests are waiting. All caught up.',
+    all: 'No modification requests yet.',
+    pending: 'No modification requests are waiting. All caught up.',
     approved: 'No approved requests.',
     rejected: 'No rejected requests.',
   },
   card: {
-    label: 'Change request for {{name}}',
+    label: 'Modification request for {{name}}',
     student: '{{name}} · {{id}}',
     school: 'School: {{school}}',
     parent: 'Parent: {{name}}',

@@ -13,7 +13,7 @@ import { routes } from './routes.js';
 import { liveBus } from './live-bus.js';
 
 /**
- * The English of the signed-in screens' larger parts: the office's console, fees and change
+ * The English of the signed-in screens' larger parts: the office's console, fees and modification
  * requests, the school day. Not in the landing page's download: i18n/office.ts registers them when a page that
  * uses them loads (the admin console, the parent dashboard, invoices and receipts).
  */

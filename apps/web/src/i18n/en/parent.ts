@@ -34,7 +34,7 @@ export const parent = {
     requestChanges: 'Request Changes',
     callDriver: 'Call Driver',
     callDriverLabel: 'Call Driver {{name}} on {{phone}}',
-    pendingNote: 'A change request is waiting for the office.',
+    pendingNote: 'A modification request is waiting for the office.',
   },
   details: {
     title: 'Student Details',
