@@ -6,7 +6,8 @@ import { queryClient as browserQueryClient } from './trpc.js';
 import { cssVariablesResolver, theme } from './theme.js';
 import { AppRoutes } from './Router.js';
 import { LanguageSync } from './i18n/LanguageSync.js';
-import { currentLanguage, directionOf } from './i18n/language.js';
+import { directionOf } from './i18n/language.js';
+import { currentLanguage } from './i18n/current-language.js';
 import { useLocalizedTheme } from './i18n/use-localized-theme.js';
 
 const Toasts = lazy(() => import('./components/Toasts/Toasts.js').then((m) => ({ default: m.Toasts })));

@@ -3,7 +3,8 @@ import { useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/session.js';
 import { followAccountLanguage } from './account-language.js';
-import { directionOf, isLanguage } from './language.js';
+import { directionOf } from './language.js';
+import { isLanguage } from './current-language.js';
 
 /**
  * Keeps Mantine's direction (DirectionProvider) with the language shown, and the screens in the

@@ -1,6 +1,7 @@
 import type { Language, SessionUser } from '@school-transport/contracts';
 import { queryClient, trpc, trpcClient } from '../trpc.js';
-import { applyLanguage, currentLanguage, rememberLanguage, takeSignedOutChoice } from './language.js';
+import { applyLanguage, rememberLanguage, takeSignedOutChoice } from './language.js';
+import { currentLanguage } from './current-language.js';
 
 /** Saves a signed-in user's choice on the account, and puts the answer in the session cache. */
 export async function saveAccountLanguage(language: Language): Promise<SessionUser> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import i18n, { loadLanguage } from './index.js';
+import i18n from './index.js';
+import { loadLanguage } from './load-language.js';
 import './office.js';
 import { isolateInArabic } from './bidi.js';
 

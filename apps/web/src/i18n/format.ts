@@ -1,5 +1,5 @@
 import type { Language } from '@school-transport/contracts';
-import { currentLanguage, isLanguage } from './language.js';
+import { currentLanguage, isLanguage } from './current-language.js';
 
 /**
  * Every date, month and BHD amount the web shows is written here, in the screen's language, with

@@ -51,30 +51,6 @@ export function catalogOfModule(module: Record<string, unknown>, namespace: stri
   return values.length === 1 ? values[0] : undefined;
 }
 
-let arabicLoaded: Promise<void> | undefined;
-
-/** Makes a language's strings available (Arabic: downloads its chunk once); English is always there. */
-export function loadLanguage(language: string): Promise<void> {
-  if (language !== 'ar') return Promise.resolve();
-  arabicLoaded ??= Promise.all([
-    ...Object.entries(ARABIC_CATALOGS).map(async ([path, load]) => {
-      const namespace = namespaceOfFile(path);
-      const catalog = catalogOfModule(await load(), namespace);
-      if (catalog && typeof catalog === 'object') i18n.addResourceBundle('ar', namespace, catalog, true, true);
-    }),
-    // The server answers in the contract's English: Arabic needs the map from message to key.
-    import('./messages.js'),
-  ]).then(
-    () => undefined,
-    (error: unknown) => {
-      // A failed download (a phone going offline) may be tried again by the next switch.
-      arabicLoaded = undefined;
-      throw error;
-    },
-  );
-  return arabicLoaded;
-}
-
 void i18n.use(initReactI18next).use(isolateTypedText).init({
   resources,
   lng: 'en',

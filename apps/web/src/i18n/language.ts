@@ -1,5 +1,7 @@
-import { LANGUAGES, type Language } from '@school-transport/contracts';
-import i18n, { loadLanguage } from './index.js';
+import type { Language } from '@school-transport/contracts';
+import i18n from './index.js';
+import { loadLanguage } from './load-language.js';
+import { isLanguage } from './current-language.js';
 
 /** This browser's language choice (localStorage), kept across visits and reloads. */
 const STORAGE_KEY = 'student-transport.language';
@@ -8,10 +10,6 @@ const STORAGE_KEY = 'student-transport.language';
  * that choice (and saves it on the account) rather than turning the screens back to the account's.
  */
 const CHOSEN_SIGNED_OUT_KEY = 'student-transport.language-chosen-signed-out';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 function storage(): Storage | undefined {
   try {
@@ -36,11 +34,6 @@ export function initialLanguage(): Language {
   if (stored) return stored;
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return preferred[0]?.toLowerCase().startsWith('ar') ? 'ar' : 'en';
-}
-
-/** The language the screens show now. */
-export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
 export function directionOf(language: Language): 'rtl' | 'ltr' {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_MESSAGES, MESSAGES, MODIFICATION_TOASTS, SERVER_MESSAGES, registrationInput } from '@school-transport/contracts';
-import i18n, { loadLanguage } from './index.js';
+import i18n from './index.js';
+import { loadLanguage } from './load-language.js';
 import { messageKey, translateMessage } from './messages.js';
 import { messages } from './en/messages.js';
 import { zodErrors } from '../forms/validation.js';

@@ -4,7 +4,8 @@ import type { Language } from '@school-transport/contracts';
 import { useSession } from '../auth/session.js';
 import { notify } from '../notify.js';
 import { saveAccountLanguage } from './account-language.js';
-import { applyLanguage, isLanguage, rememberLanguage } from './language.js';
+import { applyLanguage, rememberLanguage } from './language.js';
+import { isLanguage } from './current-language.js';
 
 /** The language switch's state: the language shown, and a change that this browser and the account keep. */
 export function useLanguageChoice(): { language: Language; change: (next: Language) => Promise<void>; pending: boolean } {

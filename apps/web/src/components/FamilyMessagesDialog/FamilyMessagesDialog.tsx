@@ -7,8 +7,8 @@ import { trpc } from '../../trpc.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 import { runAdminChange } from '../AdminForm/run-admin-change.js';
 import { translateMessage } from '../../i18n/messages.js';
-import { useDrivers, useSchools } from '../../pages/admin/admin-queries.js';
-import { refreshOutbox } from '../../pages/admin/outbox-queries.js';
+import { useDrivers, useSchools } from '../../queries/admin-queries.js';
+import { refreshOutbox } from '../../queries/outbox-queries.js';
 
 /**
  * The office's message to families ('Bus 12 is running 15 minutes late'): who gets it (a driver's

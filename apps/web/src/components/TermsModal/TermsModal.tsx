@@ -8,7 +8,7 @@ import { notify } from '../../notify.js';
 import { PaymentInstructions } from '../PaymentInstructions/PaymentInstructions.js';
 import '../../styles/public-forms.js';
 import { useReturnFocusToOpener } from '../../a11y/use-return-focus-to-opener.js';
-import { isLanguage } from '../../i18n/language.js';
+import { isLanguage } from '../../i18n/current-language.js';
 import { termsShownIn } from './terms-text.js';
 
 /** The terms version the parent accepted, and the language of the text they read. */

@@ -3,7 +3,7 @@ import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUnassignedStudents } from '../../pages/admin/analytics-queries.js';
+import { useUnassignedStudents } from '../../queries/analytics-queries.js';
 import { FullRunsList } from './FullRunsList.js';
 import { ToPlaceList } from './ToPlaceList.js';
 

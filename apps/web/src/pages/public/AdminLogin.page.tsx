@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isOfficeRole, OFFICE_ROLES } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { currentLanguage } from '../../i18n/language.js';
+import { currentLanguage } from '../../i18n/current-language.js';
 import { useSession } from '../../auth/session.js';
 import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.js';

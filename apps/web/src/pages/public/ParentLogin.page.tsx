@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { loginInput } from '@school-transport/contracts';
 import { errorMessage, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
-import { currentLanguage } from '../../i18n/language.js';
+import { currentLanguage } from '../../i18n/current-language.js';
 import { useFinishSignIn } from '../../auth/use-finish-sign-in.js';
 import { zodErrors } from '../../forms/validation.js';
 import { LoginCard } from '../../components/LoginCard/LoginCard.js';

@@ -10,7 +10,7 @@ import { errorMessage, fieldIssues, trpc } from '../../trpc.js';
 import { notify } from '../../notify.js';
 import { TermsModal, type AcceptedTerms } from '../../components/TermsModal/TermsModal.js';
 import { zodErrors } from '../../forms/validation.js';
-import { currentLanguage, isLanguage } from '../../i18n/language.js';
+import { currentLanguage, isLanguage } from '../../i18n/current-language.js';
 import { RegistrationFields } from '../../components/RegistrationForm/RegistrationFields.js';
 import { RegistrationSummary } from '../../components/RegistrationForm/RegistrationSummary.js';
 import { FormWithSummary } from '../../components/FieldGrid/FieldGrid.js';

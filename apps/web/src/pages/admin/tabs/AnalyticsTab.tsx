@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useStatistics } from '../analytics-queries.js';
+import { useStatistics } from '../../../queries/analytics-queries.js';
 import { formatAmount, formatMonth } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminArea } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { AreaFormModal } from '../../../components/AdminAreaForm/AreaFormModal.js';
-import { refreshAdminData, useAreas } from '../admin-queries.js';
+import { refreshAdminData, useAreas } from '../../../queries/admin-queries.js';
 import { ListState } from './ListState.js';
 import { formatAmount } from '../../../i18n/format.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';

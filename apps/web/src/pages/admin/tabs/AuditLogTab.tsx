@@ -6,7 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_LOG_PAGE_SIZE, type AuditLogEntry } from '@school-transport/contracts';
-import { useAuditLogFilters, useAuditLogs } from '../analytics-queries.js';
+import { useAuditLogFilters, useAuditLogs } from '../../../queries/analytics-queries.js';
 import { ListState } from './ListState.js';
 import { useDataTablePaging } from './data-table-paging.js';
 import { tableRegionProps } from './data-table-region.js';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminAttendant, AdminDriver } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { DriverFormModal } from '../../../components/AdminDriverForm/DriverFormModal.js';
-import { refreshAdminData, useAreas, useAttendants, useDrivers } from '../admin-queries.js';
+import { refreshAdminData, useAreas, useAttendants, useDrivers } from '../../../queries/admin-queries.js';
 import { useCan } from '../../../auth/permissions.js';
 import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';

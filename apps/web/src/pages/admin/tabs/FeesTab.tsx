@@ -16,7 +16,7 @@ import {
 } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { useCan } from '../../../auth/permissions.js';
-import { refreshAdminData, useAreas, useDrivers, useSchools } from '../admin-queries.js';
+import { refreshAdminData, useAreas, useDrivers, useSchools } from '../../../queries/admin-queries.js';
 import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { FeeStatusBadge } from '../../../components/StudentFees/FeeStatusBadge.js';

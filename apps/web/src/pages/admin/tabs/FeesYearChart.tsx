@@ -5,7 +5,7 @@ import { ActionIcon, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { addMonths } from '@school-transport/contracts';
-import { useYearSummary } from '../analytics-queries.js';
+import { useYearSummary } from '../../../queries/analytics-queries.js';
 import { formatAmount, formatMonth } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';

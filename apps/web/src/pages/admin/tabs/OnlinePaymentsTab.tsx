@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OfficeOnlinePayment, OnlinePaymentStatus } from '@school-transport/contracts';
 import { useCan } from '../../../auth/permissions.js';
-import { refreshAdminData } from '../admin-queries.js';
+import { refreshAdminData } from '../../../queries/admin-queries.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { RefundModal, type RefundRequest } from '../../../components/AdminFees/RefundModal.js';
 import { ReconciliationSection } from './ReconciliationSection.js';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TEMPLATE_KEYS, OUTBOX_PAGE_SIZES, type AdminNotification, type NotificationStatus, type NotificationTemplateKey } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
-import { refreshOutbox, useFailedMessageCount, useHeldMessageCount } from '../outbox-queries.js';
+import { refreshOutbox, useFailedMessageCount, useHeldMessageCount } from '../../../queries/outbox-queries.js';
 import { ListState } from './ListState.js';
 import { useDataTablePaging } from './data-table-paging.js';
 import { tableRegionProps } from './data-table-region.js';

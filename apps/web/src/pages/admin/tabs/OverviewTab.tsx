@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useOverview } from '../admin-queries.js';
+import { useOverview } from '../../../queries/admin-queries.js';
 import { ListState } from './ListState.js';
 
 /** Spec's dashboard cards: total students, paid students, schools, drivers; and the students without a driver. */

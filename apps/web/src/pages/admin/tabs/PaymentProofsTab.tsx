@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { acceptProofInput, PAYMENT_METHODS, PROOF_STATUSES, type PaymentMethod, type PaymentProof, type ProofStatus } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { zodValidate } from '../../../forms/validation.js';
-import { refreshAdminData } from '../admin-queries.js';
+import { refreshAdminData } from '../../../queries/admin-queries.js';
 import { ListState } from './ListState.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { ReasonModal } from '../../../components/AdminFees/ReasonModal.js';

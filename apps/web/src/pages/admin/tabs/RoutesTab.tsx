@@ -8,8 +8,8 @@ import { runAdminChange } from '../../../components/AdminForm/run-admin-change.j
 import { LazyRunMap } from '../../../components/RunMap/LazyRunMap.js';
 import { formatDateTime } from '../../../i18n/format.js';
 import { useCan } from '../../../auth/permissions.js';
-import { useDrivers } from '../admin-queries.js';
-import { refreshRoutes, showRunStops, useBusRuns, useRunStops } from '../routes-queries.js';
+import { useDrivers } from '../../../queries/admin-queries.js';
+import { refreshRoutes, showRunStops, useBusRuns, useRunStops } from '../../../queries/routes-queries.js';
 import { RunPicker } from '../../../components/PlannedRuns/RunPicker.js';
 import { runName } from '../../../components/PlannedRuns/run-label.js';
 import { shownRun } from '../../../components/PlannedRuns/shown-run.js';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminSchool } from '@school-transport/contracts';
 import { trpc } from '../../../trpc.js';
 import { SchoolFormModal } from '../../../components/AdminSchoolForm/SchoolFormModal.js';
-import { refreshAdminData, useSchools } from '../admin-queries.js';
+import { refreshAdminData, useSchools } from '../../../queries/admin-queries.js';
 import { ListState } from './ListState.js';
 import { EntityRowActions, EntityTabHeader, StatusBadge } from './EntityTab.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';

@@ -7,7 +7,7 @@ import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { zodValidate } from '../../../forms/validation.js';
 import { FormActions } from '../../../components/AdminForm/FormActions.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
-import { refreshAdminData } from '../admin-queries.js';
+import { refreshAdminData } from '../../../queries/admin-queries.js';
 import { formatMonthName } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 import { SchoolDaySettingsSection } from './settings/SchoolDaySettingsSection.js';

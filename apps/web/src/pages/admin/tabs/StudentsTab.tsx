@@ -11,7 +11,7 @@ import { useCan } from '../../../auth/permissions.js';
 import { notify } from '../../../notify.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { StudentFormModal } from '../../../components/AdminStudentForm/StudentFormModal.js';
-import { refreshAdminData, useAreas, useDrivers, useSchools } from '../admin-queries.js';
+import { refreshAdminData, useAreas, useDrivers, useSchools } from '../../../queries/admin-queries.js';
 import { filterParams, PAGE_SIZES, useStudentView } from '../students/use-student-view.js';
 import { StudentFilters } from '../students/StudentFilters.js';
 import { BulkBar } from '../students/BulkBar.js';

@@ -6,7 +6,7 @@ import { trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { TermsFormModal } from '../../../components/AdminTermsForm/TermsFormModal.js';
 import { TermsArabicModal } from '../../../components/AdminTermsForm/TermsArabicModal.js';
-import { refreshAdminData, useTermsVersions } from '../admin-queries.js';
+import { refreshAdminData, useTermsVersions } from '../../../queries/admin-queries.js';
 import { formatDateTime } from '../../../i18n/format.js';
 import { ListState } from './ListState.js';
 

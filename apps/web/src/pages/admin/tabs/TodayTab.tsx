@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useTranslation } from 'react-i18next';
 import { bahrainToday, type AdminRun } from '@school-transport/contracts';
-import { useDayAbsences, useOfficeRuns, refreshOfficeDay } from '../school-day-queries.js';
+import { useDayAbsences, useOfficeRuns, refreshOfficeDay } from '../../../queries/school-day-queries.js';
 import { ListState } from './ListState.js';
 import { RunsTable } from './today/RunsTable.js';
 import { DayAbsencesTable } from './today/DayAbsencesTable.js';

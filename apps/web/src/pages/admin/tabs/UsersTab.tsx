@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../i18n/format.js';
 import { UserFormModal } from '../../../components/AdminUserForm/UserFormModal.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
-import { refreshAdminData } from '../admin-queries.js';
+import { refreshAdminData } from '../../../queries/admin-queries.js';
 import { ListState } from './ListState.js';
 import { StatusBadge } from './StatusBadge.js';
 

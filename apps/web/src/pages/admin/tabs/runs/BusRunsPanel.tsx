@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDriver, DriverRunsList, PlannedRun } from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../../trpc.js';
 import { useCan } from '../../../../auth/permissions.js';
-import { useSchools } from '../../admin-queries.js';
+import { useSchools } from '../../../../queries/admin-queries.js';
 import { ListState } from '../ListState.js';
 import { RunTimeline } from './RunTimeline.js';
 import { RunCard } from './RunCard.js';

@@ -1,6 +1,6 @@
 import { List, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useUnassignedStudents } from '../../analytics-queries.js';
+import { useUnassignedStudents } from '../../../../queries/analytics-queries.js';
 
 /**
  * The children on this bus whom no single run takes one way (no run serves their school, or two

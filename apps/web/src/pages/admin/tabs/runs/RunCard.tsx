@@ -6,7 +6,7 @@ import { isFull, type AdminSchool, type PlannedRunWithRiders } from '@school-tra
 import { errorMessage, trpc } from '../../../../trpc.js';
 import { notify } from '../../../../notify.js';
 import { formatNumber } from '../../../../i18n/format.js';
-import { refreshAdminData } from '../../admin-queries.js';
+import { refreshAdminData } from '../../../../queries/admin-queries.js';
 import { runLabel } from '../../../../components/PlannedRuns/run-label.js';
 
 /**

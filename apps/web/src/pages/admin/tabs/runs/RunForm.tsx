@@ -7,7 +7,7 @@ import { trpc } from '../../../../trpc.js';
 import { zodErrors } from '../../../../forms/validation.js';
 import { FormActions } from '../../../../components/AdminForm/FormActions.js';
 import { runAdminChange } from '../../../../components/AdminForm/run-admin-change.js';
-import { refreshAdminData } from '../../admin-queries.js';
+import { refreshAdminData } from '../../../../queries/admin-queries.js';
 
 interface RunValues {
   direction: DriverRun;

@@ -7,8 +7,8 @@ import { ADMIN_LIST_QUERY, trpc } from '../../../../trpc.js';
 import { zodValidate } from '../../../../forms/validation.js';
 import { FormActions } from '../../../../components/AdminForm/FormActions.js';
 import { runAdminChange } from '../../../../components/AdminForm/run-admin-change.js';
-import { refreshAdminData } from '../../admin-queries.js';
-import { refreshOfficeDay } from '../../school-day-queries.js';
+import { refreshAdminData } from '../../../../queries/admin-queries.js';
+import { refreshOfficeDay } from '../../../../queries/school-day-queries.js';
 import { ListState } from '../ListState.js';
 import { useFormFollows } from './use-form-follows.js';
 

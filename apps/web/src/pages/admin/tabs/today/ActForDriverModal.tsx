@@ -8,7 +8,7 @@ import { notify } from '../../../../notify.js';
 import { formatNumber, formatTime } from '../../../../i18n/format.js';
 import { AdminDialog } from '../../../../components/AdminDialog/AdminDialog.js';
 import { ListState } from '../ListState.js';
-import { refreshOfficeDay, useOfficeRuns } from '../../school-day-queries.js';
+import { refreshOfficeDay, useOfficeRuns } from '../../../../queries/school-day-queries.js';
 import { RUN_EVENTS, endRefusalOf } from './run-events.js';
 import { ActForHandover } from './ActForHandover.js';
 

@@ -8,7 +8,7 @@ import { trpc } from '../../../../trpc.js';
 import { formatDate } from '../../../../i18n/format.js';
 import { runAdminChange } from '../../../../components/AdminForm/run-admin-change.js';
 import { tableRegionProps } from '../data-table-region.js';
-import { refreshOfficeDay } from '../../school-day-queries.js';
+import { refreshOfficeDay } from '../../../../queries/school-day-queries.js';
 import { IsolatedLine } from '../../../../components/Isolated/Isolated.js';
 
 /** The absences in force on the day, each with Cancel (audited; refused once its run has started). */

@@ -10,7 +10,7 @@ import { AdminDialog } from '../../../../components/AdminDialog/AdminDialog.js';
 import { runAdminChange } from '../../../../components/AdminForm/run-admin-change.js';
 import { AbsenceFields } from '../../../../components/StudentDay/AbsenceFields.js';
 import { absenceErrors, absenceOf, absenceRunChoices, emptyAbsence, type AbsenceValues } from '../../../../components/StudentDay/absence-form.js';
-import { refreshOfficeDay } from '../../school-day-queries.js';
+import { refreshOfficeDay } from '../../../../queries/school-day-queries.js';
 
 const STUDENTS_SHOWN = 20;
 

@@ -8,8 +8,8 @@ import { AdminDialog } from '../../../../components/AdminDialog/AdminDialog.js';
 import { runAdminChange } from '../../../../components/AdminForm/run-admin-change.js';
 import { OverCapacityField } from '../../../../components/Seats/OverCapacityField.js';
 import { useOverCapacity } from '../../../../components/Seats/use-over-capacity.js';
-import { useDrivers } from '../../admin-queries.js';
-import { refreshOfficeDay } from '../../school-day-queries.js';
+import { useDrivers } from '../../../../queries/admin-queries.js';
+import { refreshOfficeDay } from '../../../../queries/school-day-queries.js';
 
 /**
  * Hands one day's run to another driver (the run's own driver is ill, the bus is in the garage):

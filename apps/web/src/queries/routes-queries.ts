@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RunStops } from '@school-transport/contracts';
-import { ADMIN_LIST_QUERY, queryClient, trpc } from '../../trpc.js';
+import { ADMIN_LIST_QUERY, queryClient, trpc } from '../trpc.js';
 
 /** A bus's planned runs in planned-start order (what the Routes tab and the Live map pick from); nothing is read until a driver is chosen. */
 export const useBusRuns = (driverId: string | null) =>

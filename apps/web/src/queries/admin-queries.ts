@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_LIST_QUERY, queryClient, trpc } from '../../trpc.js';
+import { ADMIN_LIST_QUERY, queryClient, trpc } from '../trpc.js';
 
 /** The admin lists (retrying 3 times); the sidebar counts read the same cache. */
 export const useOverview = () => useQuery({ ...trpc.admin.dashboard.overview.queryOptions(), ...ADMIN_LIST_QUERY });

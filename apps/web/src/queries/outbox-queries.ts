@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_LIST_QUERY, queryClient, trpc } from '../../trpc.js';
+import { ADMIN_LIST_QUERY, queryClient, trpc } from '../trpc.js';
 
 /** The number of failed messages: the Outbox tab's badge. */
 export const useFailedMessageCount = () => useQuery({ ...trpc.admin.notifications.failedCount.queryOptions(), ...ADMIN_LIST_QUERY });

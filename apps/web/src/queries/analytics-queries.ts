@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditLogQuery } from '@school-transport/contracts';
-import { ADMIN_LIST_QUERY, trpc } from '../../trpc.js';
+import { ADMIN_LIST_QUERY, trpc } from '../trpc.js';
 
 /** The Analytics tab's figures, the header bell and the audit log; refreshAdminData() refreshes them after any change. */
 export const useStatistics = () => useQuery({ ...trpc.admin.analytics.statistics.queryOptions(), ...ADMIN_LIST_QUERY });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ModificationStatus } from '@school-transport/contracts';
-import { ADMIN_LIST_QUERY, trpc } from '../../trpc.js';
+import { ADMIN_LIST_QUERY, trpc } from '../trpc.js';
 
 /** How many modification requests wait for the office: the modification requests tab's badge. */
 export const useModificationRequestCounts = () => useQuery({ ...trpc.admin.modificationRequests.counts.queryOptions(), ...ADMIN_LIST_QUERY });

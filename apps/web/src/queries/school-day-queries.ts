@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_LIST_QUERY, queryClient, trpc } from '../../trpc.js';
+import { ADMIN_LIST_QUERY, queryClient, trpc } from '../trpc.js';
 
 /** Every driver's runs of a Bahrain date, open runs with children on board first (the server's order). */
 export const useOfficeRuns = (date: string) => useQuery({ ...trpc.admin.schoolDay.runs.queryOptions({ date }), ...ADMIN_LIST_QUERY, refetchOnWindowFocus: true });
