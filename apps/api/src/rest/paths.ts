@@ -5,7 +5,7 @@ import { attendanceCsvQuery, osmandParameters, studentFilters, traccarClientBody
 import type { Access } from '../security/access.js';
 import { proofUpload } from './proof-upload-form.js';
 import { studentImportForm } from './students-import-form.js';
-import { PROCEDURE_ACCESS } from '../security/access.js';
+import { PROCEDURE_ACCESS } from '../trpc/procedure-access.js';
 import { isReplayed } from '../trpc/replayed-answers.js';
 
 /** Every procedure's dotted name ('admin.students.list'), read from the router's type. */

@@ -1,13 +1,11 @@
 import { isCrewRole, PERMISSIONS, SERVER_MESSAGES, type Permission, type Role, type SessionUser } from '@school-transport/contracts';
-import { appRouter } from '../trpc/router.js';
 import { AppError } from '../errors.js';
 import { signedIn } from './roles.js';
-import type { ProcedureMeta } from '../trpc/init.js';
 
 /**
  * Who may call what. A procedure states it once, in the kind it is built from (trpc/init.ts:
- * publicProcedure, parentProcedure, officeProcedure('fees.void')...), and this table is read from
- * the router; a REST path calls a procedure and has its access, or states its own (rest/paths.ts).
+ * publicProcedure, parentProcedure, officeProcedure('fees.void')...), and the table of every
+ * procedure's access is read from the router (trpc/procedure-access.ts); a REST path calls a procedure and has its access, or states its own (rest/paths.ts).
  * The authorization matrix test (security/authorization-matrix.test.ts) calls every procedure and
  * path as every kind of caller and fails when an answer differs from what is stated here.
  *
@@ -25,23 +23,6 @@ import type { ProcedureMeta } from '../trpc/init.js';
  *   forwarding secret, the same answer whoever is signed in
  */
 export type Access = 'anyone' | 'signed-in' | 'parent' | 'crew' | `office:${Permission}` | `parent-or-office:${Permission}` | 'whatsapp' | 'tap' | 'tracker';
-
-interface ProcedureDefinition {
-  _def: { meta?: ProcedureMeta };
-}
-
-function readAccessFromRouter(): Record<string, Access> {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDefinition> } })._def.procedures;
-  const table: Record<string, Access> = {};
-  for (const [path, procedure] of Object.entries(procedures)) {
-    const access = procedure._def.meta?.access;
-    if (!access) throw new Error(`${path} states no access: build it from a procedure kind of trpc/init.ts`);
-    table[path] = access;
-  }
-  return table;
-}
-
-export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = readAccessFromRouter();
 
 /** The permission an office access names, or undefined for the others. */
 export function permissionOf(access: Access): Permission | undefined {

@@ -4,7 +4,8 @@ import { MAX_CALLS_PER_BATCH, PERMISSIONS, SERVER_MESSAGES, type Role } from '@s
 import { appRouter } from '../trpc/router.js';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
 import { createAdmin, createAttendant, createDriver, createParent, createStaff } from '../test/factories.js';
-import { permissionOf, PROCEDURE_ACCESS, type Access } from './access.js';
+import { permissionOf, type Access } from './access.js';
+import { PROCEDURE_ACCESS } from '../trpc/procedure-access.js';
 import { accessOfPath, REST_PATHS } from '../rest/paths.js';
 import { DEV_PATHS } from '../development/dev-shims.js';
 

@@ -6,7 +6,7 @@ import { appRouter } from '../trpc/router.js';
 import type { HttpClient, TestServer } from '../test/harness.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../test/factories.js';
 import { SetClock } from '../domain/clock.js';
-import { PROCEDURE_ACCESS } from './access.js';
+import { PROCEDURE_ACCESS } from '../trpc/procedure-access.js';
 import type { TapStandIn } from '../development/tap-stand-in.js';
 import { startServerWithTap } from '../test/online-payments.js';
 import { accessOfPath, REST_PATHS } from '../rest/paths.js';

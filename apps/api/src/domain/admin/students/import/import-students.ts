@@ -6,7 +6,8 @@ import { AppError } from '../../../../errors.js';
 import { recordAudit, type Actor } from '../../../audit.js';
 import { withUniqueField } from '../../guards.js';
 import { prepareWelcomeCodes } from '../../../account-codes.js';
-import { planImport, type ImportPlan } from './plan.js';
+import { planImport } from './plan.js';
+import type { ImportPlan } from './planned-row.js';
 import { readSpreadsheet } from './read-spreadsheet.js';
 import { writeImport } from './write.js';
 

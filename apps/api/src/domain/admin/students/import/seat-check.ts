@@ -3,7 +3,7 @@ import { BUS_FULL_CODES, DRIVER_RUNS, busFullMessage, ridesOnRun, runsOfChildInW
 import { readSchoolDaySettings } from '../../../school-day/settings.js';
 import { ridersPerRun } from '../../../planned-runs/office-list.js';
 import { childrenOfBuses, plannedRunsOfDrivers, type BusChild } from '../../../planned-runs/read.js';
-import type { PlannedRow } from './plan.js';
+import type { PlannedRow } from './planned-row.js';
 
 /**
  * The seat rule, row by row in the file's order, run by run (seats.ts): a row that puts a student

@@ -4,7 +4,7 @@ import type { StudentImportResult } from '@school-transport/contracts';
 import type { Actor } from '../../../audit.js';
 import { issueWelcomeCodes, type PreparedCode } from '../../../account-codes.js';
 import { assertSeats, type SeatChange } from '../../../routes/seats.js';
-import type { ImportPlan, PlannedRow, StudentValues } from './plan.js';
+import type { ImportPlan, PlannedRow, StudentValues } from './planned-row.js';
 
 /** Rows per INSERT or UPDATE statement: a few hundred keep each statement's parameters well under PostgreSQL's limit. */
 const WRITE_CHUNK = 300;
