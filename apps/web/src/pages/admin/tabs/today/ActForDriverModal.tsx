@@ -11,6 +11,7 @@ import { ListState } from '../ListState.js';
 import { refreshOfficeDay, useOfficeRuns } from '../../../../queries/school-day-queries.js';
 import { RUN_EVENTS, endRefusalOf } from './run-events.js';
 import { ActForHandover } from './ActForHandover.js';
+import { runName } from '../../../../components/PlannedRuns/run-label.js';
 
 /** A child's status as a badge's colour: on the bus stands out, absent and off the bus are quiet. */
 const STATUS_COLORS: Record<RiderStatus, string> = {
@@ -41,7 +42,7 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
   const mark = useMutation(trpc.admin.schoolDay.mark.mutationOptions());
   const end = useMutation(trpc.admin.schoolDay.endRun.mutationOptions());
   const riders = driverRun.data?.run.students ?? [];
-  const runName = `${run.driver.name}, ${t(`runs.runName.${run.run}`)}`;
+  const title = `${run.driver.name}, ${runName({ direction: run.run, name: run.name }, (direction) => t(`runs.runName.${direction}`))}`;
 
   const markOne = async (student: { id: string; firstName: string; lastName: string }, event: MarkEvent, receivedBy?: ReceivedByInput) => {
     setRefusal(null);
@@ -62,7 +63,7 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
     setRefusal(null);
     try {
       await end.mutateAsync({ driverId: run.driver.id, run: run.id, date: run.date });
-      notify({ title: t('act.ended'), message: runName });
+      notify({ title: t('act.ended'), message: title });
       await refreshOfficeDay();
       onClose();
     } catch (error) {
@@ -76,7 +77,7 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
   };
 
   return (
-    <AdminDialog onClose={onClose} title={t('act.title', { run: runName })} size="lg" closeButtonProps={{ 'aria-label': t('act.close') }}>
+    <AdminDialog onClose={onClose} title={t('act.title', { run: title })} size="lg" closeButtonProps={{ 'aria-label': t('act.close') }}>
       <Stack>
         <Alert color="blue" variant="light">
           {t('act.note')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminRun, RunStatus } from '@school-transport/contracts';
 import { formatNumber, formatTime } from '../../../../i18n/format.js';
 import { tableRegionProps } from '../data-table-region.js';
+import { runName } from '../../../../components/PlannedRuns/run-label.js';
 
 const STATUS_COLORS: Record<RunStatus, string> = { not_started: 'gray', in_progress: 'blue', done: 'teal' };
 
@@ -27,7 +28,8 @@ export function RunsTable({
 }) {
   const { t, i18n } = useTranslation('officeDay');
   const count = (value: number) => formatNumber(value, i18n.language);
-  const runLabel = (run: AdminRun) => `${run.driver.name}, ${t(`runs.runName.${run.run}`)}`;
+  const nameOf = (run: AdminRun) => runName({ direction: run.run, name: run.name }, (direction) => t(`runs.runName.${direction}`));
+  const runLabel = (run: AdminRun) => `${run.driver.name}, ${nameOf(run)}`;
   return (
     <DataTable<AdminRun>
       aria-label={t('runs.title')}
@@ -60,7 +62,7 @@ export function RunsTable({
             </Stack>
           ),
         },
-        { accessor: 'run', title: t('runs.run'), noWrap: true, render: (run) => t(`runs.runName.${run.run}`) },
+        { accessor: 'run', title: t('runs.run'), noWrap: true, render: nameOf },
         {
           accessor: 'status',
           title: t('runs.status'),
