@@ -4,6 +4,7 @@ import { startTestServer, type HttpClient, type TestServer } from './test/harnes
 import { createAdmin, createArea, createDriver, createSchool } from './test/factories.js';
 import { createFamily, type Family } from './test/families.js';
 import { SetClock } from './domain/clock.js';
+import { readRunStops } from './domain/routes/run-stops.js';
 
 /**
  * The live bus run by run, on a Bahrain Tuesday (1 December 2026). A family follows the bus of
@@ -183,5 +184,14 @@ describe('a child going home on another bus', () => {
     await drive(zaid, zaidsAfternoon, 26.04);
     expect(await busOf(hana)).toMatchObject({ status: 'on_the_way', stopsBefore: 0, position: { lat: 26.04 }, stop: { lat: 26.05, lng: 50.5 }, eta: { minMinutes: expect.any(Number) } });
     expect(await nearMessages(hana)).toEqual([await dayRunId(zaid, zaidsAfternoon)]);
+  });
+
+  it("learns Hana's stop on the afternoon bus's run from where its phone dropped her at home", async () => {
+    const stopOfHana = async () => (await readRunStops(t.db, zaid.driverId, zaidsAfternoon)).stops.find((stop) => stop.students.some((each) => each.id === hana.studentId))?.location;
+    expect(await stopOfHana()).toEqual({ lat: 26.05, lng: 50.5, source: 'link' });
+    clock.set(bh('13:36:00'));
+    const dropped = await zaid.client.post(`/api/driver/runs/${zaidsAfternoon}/marks`, { studentId: hana.studentId, event: 'dropped', clientId: `runs-${clientIds++}`, position: { lat: 26.0503, lng: 50.5002, accuracy: 10 } });
+    expect(dropped.status).toBe(201);
+    expect(await stopOfHana()).toEqual({ lat: 26.0503, lng: 50.5002, source: 'learned' });
   });
 });

@@ -12,11 +12,10 @@ const SNAPSHOT_MS = 1_000;
 /** ...and a run's stops this long: the office reorders or pins a stop rarely during a run. */
 const STOPS_MS = 30_000;
 
-/** A bus's day as families read it: its planned runs (to find each child's own), and its runs in progress by planned run. */
-interface BusDay {
+/** A bus's plan as families read it: its planned runs and the school week, to find each child's own run (runOfChild). */
+interface BusPlan {
   plannedRuns: PlannedRunRow[];
   schoolDays: readonly Weekday[];
-  inProgress: Map<string, BusSnapshot | null>;
 }
 
 /** The family's child's bus: what the family sees, the day's run it is (for 'bus is near'), and whose changes the page follows. */
@@ -41,7 +40,8 @@ interface Cached<T> {
  * reads afresh and the others use the same answer.
  */
 export class LiveBusReader {
-  private readonly snapshots = new Map<string, Cached<BusDay>>();
+  private readonly snapshots = new Map<string, Cached<Map<string, BusSnapshot | null>>>();
+  private readonly plans = new Map<string, Cached<BusPlan>>();
   private readonly stops = new Map<string, Cached<RunStop[]>>();
   readonly averages: OperatorAveragesCache;
 
@@ -72,15 +72,23 @@ export class LiveBusReader {
 
   private stopsOf = (ownerId: string, plannedRunId: string): Promise<RunStop[]> => this.cached(this.stops, `${ownerId}:${plannedRunId}`, STOPS_MS, Date.now(), () => runStopsInOrder(this.db, ownerId, plannedRunId));
 
-  private busDayOf(now: Date, ownerId: string, date: string): Promise<BusDay> {
+  /** A bus's plan is read as rarely as its stops: the office changes a bus's runs rarely during a run. */
+  private planOf = (ownerId: string): Promise<BusPlan> =>
+    this.cached(this.plans, ownerId, STOPS_MS, Date.now(), async () => {
+      const [plannedRuns, settings] = await Promise.all([plannedRunsOfDrivers(this.db, [ownerId]), readSchoolDaySettings(this.db)]);
+      return { plannedRuns, schoolDays: settings.schoolDays };
+    });
+
+  /** The bus's runs in progress, by planned run. */
+  private snapshotsOf(now: Date, ownerId: string, date: string): Promise<Map<string, BusSnapshot | null>> {
     const key = `${ownerId}:${date}`;
     return this.cached(this.snapshots, key, SNAPSHOT_MS, Date.now(), async () => {
-      const [rows, plannedRuns, settings] = await Promise.all([runsInProgress(this.db, ownerId, date), plannedRunsOfDrivers(this.db, [ownerId]), readSchoolDaySettings(this.db)]);
-      const inProgress = new Map<string, BusSnapshot | null>();
-      for (const row of rows) inProgress.set(row.plannedRunId, await readBusSnapshot(this.db, now, row, date, this.stopsOf));
+      const rows = await runsInProgress(this.db, ownerId, date);
+      const byRun = new Map<string, BusSnapshot | null>();
+      for (const row of rows) byRun.set(row.plannedRunId, await readBusSnapshot(this.db, now, row, date, this.stopsOf));
       const entry = this.snapshots.get(key);
       if (entry) entry.drivers = [ownerId, ...rows.flatMap((row) => (row.substituteDriverId ? [row.substituteDriverId] : []))];
-      return { plannedRuns, schoolDays: settings.schoolDays, inProgress };
+      return byRun;
     });
   }
 
@@ -99,12 +107,17 @@ export class LiveBusReader {
       return bus ? [{ direction, bus }] : [];
     });
     const buses = [...new Set(ways.map((way) => way.bus))];
-    if (options.fresh) for (const bus of buses) this.snapshots.delete(`${bus}:${date}`);
+    if (options.fresh) {
+      for (const bus of buses) {
+        this.snapshots.delete(`${bus}:${date}`);
+        this.plans.delete(bus);
+      }
+    }
     const underWay: BusSnapshot[] = [];
     for (const { direction, bus } of ways) {
-      const day = await this.busDayOf(now, bus, date);
-      const run = runOfChild(day.plannedRuns, student, direction, weekday, day.schoolDays);
-      const snapshot = run ? day.inProgress.get(run.id) : undefined;
+      const plan = await this.planOf(bus);
+      const run = runOfChild(plan.plannedRuns, student, direction, weekday, plan.schoolDays);
+      const snapshot = run ? (await this.snapshotsOf(now, bus, date)).get(run.id) : undefined;
       if (snapshot) underWay.push(snapshot);
     }
     // A run left open is the older one: the latest started is looked at first.
