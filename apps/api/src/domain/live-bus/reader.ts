@@ -84,10 +84,12 @@ export class LiveBusReader {
     const key = `${ownerId}:${date}`;
     return this.cached(this.snapshots, key, SNAPSHOT_MS, Date.now(), async () => {
       const rows = await runsInProgress(this.db, ownerId, date);
-      const byRun = new Map<string, BusSnapshot | null>();
-      for (const row of rows) byRun.set(row.plannedRunId, await readBusSnapshot(this.db, now, row, date, this.stopsOf));
+      // Whose phones it shows is known from here on: another bus's change no longer drops this read
+      // (with a fleet's notices coming every few milliseconds, a read dropped by any of them is read again and again).
       const entry = this.snapshots.get(key);
       if (entry) entry.drivers = [ownerId, ...rows.flatMap((row) => (row.substituteDriverId ? [row.substituteDriverId] : []))];
+      const byRun = new Map<string, BusSnapshot | null>();
+      for (const row of rows) byRun.set(row.plannedRunId, await readBusSnapshot(this.db, now, row, date, this.stopsOf));
       return byRun;
     });
   }
