@@ -7,9 +7,16 @@ import { findFamilyStudent, studentBusOf, type FamilyStudent } from './student-b
 import { plannedRunsOfDrivers, type PlannedRunRow } from '../planned-runs/read.js';
 import { readSchoolDaySettings } from '../school-day/settings.js';
 
-/** A snapshot serves the families that ask within this long of it (one change wakes them all at once)... */
-const SNAPSHOT_MS = 1_000;
-/** ...and a run's stops this long: the office reorders or pins a stop rarely during a run. */
+/**
+ * A snapshot serves the families that ask until its bus's next change (its notice drops it: one
+ * change wakes them all at once), and at most this long, for a change no notice told of (an
+ * absence reported during the run). A page's reread with no change (every 15 s: 'stale' and a
+ * withheld ETA come with time alone) reuses it: the time is applied when each family's answer is
+ * made, not when the snapshot was read. Kept for 1 s, a fleet of 200 buses re-read a snapshot for
+ * nearly every page's reread.
+ */
+const SNAPSHOT_MS = 15_000;
+/** A run's stops are kept this long: the office reorders or pins a stop rarely during a run. */
 const STOPS_MS = 30_000;
 
 /** A bus's plan as families read it: its planned runs and the school week, to find each child's own run (runOfChild). */
