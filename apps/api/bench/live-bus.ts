@@ -10,8 +10,15 @@
  *    either process in turn. For every fix, the delay from the start of its POST to each family's
  *    event carrying it (median, p99), and the CPU the two server processes and the machine used.
  *
+ * With --tracker, the same two measures for the buses' trackers instead of the drivers' phones: each
+ * bus's vehicle carries a tracker (a phone running Traccar Client, say) that sends its fix as the
+ * OsmAnd protocol's query string, `POST /api/tracking/osmand?id=…&lat=…&lon=…&timestamp=…`, with no
+ * session; 200 buses by default. Ingestion is measured against the floor's /floor/osmand (the
+ * tracker's bus, the run at the fix's time, then the same statement), and the fan-out's delay runs
+ * from the start of the tracker's POST to each family's event. Figures in bench-live-bus-trackers.json.
+ *
  *   --duration S (10 s per side for ingestion)  --fan-out-seconds S (60)  --connections N (20)
- *   --families N (2000)  --buses N (50)  --every S (5)
+ *   --families N (2000)  --buses N (50; 200 with --tracker)  --every S (5)  --tracker
  * Ports: BENCH_PORT (3106) and the next one for the two processes, BENCH_FLOOR_PORT (3116).
  * BENCH_NODE_ARGS: further Node flags for the servers and the floor (`--cpu-prof --cpu-prof-dir=...` to profile them).
  * The database is <BENCH_DATABASE_PREFIX (school_transport_bench)>_live_<pid>, dropped at the end.
@@ -41,7 +48,8 @@ const duration = option('--duration', 10);
 const fanOutSeconds = option('--fan-out-seconds', 60);
 const connections = option('--connections', 20);
 const families = option('--families', 2000);
-const buses = option('--buses', 50);
+const trackerMode = args.includes('--tracker');
+const buses = option('--buses', trackerMode ? 200 : 50);
 const everyS = option('--every', 5);
 const appPort = Number(process.env.BENCH_PORT ?? 3106);
 const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? 3116);
@@ -113,6 +121,8 @@ await sql`
   INSERT INTO users (phone, password_hash, role, name) SELECT (39000000 + i)::text, ${hash}, 'driver', 'Bus ' || i FROM generate_series(1, ${buses}) AS i`.execute(db);
 await sql`
   INSERT INTO drivers (user_id, name, phone, license_no, area_ids) SELECT id, name, phone, 'LIVE-' || phone, '[]' FROM users WHERE role = 'driver'`.execute(db);
+// Each vehicle's tracker identifier, as the office would generate it (a phone app's: 20 characters or more).
+if (trackerMode) await sql`UPDATE drivers SET vehicle_tracker_id = 'bench-tracker-' || phone`.execute(db);
 await sql`
   INSERT INTO users (email, password_hash, role, name, phone) SELECT 'live-' || i || '@example.com', ${hash}, 'parent', 'Parent ' || i, (36000000 + i)::text FROM generate_series(1, ${families}) AS i`.execute(db);
 await sql`INSERT INTO parents (user_id) SELECT id FROM users WHERE role = 'parent'`.execute(db);
@@ -127,7 +137,7 @@ await sql`
   FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM parents) AS p
   JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM drivers) AS d ON d.k = p.n % ${buses}`.execute(db);
 await sql`INSERT INTO school_runs (planned_run_id, driver_id, date, run, started_at) SELECT id, driver_id, ${today}, 'morning', now() - interval '1 minute' FROM planned_runs WHERE direction = 'morning'`.execute(db);
-const drivers = (await sql<{ id: string; phone: string; n: number }>`SELECT d.id, d.phone, row_number() OVER (ORDER BY d.id)::int - 1 AS n FROM drivers d ORDER BY d.id`.execute(db)).rows;
+const drivers = (await sql<{ id: string; phone: string; n: number; trackerId: string | null }>`SELECT d.id, d.phone, row_number() OVER (ORDER BY d.id)::int - 1 AS n, d.vehicle_tracker_id AS "trackerId" FROM drivers d ORDER BY d.id`.execute(db)).rows;
 const parents = (await sql<{ email: string; student: string }>`SELECT u.email, s.id AS student FROM users u JOIN parents p ON p.user_id = u.id JOIN students s ON s.parent_id = p.id ORDER BY u.email`.execute(db)).rows;
 await handle.close();
 
@@ -172,9 +182,10 @@ async function eachLimited<T, R>(items: readonly T[], width: number, work: (item
   return results;
 }
 const signingIn = Date.now();
-const driverCookies = await eachLimited(drivers, 8, (driver, index) => signIn(urls[index % 2]!, '/api/driver/login', { phone: driver.phone, password: PASSWORD }));
+// A tracker has no session: only the phones' path signs its drivers in.
+const driverCookies = trackerMode ? [] : await eachLimited(drivers, 8, (driver, index) => signIn(urls[index % 2]!, '/api/driver/login', { phone: driver.phone, password: PASSWORD }));
 const parentCookies = await eachLimited(parents, 8, (parent, index) => signIn(urls[index % 2]!, '/api/auth/login', { email: parent.email, password: PASSWORD }));
-console.log(`Signed in ${drivers.length} drivers and ${parents.length} parents in ${((Date.now() - signingIn) / 1000).toFixed(0)} s.`);
+console.log(`Signed in ${driverCookies.length} drivers and ${parents.length} parents in ${((Date.now() - signingIn) / 1000).toFixed(0)} s.`);
 
 // ---------- 1. ingestion against its floor ----------
 const floor = await start(['--import', import.meta.resolve('tsx'), join(HERE, 'positions-floor.ts')], { DATABASE_URL: databaseUrl, FLOOR_PORT: String(floorPort) }, `http://127.0.0.1:${floorPort}/health`);
@@ -188,6 +199,30 @@ function fixBody(busIndex: number) {
   sequence++;
   const at = new Date(Date.now() - (sequence % 1000)).toISOString();
   return JSON.stringify({ run: 'morning', date: today, fixes: [{ lat: 26.1, lng: 50.5 + busIndex * 0.01, accuracy: 8, speed: 6, heading: 0, at }] });
+}
+/** One tracker fix of one bus, now, as the OsmAnd protocol's query string (speed in knots; the time ISO 8601 to the millisecond). */
+function trackerQuery(busIndex: number, at: string, lat: number) {
+  return new URLSearchParams({ id: drivers[busIndex]!.trackerId!, lat: String(lat), lon: String(50.5 + busIndex * 0.01), timestamp: at, accuracy: '8', speed: '11.7', bearing: '0' }).toString();
+}
+/** The same standing bus as fixBody, from its tracker: a new instant each time, out of order within a second. */
+function trackerFixPath(path: string, busIndex: number) {
+  sequence++;
+  return `${path}?${trackerQuery(busIndex, new Date(Date.now() - (sequence % 1000)).toISOString(), 26.1)}`;
+}
+/** The trackers' ingestion: POST with the fix in the query string and no body, as Traccar Client sends it, to the app or the floor. */
+async function ingestTrackers(base: string, path: string) {
+  const cpuPid = (base.includes(String(floorPort)) ? floor : servers[0]!).pid!;
+  const cpuBefore = cpuMs(cpuPid);
+  let turn = 0;
+  const result = await autocannon({
+    url: `${base}${path}`,
+    method: 'POST',
+    connections,
+    duration,
+    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: trackerFixPath(path, turn++ % drivers.length) }) }],
+  } as Parameters<typeof autocannon>[0]);
+  const requests = result.requests.total;
+  return { requestsPerSecond: Math.round(requests / result.duration), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors, nodeCpuMsPerRequest: Math.round(((cpuMs(cpuPid) - cpuBefore) / requests) * 100) / 100 };
 }
 async function ingest(url: string, cookies: readonly string[] | null, driverIds: readonly string[]) {
   const cpuPid = (url.includes(String(floorPort)) ? floor : servers[0]!).pid!;
@@ -213,19 +248,36 @@ async function ingest(url: string, cookies: readonly string[] | null, driverIds:
   return { requestsPerSecond: Math.round(requests / result.duration), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors, nodeCpuMsPerRequest: Math.round(((cpuMs(cpuPid) - cpuBefore) / requests) * 100) / 100 };
 }
 const driverIds = drivers.map((driver) => driver.id);
-const driverCookiesOnFirst = await eachLimited(drivers, 8, (driver) => signIn(urls[0]!, '/api/driver/login', { phone: driver.phone, password: PASSWORD }));
-// Warm both sides up before measuring.
-await autocannon({ url: `${urls[0]}/api/driver/positions`, method: 'POST', connections: 4, amount: 300, headers: { 'content-type': 'application/json', cookie: driverCookiesOnFirst[0]! }, body: fixBody(0) });
-await autocannon({ url: `http://127.0.0.1:${floorPort}/floor/positions`, method: 'POST', connections: 4, amount: 300, headers: { 'content-type': 'application/json', 'x-driver': driverIds[0]! }, body: fixBody(0) });
-const app = await ingest(`${urls[0]}/api/driver/positions`, driverCookiesOnFirst, driverIds);
-const bare = await ingest(`http://127.0.0.1:${floorPort}/floor/positions`, null, driverIds);
-const insertOnly = await ingest(`http://127.0.0.1:${floorPort}/floor/insert`, null, driverIds);
+async function measurePhones() {
+  const driverCookiesOnFirst = await eachLimited(drivers, 8, (driver) => signIn(urls[0]!, '/api/driver/login', { phone: driver.phone, password: PASSWORD }));
+  // Warm both sides up before measuring.
+  await autocannon({ url: `${urls[0]}/api/driver/positions`, method: 'POST', connections: 4, amount: 300, headers: { 'content-type': 'application/json', cookie: driverCookiesOnFirst[0]! }, body: fixBody(0) });
+  await autocannon({ url: `http://127.0.0.1:${floorPort}/floor/positions`, method: 'POST', connections: 4, amount: 300, headers: { 'content-type': 'application/json', 'x-driver': driverIds[0]! }, body: fixBody(0) });
+  const app = await ingest(`${urls[0]}/api/driver/positions`, driverCookiesOnFirst, driverIds);
+  const bare = await ingest(`http://127.0.0.1:${floorPort}/floor/positions`, null, driverIds);
+  const insertOnly = await ingest(`http://127.0.0.1:${floorPort}/floor/insert`, null, driverIds);
+  const ratioTo = (floorSide: { requestsPerSecond: number }) => Math.round((app.requestsPerSecond / floorSide.requestsPerSecond) * 100) / 100;
+  const measured = { app, floor: bare, ratio: ratioTo(bare), insertOnly, ratioToInsertOnly: ratioTo(insertOnly) };
+  console.log(
+    `Ingestion: app ${app.requestsPerSecond} req/s (p99 ${app.p99Ms} ms, non-2xx ${app.non2xx}, ${app.nodeCpuMsPerRequest} ms CPU each), floor ${bare.requestsPerSecond} req/s (${bare.nodeCpuMsPerRequest} ms): ratio ${measured.ratio} (target ≥ 0.7); the write alone without the run's lookup ${insertOnly.requestsPerSecond} req/s: ratio ${measured.ratioToInsertOnly}`,
+  );
+  return measured;
+}
+async function measureTrackers() {
+  const floorBase = `http://127.0.0.1:${floorPort}`;
+  // Warm both sides up before measuring.
+  await autocannon({ url: `${urls[0]}${trackerFixPath('/api/tracking/osmand', 0)}`, method: 'POST', connections: 4, amount: 300 });
+  await autocannon({ url: `${floorBase}${trackerFixPath('/floor/osmand', 0)}`, method: 'POST', connections: 4, amount: 300 });
+  const app = await ingestTrackers(urls[0]!, '/api/tracking/osmand');
+  const bare = await ingestTrackers(floorBase, '/floor/osmand');
+  const measured = { app, floor: bare, ratio: Math.round((app.requestsPerSecond / bare.requestsPerSecond) * 100) / 100 };
+  console.log(
+    `Trackers' ingestion (OsmAnd): app ${app.requestsPerSecond} req/s (p99 ${app.p99Ms} ms, non-2xx ${app.non2xx}, ${app.nodeCpuMsPerRequest} ms CPU each), floor ${bare.requestsPerSecond} req/s (${bare.nodeCpuMsPerRequest} ms): ratio ${measured.ratio} (target ≥ 0.7)`,
+  );
+  return measured;
+}
+const ingestion = trackerMode ? await measureTrackers() : await measurePhones();
 await stop(floor);
-const ratioTo = (floorSide: { requestsPerSecond: number }) => Math.round((app.requestsPerSecond / floorSide.requestsPerSecond) * 100) / 100;
-const ingestion = { app, floor: bare, ratio: ratioTo(bare), insertOnly, ratioToInsertOnly: ratioTo(insertOnly) };
-console.log(
-  `Ingestion: app ${app.requestsPerSecond} req/s (p99 ${app.p99Ms} ms, non-2xx ${app.non2xx}, ${app.nodeCpuMsPerRequest} ms CPU each), floor ${bare.requestsPerSecond} req/s (${bare.nodeCpuMsPerRequest} ms): ratio ${ingestion.ratio} (target ≥ 0.7); the write alone without the run's lookup ${insertOnly.requestsPerSecond} req/s: ratio ${ingestion.ratioToInsertOnly}`,
-);
 
 // ---------- 2. fan-out ----------
 /** Send times of each fix, by bus and instant. */
@@ -282,8 +334,11 @@ const busOfParent = await (async () => {
 })();
 // Families open their page over a few seconds, not all in the same millisecond: 50 pages opening at a time.
 const streams: Promise<void>[] = [];
+/** A page not sent its first event within this long is left to open on its own: the count below says how many never did. */
+const OPENING_MS = 30_000;
 await eachLimited(parents, 50, (parent, index) => {
   return new Promise<void>((opened) => {
+    setTimeout(opened, OPENING_MS).unref();
     streams.push(
       follow(urls[index % 2]!, parentCookies[index]!, parent.student, busOfParent.get(parent.student)!, opened).catch((error: unknown) => {
         console.error('stream failed', error);
@@ -312,18 +367,20 @@ await Promise.all(
     while (Date.now() - fanOutStarted < fanOutSeconds * 1000) {
       const at = new Date().toISOString();
       const url = urls[step % 2]!;
-      // A session made on one process is honoured by the other: the phone's posts go to either.
-      const cookie = driverCookies[index]!;
+      const lat = 26.1 + step * 0.0004;
       const began = performance.now();
       sentAt.set(`${driver.n}:${at}`, began);
-      const response = await fetch(`${url}/api/driver/positions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ run: 'morning', date: today, fixes: [{ lat: 26.1 + step * 0.0004, lng: 50.5 + driver.n * 0.01, accuracy: 8, speed: 8, heading: 0, at }] }),
-      });
+      // A tracker names its bus by its identifier, with no session; a session made on one process is honoured by the other: the phone's posts go to either.
+      const response = trackerMode
+        ? await fetch(`${url}/api/tracking/osmand?${trackerQuery(index, at, lat)}`, { method: 'POST' })
+        : await fetch(`${url}/api/driver/positions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: driverCookies[index]! },
+            body: JSON.stringify({ run: 'morning', date: today, fixes: [{ lat, lng: 50.5 + driver.n * 0.01, accuracy: 8, speed: 8, heading: 0, at }] }),
+          });
       postDelays.push(performance.now() - began);
       posts++;
-      if (response.status !== 202) failedPosts++;
+      if (response.status !== (trackerMode ? 200 : 202)) failedPosts++;
       await response.arrayBuffer();
       step++;
       await new Promise((done) => setTimeout(done, everyS * 1000 - (performance.now() - began)));
@@ -359,13 +416,13 @@ const fanOut = {
   loadAverageBefore: loadavg()[0],
 };
 console.log(
-  `Fan-out: ${fanOut.posts} posts (${failedPosts} failed) to ${openStreams} families over ${fanOut.seconds} s: POST→event p50 ${fanOut.delayMs.p50} ms, p99 ${fanOut.delayMs.p99} ms (target < 250); ${fanOut.fixEventsMatched} of ${expected} fix events; server CPU ${fanOut.serverCpuPercentOfOneCore.join(' + ')} % of a core, machine ${fanOut.machineBusyPercent} % busy`,
+  `Fan-out${trackerMode ? ' (trackers)' : ''}: ${fanOut.posts} posts (${failedPosts} failed) to ${openStreams} families over ${fanOut.seconds} s: POST→event p50 ${fanOut.delayMs.p50} ms, p99 ${fanOut.delayMs.p99} ms (target < 250); ${fanOut.fixEventsMatched} of ${expected} fix events; server CPU ${fanOut.serverCpuPercentOfOneCore.join(' + ')} % of a core, machine ${fanOut.machineBusyPercent} % busy`,
 );
 
 for (const server of servers) await stop(server);
 await database.drop();
 mkdirSync(join(ROOT, 'perf-results'), { recursive: true });
-const file = join(ROOT, 'perf-results', 'bench-live-bus.json');
-writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), ingestion, fanOut }, null, 2)}\n`);
+const file = join(ROOT, 'perf-results', trackerMode ? 'bench-live-bus-trackers.json' : 'bench-live-bus.json');
+writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), source: trackerMode ? 'tracker (OsmAnd)' : 'browser', ingestion, fanOut }, null, 2)}\n`);
 console.log(`Figures written to ${file}.`);
 process.exit(0);

@@ -4,11 +4,17 @@
  * statement the app runs for a batch (domain/live-bus/positions-statement.ts: the run's lookup, the
  * trail, the latest position and the notice), with no session, validation, access check or tRPC.
  * The driver is named by a header.
+ *
+ * GET or POST /floor/osmand, the same query string as the app's /api/tracking/osmand (`id`, `lat`,
+ * `lon`, `timestamp` as ISO 8601, `accuracy`, `speed` in knots, `bearing`): what a tracker's fix
+ * needs of the database, and nothing else: the bus whose vehicle carries the tracker (one indexed
+ * row), the run of that bus under way at the fix's time (tracker-fixes.ts's runAt), then the same
+ * statement. No validation, limit, plausibility read or 'bus is near' check.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import type { PositionFix } from '@school-transport/contracts';
-import { POSITIONS_STATEMENT, positionsParameters } from '../src/domain/live-bus/positions-statement.js';
+import { addDays, bahrainToday, type PositionFix } from '@school-transport/contracts';
+import { BEFORE_START_TOLERANCE_MS, POSITIONS_STATEMENT, positionsParameters } from '../src/domain/live-bus/positions-statement.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
@@ -43,6 +49,27 @@ app.post('/floor/insert', async (request, reply) => {
   );
   return reply.code(202).send({ accepted: 1 });
 });
+const KNOT_MPS = 1852 / 3600;
+const TRACKER_BUS = 'SELECT id, status FROM drivers WHERE vehicle_tracker_id = $1';
+const RUN_AT = `
+  SELECT date, planned_run_id, run FROM school_runs
+  WHERE date IN ($2, $3) AND ((driver_id = $1 AND (substitute_driver_id IS NULL OR substitute_driver_id = driver_id)) OR substitute_driver_id = $1)
+    AND started_at <= $4::timestamptz + interval '${BEFORE_START_TOLERANCE_MS} milliseconds' AND (ended_at IS NULL OR ended_at >= $4::timestamptz)
+  ORDER BY started_at DESC LIMIT 1`;
+const osmand = async (request: { query: unknown }, reply: { code(status: number): { send(body?: unknown): unknown } }) => {
+  const query = request.query as Record<string, string>;
+  const bus = (await pool.query<{ id: string; status: string }>(TRACKER_BUS, [query.id])).rows[0];
+  if (!bus) return reply.code(404).send({ message: 'Unknown tracker' });
+  const at = new Date(query.timestamp!);
+  const today = bahrainToday(new Date());
+  const run = (await pool.query<{ date: string; planned_run_id: string; run: 'morning' | 'afternoon' }>(RUN_AT, [bus.id, today, addDays(today, -1), at])).rows[0];
+  if (bus.status !== 'active' || !run) return reply.code(200).send();
+  const fix = { lat: Number(query.lat), lng: Number(query.lon), accuracy: Number(query.accuracy), speed: Number(query.speed) * KNOT_MPS, heading: Number(query.bearing), at: at.toISOString() };
+  await pool.query(POSITIONS_STATEMENT, positionsParameters(bus.id, run.date, run.run, new Date(), [fix], run.planned_run_id, { source: 'phone_app', battery: null }));
+  return reply.code(200).send();
+};
+app.get('/floor/osmand', osmand);
+app.post('/floor/osmand', osmand);
 await app.listen({ port: Number(process.env.FLOOR_PORT ?? 3116), host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void app.close().then(() => pool.end()).finally(() => process.exit(0)));

@@ -12,6 +12,10 @@ import { BEFORE_START_TOLERANCE_MS } from './positions-statement.js';
  * in order. Read once per change of the bus, however many families follow it.
  */
 export interface BusSnapshot {
+  /** The day's run (its row of the school day: the 'bus is near' message is once per child and this). */
+  id: string;
+  /** The run the office planned: a child follows the bus only on their own planned run. */
+  plannedRunId: string;
   ownerId: string;
   date: string;
   run: DriverRun;
@@ -25,7 +29,7 @@ export interface BusSnapshot {
   stops: RunStop[];
 }
 
-/** The runs of a driver in progress on a date (the morning's, or the afternoon's; both only if one was left open). */
+/** The runs of a driver in progress on a date (one at a time; two only if one was left open). */
 export async function runsInProgress(db: Kysely<Database>, ownerId: string, date: string) {
   return db
     .selectFrom('schoolRuns')
@@ -62,6 +66,8 @@ export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InPr
       absenceFor(absences, studentId, run),
     );
   return {
+    id: row.id,
+    plannedRunId: row.plannedRunId,
     ownerId,
     date,
     run,

@@ -59,12 +59,13 @@ export class LiveBusHub {
   }
 
   /**
-   * Each change of the bus a page follows (or a resync of every bus), until the signal aborts.
+   * Each change of the buses a page follows (or a resync of every bus), until the signal aborts.
    * Changes that come while the page is still reading the last one are one change: a page reads
-   * the newest state, never a queue of old ones. Which driver is followed is asked again after
-   * each change (the office may hand the run to a substitute during the day).
+   * the newest state, never a queue of old ones. Which drivers are followed is asked again after
+   * each change (the office may hand the run to a substitute during the day; a child may go home
+   * on another bus than the morning's).
    */
-  async *changes(driverOf: () => string | null, signal: AbortSignal | undefined, rereadMs?: number): AsyncGenerator<void> {
+  async *changes(driversOf: () => readonly string[], signal: AbortSignal | undefined, rereadMs?: number): AsyncGenerator<void> {
     let pending = false;
     let wake: (() => void) | undefined;
     const notify = () => {
@@ -73,13 +74,12 @@ export class LiveBusHub {
     };
     // With no change, still a change every so often: what depends on time alone moves on.
     const reread = rereadMs ? setInterval(notify, rereadMs) : undefined;
-    let followed: string | null = null;
+    let followed = new Set<string>();
     const follow = () => {
-      const next = driverOf();
-      if (next === followed) return;
-      if (followed) this.events.off(followed, notify);
+      const next = new Set(driversOf());
+      for (const driverId of followed) if (!next.has(driverId)) this.events.off(driverId, notify);
+      for (const driverId of next) if (!followed.has(driverId)) this.events.on(driverId, notify);
       followed = next;
-      if (followed) this.events.on(followed, notify);
     };
     const aborted = () => wake?.();
     signal?.addEventListener('abort', aborted);
@@ -98,7 +98,7 @@ export class LiveBusHub {
       clearInterval(reread);
       signal?.removeEventListener('abort', aborted);
       this.events.off('*', notify);
-      if (followed) this.events.off(followed, notify);
+      for (const driverId of followed) this.events.off(driverId, notify);
     }
   }
 

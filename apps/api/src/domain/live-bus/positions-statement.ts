@@ -84,7 +84,7 @@ SELECT
   EXISTS (SELECT 1 FROM noticed) AS moved,
   EXISTS (SELECT 1 FROM noticed) AND EXISTS (
     SELECT 1 FROM bus_near_settings JOIN students ON students.id = bus_near_settings.student_id
-    WHERE students.driver_id IN (SELECT driver_id FROM driven) AND students.deleted_at IS NULL
+    WHERE (students.driver_id IN (SELECT driver_id FROM driven) OR students.afternoon_driver_id IN (SELECT driver_id FROM driven)) AND students.deleted_at IS NULL
   ) AS near_wanted`;
 
 /** Where a batch of fixes came from: the driver's browser, or a tracker (with its battery where known). */

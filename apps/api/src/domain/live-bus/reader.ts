@@ -1,14 +1,38 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { bahrainToday, ridesOnRun, type DriverRun, type RunStop, type StudentBus } from '@school-transport/contracts';
+import { DRIVER_RUNS, bahrainToday, busOfChild, ridesOnRun, runOfChild, weekdayOf, type RunStop, type StudentBus, type Weekday } from '@school-transport/contracts';
 import { readBusSnapshot, runsInProgress, runStopsInOrder, type BusSnapshot } from './bus-snapshot.js';
 import { OperatorAveragesCache } from './operator-averages.js';
 import { findFamilyStudent, studentBusOf, type FamilyStudent } from './student-bus.js';
+import { plannedRunsOfDrivers, type PlannedRunRow } from '../planned-runs/read.js';
+import { readSchoolDaySettings } from '../school-day/settings.js';
 
-/** A snapshot serves the families that ask within this long of it (one change wakes them all at once)... */
-const SNAPSHOT_MS = 1_000;
-/** ...and a run's stops this long: the office reorders or pins a stop rarely during a run. */
+/**
+ * A snapshot serves the families that ask until its bus's next change (its notice drops it: one
+ * change wakes them all at once), and at most this long, for a change no notice told of (an
+ * absence reported during the run). A page's reread with no change (every 15 s: 'stale' and a
+ * withheld ETA come with time alone) reuses it: the time is applied when each family's answer is
+ * made, not when the snapshot was read. Kept for 1 s, a fleet of 200 buses re-read a snapshot for
+ * nearly every page's reread.
+ */
+const SNAPSHOT_MS = 15_000;
+/** A run's stops are kept this long: the office reorders or pins a stop rarely during a run. */
 const STOPS_MS = 30_000;
+
+/** A bus's plan as families read it: its planned runs and the school week, to find each child's own run (runOfChild). */
+interface BusPlan {
+  plannedRuns: PlannedRunRow[];
+  schoolDays: readonly Weekday[];
+}
+
+/** The family's child's bus: what the family sees, the day's run it is (for 'bus is near'), and whose changes the page follows. */
+export interface FamilyBus {
+  bus: StudentBus;
+  /** The day's run whose bus is shown (null: none of the child's runs is under way). */
+  schoolRunId: string | null;
+  /** Every bus whose change may change the answer: the child's bus each way, and a substitute driving one of their runs. */
+  busDriverIds: string[];
+}
 
 interface Cached<T> {
   at: number;
@@ -23,7 +47,8 @@ interface Cached<T> {
  * reads afresh and the others use the same answer.
  */
 export class LiveBusReader {
-  private readonly snapshots = new Map<string, Cached<Map<DriverRun, BusSnapshot | null>>>();
+  private readonly snapshots = new Map<string, Cached<Map<string, BusSnapshot | null>>>();
+  private readonly plans = new Map<string, Cached<BusPlan>>();
   private readonly stops = new Map<string, Cached<RunStop[]>>();
   readonly averages: OperatorAveragesCache;
 
@@ -54,29 +79,64 @@ export class LiveBusReader {
 
   private stopsOf = (ownerId: string, plannedRunId: string): Promise<RunStop[]> => this.cached(this.stops, `${ownerId}:${plannedRunId}`, STOPS_MS, Date.now(), () => runStopsInOrder(this.db, ownerId, plannedRunId));
 
-  private snapshotsOf(now: Date, ownerId: string, date: string): Promise<Map<DriverRun, BusSnapshot | null>> {
+  /** A bus's plan is read as rarely as its stops: the office changes a bus's runs rarely during a run. */
+  private planOf = (ownerId: string): Promise<BusPlan> =>
+    this.cached(this.plans, ownerId, STOPS_MS, Date.now(), async () => {
+      const [plannedRuns, settings] = await Promise.all([plannedRunsOfDrivers(this.db, [ownerId]), readSchoolDaySettings(this.db)]);
+      return { plannedRuns, schoolDays: settings.schoolDays };
+    });
+
+  /** The bus's runs in progress, by planned run. */
+  private snapshotsOf(now: Date, ownerId: string, date: string): Promise<Map<string, BusSnapshot | null>> {
     const key = `${ownerId}:${date}`;
     return this.cached(this.snapshots, key, SNAPSHOT_MS, Date.now(), async () => {
       const rows = await runsInProgress(this.db, ownerId, date);
-      const byRun = new Map<DriverRun, BusSnapshot | null>();
-      for (const row of rows) byRun.set(row.run, await readBusSnapshot(this.db, now, row, date, this.stopsOf));
+      // Whose phones it shows is known from here on: another bus's change no longer drops this read
+      // (with a fleet's notices coming every few milliseconds, a read dropped by any of them is read again and again).
       const entry = this.snapshots.get(key);
       if (entry) entry.drivers = [ownerId, ...rows.flatMap((row) => (row.substituteDriverId ? [row.substituteDriverId] : []))];
+      const byRun = new Map<string, BusSnapshot | null>();
+      for (const row of rows) byRun.set(row.plannedRunId, await readBusSnapshot(this.db, now, row, date, this.stopsOf));
       return byRun;
     });
   }
 
   /**
-   * The family's student's bus now, and whose phone it is (what a live page follows). `fresh`:
-   * read now rather than share a read of the last second (a single answer, not a page woken by a change).
+   * The family's student's bus now (what a live page follows). The child follows the bus of their
+   * own run only, each way (runOfChild: placed by hand, else by school; the afternoon on the bus
+   * home): another run of the same bus (kindergarten's, say) is not theirs, and neither is the
+   * morning bus's afternoon when they go home on another. `fresh`: read now rather than share a
+   * read of the last second (a single answer, not a page woken by a change).
    */
-  async busOf(now: Date, student: FamilyStudent, options: { fresh?: boolean } = {}): Promise<{ bus: StudentBus; busDriverId: string | null }> {
-    if (!student.driverId) return { bus: { status: 'not_on_the_way' }, busDriverId: null };
-    if (options.fresh) this.snapshots.delete(`${student.driverId}:${bahrainToday(now)}`);
-    const byRun = await this.snapshotsOf(now, student.driverId, bahrainToday(now));
-    const snapshot = [...byRun.values()].find((each) => each && ridesOnRun(student.serviceType, each.run)) ?? null;
-    const averages = snapshot ? await this.averages.read(now) : { speedMps: null, stopSeconds: null };
-    return { bus: studentBusOf(snapshot, student.id, now, averages), busDriverId: snapshot?.busDriverId ?? student.driverId };
+  async busOf(now: Date, student: FamilyStudent, options: { fresh?: boolean } = {}): Promise<FamilyBus> {
+    const date = bahrainToday(now);
+    const weekday = weekdayOf(date);
+    const ways = DRIVER_RUNS.flatMap((direction) => {
+      const bus = ridesOnRun(student.serviceType, direction) ? busOfChild(student, direction) : null;
+      return bus ? [{ direction, bus }] : [];
+    });
+    const buses = [...new Set(ways.map((way) => way.bus))];
+    if (options.fresh) {
+      for (const bus of buses) {
+        this.snapshots.delete(`${bus}:${date}`);
+        this.plans.delete(bus);
+      }
+    }
+    const underWay: BusSnapshot[] = [];
+    for (const { direction, bus } of ways) {
+      const plan = await this.planOf(bus);
+      const run = runOfChild(plan.plannedRuns, student, direction, weekday, plan.schoolDays);
+      const snapshot = run ? (await this.snapshotsOf(now, bus, date)).get(run.id) : undefined;
+      if (snapshot) underWay.push(snapshot);
+    }
+    // A run left open is the older one: the latest started is looked at first.
+    underWay.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
+    const busDriverIds = [...new Set([...underWay.map((snapshot) => snapshot.busDriverId), ...buses])];
+    for (const snapshot of underWay) {
+      const bus = studentBusOf(snapshot, student.id, now, await this.averages.read(now));
+      if (bus.status === 'on_the_way') return { bus, schoolRunId: snapshot.id, busDriverIds };
+    }
+    return { bus: { status: 'not_on_the_way' }, schoolRunId: null, busDriverIds };
   }
 
   /** GET /api/parent/students/{id}/bus. */

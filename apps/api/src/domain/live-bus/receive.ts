@@ -22,11 +22,11 @@ export async function receivePositions(
   serviceArea: ServiceArea,
   origin: FixOrigin = BROWSER,
 ): Promise<PositionsAccepted> {
-  const { accepted, dropped, moved, nearWanted, direction } = await recordPositions(db, now, driverId, input, serviceArea, origin);
+  const { accepted, dropped, moved, nearWanted } = await recordPositions(db, now, driverId, input, serviceArea, origin);
   if (moved) {
     liveBus.reader.forget(driverId);
     liveBus.hub.changed(driverId);
-    if (nearWanted) await sendBusNearMessages(db, liveBus.reader, now, driverId, input.date ?? bahrainToday(now), direction);
+    if (nearWanted) await sendBusNearMessages(db, liveBus.reader, now, driverId, input.date ?? bahrainToday(now));
   }
   return { accepted, dropped };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { BUS_STALE_AFTER_S, ETA_WITHHELD_AFTER_S, PARENT_MESSAGES, type DriverRun, type RiderStatus, type RunStop, type ServiceType, type StudentBus } from '@school-transport/contracts';
+import { BUS_STALE_AFTER_S, ETA_WITHHELD_AFTER_S, PARENT_MESSAGES, type ChildToPlace, type DriverRun, type RiderStatus, type RunStop, type ServiceType, type StudentBus } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { chooseSpeed, estimateEta, movingSpeed, DEFAULT_STOP_SECONDS, type Point } from './eta.js';
@@ -13,11 +13,21 @@ import type { OperatorAverages } from './operator-averages.js';
  * the bus's position, how many stops it still makes before theirs, and the ETA to their own stop;
  * never another child's stop, nor where the bus went before. Outside that window: not on its way.
  */
-export interface FamilyStudent {
+export interface FamilyStudent extends ChildToPlace {
   id: string;
-  driverId: string | null;
   serviceType: ServiceType;
 }
+
+/** What the live bus reads of a student: enough to find the run they ride each way (runOfChild). */
+export const FAMILY_STUDENT_COLUMNS = [
+  'students.id',
+  'students.serviceType',
+  'students.schoolId',
+  'students.driverId',
+  'students.afternoonDriverId',
+  'students.morningRunId',
+  'students.afternoonRunId',
+] as const;
 
 const NOT_ON_THE_WAY: StudentBus = { status: 'not_on_the_way' };
 
@@ -27,7 +37,7 @@ export async function findFamilyStudent(db: Kysely<Database>, userId: string, st
     ? await db
         .selectFrom('students')
         .innerJoin('parents', 'parents.id', 'students.parentId')
-        .select(['students.id', 'students.driverId', 'students.serviceType'])
+        .select(FAMILY_STUDENT_COLUMNS)
         .where('students.id', '=', studentId)
         .where('parents.userId', '=', userId)
         .where('students.deletedAt', 'is', null)

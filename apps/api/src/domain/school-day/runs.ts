@@ -153,7 +153,11 @@ export async function startRun(db: Kysely<Database>, now: Date, who: RunActor, r
       );
     }
     for (const [index, row] of rows.entries()) {
-      if (!row.startedAt) rows[index] = await trx.updateTable('schoolRuns').set({ startedAt: now, updatedAt: now }).where('id', '=', row.id).returning(RUN_COLUMNS).executeTakeFirstOrThrow();
+      if (!row.startedAt) {
+        rows[index] = await trx.updateTable('schoolRuns').set({ startedAt: now, updatedAt: now }).where('id', '=', row.id).returning(RUN_COLUMNS).executeTakeFirstOrThrow();
+        // Told by the owning bus's id (whoever drives it): the families' shared reads of that bus are read afresh.
+        await announceBusChange(trx, row.driverId);
+      }
     }
     return toRunSummary(rows[0], date, runs[0]!);
   });

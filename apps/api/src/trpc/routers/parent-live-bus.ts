@@ -23,17 +23,17 @@ export const parentLiveBusProcedures = {
     const { hub, reader } = ctx.liveBus;
     const sid = ctx.req.session.sessionId;
     let student = await findFamilyStudent(ctx.db, ctx.user.id, input.id);
-    let busDriverId: string | null = null;
+    let busDriverIds: readonly string[] = [];
     let checkedAt = Date.now();
     let checkedGeneration = hub.sessionGeneration;
     let sequence = 0;
     const read = async () => {
-      const { bus, busDriverId: driverId } = await reader.busOf(ctx.clock.now(), student);
-      busDriverId = driverId;
+      const { bus, busDriverIds: followed } = await reader.busOf(ctx.clock.now(), student);
+      busDriverIds = followed;
       return tracked(`${Date.now()}-${sequence++}`, bus);
     };
     yield await read();
-    for await (const _ of hub.changes(() => busDriverId, signal, REREAD_MS)) {
+    for await (const _ of hub.changes(() => busDriverIds, signal, REREAD_MS)) {
       if (hub.sessionGeneration !== checkedGeneration || Date.now() - checkedAt >= SESSION_CHECK_MS) {
         checkedGeneration = hub.sessionGeneration;
         checkedAt = Date.now();
