@@ -50,7 +50,7 @@ test('opened directly in English, /register is rendered by the server and asks f
   await expect(dialog).toBeHidden();
 
   // An empty submit lists the missing fields and shows every required-field message (the same
-  // messages the API answers an empty form with: apps/api/src/registration.test.ts).
+  // messages the API answers an empty form with: apps/api/src/domain/registration/registration.test.ts).
   await page.getByRole('button', { name: 'Register Student' }).click();
   await expect(page.getByText('Required Fields Missing')).toBeVisible();
   await expect(
