@@ -145,7 +145,8 @@ test('the office plans a kindergarten afternoon run, places a child on it from t
   await page.getByRole('combobox', { name: routeWords.driver }).click();
   await page.getByRole('combobox', { name: routeWords.driver }).fill(family.driver.name);
   await page.getByRole('option', { name: family.driver.name }).click();
-  const runPicker = page.getByRole('radiogroup', { name: routeWords.run });
+  // exact: the list's 'Show the run as' (map or list) is a radiogroup too.
+  const runPicker = page.getByRole('radiogroup', { name: routeWords.run, exact: true });
   await expect(runPicker.getByRole('radio')).toHaveCount(3);
   const stops = page.getByTestId('route-stop');
   // The bus's first run shows first: the morning, both children at their one address.
