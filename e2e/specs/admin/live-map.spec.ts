@@ -144,6 +144,9 @@ test('staff see the tab too; a run without positions says so', async ({ page }) 
 
   // The run chosen by hand: the driver, then today's morning, then its afternoon (not started).
   const driverChoice = page.getByRole('combobox', { name: en.trailDriver });
+  // In the middle of the screen, as a user scrolls to it: below a long list of buses the field sits at
+  // the screen's edge, and its list opens out of sight.
+  await driverChoice.evaluate((field) => field.scrollIntoView({ block: 'center' }));
   await driverChoice.click();
   await driverChoice.fill(world.family.driver.name);
   await page.getByRole('option', { name: world.family.driver.name }).click();

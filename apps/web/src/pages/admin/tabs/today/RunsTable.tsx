@@ -39,7 +39,8 @@ export function RunsTable({
       minHeight={runs.length === 0 ? 140 : undefined}
       noRecordsText={t('runs.empty')}
       records={runs}
-      idAccessor={(run) => `${run.driver.id}:${run.run}`}
+      // One row per planned run: a bus may do two runs the same way in a day.
+      idAccessor={(run) => run.id}
       fetching={fetching}
       scrollAreaProps={tableRegionProps(t('runs.title'))}
       // The actions stay in reach at the table's end while its figures scroll beneath them.

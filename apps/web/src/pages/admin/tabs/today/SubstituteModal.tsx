@@ -10,6 +10,7 @@ import { OverCapacityField } from '../../../../components/Seats/OverCapacityFiel
 import { useOverCapacity } from '../../../../components/Seats/use-over-capacity.js';
 import { useDrivers } from '../../../../queries/admin-queries.js';
 import { refreshOfficeDay } from '../../../../queries/school-day-queries.js';
+import { runName } from '../../../../components/PlannedRuns/run-label.js';
 
 /**
  * Hands one day's run to another driver (the run's own driver is ill, the bus is in the garage):
@@ -19,6 +20,7 @@ import { refreshOfficeDay } from '../../../../queries/school-day-queries.js';
  */
 export function SubstituteModal({ run, onClose }: { run: AdminRun; onClose: () => void }) {
   const { t } = useTranslation('officeDay');
+  const title = `${run.driver.name}, ${runName({ direction: run.run, name: run.name }, (direction) => t(`runs.runName.${direction}`))}`;
   const drivers = useDrivers();
   const [substitute, setSubstitute] = useState<string>(run.substitute?.id ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function SubstituteModal({ run, onClose }: { run: AdminRun; onClose: () =
     if (save.isPending) return;
     const done = await runAdminChange(
       () => save.mutateAsync({ driverId: run.driver.id, run: run.run, date: run.date, substituteDriverId: substitute || null, ...overCapacity.choice() }),
-      { success: () => ({ title: t('substitute.saved'), message: `${run.driver.name}, ${t(`runs.runName.${run.run}`)}` }), failure: t('substitute.failed') },
+      { success: () => ({ title: t('substitute.saved'), message: title }), failure: t('substitute.failed') },
       {
         after: refreshOfficeDay,
         setErrors: (errors) => setError(typeof errors.substituteDriverId === 'string' ? errors.substituteDriverId : null),
@@ -41,7 +43,7 @@ export function SubstituteModal({ run, onClose }: { run: AdminRun; onClose: () =
   };
 
   return (
-    <AdminDialog onClose={onClose} title={t('substitute.title', { run: `${run.driver.name}, ${t(`runs.runName.${run.run}`)}` })} closeButtonProps={{ 'aria-label': t('substitute.close') }}>
+    <AdminDialog onClose={onClose} title={t('substitute.title', { run: title })} closeButtonProps={{ 'aria-label': t('substitute.close') }}>
       <Stack>
         <Alert color="blue" variant="light">
           {t('substitute.note')}
