@@ -13,6 +13,8 @@ export function vitestConfig(packageDir: string, suite = 'tests') {
       // Timeouts catch hangs only: a CI machine under load starts embedded databases several times slower.
       testTimeout: 60_000,
       hookTimeout: 120_000,
+      // Every procedure's answer is checked against its schema before it goes out (apps/api/src/trpc/answers.ts).
+      env: { ANSWER_CHECKS: 'strict' },
       ...(reportDir
         ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${basename(packageDir)}-${suite === 'tests' ? engine : suite}.json` } }
         : {}),

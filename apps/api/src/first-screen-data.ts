@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '@school-transport/contracts';
-import { appRouter, type Caller } from './trpc/router.js';
+import type { Caller } from './trpc/router.js';
+import { PROCEDURES_BY_NAME } from './trpc/procedures.js';
 import { acceptedEncoding, escapeJsonForHtml } from './page-rendering.js';
 
 /** A guarded page's roles and its first screen's queries (apps/web/src/routing/routes.ts, via the build's route-preloads.json). */
@@ -18,8 +19,7 @@ const SESSION_QUERY = 'auth.user';
  * hand, a typo) is refused here rather than run on every page view.
  */
 function isQuery(path: string): boolean {
-  const procedure = (appRouter._def.procedures as Record<string, { _def?: { type?: string } } | undefined>)[path];
-  return procedure?._def?.type === 'query';
+  return PROCEDURES_BY_NAME.get(path)?.type === 'query';
 }
 
 /** Asks the caller's procedure at `path` (a query taking no input). */

@@ -115,20 +115,23 @@ export const termsArabicInput = entityId.extend({
 export type TermsArabicInput = z.input<typeof termsArabicInput>;
 
 /** Answers of the admin procedures (and of the REST paths that call them). */
-export interface AdminSchool {
-  id: string;
-  schoolCode: string;
-  name: string;
-  address: string | null;
-  contactName: string | null;
-  contactPhone: string | null;
+export const adminSchool = z.object({
+  id: z.string(),
+  schoolCode: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
   /** Children up to this grade leave the afternoon bus only into a named adult's hands (KG below grade 1); null: no rule. */
-  handoverUpToGrade: string | null;
-  active: boolean;
-  studentCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  handoverUpToGrade: z.string().nullable(),
+  active: z.boolean(),
+  studentCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminSchool = z.output<typeof adminSchool>;
+export const schoolsAnswer = z.object({ schools: z.array(adminSchool) });
+export const schoolAnswer = z.object({ school: adminSchool });
 
 export interface AdminArea {
   id: string;

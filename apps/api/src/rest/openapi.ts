@@ -1,25 +1,33 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { appRouter } from '../trpc/router.js';
+import { PROCEDURES_BY_NAME } from '../trpc/procedures.js';
 import { PERMISSIONS } from '@school-transport/contracts';
 import { accessOfPath, REST_PATHS, type RestPath } from './paths.js';
 import { permissionOf, type Access } from '../security/access.js';
 
 type JsonSchema = Record<string, unknown>;
-interface ProcedureDef {
-  _def: { type: string; inputs: z.ZodType[] };
-}
-const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures;
 
-/** The request schema of a procedure (what a client sends), as JSON Schema. */
+/** A Zod schema as JSON Schema: what a client sends (io 'input') or what it is sent (io 'output'). */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return json;
+}
+
+/** The request schema of a path (what a client sends), as JSON Schema. */
 function inputSchema(row: RestPath): JsonSchema | undefined {
-  const inputs = row.procedure ? procedures[row.procedure]?._def.inputs : row.handler?.input ? [row.handler.input] : undefined;
-  if (!inputs || inputs.length === 0) return undefined;
-  const schemas = inputs.map((input) => {
-    const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    return schema;
-  });
-  return schemas.length === 1 ? schemas[0] : { allOf: schemas };
+  const input = row.procedure ? PROCEDURES_BY_NAME.get(row.procedure)?.meta.input : row.handler?.input;
+  return input ? jsonSchemaOf(input, 'input') : undefined;
+}
+
+/** A success answer: JSON with its schema, a file under its own media type, or no body at all. */
+function successResponse(row: RestPath): Record<string, unknown> {
+  const answer = row.procedure ? PROCEDURES_BY_NAME.get(row.procedure)?.meta.answer : undefined;
+  if (answer) return { description: 'Success', content: { 'application/json': { schema: jsonSchemaOf(answer, 'output') } } };
+  const handled = row.answer;
+  if (!handled) return { description: 'Success', content: { 'application/json': { schema: {} } } };
+  if ('empty' in handled) return { description: handled.empty };
+  if ('json' in handled) return { description: 'Success', content: { 'application/json': { schema: jsonSchemaOf(handled.json, 'output') } } };
+  return { description: handled.description, content: { [handled.media]: { schema: handled.media.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } } } };
 }
 
 const ERROR_BODY = {
@@ -74,7 +82,7 @@ export function buildOpenApiDocument(): JsonSchema {
       tags: [pattern.split('/')[2] ?? 'api'],
       operationId: row.operationId ?? row.procedure ?? row.handler?.name ?? route,
       responses: {
-        [String(typeof row.status === 'number' ? row.status : 200)]: { description: 'Success', content: { 'application/json': { schema: {} } } },
+        [String(typeof row.status === 'number' ? row.status : 200)]: successResponse(row),
         '400': errorResponse('Invalid input: `message` and the field messages in `issues`'),
         ...(access === 'anyone' ? {} : { '401': errorResponse('Not signed in') }),
         ...(access === 'anyone' || access === 'signed-in' || access === 'tracker' ? {} : { '403': errorResponse('Signed in with another role') }),

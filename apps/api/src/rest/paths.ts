@@ -6,6 +6,7 @@ import type { Access } from '../security/access.js';
 import { proofUpload } from './proof-upload-form.js';
 import { studentImportForm } from './students-import-form.js';
 import { PROCEDURE_ACCESS } from '../trpc/procedure-access.js';
+import { PROCEDURES } from '../trpc/procedures.js';
 import { isReplayed } from '../trpc/replayed-answers.js';
 
 /** Every procedure's dotted name ('admin.students.list'), read from the router's type. */
@@ -53,9 +54,15 @@ export interface RestPath {
   multipart?: boolean;
   /** The path names the caller's own id: anyone else's id answers 403 even to the allowed role. */
   ownIdOnly?: boolean;
+  /** What a handler's success answers (a procedure's answer is its own answer schema). */
+  answer?: HandlerAnswer;
 }
 
-export const REST_PATHS: Record<string, RestPath> = {
+/** A handler's success answer, for the reference: JSON with its schema, a file under its media type, or no body (with what the status says). */
+export type HandlerAnswer = { json: z.ZodType } | { media: string; description: string } | { empty: string };
+
+/** The paths written here: those with handlers of their own, and JSON paths not yet declared on their procedure. */
+const PATH_ROWS: Record<string, RestPath> = {
   'GET /api/health': { summary: 'Whether the database is reachable and migrated (503 when not)', access: 'anyone' },
   'GET /api/openapi.json': { summary: 'This REST reference as an OpenAPI 3.1 document', access: 'anyone' },
   'GET /api/meta': { summary: 'Active schools and areas (with prices) for the registration form', procedure: 'public.meta' },
@@ -88,9 +95,6 @@ export const REST_PATHS: Record<string, RestPath> = {
   'GET /api/admin/modification-requests/counts': { summary: 'Change requests per status', procedure: 'admin.modificationRequests.counts' },
   'POST /api/admin/modification-requests/:id/approve': { summary: 'Approves a request: applies the new values (409 on a conflicting change since)', procedure: 'admin.modificationRequests.approve', from: 'body' },
   'POST /api/admin/modification-requests/:id/reject': { summary: 'Rejects a request with an optional note to the parent', procedure: 'admin.modificationRequests.reject', from: 'body' },
-  'GET /api/admin/schools': { summary: 'Schools', procedure: 'admin.schools.list' },
-  'POST /api/admin/schools': { summary: 'Adds a school', procedure: 'admin.schools.create', from: 'body', status: 201 },
-  'PUT /api/admin/schools/:id': { summary: 'Edits a school', procedure: 'admin.schools.update', from: 'body' },
   'GET /api/admin/areas': { summary: 'Areas', procedure: 'admin.areas.list' },
   'POST /api/admin/areas': { summary: 'Adds an area', procedure: 'admin.areas.create', from: 'body', status: 201 },
   'PUT /api/admin/areas/:id': { summary: 'Edits an area (and optionally applies a new price to its students)', procedure: 'admin.areas.update', from: 'body' },
@@ -316,6 +320,24 @@ export const REST_PATHS: Record<string, RestPath> = {
   },
   'GET /api/admin/attendance.csv': { summary: "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student (with the names of their runs), per school (by=school), per planned run (by=run) or per drop that named who received the child (by=handover)", handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery }, access: 'office:attendance.read' },
 };
+
+/** A procedure's REST paths, as its endpoint declares them (trpc/endpoint.ts), in the table's shape. */
+function declaredPaths(): Record<string, RestPath> {
+  const rows: Record<string, RestPath> = {};
+  for (const { name, meta } of PROCEDURES) {
+    for (const { route, ...row } of meta.rest ?? []) {
+      if (PATH_ROWS[route]) throw new Error(`${route} is both declared by ${name} and written in rest/paths.ts`);
+      rows[route] = { ...row, procedure: name as ProcedureName };
+    }
+  }
+  return rows;
+}
+
+/**
+ * Every /api path the server answers: the JSON paths their procedures declare, and the rows
+ * written here. What registers the routes, the OpenAPI document and the tests read.
+ */
+export const REST_PATHS: Readonly<Record<string, RestPath>> = { ...declaredPaths(), ...PATH_ROWS };
 
 /** Who may call a path: its own row's access, else its procedure's. */
 export function accessOfPath(route: string): Access {

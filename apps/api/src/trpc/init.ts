@@ -1,14 +1,23 @@
 import { initTRPC } from '@trpc/server';
+import type { z } from 'zod';
 import { CREW_ROLES, SERVER_MESSAGES, type Permission } from '@school-transport/contracts';
 import { findUnstorableText } from '../security/unstorable-text.js';
 import { signedIn, withPermission, withRole } from '../security/roles.js';
 import type { Access } from '../security/access.js';
 import { AppError, describeError, validationIssues } from '../errors.js';
 import { clearCachesAfterWrite, type Context } from './context.js';
+import { checkedAnswer } from './answers.js';
+import { NO_INPUT, restRoutesOf, type Endpoint, type InputParser, type RestRoute } from './endpoint.js';
 
-/** Every procedure states who may call it, once, in its kind (below): security/access.ts reads it from the router. */
+/**
+ * What a procedure declares, read back from the router (trpc/procedures.ts): who may call it (its
+ * kind, below), and from its endpoint (endpoint.ts) its input and answer schemas and REST paths.
+ */
 export interface ProcedureMeta {
   access: Access;
+  input?: z.ZodType;
+  answer?: z.ZodType;
+  rest?: readonly RestRoute[];
   /**
    * A write that changes no session, user or cached answer (a phone's positions, several a minute
    * from every bus): the caches are left as they are after it, instead of cleared as after every
@@ -68,6 +77,28 @@ function gate<Admitted extends object>(admit: (ctx: Context) => Admitted) {
   });
 }
 
+/**
+ * A kind of procedure, taking the endpoint's declaration: `parentEndpoint({ input, answer, rest })`
+ * sets the meta that the REST paths and the OpenAPI document are read from, the input schema and
+ * the answer's schema as tRPC's output (checked in the tests, answers.ts).
+ */
+function endpointKind<Admitted extends object>(access: Access, admit: (ctx: Context) => Admitted) {
+  const kind = t.procedure.use(gate(admit));
+  return <Answer extends z.ZodType, Input extends z.ZodType | undefined = undefined>(endpoint: Endpoint<Input, Answer>) => {
+    const input = (endpoint.input ?? NO_INPUT) as InputParser<Input>;
+    const meta: ProcedureMeta = { access, input: endpoint.input, answer: endpoint.answer, rest: restRoutesOf(endpoint.rest), ...(endpoint.sparesCaches ? { sparesCaches: true } : {}) };
+    return kind.meta(meta).input(input).output(checkedAnswer(endpoint.answer));
+  };
+}
+
+export const publicEndpoint = endpointKind('anyone', () => ({}));
+export const signedInEndpoint = endpointKind('signed-in', signedIn);
+export const parentEndpoint = endpointKind('parent', (ctx) => withRole(ctx, 'parent'));
+export const crewEndpoint = endpointKind('crew', crewOf);
+/** An office procedure: the permission it needs, then its endpoint. */
+export const officeEndpoint = <Answer extends z.ZodType, Input extends z.ZodType | undefined = undefined>(permission: Permission, endpoint: Endpoint<Input, Answer>) =>
+  endpointKind(`office:${permission}`, withPermission(permission))<Answer, Input>(endpoint);
+
 export const publicProcedure = t.procedure.meta({ access: 'anyone' }).use(gate(() => ({})));
 export const authenticatedProcedure = t.procedure.meta({ access: 'signed-in' }).use(gate(signedIn));
 export const parentProcedure = t.procedure.meta({ access: 'parent' }).use(gate((ctx) => withRole(ctx, 'parent')));
@@ -77,13 +108,12 @@ export const parentProcedure = t.procedure.meta({ access: 'parent' }).use(gate((
  * day path reads the same bus for both. A crew account without its bus (a driver row removed by the
  * office) is refused like another role.
  */
-export const crewProcedure = t.procedure.meta({ access: 'crew' }).use(
-  gate((ctx) => {
-    const { user } = withRole(ctx, ...CREW_ROLES);
-    if (!user.driverId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
-    return { user, driverId: user.driverId };
-  }),
-);
+function crewOf(ctx: Context) {
+  const { user } = withRole(ctx, ...CREW_ROLES);
+  if (!user.driverId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+  return { user, driverId: user.driverId };
+}
+export const crewProcedure = t.procedure.meta({ access: 'crew' }).use(gate(crewOf));
 
 /**
  * A procedure of the admin console, open to the office roles that hold the permission in the
