@@ -7,7 +7,7 @@ import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { ListState } from './ListState.js';
 import { TableScrollRegion } from '../../../components/TableScrollRegion/TableScrollRegion.js';
 import { formatMonth, formatNumber } from '../../../i18n/format.js';
-import { AttendanceRunsTable } from './attendance/RunsTable.js';
+import { TotalsTable } from './attendance/TotalsTable.js';
 import { AttendanceHandoversTable } from './attendance/HandoversTable.js';
 
 /** The months the office can pick: this one and the eleven before it, newest first. */
@@ -83,32 +83,24 @@ export function AttendanceTab() {
           <Stack>
             <Text fw={500}>{t('schoolDays', { count: report.data.schoolDays, month: formatMonth(report.data.month, i18n.language) })}</Text>
             <Title order={3}>{t('perSchool')}</Title>
-            <TableScrollRegion label={t('perSchool')} minWidth={480}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('columns.school')}</Table.Th>
-                    <Table.Th>{t('columns.students')}</Table.Th>
-                    <Table.Th>{t('columns.rides')}</Table.Th>
-                    <Table.Th>{t('columns.absences')}</Table.Th>
-                    <Table.Th>{t('columns.noShows')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.data.schools.map((school) => (
-                    <Table.Tr key={school.schoolId}>
-                      <Table.Td>{school.schoolName}</Table.Td>
-                      <Table.Td>{number(school.students)}</Table.Td>
-                      <Table.Td>{number(school.rides)}</Table.Td>
-                      <Table.Td>{number(school.absences)}</Table.Td>
-                      <Table.Td>{number(school.noShows)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScrollRegion>
+            <TotalsTable
+              label={t('perSchool')}
+              minWidth={480}
+              rows={report.data.schools}
+              rowKey={(school) => school.schoolId}
+              names={[{ header: t('columns.school'), cell: (school) => school.schoolName }]}
+            />
             <Title order={3}>{t('perRun')}</Title>
-            <AttendanceRunsTable runs={report.data.runs} />
+            <TotalsTable
+              label={t('perRun')}
+              minWidth={560}
+              rows={report.data.runs}
+              rowKey={(run) => run.id}
+              names={[
+                { header: t('columns.run'), cell: (run) => run.name },
+                { header: t('columns.driver'), cell: (run) => run.driverName },
+              ]}
+            />
             <Title order={3}>{t('perStudent')}</Title>
             {report.data.students.length === 0 ? (
               <Text c="dimmed">{t('empty')}</Text>

@@ -1,15 +1,13 @@
-import { useId, useState } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MarkEvent, ReceivedByInput, RiderHandover } from '@school-transport/contracts';
+import { HandoverCodeField } from '../../../components/Handover/HandoverCodeField.js';
+import { wrappingLabel } from '../../../components/wrapping-label.js';
 
-/** The same tall, wrapping label as the mark buttons: long names and Arabic wrap rather than being cut. */
-const LONG_LABEL = {
-  root: { height: 'auto', minHeight: 50, minWidth: 0, paddingBlock: 8 },
-  inner: { height: 'auto' },
-  label: { whiteSpace: 'normal', overflow: 'visible', height: 'auto', textAlign: 'center', lineHeight: 1.3 },
-} as const;
+/** The same tall, wrapping label as the mark buttons. */
+const LONG_LABEL = wrappingLabel(50);
 
 interface HandoverChoicesProps {
   firstName: string;
@@ -25,9 +23,6 @@ interface HandoverChoicesProps {
 export function HandoverChoices({ firstName, handover, onMark }: HandoverChoicesProps) {
   const { t } = useTranslation('driver');
   const [enteringCode, setEnteringCode] = useState(false);
-  const [code, setCode] = useState('');
-  const codeId = useId();
-  const codeValid = /^\d{6}$/.test(code);
   return (
     <Stack gap="xs" data-testid="handover">
       <Text size="sm" fw={700} c="dark.9">
@@ -56,30 +51,15 @@ export function HandoverChoices({ firstName, handover, onMark }: HandoverChoices
         );
       })}
       {enteringCode ? (
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            id={codeId}
-            label={t('today.handover.codeLabel')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
-            style={{ flex: 1 }}
-            size="md"
-          />
-          <Button
-            size="md"
-            disabled={!codeValid}
-            onClick={() => {
-              onMark('dropped', { code });
-              setEnteringCode(false);
-              setCode('');
-            }}
-          >
-            {t('today.handover.codeConfirm')}
-          </Button>
-        </Group>
+        <HandoverCodeField
+          label={t('today.handover.codeLabel')}
+          confirmLabel={t('today.handover.codeConfirm')}
+          size="md"
+          onConfirm={(code) => {
+            onMark('dropped', { code });
+            setEnteringCode(false);
+          }}
+        />
       ) : (
         <Button size="lg" variant="outline" color="blue.9" styles={LONG_LABEL} onClick={() => setEnteringCode(true)}>
           {t('today.handover.enterCode')}

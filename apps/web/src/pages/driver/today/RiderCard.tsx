@@ -6,6 +6,7 @@ import type { DriverRun, MarkEvent, ReceivedByInput, RiderStatus, RunStudent } f
 import { marksFor } from './day-state.js';
 import { IsolatedLine } from '../../../components/Isolated/Isolated.js';
 import { HandoverChoices } from './HandoverChoices.js';
+import { wrappingLabel } from '../../../components/wrapping-label.js';
 
 /** Green and orange dark enough for white text in sunlight (WCAG AA: Mantine's green.9 and orange.9 are not). */
 const GREEN = '#1b6b30';
@@ -29,12 +30,7 @@ const MARK_STYLE: Record<MarkEvent, { variant: 'filled' | 'outline'; color: stri
   returned_to_school: { variant: 'outline', color: 'grape.9' },
 };
 
-/** A long label ('No adult at home – returned to school', longer still in Arabic) wraps onto a second line inside a taller button rather than being cut. */
-const LONG_LABEL = {
-  root: { height: 'auto', minHeight: 50, minWidth: 0, paddingBlock: 8 },
-  inner: { height: 'auto' },
-  label: { whiteSpace: 'normal', overflow: 'visible', height: 'auto', textAlign: 'center', lineHeight: 1.3 },
-} as const;
+const LONG_LABEL = wrappingLabel(50);
 
 interface RiderCardProps {
   run: DriverRun;

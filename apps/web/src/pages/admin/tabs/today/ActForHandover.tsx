@@ -1,14 +1,10 @@
-import { useId, useState } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MarkEvent, ReceivedByInput, RiderHandover } from '@school-transport/contracts';
+import { HandoverCodeField } from '../../../../components/Handover/HandoverCodeField.js';
+import { wrappingLabel } from '../../../../components/wrapping-label.js';
 
-/** Wrapping labels: a long name or Arabic wraps rather than being cut. */
-const LONG_LABEL = {
-  root: { height: 'auto', minHeight: 44, minWidth: 0, paddingBlock: 6 },
-  inner: { height: 'auto' },
-  label: { whiteSpace: 'normal', overflow: 'visible', height: 'auto', textAlign: 'center', lineHeight: 1.3 },
-} as const;
+const LONG_LABEL = wrappingLabel(44);
 
 interface ActForHandoverProps {
   firstName: string;
@@ -26,8 +22,6 @@ interface ActForHandoverProps {
 export function ActForHandover({ firstName, handover, pending, onMark }: ActForHandoverProps) {
   const { t } = useTranslation('officeDay');
   const { t: tDay } = useTranslation('parentDay');
-  const [code, setCode] = useState('');
-  const codeId = useId();
   return (
     <Stack gap="xs" mt="xs" data-testid="act-handover">
       <Text size="sm" fw={700}>
@@ -42,21 +36,7 @@ export function ActForHandover({ firstName, handover, pending, onMark }: ActForH
           </Button>
         );
       })}
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          id={codeId}
-          label={t('act.handover.codeLabel')}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
-          style={{ flex: 1 }}
-        />
-        <Button mih={44} disabled={pending || !/^\d{6}$/.test(code)} onClick={() => onMark('dropped', { code })}>
-          {t('act.handover.codeConfirm')}
-        </Button>
-      </Group>
+      <HandoverCodeField label={t('act.handover.codeLabel')} confirmLabel={t('act.handover.codeConfirm')} disabled={pending} onConfirm={(code) => onMark('dropped', { code })} />
       <Button variant="outline" color="grape.9" styles={LONG_LABEL} disabled={pending} onClick={() => onMark('returned_to_school')}>
         {t('act.handover.nobodyHere')}
       </Button>
