@@ -60,7 +60,7 @@ test('a parent who forgot the password gets a code by text message, sets a new p
 
 /**
  * The account menu walked once: Change Password, then Sign Out Everywhere. Which sessions each
- * ends is proven in apps/api/src/accounts.test.ts ('changing a password' and 'sign out
+ * ends is proven in apps/api/src/domain/admin/accounts.test.ts ('changing a password' and 'sign out
  * everywhere'); here, what the parent sees and that the menu's two actions reach those rules.
  */
 test('a signed-in parent changes the password from the account menu, other devices are signed out; Sign Out Everywhere then ends this session and the others', async ({ page, server, playwright }) => {

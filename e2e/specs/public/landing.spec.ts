@@ -41,7 +41,7 @@ test('the landing page shows the headline, the three points and the contacts fro
 
 test.describe('the Parent Portal login dialog', () => {
   // The dialog walked once: its own field checks, a wrong password (the API's answer to it is proven
-  // in apps/api/src/auth.test.ts), then a parent's way in with Remember me.
+  // in apps/api/src/domain/auth.test.ts), then a parent's way in with Remember me.
   test('checks the fields with the dialog messages, shows Login Failed with the server message for a wrong password, and sends a parent to /parent', async ({ page, expectConsoleError }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Parent Portal' }).click();

@@ -6,7 +6,7 @@ import { signInByEmail } from '../../fixtures/session.js';
  * The portals' guards and the three sign-in pages. Each page is walked once, as a user meets it:
  * the form's own checks, a refusal, then the way in. The rules behind the refusals (a wrong
  * password answered 401 alike for every account, a driver by phone only) are the API's and are
- * proven in apps/api/src/auth.test.ts; these tests prove what each screen shows of them.
+ * proven in apps/api/src/domain/auth.test.ts; these tests prove what each screen shows of them.
  */
 test.describe('guards', () => {
   test('nobody signed in: every portal goes to its login, and an unknown path under a portal shows Page Not Found', async ({ page }) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../trpc/router.js';
+import { PROCEDURES } from '../trpc/procedures.js';
 import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
 import { createAdmin, createDriver, createParent } from '../test/factories.js';
 import { permissionOf, type Access } from '../security/access.js';
@@ -24,16 +24,10 @@ import { changedRows, tableRows } from './table-rows.js';
  */
 const COUNTED_OR_SIGNING_OUT = ['auth.logout', 'auth.login', 'auth.driverLogin', 'auth.changePassword', 'auth.confirmPasswordReset', 'auth.signOutEverywhere'];
 
-interface ProcedureDef {
-  _def: { type: string; inputs: z.ZodType[] };
-}
-const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures)
-  .filter(([path]) => !COUNTED_OR_SIGNING_OUT.includes(path))
-  .map(([path, procedure]) => {
-    const schema = procedure._def.inputs[0];
-    const json = schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> }) : {};
-    return { path, type: procedure._def.type, fields: Object.keys(json.properties ?? {}) };
-  });
+const procedures = PROCEDURES.filter(({ name }) => !COUNTED_OR_SIGNING_OUT.includes(name)).map(({ name, type, meta }) => {
+  const json = meta.input ? (z.toJSONSchema(meta.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> }) : {};
+  return { path: name, type, fields: Object.keys(json.properties ?? {}) };
+});
 
 /** A payload shaped like the schema (its own field names, each with a nasty value, some missing, some extra) or anything at all. */
 function payloadFor(fields: string[]) {

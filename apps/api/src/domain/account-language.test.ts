@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES, type SessionUser } from '@school-transport/contracts';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from './test/factories.js';
+import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
+import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../test/factories.js';
 
 /** The language switch is kept on the account, read with the session, and used by the outbox. */
 let t: TestServer;

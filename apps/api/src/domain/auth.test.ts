@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '@school-transport/contracts';
-import { eventually, HttpClient, startTestServer, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent } from './test/factories.js';
-import { postFrom } from './test/from-address.js';
-import { addressKey } from './domain/login-throttle.js';
+import { eventually, HttpClient, startTestServer, type TestServer } from '../test/harness.js';
+import { createAdmin, createDriver, createParent } from '../test/factories.js';
+import { postFrom } from '../test/from-address.js';
+import { addressKey } from './login-throttle.js';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type RegistrationInput } from '@school-transport/contracts';
 import { TERMS_V1, TERMS_V1_AR } from '@school-transport/db';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin } from './test/factories.js';
+import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
+import { createAdmin } from '../test/factories.js';
 
 /**
  * The terms in English and Arabic as the public sees them: GET /api/terms (its answer only gains

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SERVER_MESSAGES, type RegistrationInput } from '@school-transport/contracts';
-import { registrationBody } from './test/registrations.js';
-import { startTestServer, type TestServer } from './test/harness.js';
-import { postFrom } from './test/from-address.js';
+import { registrationBody } from '../test/registrations.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { postFrom } from '../test/from-address.js';
 
 let t: TestServer;
 let choices: { schoolId: string; areaId: string; termsVersionId: string };

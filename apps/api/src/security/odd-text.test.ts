@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SCHOOL_DAY_MESSAGES, addDays, type RegistrationInput } from '@school-transport/contracts';
-import { registrationBody } from './test/registrations.js';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createArea, createDriver, createSchool } from './test/factories.js';
-import { createFamily, type Family } from './test/families.js';
-import { SetClock } from './domain/clock.js';
+import { registrationBody } from '../test/registrations.js';
+import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
+import { createAdmin, createArea, createDriver, createSchool } from '../test/factories.js';
+import { createFamily, type Family } from '../test/families.js';
+import { SetClock } from '../domain/clock.js';
 
 /**
  * Text that looks empty or turns its surroundings around: names and free text made only of

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES } from '@school-transport/contracts';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createStaff } from './test/factories.js';
-import { hashPassword } from './domain/passwords.js';
-import { requestPasswordReset, resetRequestSteps, type ResetRequestSteps } from './domain/password-reset.js';
+import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
+import { createAdmin, createDriver, createStaff } from '../../test/factories.js';
+import { hashPassword } from '../passwords.js';
+import { requestPasswordReset, resetRequestSteps, type ResetRequestSteps } from '../password-reset.js';
 
 let t: TestServer;
 let admin: HttpClient;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@school-transport/contracts';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createParent } from './test/factories.js';
+import { startTestServer, type HttpClient, type TestServer } from '../test/harness.js';
+import { createAdmin, createParent } from '../test/factories.js';
 
 /**
  * U+0000 in any text: PostgreSQL cannot store or compare it (the embedded database can), so before

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_MESSAGES, SERVER_MESSAGES, type AdminNotification, type AdminNotificationList, type RegistrationInput } from '@school-transport/contracts';
-import { startTestServer, type HttpClient, type HttpResponse, type TestServer } from './test/harness.js';
-import { createAdmin, createParent } from './test/factories.js';
-import { OutboxWorker, type WorkerLogger } from './domain/notifications/worker.js';
-import type { DeliveryMessage, Transport } from './domain/notifications/transports.js';
-import type { OutboxWorkerSettings } from './domain/notifications/config.js';
+import { startTestServer, type HttpClient, type HttpResponse, type TestServer } from '../../test/harness.js';
+import { createAdmin, createParent } from '../../test/factories.js';
+import { OutboxWorker, type WorkerLogger } from '../notifications/worker.js';
+import type { DeliveryMessage, Transport } from '../notifications/transports.js';
+import type { OutboxWorkerSettings } from '../notifications/config.js';
 
 /**
  * The texts the public registration form sends are limited, so that a script filling in the form

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES, MESSAGES, STUDENT_MESSAGES, type AdminNotificationList } from '@school-transport/contracts';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver } from './test/factories.js';
-import { hashPassword } from './domain/passwords.js';
-import { OutboxWorker } from './domain/notifications/worker.js';
-import { logTransport } from './domain/notifications/transports.js';
-import { issueWelcomeCode, MAX_WRONG_CODES, WELCOME_CODE_DAYS } from './domain/account-codes.js';
-import { MAX_ACCOUNT_ADDRESS_FAILURES } from './domain/login-throttle.js';
+import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
+import { createAdmin, createDriver } from '../../test/factories.js';
+import { hashPassword } from '../passwords.js';
+import { OutboxWorker } from '../notifications/worker.js';
+import { logTransport } from '../notifications/transports.js';
+import { issueWelcomeCode, MAX_WRONG_CODES, WELCOME_CODE_DAYS } from '../account-codes.js';
+import { MAX_ACCOUNT_ADDRESS_FAILURES } from '../login-throttle.js';
 
 let t: TestServer;
 let office: HttpClient;

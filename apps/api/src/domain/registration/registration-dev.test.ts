@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_SIGN_INS, seedDemo } from '@school-transport/db/demo';
-import { startTestServer, type TestServer } from './test/harness.js';
-import { hashPassword } from './domain/passwords.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { hashPassword } from '../passwords.js';
 
 let t: TestServer | undefined;
 afterEach(async () => {

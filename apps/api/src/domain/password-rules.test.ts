@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, messageCode, SERVER_MESSAGES } from '@school-transport/contracts';
-import { HttpClient, startTestServer, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver } from './test/factories.js';
-import { createBootstrapAdmin } from './domain/admin-bootstrap.js';
-import { loadConfig } from './env.js';
+import { HttpClient, startTestServer, type TestServer } from '../test/harness.js';
+import { createAdmin, createDriver } from '../test/factories.js';
+import { createBootstrapAdmin } from './admin-bootstrap.js';
+import { loadConfig } from '../env.js';
 
 /**
  * The password rules: no one may choose one of the 10,000 most common passwords (parents at

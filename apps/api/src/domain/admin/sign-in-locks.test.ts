@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, type SignInLock } from '@school-transport/contracts';
-import { startTestServer, type HttpClient, type TestServer } from './test/harness.js';
-import { createAdmin, createDriver, createParent, createStaff } from './test/factories.js';
-import { postFrom } from './test/from-address.js';
+import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
+import { createAdmin, createDriver, createParent, createStaff } from '../../test/factories.js';
+import { postFrom } from '../../test/from-address.js';
 
 let t: TestServer;
 let staff: HttpClient;
