@@ -19,7 +19,8 @@
  *         machine: a mechanism with and without it (docs/performance.md)
  *   --node-flags "..."  Node's flags for the app (default: those of package.json's start script, so
  *         the app runs as `pnpm start` runs it); --compare-node-flags "..." for the compared build
- *         (default: the app's)
+ *         (default: the app's); --compare-env "NAME=value ..." settings of the compared build's
+ *         environment (the same build with ANSWER_CHECKS=strict: what checking every answer costs)
  *   --ready-wait S (150)  longest wait for the app's first daily fee job run before measuring
  * Ports: BENCH_PORT (3106) for the app, BENCH_FLOOR_PORT (3116) for the floor, BENCH_COMPARE_PORT
  * (3126) for the compared build. The PostgreSQL
@@ -86,6 +87,8 @@ function startScriptFlags(): string[] {
 const flagsOption = (name: string) => option(name)?.split(/\s+/).filter(Boolean);
 const appFlags = flagsOption('--node-flags') ?? startScriptFlags();
 const compareFlags = flagsOption('--compare-node-flags') ?? appFlags;
+// Settings of the compared build's environment ('ANSWER_CHECKS=strict'): the same build with a mechanism turned on.
+const compareEnv = Object.fromEntries((option('--compare-env') ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 // How long to wait for the app's first daily fee job run to end (builds before it logged one: this long).
 const readyWaitS = numberOption('--ready-wait', 150);
 
@@ -430,7 +433,7 @@ const floorCommand = ['--import', import.meta.resolve('tsx'), join(HERE, 'floor-
 // The app is measured once its daily fee job's first run (5 s after start) is over.
 const startApp = () => startProcess('the production server', [...appFlags, appMain], appEnv, `${appUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
 const startCompare = (main: string) =>
-  startProcess('the compared build', [...compareFlags, main], { ...appEnv, PORT: String(comparePort) }, `${compareUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
+  startProcess('the compared build', [...compareFlags, main], { ...appEnv, ...compareEnv, PORT: String(comparePort) }, `${compareUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
 const startFloor = () => startProcess('the floor server', floorCommand, floorEnv, `${floorUrl}/floor/c`);
 
 try {
