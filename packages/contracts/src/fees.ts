@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEE_MESSAGES, MESSAGES } from './messages.js';
 import { moneyInput } from './money.js';
+import { LANGUAGES } from './options.js';
 import { isMonth } from './school-year.js';
 
 /** The monthly fee ledger: fee rows per student and service month, payments, receipts, proofs of payment. */
@@ -103,19 +104,24 @@ export const refundPaymentInput = z.object({
 });
 export type RefundPaymentInput = z.input<typeof refundPaymentInput>;
 
+/** How much of a payment or refund went to each fee row. */
+export const feeAllocation = z.object({ feeId: z.string(), amountBhd: z.string() });
+
 /** A refund as recorded: what went back, on which months, its credit note, and Tap's refund. */
-export interface Refund {
-  id: string;
-  paymentId: string;
-  amountBhd: string;
-  reason: string;
-  creditNoteNumber: string;
-  gatewayRefundId: string | null;
+export const refund = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  amountBhd: z.string(),
+  reason: z.string(),
+  creditNoteNumber: z.string(),
+  gatewayRefundId: z.string().nullable(),
   /** Tap's status when it accepted the refund (REFUNDED, PENDING, IN_PROGRESS, ACCEPTED). */
-  gatewayStatus: string | null;
-  createdAt: string;
-  allocations: { feeId: string; amountBhd: string }[];
-}
+  gatewayStatus: z.string().nullable(),
+  createdAt: z.string(),
+  allocations: z.array(feeAllocation),
+});
+export type Refund = z.output<typeof refund>;
+export const refundAnswer = z.object({ refund });
 export const waiveFeeInput = z.object({ id, waived: z.boolean(), reason: z.string().trim().max(300, MESSAGES.tooLong).optional().default('') });
 
 export const proofListQuery = z.object({
@@ -146,125 +152,148 @@ export type ProofUploadFields = z.input<typeof proofUploadFields>;
 export const yearSummaryQuery = z.object({ month: month.optional() });
 
 /** Answers. */
-export interface ReceiptRef {
-  paymentId: string;
-  receiptNumber: string;
-  amountBhd: string;
-  paidAt: string;
-}
+export const receiptRef = z.object({
+  paymentId: z.string(),
+  receiptNumber: z.string(),
+  amountBhd: z.string(),
+  paidAt: z.string(),
+});
+export type ReceiptRef = z.output<typeof receiptRef>;
 
-export interface ProofRef {
-  id: string;
-  status: ProofStatus;
-  reason: string | null;
-  amountBhd: string;
-  reference: string;
-  createdAt: string;
-}
+export const proofRef = z.object({
+  id: z.string(),
+  status: z.enum(PROOF_STATUSES),
+  reason: z.string().nullable(),
+  amountBhd: z.string(),
+  reference: z.string(),
+  createdAt: z.string(),
+});
+export type ProofRef = z.output<typeof proofRef>;
 
-export interface ParentFee {
-  id: string;
-  studentId: string;
-  month: string;
-  amountBhd: string;
-  paidBhd: string;
-  dueFrom: string;
-  dueDate: string;
-  status: FeeStatus;
-  receipts: ReceiptRef[];
-  proofs: ProofRef[];
-}
+export const parentFee = z.object({
+  id: z.string(),
+  studentId: z.string(),
+  month: z.string(),
+  amountBhd: z.string(),
+  paidBhd: z.string(),
+  dueFrom: z.string(),
+  dueDate: z.string(),
+  status: z.enum(FEE_STATUSES),
+  receipts: z.array(receiptRef),
+  proofs: z.array(proofRef),
+});
+export type ParentFee = z.output<typeof parentFee>;
+export const parentFeesAnswer = z.object({ fees: z.array(parentFee) });
 
-export interface AdminFee {
-  id: string;
-  studentId: string;
-  automatedId: string;
-  studentName: string;
-  parentId: string;
-  parentName: string;
-  parentPhone: string | null;
-  schoolName: string;
-  areaName: string;
-  driverName: string | null;
-  month: string;
-  amountBhd: string;
-  paidBhd: string;
-  outstandingBhd: string;
-  dueFrom: string;
-  dueDate: string;
-  status: FeeStatus;
-  waived: boolean;
-  payments: (ReceiptRef & { method: LedgerPaymentMethod; reference: string; voided: boolean })[];
-}
+export const adminFee = z.object({
+  id: z.string(),
+  studentId: z.string(),
+  automatedId: z.string(),
+  studentName: z.string(),
+  parentId: z.string(),
+  parentName: z.string(),
+  parentPhone: z.string().nullable(),
+  schoolName: z.string(),
+  areaName: z.string(),
+  driverName: z.string().nullable(),
+  month: z.string(),
+  amountBhd: z.string(),
+  paidBhd: z.string(),
+  outstandingBhd: z.string(),
+  dueFrom: z.string(),
+  dueDate: z.string(),
+  status: z.enum(FEE_STATUSES),
+  waived: z.boolean(),
+  payments: z.array(receiptRef.extend({ method: z.enum(LEDGER_PAYMENT_METHODS), reference: z.string(), voided: z.boolean() })),
+});
+export type AdminFee = z.output<typeof adminFee>;
 
-export interface FeeTotals {
-  expectedBhd: string;
-  collectedBhd: string;
-  outstandingBhd: string;
-  overdueBhd: string;
-}
+export const feeTotals = z.object({
+  expectedBhd: z.string(),
+  collectedBhd: z.string(),
+  outstandingBhd: z.string(),
+  overdueBhd: z.string(),
+});
+export type FeeTotals = z.output<typeof feeTotals>;
+/** A month's fee rows, one page of them, the number of rows over every page, and the month's totals. */
+export const adminFeesAnswer = z.object({ fees: z.array(adminFee), total: z.number(), totals: feeTotals });
+/** How many fee rows the generation made (0 when the month had them all). */
+export const generateFeesAnswer = z.object({ created: z.number() });
+/** Expected and collected per service month of the school year. */
+export const yearSummaryAnswer = z.object({ months: z.array(z.object({ month: z.string(), expectedBhd: z.string(), collectedBhd: z.string() })) });
+/** A write that answers nothing else. */
+export const okAnswer = z.object({ ok: z.literal(true) });
 
-export interface Payment {
-  id: string;
-  parentId: string;
-  amountBhd: string;
-  method: LedgerPaymentMethod;
-  reference: string;
-  note: string;
-  paidAt: string;
-  receiptNumber: string;
-  voidedAt: string | null;
-  voidReason: string | null;
-  allocations: { feeId: string; amountBhd: string }[];
-}
+export const payment = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  amountBhd: z.string(),
+  method: z.enum(LEDGER_PAYMENT_METHODS),
+  reference: z.string(),
+  note: z.string(),
+  paidAt: z.string(),
+  receiptNumber: z.string(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  allocations: z.array(feeAllocation),
+});
+export type Payment = z.output<typeof payment>;
+export const paymentAnswer = z.object({ payment });
 
-export interface PaymentProof {
-  id: string;
-  feeId: string;
-  parentId: string;
-  parentName: string;
-  parentPhone: string | null;
-  studentName: string;
-  month: string;
-  amountBhd: string;
-  reference: string;
-  mime: string;
-  size: number;
-  status: ProofStatus;
-  reason: string | null;
-  paymentId: string | null;
-  createdAt: string;
+export const paymentProof = z.object({
+  id: z.string(),
+  feeId: z.string(),
+  parentId: z.string(),
+  parentName: z.string(),
+  parentPhone: z.string().nullable(),
+  studentName: z.string(),
+  month: z.string(),
+  amountBhd: z.string(),
+  reference: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  status: z.enum(PROOF_STATUSES),
+  reason: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  createdAt: z.string(),
   /** Where the file is served (the owning parent and admins only). */
-  fileUrl: string;
+  fileUrl: z.string(),
   /** The family's rows still to pay, shown beside the proof. */
-  familyDueFees: { id: string; studentName: string; month: string; amountBhd: string; outstandingBhd: string; status: FeeStatus }[];
-}
+  familyDueFees: z.array(z.object({ id: z.string(), studentName: z.string(), month: z.string(), amountBhd: z.string(), outstandingBhd: z.string(), status: z.enum(FEE_STATUSES) })),
+});
+export type PaymentProof = z.output<typeof paymentProof>;
+export const proofsAnswer = z.object({ proofs: z.array(paymentProof) });
 
-export interface OverdueFamily {
-  parentId: string;
-  parentName: string;
-  phone: string | null;
-  whatsappNumber: string | null;
-  students: string[];
-  months: string[];
-  outstandingBhd: string;
-}
+export const overdueFamily = z.object({
+  parentId: z.string(),
+  parentName: z.string(),
+  phone: z.string().nullable(),
+  whatsappNumber: z.string().nullable(),
+  students: z.array(z.string()),
+  months: z.array(z.string()),
+  outstandingBhd: z.string(),
+});
+export type OverdueFamily = z.output<typeof overdueFamily>;
+export const overdueAnswer = z.object({ families: z.array(overdueFamily) });
 
-export interface Receipt {
-  id: string;
-  receiptNumber: string;
-  paidAt: string;
-  method: LedgerPaymentMethod;
-  reference: string;
-  amountBhd: string;
-  voided: boolean;
-  voidReason: string | null;
-  parentName: string;
-  lines: { studentName: string; automatedId: string; month: string; amountBhd: string }[];
+export const receipt = z.object({
+  id: z.string(),
+  receiptNumber: z.string(),
+  paidAt: z.string(),
+  method: z.enum(LEDGER_PAYMENT_METHODS),
+  reference: z.string(),
+  amountBhd: z.string(),
+  voided: z.boolean(),
+  voidReason: z.string().nullable(),
+  parentName: z.string(),
+  lines: z.array(z.object({ studentName: z.string(), automatedId: z.string(), month: z.string(), amountBhd: z.string() })),
   /** Present when a VAT rate is set: the amounts include VAT. */
-  vat: { ratePercent: string; netBhd: string; vatBhd: string; totalBhd: string; registrationNumber: string } | null;
-  company: { name: string; contactText: string; phones: string[] };
-}
+  vat: z.object({ ratePercent: z.string(), netBhd: z.string(), vatBhd: z.string(), totalBhd: z.string(), registrationNumber: z.string() }).nullable(),
+  company: z.object({ name: z.string(), contactText: z.string(), phones: z.array(z.string()) }),
+});
+export type Receipt = z.output<typeof receipt>;
+/** A receipt and the language its PDF is written in: the reader's. */
+export const receiptAnswer = z.object({ receipt, language: z.enum(LANGUAGES) });
 
 /** Where the parent portal and the admin screens find a receipt's PDF and a proof's file. */
 export const receiptPdfPath = (paymentId: string) => `/api/receipts/${paymentId}.pdf`;

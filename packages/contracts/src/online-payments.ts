@@ -20,26 +20,32 @@ export type CheckoutInput = z.input<typeof checkoutInput>;
 export const onlinePaymentById = z.object({ id });
 
 /** A checkout as the family sees it. amountBhd has three decimals, as BHD is charged ("55.000"). */
-export interface OnlinePayment {
-  id: string;
-  status: OnlinePaymentStatus;
-  amountBhd: string;
-  feeIds: string[];
+export const onlinePayment = z.object({
+  id: z.string(),
+  status: z.enum(ONLINE_PAYMENT_STATUSES),
+  amountBhd: z.string(),
+  feeIds: z.array(z.string()),
   /** The card scheme or wallet it was paid with (BENEFIT, VISA, APPLE_PAY...), once the gateway tells. */
-  method: string | null;
-  receiptNumbers: string[];
-}
+  method: z.string().nullable(),
+  receiptNumbers: z.array(z.string()),
+});
+export type OnlinePayment = z.output<typeof onlinePayment>;
+export const onlinePaymentAnswer = z.object({ payment: onlinePayment });
 
-export interface Checkout {
-  payment: OnlinePayment;
+export const checkout = z.object({
+  payment: onlinePayment,
   /** The gateway's hosted payment page for this charge: the browser goes there. */
-  checkoutUrl: string;
-}
+  checkoutUrl: z.string(),
+});
+export type Checkout = z.output<typeof checkout>;
 
 /** Whether the family can pay online, and whether the gateway's keys are test keys (a banner says so). */
-export interface OnlinePaymentSettings {
-  testMode: boolean;
-}
+export const onlinePaymentSettings = z.object({
+  testMode: z.boolean(),
+});
+export type OnlinePaymentSettings = z.output<typeof onlinePaymentSettings>;
+/** The family's online payment settings: null when online payments are off (no Pay button). */
+export const onlinePaymentSettingsAnswer = z.object({ onlinePayments: onlinePaymentSettings.nullable() });
 
 /** BHD has 1000 fils: "55.00" or "55" as "55.000", as the gateway is sent and the family is shown. */
 export function bhdWithFils(amount: string): string {
@@ -59,28 +65,31 @@ export const officeOnlinePaymentsQuery = z.object({
 export type OfficeOnlinePaymentsQuery = z.input<typeof officeOnlinePaymentsQuery>;
 
 /** A checkout as the office sees it: the family, Tap's charge and its state, and why it waits for the office. */
-export interface OfficeOnlinePayment {
-  id: string;
-  parentId: string;
-  parentName: string;
-  amountBhd: string;
-  status: OnlinePaymentStatus;
+export const officeOnlinePayment = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  parentName: z.string(),
+  amountBhd: z.string(),
+  status: z.enum(ONLINE_PAYMENT_STATUSES),
   /** Tap's charge id (chg_…) and its last status there (CAPTURED, DECLINED…). */
-  chargeId: string | null;
-  chargeStatus: string | null;
+  chargeId: z.string().nullable(),
+  chargeStatus: z.string().nullable(),
   /** The card scheme or wallet (BENEFIT, VISA, APPLE_PAY…). */
-  method: string | null;
-  receiptNumber: string | null;
-  paymentId: string | null;
+  method: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  paymentId: z.string().nullable(),
   /** Why the office must look at it; null when nothing is wrong. */
-  attention: string | null;
-  createdAt: string;
-  feeCount: number;
+  attention: z.string().nullable(),
+  createdAt: z.string(),
+  feeCount: z.number(),
   /** The months it paid (the rows a partial refund picks from), each with what the checkout paid on it. */
-  fees: { feeId: string; studentName: string; month: string; amountBhd: string }[];
+  fees: z.array(z.object({ feeId: z.string(), studentName: z.string(), month: z.string(), amountBhd: z.string() })),
   /** Its refunds, oldest first, each with its credit note (GET /api/credit-notes/{id}.pdf). */
-  refunds: { id: string; amountBhd: string; reason: string; creditNoteNumber: string; createdAt: string }[];
-}
+  refunds: z.array(z.object({ id: z.string(), amountBhd: z.string(), reason: z.string(), creditNoteNumber: z.string(), createdAt: z.string() })),
+});
+export type OfficeOnlinePayment = z.output<typeof officeOnlinePayment>;
+/** One page of the office's online payments, and how many there are over every page. */
+export const officeOnlinePaymentsAnswer = z.object({ payments: z.array(officeOnlinePayment), total: z.number() });
 
 /** A day's reconciliation: what Tap captured against what the ledger booked, by Bahrain date. */
 export const reconciliationQuery = z.object({
@@ -91,24 +100,28 @@ export const reconciliationQuery = z.object({
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), ANALYTICS_MESSAGES.dateInvalid),
 });
 
-export interface ReconciliationDifference {
-  chargeId: string;
+export const reconciliationDifference = z.object({
+  chargeId: z.string(),
   /** What Tap captured on this charge (null: Tap shows no capture). */
-  capturedBhd: string | null;
+  capturedBhd: z.string().nullable(),
   /** What the ledger booked from it (null: nothing booked). */
-  bookedBhd: string | null;
+  bookedBhd: z.string().nullable(),
   /** Why the server did not book it, when it said. */
-  attention: string | null;
-}
+  attention: z.string().nullable(),
+});
+export type ReconciliationDifference = z.output<typeof reconciliationDifference>;
 
-export interface Reconciliation {
-  date: string;
-  captured: { count: number; totalBhd: string };
-  booked: { count: number; totalBhd: string };
+const chargeTotal = z.object({ count: z.number(), totalBhd: z.string() });
+export const reconciliation = z.object({
+  date: z.string(),
+  captured: chargeTotal,
+  booked: chargeTotal,
   /** captured minus booked: 0.000 when they agree. */
-  differenceBhd: string;
-  differences: ReconciliationDifference[];
-}
+  differenceBhd: z.string(),
+  differences: z.array(reconciliationDifference),
+});
+export type Reconciliation = z.output<typeof reconciliation>;
+export const reconciliationAnswer = z.object({ reconciliation });
 
 /**
  * A fee reminder's pay link: `/pay/<token>`, opened without signing in. The token is 22 characters
@@ -119,27 +132,30 @@ export const payLinkPagePath = (token: string) => `/pay/${token}`;
 export const payLinkByToken = z.object({ token: z.string().trim().min(1).max(64) });
 
 /** A row of a pay link, as anyone holding the link sees it: a child's first name, the month and what it still owes. */
-export interface PayLinkItem {
-  feeId: string;
-  firstName: string;
-  month: string;
+export const payLinkItem = z.object({
+  feeId: z.string(),
+  firstName: z.string(),
+  month: z.string(),
   /** What the row still owes ("30.000"); 0.000 once paid or waived. */
-  amountBhd: string;
-  paid: boolean;
-}
+  amountBhd: z.string(),
+  paid: z.boolean(),
+});
+export type PayLinkItem = z.output<typeof payLinkItem>;
 
 /**
  * What a pay link shows: the rows of its reminder, what is left to pay of them, and the outcome of
  * the latest payment started from the link (after Tap sends the family back). No surname, address
  * or phone: anyone who sees the text message sees this page.
  */
-export interface PayLink {
-  items: PayLinkItem[];
+export const payLink = z.object({
+  items: z.array(payLinkItem),
   /** What the rows still owe together; 0.000 when every one is paid. */
-  totalBhd: string;
-  allPaid: boolean;
-  expiresAt: string;
+  totalBhd: z.string(),
+  allPaid: z.boolean(),
+  expiresAt: z.string(),
   /** Tap's test keys: the page says these are test payments. */
-  testMode: boolean;
-  payment: OnlinePayment | null;
-}
+  testMode: z.boolean(),
+  payment: onlinePayment.nullable(),
+});
+export type PayLink = z.output<typeof payLink>;
+export const payLinkAnswer = z.object({ payLink });

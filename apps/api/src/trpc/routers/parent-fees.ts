@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parentProcedure, router } from '../init.js';
+import { parentFeesAnswer, receiptAnswer } from '@school-transport/contracts';
+import { parentEndpoint, router } from '../init.js';
 import { listParentFees } from '../../domain/fees/parent-fees.js';
 import { readReceipt } from '../../domain/fees/receipts.js';
 import { accountLanguage } from '../../domain/account-language.js';
@@ -13,7 +14,10 @@ const byId = z.object({ id: z.string().trim().min(1).max(64) });
  * by their REST paths (rest/fee-files.ts); proofs are uploaded by the multipart path (rest/proof-upload.ts).
  */
 export const parentFeesRouter = router({
-  list: parentProcedure.query(async ({ ctx }) => ({ fees: await listParentFees(ctx.db, ctx.user.id) })),
+  list: parentEndpoint({
+    answer: parentFeesAnswer,
+    rest: { route: 'GET /api/parent/fees', summary: "The parent's fee rows: month, amount, paid, due date and status per student" },
+  }).query(async ({ ctx }) => ({ fees: await listParentFees(ctx.db, ctx.user.id) })),
   /** The receipt and the language its PDF is written in: the parent's own. */
-  receipt: parentProcedure.input(byId).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id, ctx.user.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
+  receipt: parentEndpoint({ input: byId, answer: receiptAnswer }).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id, ctx.user.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
 });

@@ -1,5 +1,5 @@
-import { ONLINE_PAYMENT_MESSAGES, payLinkByToken } from '@school-transport/contracts';
-import { publicProcedure, router } from '../init.js';
+import { checkout, ONLINE_PAYMENT_MESSAGES, payLinkAnswer, payLinkByToken } from '@school-transport/contracts';
+import { publicEndpoint, router } from '../init.js';
 import type { Context } from '../context.js';
 import { AppError } from '../../errors.js';
 import { withRetryAfter } from '../retry-after.js';
@@ -20,6 +20,23 @@ async function tapFor(ctx: Context): Promise<TapSettings> {
 
 /** A fee reminder's pay link, opened without signing in: its rows, and Pay. */
 export const payLinksRouter = router({
-  get: publicProcedure.input(payLinkByToken).query(async ({ ctx, input }) => ({ payLink: await readPayLink(ctx.db, await tapFor(ctx), input.token, ctx.clock.now()) })),
-  checkout: publicProcedure.input(payLinkByToken).mutation(async ({ ctx, input }) => startPayLinkCheckout(ctx.db, await tapFor(ctx), input.token, ctx.clock.now())),
+  get: publicEndpoint({
+    input: payLinkByToken,
+    answer: payLinkAnswer,
+    rest: {
+      route: 'GET /api/pay-links/:token',
+      summary:
+        "A fee reminder's pay link, without signing in: its rows (a child's first name, the month, what it still owes), what is left to pay, and the latest payment started from it, read again from Tap while open; 404 unknown, revoked or expired (its own message), and when online payments are off; 429 beyond the address's hour",
+    },
+  }).query(async ({ ctx, input }) => ({ payLink: await readPayLink(ctx.db, await tapFor(ctx), input.token, ctx.clock.now()) })),
+  checkout: publicEndpoint({
+    input: payLinkByToken,
+    answer: checkout,
+    rest: {
+      route: 'POST /api/pay-links/:token/checkout',
+      summary:
+        "Pays what a reminder's pay link still owes, without signing in: 201 { payment, checkoutUrl }, Tap's hosted page, which sends the family back to the link's page; 409 when every row is paid or one is in a payment under way; 404 unknown or expired link, and when online payments are off; 429 beyond the address's hour",
+      status: 201,
+    },
+  }).mutation(async ({ ctx, input }) => startPayLinkCheckout(ctx.db, await tapFor(ctx), input.token, ctx.clock.now())),
 });
