@@ -30,6 +30,8 @@ function successResponse(row: RestPath): Record<string, unknown> {
   return { description: handled.description, content: { [handled.media]: { schema: handled.media.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } } } };
 }
 
+const METHOD_ORDER = ['get', 'post', 'put', 'delete'];
+
 const ERROR_BODY = {
   type: 'object',
   properties: {
@@ -104,6 +106,12 @@ export function buildOpenApiDocument(): JsonSchema {
     if (parameters.length > 0) operation.parameters = parameters;
     paths[openApiPath] = { ...paths[openApiPath], [method.toLowerCase()]: operation };
   }
+  // In path order, whichever file declares a path: the document changes only where the API does.
+  const sortedPaths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => [path, Object.fromEntries(METHOD_ORDER.filter((method) => paths[path]![method]).map((method) => [method, paths[path]![method]]))]),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -111,7 +119,7 @@ export function buildOpenApiDocument(): JsonSchema {
       version: '1',
       description: 'The REST paths of the school transport application. Every error answers JSON { message }. Sign in with POST /api/auth/login (or /api/driver/login); the session cookie `sid` authenticates the rest.',
     },
-    paths,
+    paths: sortedPaths,
     components: {
       schemas: { Error: ERROR_BODY },
       securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid' } },
