@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { FEE_MESSAGES } from '@school-transport/contracts';
 import { appRouter } from '../trpc/router.js';
-import { NO_INPUT } from '../trpc/endpoint.js';
 import type { HttpClient, TestServer } from '../test/harness.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../test/factories.js';
 import { SetClock } from '../domain/clock.js';
@@ -154,13 +153,13 @@ const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = 
 
 /** Procedures (and REST paths) open to parents or drivers whose input names a row. */
 function idTakingProcedures(): string[] {
-  const defs = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { inputs: (z.ZodType | typeof NO_INPUT)[] } }> } })._def.procedures;
+  const defs = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { inputs: unknown[] } }> } })._def.procedures;
   return Object.entries(defs)
     .filter(([path]) => ['parent', 'crew', 'signed-in'].includes(PROCEDURE_ACCESS[path] ?? '') || PROCEDURE_ACCESS[path]?.startsWith('parent-or-office:'))
     .filter(([, procedure]) => {
       const schema = procedure._def.inputs[0];
-      // An endpoint that takes no input (NO_INPUT, not a Zod schema) names no row.
-      if (!schema || schema === NO_INPUT) return false;
+      // None, or an endpoint's NO_INPUT (trpc/endpoint.ts, not a Zod schema): the procedure takes no input, so names no row.
+      if (!(schema instanceof z.ZodType)) return false;
       const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
       return Object.keys(json.properties ?? {}).some((field) => /id$/i.test(field));
     })
