@@ -38,6 +38,13 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
+/** auth.user: the signed-in user, or null when nobody is signed in (GET /api/auth/user answers 401 instead). */
+export const sessionUserAnswer = z.object({ user: sessionUser.nullable() });
+/** A sign-in, or the language switch: the user as the session now reads it. */
+export const signedInAnswer = z.object({ user: sessionUser });
+/** Signing out, of this session or of every session of the account. */
+export const signedOutAnswer = z.object({ success: z.literal(true) });
+
 /** The language switch of a signed-in user: kept on the account, for the screens and the outbox. */
 export const languageInput = z.object({
   language: z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }),

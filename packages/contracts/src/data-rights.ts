@@ -26,23 +26,28 @@ export const refuseErasureInput = z.object({
 export type RefuseErasureInput = z.input<typeof refuseErasureInput>;
 
 /** A request as the family sees it. */
-export interface ErasureRequest {
-  id: string;
-  status: ErasureRequestStatus;
+export const erasureRequest = z.object({
+  id: z.string(),
+  status: z.enum(ERASURE_REQUEST_STATUSES),
   /** Bahrain 'YYYY-MM-DD'. */
-  dueBy: string;
-  reason: string | null;
-  refusalReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+  dueBy: z.string(),
+  reason: z.string().nullable(),
+  refusalReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type ErasureRequest = z.output<typeof erasureRequest>;
+export const erasureRequestsAnswer = z.object({ erasureRequests: z.array(erasureRequest) });
+export const erasureRequestAnswer = z.object({ erasureRequest });
 
 /** A request as the office's Requests tab lists it: the family, and the working days left. */
-export interface OfficeErasureRequest extends ErasureRequest {
-  familyName: string;
+export const officeErasureRequest = erasureRequest.extend({
+  familyName: z.string(),
   /** Working days from today to the due date (0: due today; negative: late). */
-  workingDaysLeft: number;
-}
+  workingDaysLeft: z.number(),
+});
+export type OfficeErasureRequest = z.output<typeof officeErasureRequest>;
+export const officeErasureRequestsAnswer = z.object({ erasureRequests: z.array(officeErasureRequest) });
 
 /** GET /api/admin/record-views: who in the office looked at which child, newest first, filtered by person and child. */
 export const recordViewsQuery = z.object({
@@ -53,9 +58,12 @@ export const recordViewsQuery = z.object({
 });
 export type RecordViewsQuery = z.input<typeof recordViewsQuery>;
 
-export interface RecordViewEntry {
-  at: string;
-  what: 'record' | 'position' | 'trail';
-  viewer: { id: string | null; name: string | null };
-  student: { id: string; name: string };
-}
+export const recordViewEntry = z.object({
+  at: z.string(),
+  what: z.enum(['record', 'position', 'trail']),
+  viewer: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
+  student: z.object({ id: z.string(), name: z.string() }),
+});
+export type RecordViewEntry = z.output<typeof recordViewEntry>;
+/** One page of the log, and how many views match in all. */
+export const recordViewsAnswer = z.object({ views: z.array(recordViewEntry), total: z.number() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, PARENT_MESSAGES } from './messages.js';
 import { overCapacityField } from './seats.js';
-import { MODIFICATION_STATUSES, SERVICE_TYPES, type ModificationStatus, type ServiceType } from './options.js';
+import { MODIFICATION_STATUSES, SERVICE_TYPES } from './options.js';
 import { optionalText, requiredText } from './fields.js';
 import { addressFields, composeAddress, studentNameFields } from './registration.js';
 
@@ -14,18 +14,19 @@ export const MODIFICATION_FIELDS = ['firstName', 'lastName', 'fathersName', 'gra
 export type ModificationField = (typeof MODIFICATION_FIELDS)[number];
 
 /** The values a modification request is about; an empty class is null. */
-export interface ModificationPayload {
-  firstName: string;
-  lastName: string;
-  fathersName: string;
-  grade: string;
-  class: string | null;
-  serviceType: ServiceType;
-  address: string;
-  block: string;
-  road: string;
-  houseBuilding: string;
-}
+export const modificationPayload = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  fathersName: z.string(),
+  grade: z.string(),
+  class: z.string().nullable(),
+  serviceType: z.enum(SERVICE_TYPES),
+  address: z.string(),
+  block: z.string(),
+  road: z.string(),
+  houseBuilding: z.string(),
+});
+export type ModificationPayload = z.output<typeof modificationPayload>;
 
 /** 409 on approval: the named fields of the student were changed since the parent asked. */
 export function conflictingChangeMessage(fieldLabels: readonly string[]): string {
@@ -109,29 +110,65 @@ export function changedModificationFields(before: Partial<ModificationPayload>, 
 }
 
 /** A modification request as its parent sees it. */
-export interface ParentModificationRequest {
-  id: string;
-  createdAt: string;
-  decidedAt: string | null;
-  status: ModificationStatus;
-  adminNote: string | null;
-  payloadOld: ModificationPayload;
-  payloadNew: ModificationPayload;
-  changedFields: ModificationField[];
-  student: { id: string; firstName: string; lastName: string };
-}
+export const parentModificationRequest = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  status: z.enum(MODIFICATION_STATUSES),
+  adminNote: z.string().nullable(),
+  payloadOld: modificationPayload,
+  payloadNew: modificationPayload,
+  changedFields: z.array(z.enum(MODIFICATION_FIELDS)),
+  student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+});
+export type ParentModificationRequest = z.output<typeof parentModificationRequest>;
+export const parentModificationRequestsAnswer = z.object({ modificationRequests: z.array(parentModificationRequest) });
+export const parentModificationRequestAnswer = z.object({ modificationRequest: parentModificationRequest });
 
 /** A modification request as the office reviews it. */
-export interface AdminModificationRequest extends ParentModificationRequest {
-  student: { id: string; automatedId: string; firstName: string; lastName: string; schoolName: string };
-  parent: { name: string; phone: string | null };
-  decidedBy: { name: string } | null;
+export const adminModificationRequest = parentModificationRequest.extend({
+  student: z.object({ id: z.string(), automatedId: z.string(), firstName: z.string(), lastName: z.string(), schoolName: z.string() }),
+  parent: z.object({ name: z.string(), phone: z.string().nullable() }),
+  decidedBy: z.object({ name: z.string() }).nullable(),
   /** Pending only: fields the request changes whose student values changed since it was made (approval would be refused). */
-  conflictingFields: ModificationField[];
-}
+  conflictingFields: z.array(z.enum(MODIFICATION_FIELDS)),
+});
+export type AdminModificationRequest = z.output<typeof adminModificationRequest>;
 
-export interface ModificationRequestCounts {
-  pending: number;
-  approved: number;
-  rejected: number;
-}
+export const modificationRequestCounts = z.object({
+  pending: z.number(),
+  approved: z.number(),
+  rejected: z.number(),
+});
+export type ModificationRequestCounts = z.output<typeof modificationRequestCounts>;
+
+/** A student as the parent portal shows it. */
+export const parentStudentView = z.object({
+  id: z.string(),
+  automatedId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fathersName: z.string(),
+  grade: z.string(),
+  class: z.string().nullable(),
+  studentSchoolId: z.string(),
+  serviceType: z.enum(SERVICE_TYPES),
+  priceBhd: z.string(),
+  schoolName: z.string(),
+  area: z.object({ name: z.string() }).nullable(),
+  driver: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  address: z.string(),
+  block: z.string(),
+  road: z.string(),
+  houseBuilding: z.string(),
+});
+export type ParentStudentView = z.output<typeof parentStudentView>;
+export const parentStudentsAnswer = z.object({ students: z.array(parentStudentView) });
+
+/** One student in full, for View Details: also the terms version the parent accepted, and when. */
+export const parentStudentDetails = parentStudentView.extend({
+  termsVersion: z.number().nullable(),
+  termsAcceptedAt: z.string().nullable(),
+});
+export type ParentStudentDetails = z.output<typeof parentStudentDetails>;
+export const parentStudentAnswer = z.object({ student: parentStudentDetails });

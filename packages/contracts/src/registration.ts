@@ -73,3 +73,24 @@ export const registrationResult = z.object({
   redirectTo: z.string(),
 });
 export type RegistrationResult = z.infer<typeof registrationResult>;
+
+/** What the registration form chooses from: active schools, and active areas with their prices. */
+export const metaView = z.object({
+  schools: z.array(z.object({ id: z.string(), name: z.string() })),
+  areas: z.array(z.object({ id: z.string(), name: z.string(), price: z.string(), roundaboutCount: z.number() })),
+});
+export type MetaView = z.output<typeof metaView>;
+
+/** A version of the terms and conditions, as the registration form and the office read it. */
+export const termsVersionView = z.object({
+  id: z.string(),
+  version: z.number(),
+  /** The English text. */
+  content: z.string(),
+  active: z.boolean(),
+  effectiveFrom: z.string().nullable(),
+  createdAt: z.string(),
+  /** The Arabic text; null until the office writes it (the Arabic page then shows the English). */
+  contentAr: z.string().nullable(),
+});
+export type TermsVersionView = z.output<typeof termsVersionView>;

@@ -9,22 +9,25 @@ import { runRef } from './school-day.js';
  */
 
 /** A box of latitudes and longitudes (degrees): its southern, western, northern and eastern edges. */
-export interface ServiceArea {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
+export const serviceArea = z.object({
+  south: z.number(),
+  west: z.number(),
+  north: z.number(),
+  east: z.number(),
+});
+export type ServiceArea = z.output<typeof serviceArea>;
 
 /** GET /api/map-settings: where the run map's tiles come from, the credit shown on the map, and where the buses drive. */
-export interface MapSettings {
+export const mapSettings = z.object({
   /** A raster tile address with {z}, {x} and {y} (and {s} for a server's subdomains). */
-  tileUrl: string;
+  tileUrl: z.string(),
   /** HTML: the tiles' credit with its link. */
-  attribution: string;
+  attribution: z.string(),
   /** Where the buses drive (SERVICE_AREA): a fix from the phone outside it is dropped as implausible. */
-  serviceArea: ServiceArea;
-}
+  serviceArea,
+});
+export type MapSettings = z.output<typeof mapSettings>;
+export const mapSettingsAnswer = z.object({ map: mapSettings });
 
 /** Bahrain and the King Fahd Causeway, with a margin: 25.5–26.5 N, 50.2–50.9 E. */
 export const DEFAULT_SERVICE_AREA: ServiceArea = { south: 25.5, west: 50.2, north: 26.5, east: 50.9 };

@@ -53,4 +53,24 @@ export const companySettings = z.object({
 });
 export type CompanySettings = z.output<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;
+
+/** The company settings as they are answered: what companySettings makes of the rows, as a plain shape. */
+export const companySettingsView = z.object({
+  companyName: z.string(),
+  contactText: z.string(),
+  supportPhone1: z.string(),
+  supportPhone2: z.string(),
+  instagramUrl: z.string(),
+  facebookUrl: z.string(),
+  xUrl: z.string(),
+  paymentBankAccount: z.string(),
+  paymentMobileNumber: z.string(),
+  whatsappNumber: z.string(),
+  /** The school year: the first of its 10 service months, 1-12 (9 = September). */
+  firstServiceMonth: z.number(),
+  /** VAT in percent, "0" when the company does not charge VAT; fees are VAT-inclusive. */
+  vatRatePercent: z.string(),
+  vatNumber: z.string(),
+}) satisfies z.ZodType<CompanySettings>;
 export const SETTINGS_KEYS = Object.keys(companySettings.shape) as (keyof CompanySettings)[];
+

@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-
-export interface MetaView {
-  schools: { id: string; name: string }[];
-  areas: { id: string; name: string; price: string; roundaboutCount: number }[];
-}
+import type { MetaView } from '@school-transport/contracts';
 
 /** The queries behind readMeta (the benchmark's floor runs the same SQL). */
 export function metaQueries(db: Kysely<Database>) {

@@ -1,36 +1,9 @@
 import type { Kysely } from 'kysely';
 import { compileOnce, type Database } from '@school-transport/db';
-import { PARENT_MESSAGES, type ServiceType } from '@school-transport/contracts';
+import { PARENT_MESSAGES, type ParentStudentDetails, type ParentStudentView } from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { STUDENT_ADDRESS, STUDENT_NAME } from '../student-columns.js';
-
-/** A student as the parent portal shows it. */
-export interface ParentStudentView {
-  id: string;
-  automatedId: string;
-  firstName: string;
-  lastName: string;
-  fathersName: string;
-  grade: string;
-  class: string | null;
-  studentSchoolId: string;
-  serviceType: ServiceType;
-  priceBhd: string;
-  schoolName: string;
-  area: { name: string } | null;
-  driver: { name: string; phone: string } | null;
-  address: string;
-  block: string;
-  road: string;
-  houseBuilding: string;
-}
-
-/** One student in full, for View Details: also the terms version the parent accepted, and when. */
-export interface ParentStudentDetails extends ParentStudentView {
-  termsVersion: number | null;
-  termsAcceptedAt: string | null;
-}
 
 /** The signed-in parent's own students that are not deleted; nobody else's. */
 function ownStudents(db: Kysely<Database>, userId: string) {

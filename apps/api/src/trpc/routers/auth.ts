@@ -1,6 +1,21 @@
-import { ACCOUNT_MESSAGES, driverLoginInput, isCrewRole, languageInput, loginInput, passwordChange, passwordResetConfirm, passwordResetRequest, REMEMBER_ME_DAYS, type SessionUser } from '@school-transport/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  accountMessageAnswer,
+  driverLoginInput,
+  isCrewRole,
+  languageInput,
+  loginInput,
+  passwordChange,
+  passwordResetConfirm,
+  passwordResetRequest,
+  REMEMBER_ME_DAYS,
+  sessionUserAnswer,
+  signedInAnswer,
+  signedOutAnswer,
+  type SessionUser,
+} from '@school-transport/contracts';
 import type { Context } from '../context.js';
-import { authenticatedProcedure, publicProcedure, router } from '../init.js';
+import { publicEndpoint, router, signedInEndpoint } from '../init.js';
 import { signInByEmail, signInByPhone } from '../../domain/auth.js';
 import { createBootstrapAdmin } from '../../domain/admin-bootstrap.js';
 import { setAccountLanguage } from '../../domain/language-switch.js';
@@ -40,27 +55,42 @@ function signInKey(user: SessionUser): string {
 }
 
 export const authRouter = router({
-  user: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
+  user: publicEndpoint({ answer: sessionUserAnswer }).query(({ ctx }) => ({ user: ctx.user })),
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+  login: publicEndpoint({
+    input: loginInput,
+    answer: signedInAnswer,
+    rest: { route: 'POST /api/auth/login', summary: 'Signs a parent or admin in by email', from: 'body' },
+  }).mutation(async ({ ctx, input }) => {
     const user = await languageAtSignIn(ctx.db, await throttled(ctx, `email:${input.email}`, () => signInByEmail(ctx.db, input.email, input.password)), input.language);
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
 
-  driverLogin: publicProcedure.input(driverLoginInput).mutation(async ({ ctx, input }) => {
+  driverLogin: publicEndpoint({
+    input: driverLoginInput,
+    answer: signedInAnswer,
+    rest: { route: 'POST /api/driver/login', summary: 'Signs a driver in by phone', from: 'body' },
+  }).mutation(async ({ ctx, input }) => {
     const user = await languageAtSignIn(ctx.db, await throttled(ctx, `phone:${input.phone}`, () => signInByPhone(ctx.db, input.phone, input.password)), input.language);
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
 
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: publicEndpoint({
+    answer: signedOutAnswer,
+    rest: { route: 'POST /api/auth/logout', summary: 'Signs out' },
+  }).mutation(async ({ ctx }) => {
     await ctx.req.session.destroy();
     return { success: true };
   }),
 
   /** Asks for a forgotten-password code by text message; the same 202 whether or not an account matches. */
-  requestPasswordReset: publicProcedure.input(passwordResetRequest).mutation(async ({ ctx, input }) => {
+  requestPasswordReset: publicEndpoint({
+    input: passwordResetRequest,
+    answer: accountMessageAnswer,
+    rest: { route: 'POST /api/auth/password-reset', summary: 'Sends a password reset code by text message, if an account matches (the same 202 whether or not one does)', from: 'body', status: 202 },
+  }).mutation(async ({ ctx, input }) => {
     // Counted per address whether or not an account matches, so the 429 tells nothing either.
     await withRetryAfter(ctx, () => ctx.addressLimits.count('password_reset', ctx.ip));
     await requestPasswordReset(ctx.db, input.identifier);
@@ -72,7 +102,11 @@ export const authRouter = router({
    * limits too, per identifier (kept apart from its sign-ins) and per address, so that guessing
    * across many accounts from one machine is stopped as well as guessing one account's code.
    */
-  confirmPasswordReset: publicProcedure.input(passwordResetConfirm).mutation(async ({ ctx, input }) => {
+  confirmPasswordReset: publicEndpoint({
+    input: passwordResetConfirm,
+    answer: accountMessageAnswer,
+    rest: { route: 'POST /api/auth/password-reset/confirm', summary: 'Sets a new password with a reset or welcome code and ends every session of the account', from: 'body' },
+  }).mutation(async ({ ctx, input }) => {
     try {
       await throttled(ctx, `reset:${input.identifier}`, () => confirmPasswordReset(ctx.db, input), answered(ACCOUNT_MESSAGES.codeWrong));
     } catch (error) {
@@ -83,23 +117,33 @@ export const authRouter = router({
   }),
 
   /** Any signed-in user's new password; a wrong current password counts as a failed sign-in of the account. */
-  changePassword: authenticatedProcedure.input(passwordChange).mutation(async ({ ctx, input }) => {
+  changePassword: signedInEndpoint({
+    input: passwordChange,
+    answer: accountMessageAnswer,
+    rest: { route: 'POST /api/auth/change-password', summary: "Changes the signed-in user's password and ends the account's other sessions", from: 'body' },
+  }).mutation(async ({ ctx, input }) => {
     await throttled(ctx, signInKey(ctx.user), () => changePassword(ctx.db, ctx.user.id, ctx.req.session.sessionId, input), answered(ACCOUNT_MESSAGES.currentPasswordWrong));
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   }),
 
   /** Ends every session of the account, this one included ('Sign out everywhere'). */
-  signOutEverywhere: authenticatedProcedure.mutation(async ({ ctx }) => {
+  signOutEverywhere: signedInEndpoint({
+    answer: signedOutAnswer,
+    rest: { route: 'POST /api/auth/sign-out-everywhere', summary: 'Ends every session of the signed-in account, this one included' },
+  }).mutation(async ({ ctx }) => {
     await endSessions(ctx.db, ctx.user.id);
     await ctx.req.session.destroy();
     return { success: true };
   }),
 
   /** The language switch of any signed-in user; answers the user as the session now reads it. */
-  setLanguage: authenticatedProcedure.input(languageInput).mutation(async ({ ctx, input }) => ({ user: await setAccountLanguage(ctx.db, ctx.user.id, input.language) })),
+  setLanguage: signedInEndpoint({ input: languageInput, answer: signedInAnswer }).mutation(async ({ ctx, input }) => ({ user: await setAccountLanguage(ctx.db, ctx.user.id, input.language) })),
 
   /** Creates the admin configured by ADMIN_EMAIL / ADMIN_PASSWORD; credentials never come from the request. */
-  createAdmin: publicProcedure.mutation(async ({ ctx }) => {
+  createAdmin: publicEndpoint({
+    answer: accountMessageAnswer,
+    rest: { route: 'POST /api/auth/create-admin', summary: 'Creates the admin configured by ADMIN_EMAIL / ADMIN_PASSWORD', status: 201 },
+  }).mutation(async ({ ctx }) => {
     if (!ctx.bootstrapAdmin) throw new AppError('NOT_FOUND', 'No admin account is configured on the server');
     const created = await createBootstrapAdmin(ctx.db, ctx.bootstrapAdmin);
     if (!created) throw new AppError('CONFLICT', 'The admin account already exists');
