@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ATTENDANCE_MESSAGES } from './messages.js';
-import type { ReceivedBy } from './handover.js';
-import type { DriverRun } from './driver.js';
+import { receivedBy } from './handover.js';
+import { DRIVER_RUNS } from './driver.js';
 
 /**
  * The monthly attendance report: for each student, the month's school days with service (those
@@ -23,79 +23,86 @@ export const attendanceCsvQuery = attendanceQuery.extend({
 });
 
 /** One run's month for one student: null when the student does not ride that run. */
-export interface RunAttendance {
+export const runAttendance = z.object({
   /** Days the student boarded this run. */
-  rides: number;
+  rides: z.number(),
   /** School days the family (or the office) reported the student absent from this run, and who did not ride. */
-  absences: number;
+  absences: z.number(),
   /** Days the driver marked the student not there, and who did not board after all. */
-  noShows: number;
-}
-
-export interface StudentAttendance {
-  id: string;
-  automatedId: string;
-  firstName: string;
-  lastName: string;
-  schoolId: string;
-  schoolName: string;
-  driverName: string | null;
-  /** The direction's totals over whichever runs the student took that way. */
-  morning: RunAttendance | null;
-  afternoon: RunAttendance | null;
-  /** The same figures run by run: the runs the student rides now and any other they took this month, morning first. */
-  runs: StudentRunAttendance[];
-}
+  noShows: z.number(),
+});
+export type RunAttendance = z.output<typeof runAttendance>;
 
 /** One student's month on one planned run. */
-export interface StudentRunAttendance extends RunAttendance {
+export const studentRunAttendance = runAttendance.extend({
   /** The planned run's id (GET /api/admin/drivers/{id}/runs). */
-  id: string;
-  name: string;
-  direction: DriverRun;
-}
+  id: z.string(),
+  name: z.string(),
+  direction: z.enum(DRIVER_RUNS),
+});
+export type StudentRunAttendance = z.output<typeof studentRunAttendance>;
+
+export const studentAttendance = z.object({
+  id: z.string(),
+  automatedId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  driverName: z.string().nullable(),
+  /** The direction's totals over whichever runs the student took that way. */
+  morning: runAttendance.nullable(),
+  afternoon: runAttendance.nullable(),
+  /** The same figures run by run: the runs the student rides now and any other they took this month, morning first. */
+  runs: z.array(studentRunAttendance),
+});
+export type StudentAttendance = z.output<typeof studentAttendance>;
 
 /** One planned run's month: its students' figures added up. */
-export interface PlannedRunAttendance extends RunAttendance {
-  id: string;
-  name: string;
-  direction: DriverRun;
-  driverName: string;
-  students: number;
-}
+export const plannedRunAttendance = runAttendance.extend({
+  id: z.string(),
+  name: z.string(),
+  direction: z.enum(DRIVER_RUNS),
+  driverName: z.string(),
+  students: z.number(),
+});
+export type PlannedRunAttendance = z.output<typeof plannedRunAttendance>;
 
 /** A child handed to a named adult at an afternoon drop, as the drop recorded it. */
-export interface HandoverAttendance {
-  date: string;
+export const handoverAttendance = z.object({
+  date: z.string(),
   /** When the child was dropped (ISO instant). */
-  at: string;
-  studentId: string;
-  automatedId: string;
-  firstName: string;
-  lastName: string;
-  runId: string;
-  runName: string;
-  receivedBy: ReceivedBy;
-}
+  at: z.string(),
+  studentId: z.string(),
+  automatedId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  runId: z.string(),
+  runName: z.string(),
+  receivedBy,
+});
+export type HandoverAttendance = z.output<typeof handoverAttendance>;
 
-export interface SchoolAttendance {
-  schoolId: string;
-  schoolName: string;
-  students: number;
-  rides: number;
-  absences: number;
-  noShows: number;
-}
+export const schoolAttendance = z.object({
+  schoolId: z.string(),
+  schoolName: z.string(),
+  students: z.number(),
+  rides: z.number(),
+  absences: z.number(),
+  noShows: z.number(),
+});
+export type SchoolAttendance = z.output<typeof schoolAttendance>;
 
 /** GET /api/admin/attendance?month=2026-12. */
-export interface AttendanceReport {
-  month: string;
+export const attendanceReport = z.object({
+  month: z.string(),
   /** The month's school days with service, up to today (Bahrain): weekends and no-service dates left out. */
-  schoolDays: number;
-  students: StudentAttendance[];
-  schools: SchoolAttendance[];
+  schoolDays: z.number(),
+  students: z.array(studentAttendance),
+  schools: z.array(schoolAttendance),
   /** One row per planned run, by driver, morning first, in planned-start order. */
-  runs: PlannedRunAttendance[];
+  runs: z.array(plannedRunAttendance),
   /** Every drop this month that named who received the child, in the order they happened. */
-  handovers: HandoverAttendance[];
-}
+  handovers: z.array(handoverAttendance),
+});
+export type AttendanceReport = z.output<typeof attendanceReport>;

@@ -45,8 +45,9 @@ export interface AdminAttendant {
 /** Who made a mark, as the office's run view and the parent's day show it ('marked by Aisha'). */
 export const MARKED_BY_ROLES = ['driver', 'attendant', 'office'] as const;
 export type MarkedByRole = (typeof MARKED_BY_ROLES)[number];
-export interface MarkedBy {
-  role: MarkedByRole;
+export const markedBy = z.object({
+  role: z.enum(MARKED_BY_ROLES),
   /** Their name; null where it is not shown (an office member's, to a family) or no longer known. */
-  name: string | null;
-}
+  name: z.string().nullable(),
+});
+export type MarkedBy = z.output<typeof markedBy>;

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import type { ServiceType } from './options.js';
+import { SERVICE_TYPES, type ServiceType } from './options.js';
 
 /**
  * The driver portal: the signed-in driver's own students and info card. The admin reads
  * any driver's list through the same shapes.
  */
+
+/** The two runs of a school day: who rides in the morning (to school) and in the afternoon (home). */
+export const DRIVER_RUNS = ['morning', 'afternoon'] as const;
+export type DriverRun = (typeof DRIVER_RUNS)[number];
+
+/** Something an answer names by its id and name: a driver, a run, a bus, an area. */
+export const namedRef = z.object({ id: z.string(), name: z.string() });
 
 /** GET /api/driver/students/{driverId}: which driver's list; only the signed-in driver's own id is allowed. */
 export const driverStudentsInput = z
@@ -13,43 +20,43 @@ export const driverStudentsInput = z
   .transform((value) => value ?? {});
 
 /** A student on a driver's list: who to pick up, where, and whom to call. */
-export interface DriverStudent {
-  id: string;
-  automatedId: string;
-  firstName: string;
-  fathersName: string;
-  lastName: string;
-  grade: string;
-  class: string | null;
-  schoolName: string;
-  areaName: string;
-  address: string;
-  block: string;
-  road: string;
-  houseBuilding: string;
-  flatHome: string | null;
-  contactNumber1: string;
-  contactNumber2: string | null;
-  serviceType: ServiceType;
-  roundabout: number | null;
+export const driverStudent = z.object({
+  id: z.string(),
+  automatedId: z.string(),
+  firstName: z.string(),
+  fathersName: z.string(),
+  lastName: z.string(),
+  grade: z.string(),
+  class: z.string().nullable(),
+  schoolName: z.string(),
+  areaName: z.string(),
+  address: z.string(),
+  block: z.string(),
+  road: z.string(),
+  houseBuilding: z.string(),
+  flatHome: z.string().nullable(),
+  contactNumber1: z.string(),
+  contactNumber2: z.string().nullable(),
+  serviceType: z.enum(SERVICE_TYPES),
+  roundabout: z.number().nullable(),
   /** The ways the child rides this bus: the morning on their own bus, the afternoon on the bus home (which may be another). */
-  directions: DriverRun[];
-}
+  directions: z.array(z.enum(DRIVER_RUNS)),
+});
+export type DriverStudent = z.output<typeof driverStudent>;
+export const driverStudentsAnswer = z.object({ students: z.array(driverStudent) });
 
 /** The driver's info card. */
-export interface DriverProfile {
-  id: string;
-  name: string;
-  phone: string;
-  licenseNo: string;
-  vehicle: { plate: string | null; seats: number | null };
-  areas: { id: string; name: string }[];
-  studentCount: number;
-}
-
-/** The two runs of a school day: who rides in the morning (to school) and in the afternoon (home). */
-export const DRIVER_RUNS = ['morning', 'afternoon'] as const;
-export type DriverRun = (typeof DRIVER_RUNS)[number];
+export const driverProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  licenseNo: z.string(),
+  vehicle: z.object({ plate: z.string().nullable(), seats: z.number().nullable() }),
+  areas: z.array(namedRef),
+  studentCount: z.number(),
+});
+export type DriverProfile = z.output<typeof driverProfile>;
+export const driverProfileAnswer = z.object({ driver: driverProfile });
 
 export const RUN_SERVICE_TYPES: Record<DriverRun, readonly ServiceType[]> = {
   morning: ['HOME_TO_SCHOOL', 'BOTH'],

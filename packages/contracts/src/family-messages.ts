@@ -62,19 +62,21 @@ export type FamilyMessageInput = z.input<typeof familyMessageInput>;
  * GET /api/admin/family-messages/preview: how many families the message would reach, in which
  * language, and how many of them the hourly cap would hold for the office to release.
  */
-export interface FamilyMessagePreview {
-  families: number;
+export const familyMessagePreview = z.object({
+  families: z.number(),
   /** Families by the language of their account. */
-  english: number;
-  arabic: number;
+  english: z.number(),
+  arabic: z.number(),
   /** Sent at once; the rest are written held (the outbox's hourly cap on the office's messages). */
-  sendNow: number;
-  held: number;
-}
+  sendNow: z.number(),
+  held: z.number(),
+});
+export type FamilyMessagePreview = z.output<typeof familyMessagePreview>;
 
 /** What the office's message became: one outbox row per family, queued or held. */
-export interface FamilyMessageResult {
-  families: number;
-  queued: number;
-  held: number;
-}
+export const familyMessageResult = z.object({
+  families: z.number(),
+  queued: z.number(),
+  held: z.number(),
+});
+export type FamilyMessageResult = z.output<typeof familyMessageResult>;

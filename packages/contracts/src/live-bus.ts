@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SCHOOL_DAY_MESSAGES } from './messages.js';
 import { isoDate, runRef } from './school-day.js';
+import { DRIVER_RUNS, namedRef } from './driver.js';
+import { latLng } from './routes.js';
+import { POSITION_SOURCES } from './trackers.js';
 
 /**
  * The live bus: positions from the driver's phone during a run, what a family sees of them (the
@@ -62,40 +65,45 @@ export type PositionsInput = z.input<typeof positionsInput>;
  * 202 of POST /api/driver/positions: how many fixes were kept, and why the others were not.
  * implausible: outside the service area, or further from the previous accepted fix than MAX_BUS_SPEED_KMH allows.
  */
-export interface PositionsAccepted {
-  accepted: number;
-  dropped: { inaccurate: number; future: number; outsideRun: number; implausible: number };
-}
+export const positionsAccepted = z.object({
+  accepted: z.number(),
+  dropped: z.object({ inaccurate: z.number(), future: z.number(), outsideRun: z.number(), implausible: z.number() }),
+});
+export type PositionsAccepted = z.output<typeof positionsAccepted>;
 
-export interface BusPosition {
-  lat: number;
-  lng: number;
-  at: string;
-}
+export const busPosition = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  at: z.string(),
+});
+export type BusPosition = z.output<typeof busPosition>;
 
 /** An ETA as a range of whole minutes, never a false precision ('6–9 min'). */
-export interface EtaRange {
-  minMinutes: number;
-  maxMinutes: number;
-}
+export const etaRange = z.object({
+  minMinutes: z.number(),
+  maxMinutes: z.number(),
+});
+export type EtaRange = z.output<typeof etaRange>;
 
 /** GET /api/parent/students/{id}/bus: the bus on its way to this student's stop, or not. */
-export type StudentBus =
-  | {
-      status: 'on_the_way';
-      position: BusPosition;
-      /** Stops the bus still makes before this student's. */
-      stopsBefore: number;
-      /** Null when the last fix is too old to estimate from, or the stop's place is not known. */
-      eta: EtaRange | null;
-      /** The last fix is older than a minute. */
-      stale: boolean;
-      /** The student's own stop, when its place is known (never another child's). */
-      stop: { lat: number; lng: number } | null;
-      /** Picked up in the morning: the bus is taking the child to school (no ETA to their stop then). */
-      toSchool: boolean;
-    }
-  | { status: 'not_on_the_way' };
+export const studentBus = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('on_the_way'),
+    position: busPosition,
+    /** Stops the bus still makes before this student's. */
+    stopsBefore: z.number(),
+    /** Null when the last fix is too old to estimate from, or the stop's place is not known. */
+    eta: etaRange.nullable(),
+    /** The last fix is older than a minute. */
+    stale: z.boolean(),
+    /** The student's own stop, when its place is known (never another child's). */
+    stop: latLng.nullable(),
+    /** Picked up in the morning: the bus is taking the child to school (no ETA to their stop then). */
+    toSchool: z.boolean(),
+  }),
+  z.object({ status: z.literal('not_on_the_way') }),
+]);
+export type StudentBus = z.output<typeof studentBus>;
 
 /** The family's live bus stream: the student, and the id of the last event a reconnecting page had. */
 export const busUpdatesInput = z.object({
@@ -111,32 +119,35 @@ export const busNearInput = z.object({
     .optional()
     .transform((value) => value ?? null),
 });
-export interface BusNearSetting {
-  minutes: BusNearMinutes | null;
-}
+export const busNearSetting = z.object({
+  minutes: z.literal(BUS_NEAR_MINUTES).nullable(),
+});
+export type BusNearSetting = z.output<typeof busNearSetting>;
 
 /** One bus on the office's live map. */
-export interface LiveBus {
-  driver: { id: string; name: string };
+export const liveBus = z.object({
+  driver: namedRef,
   /** The run's direction; runId and runName name the planned run (a bus may drive two afternoon runs). */
-  run: 'morning' | 'afternoon';
-  runId: string;
-  runName: string;
-  date: string;
-  position: BusPosition | null;
+  run: z.enum(DRIVER_RUNS),
+  runId: z.string(),
+  runName: z.string(),
+  date: z.string(),
+  position: busPosition.nullable(),
   /** Seconds since the last fix, at the moment of the answer. */
-  fixAgeSeconds: number | null;
+  fixAgeSeconds: z.number().nullable(),
   /** What the last fix came from: the bus's tracker, a tracking app, or the driver's browser; null: no fix yet. */
-  source: 'tracker' | 'phone_app' | 'browser' | null;
+  source: z.enum(POSITION_SOURCES).nullable(),
   /** The sender's battery in percent, where it is known (trackers and tracking apps report it; a browser does not). */
-  battery: number | null;
-  onBoard: number;
-}
+  battery: z.number().nullable(),
+  onBoard: z.number(),
+});
+export type LiveBus = z.output<typeof liveBus>;
 
 /** GET /api/admin/live-buses. */
-export interface LiveBuses {
-  buses: LiveBus[];
-}
+export const liveBuses = z.object({
+  buses: z.array(liveBus),
+});
+export type LiveBuses = z.output<typeof liveBuses>;
 
 /** GET /api/admin/drivers/{driverId}/runs/{run}/trail?date=: a run's trail and its stops. */
 export const runTrailInput = z.object({
@@ -144,12 +155,14 @@ export const runTrailInput = z.object({
   run: runRef,
   date: isoDate,
 });
-export interface RunTrail {
-  date: string;
+export const runTrail = z.object({
+  date: z.string(),
   /** The run's direction; runId and runName name the planned run. */
-  run: 'morning' | 'afternoon';
-  runId: string;
-  runName: string;
-  points: { lat: number; lng: number; at: string }[];
-  stops: { position: number; lat: number; lng: number }[];
-}
+  run: z.enum(DRIVER_RUNS),
+  runId: z.string(),
+  runName: z.string(),
+  points: z.array(busPosition),
+  stops: z.array(z.object({ position: z.number(), lat: z.number(), lng: z.number() })),
+});
+export type RunTrail = z.output<typeof runTrail>;
+export const runTrailAnswer = z.object({ trail: runTrail });

@@ -56,28 +56,33 @@ export type PlannedRunUpdateInput = z.output<typeof plannedRunUpdateInput>;
 export const driverRunsQuery = z.object({ driverId: id });
 export const plannedRunRef = z.object({ runId: id });
 
-export interface PlannedRun {
-  id: string;
-  direction: DriverRun;
-  name: string;
-  schoolIds: string[];
-  plannedStart: string;
-  plannedEnd: string;
-  weekdays: Weekday[] | null;
-}
+export const plannedRun = z.object({
+  id: z.string(),
+  direction: z.enum(DRIVER_RUNS),
+  name: z.string(),
+  schoolIds: z.array(z.string()),
+  plannedStart: z.string(),
+  plannedEnd: z.string(),
+  weekdays: z.array(z.enum(WEEKDAYS)).nullable(),
+});
+export type PlannedRun = z.output<typeof plannedRun>;
+/** A run planned, edited or removed. */
+export const plannedRunAnswer = z.object({ run: plannedRun });
 
 /** A run as the office's list shows it: with the children who ride it (absences aside) against the bus's seats. */
-export interface PlannedRunWithRiders extends PlannedRun {
-  riders: number;
+export const plannedRunWithRiders = plannedRun.extend({
+  riders: z.number(),
   /** The bus's seats; null when the office has not said. */
-  seats: number | null;
-}
+  seats: z.number().nullable(),
+});
+export type PlannedRunWithRiders = z.output<typeof plannedRunWithRiders>;
 
 /** GET /api/admin/drivers/{driverId}/runs; `overlaps` names pairs of runs whose planned windows overlap on a weekday (a warning, not a refusal). */
-export interface DriverRunsList {
-  runs: PlannedRunWithRiders[];
-  overlaps: { runIds: [string, string]; weekdays: Weekday[] }[];
-}
+export const driverRunsList = z.object({
+  runs: z.array(plannedRunWithRiders),
+  overlaps: z.array(z.object({ runIds: z.tuple([z.string(), z.string()]), weekdays: z.array(z.enum(WEEKDAYS)) })),
+});
+export type DriverRunsList = z.output<typeof driverRunsList>;
 
 /** The names a bus's first two runs get (a new driver's, and each driver's when the database moved onto planned runs): screens say them in their own language. */
 export const FIRST_RUN_NAMES: Readonly<Record<DriverRun, string>> = { morning: 'Morning', afternoon: 'Afternoon' };

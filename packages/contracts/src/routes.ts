@@ -46,33 +46,39 @@ export function insideServiceArea(area: ServiceArea, point: { lat: number; lng: 
 export const STOP_LOCATION_SOURCES = ['set', 'learned', 'link'] as const;
 export type StopLocationSource = (typeof STOP_LOCATION_SOURCES)[number];
 
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+export const latLng = z.object({
+  lat: z.number(),
+  lng: z.number(),
+});
+export type LatLng = z.output<typeof latLng>;
+/** The position a pasted map link names. */
+export const linkPositionAnswer = z.object({ position: latLng });
 
-export interface StopLocation extends LatLng {
-  source: StopLocationSource;
-}
+export const stopLocation = latLng.extend({
+  source: z.enum(STOP_LOCATION_SOURCES),
+});
+export type StopLocation = z.output<typeof stopLocation>;
 
-export interface RunStop {
-  id: string;
+export const runStop = z.object({
+  id: z.string(),
   /** 1 for the first stop of the run. */
-  position: number;
-  address: string;
-  students: { id: string; firstName: string; lastName: string }[];
-  location: StopLocation | null;
-}
+  position: z.number(),
+  address: z.string(),
+  students: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string() })),
+  location: stopLocation.nullable(),
+});
+export type RunStop = z.output<typeof runStop>;
 
 /** GET /api/admin/drivers/{id}/runs/{run}/stops. */
-export interface RunStops {
-  stops: RunStop[];
+export const runStops = z.object({
+  stops: z.array(runStop),
   /** The bus's seats; null when the vehicle has no seat count (no limit). */
-  seats: number | null;
-  riders: number;
+  seats: z.number().nullable(),
+  riders: z.number(),
   /** Who ordered this run last (null: never ordered; an afternoon then follows the morning reversed). */
-  orderedBy: { name: string; at: string } | null;
-}
+  orderedBy: z.object({ name: z.string(), at: z.string() }).nullable(),
+});
+export type RunStops = z.output<typeof runStops>;
 
 /** A learned position counts only from fixes better than this (metres). */
 export const LEARNED_ACCURACY_METRES = 50;

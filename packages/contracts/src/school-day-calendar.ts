@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { bahrainDate } from './school-year.js';
-import { WEEKDAYS, type NoServiceDate, type Weekday } from './school-day.js';
+import { WEEKDAYS, savedSchoolDaySettings, type Weekday } from './school-day.js';
 import type { DriverRun } from './driver.js';
 
 /**
@@ -8,10 +9,10 @@ import type { DriverRun } from './driver.js';
  * the zone of the machine that asks.
  */
 
-export interface SchoolCalendar {
-  schoolDays: readonly Weekday[];
-  noServiceDates: readonly NoServiceDate[];
-}
+export const schoolCalendar = savedSchoolDaySettings.pick({ schoolDays: true, noServiceDates: true });
+export type SchoolCalendar = z.output<typeof schoolCalendar>;
+/** The school week and the no-service dates, for the family's date pickers. */
+export const schoolCalendarAnswer = z.object({ calendar: schoolCalendar });
 
 export interface PlannedRunTimes {
   morningStart: string;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ANALYTICS_MESSAGES, HANDOVER_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
+import { HANDOVER_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES } from './messages.js';
 import { looksEmpty, optionalPhoneNumber } from './fields.js';
-import { DRIVER_RUNS, type DriverRun } from './driver.js';
+import { DRIVER_RUNS, namedRef, type DriverRun } from './driver.js';
 import { overCapacityField } from './seats.js';
-import type { MarkedBy } from './attendants.js';
-import type { ReceivedBy, RiderHandover } from './handover.js';
+import { markedBy } from './attendants.js';
+import { receivedBy, riderHandover } from './handover.js';
+import { isIsoDate, isoDate } from './dates.js';
 
 /**
  * The school day: the calendar of school days and no-service dates, the parents' absences, the
@@ -49,19 +50,8 @@ export const MARK_MAX_AGE_HOURS = 24;
 export const MARK_CLOCK_SKEW_MINUTES = 5;
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** 'YYYY-MM-DD' that is a real day of the calendar. */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-export const isoDate = z
-  .string({ error: ANALYTICS_MESSAGES.dateInvalid })
-  .trim()
-  .refine(isIsoDate, ANALYTICS_MESSAGES.dateInvalid);
+export { isIsoDate, isoDate };
 
 const plannedTime = (fallback: string) =>
   z
@@ -77,6 +67,8 @@ export const noServiceDate = z.object({
   name: z.string({ error: SCHOOL_DAY_MESSAGES.noServiceNameRequired }).trim().min(1, SCHOOL_DAY_MESSAGES.noServiceNameRequired).max(80, MESSAGES.tooLong),
 });
 export type NoServiceDate = z.output<typeof noServiceDate>;
+
+const weekday = z.enum(WEEKDAYS);
 
 /**
  * The school day's settings, kept in the `settings` table beside the company's (one row per key)
@@ -111,6 +103,18 @@ export const schoolDaySettings = z
   .refine((value) => value.afternoonStart < value.afternoonEnd, { message: SCHOOL_DAY_MESSAGES.runEndBeforeStart, path: ['afternoonEnd'] });
 export type SchoolDaySettings = z.output<typeof schoolDaySettings>;
 export type SchoolDaySettingsInput = z.input<typeof schoolDaySettings>;
+/** The school-day settings as they are kept and answered (GET and PUT /api/admin/settings/school-day). */
+export const savedSchoolDaySettings = z.object({
+  schoolDays: z.array(weekday),
+  noServiceDates: z.array(z.object({ date: z.string(), name: z.string() })),
+  morningStart: z.string(),
+  morningEnd: z.string(),
+  afternoonStart: z.string(),
+  afternoonEnd: z.string(),
+  officeAlertPhone: z.string(),
+  overdueAfterHours: z.number(),
+});
+export const schoolDaySettingsAnswer = z.object({ settings: savedSchoolDaySettings });
 export const SCHOOL_DAY_SETTINGS_KEYS = ['schoolDays', 'noServiceDates', 'morningStart', 'morningEnd', 'afternoonStart', 'afternoonEnd', 'officeAlertPhone', 'overdueAfterHours'] as const satisfies readonly (keyof SchoolDaySettings)[];
 
 const id = z.string().trim().min(1).max(64);
@@ -158,22 +162,27 @@ export type AbsenceInput = z.input<typeof absenceInput>;
 
 export const absenceId = z.object({ id });
 
-/** An absence in force on a day, as the office's Today tab lists it. */
-export interface AdminAbsence extends Absence {
-  student: { id: string; automatedId: string; firstName: string; lastName: string; schoolName: string };
-  driver: { id: string; name: string } | null;
-}
-
 /** An absence as the family and the office see it; `run` is as it was chosen ('both' stays 'both'). */
-export interface Absence {
-  id: string;
-  studentId: string;
-  from: string;
-  to: string;
-  run: AbsenceRun;
-  reason: string | null;
-  createdAt: string;
-}
+export const absence = z.object({
+  id: z.string(),
+  studentId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  run: z.enum(ABSENCE_RUNS),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Absence = z.output<typeof absence>;
+export const absenceAnswer = z.object({ absence });
+export const absencesAnswer = z.object({ absences: z.array(absence) });
+
+/** An absence in force on a day, as the office's Today tab lists it. */
+export const adminAbsence = absence.extend({
+  student: z.object({ id: z.string(), automatedId: z.string(), firstName: z.string(), lastName: z.string(), schoolName: z.string() }),
+  driver: namedRef.nullable(),
+});
+export type AdminAbsence = z.output<typeof adminAbsence>;
+export const adminAbsencesAnswer = z.object({ absences: z.array(adminAbsence) });
 
 /** POST /api/driver/runs/{run}/start and /end. */
 export const runDayInput = z.object({
@@ -235,80 +244,90 @@ export const markInput = markFields.superRefine(undoNamesItsMark);
 export type MarkInput = z.input<typeof markInput>;
 
 /** The answer of the marks path: the mark recorded (its id is what an undo names), or the undo. */
-export interface RunMark {
-  id: string;
-  studentId: string;
-  run: DriverRun;
-  date: string;
-  event: MarkRequestEvent;
+export const runMark = z.object({
+  id: z.string(),
+  studentId: z.string(),
+  run: z.enum(DRIVER_RUNS),
+  date: z.string(),
+  event: z.enum(MARK_REQUEST_EVENTS),
   /** An undo's mark id; null for a mark. */
-  undoes: string | null;
-  at: string;
-  clientId: string;
-  position: { lat: number; lng: number; accuracy: number } | null;
+  undoes: z.string().nullable(),
+  at: z.string(),
+  clientId: z.string(),
+  position: z.object({ lat: z.number(), lng: z.number(), accuracy: z.number() }).nullable(),
   /** The child's status on the run after this mark or undo. */
-  status: RiderStatus;
-}
+  status: z.enum(RIDER_STATUSES),
+});
+export type RunMark = z.output<typeof runMark>;
+export const runMarkAnswer = z.object({ mark: runMark });
 
 /** One run of one driver on one day. */
-export interface RunSummary {
+export const runSummary = z.object({
   /** The planned run's id, the same every day (GET /api/admin/drivers/{id}/runs). */
-  id: string;
-  name: string;
+  id: z.string(),
+  name: z.string(),
   /** The run's direction. */
-  run: DriverRun;
-  date: string;
-  status: RunStatus;
-  startedAt: string | null;
-  endedAt: string | null;
-}
+  run: z.enum(DRIVER_RUNS),
+  date: z.string(),
+  status: z.enum(RUN_STATUSES),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+export type RunSummary = z.output<typeof runSummary>;
+/** Start and End (the driver's, and the office's for a driver): the run as it is now. */
+export const runSummaryAnswer = z.object({ run: runSummary });
 
 /** A child on the driver's run list. */
-export interface RunStudent {
-  id: string;
-  automatedId: string;
-  firstName: string;
-  lastName: string;
-  schoolName: string;
-  address: string;
-  contactNumber1: string;
-  status: RiderStatus;
-  absenceReason: string | null;
+export const runStudent = z.object({
+  id: z.string(),
+  automatedId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  schoolName: z.string(),
+  address: z.string(),
+  contactNumber1: z.string(),
+  status: z.enum(RIDER_STATUSES),
+  absenceReason: z.string().nullable(),
   /** The child's stop on the run (siblings share one), numbered from 1 in the run's order. */
-  stop: { id: string; number: number };
+  stop: z.object({ id: z.string(), number: z.number() }),
   /** Who made the mark the status comes from (the driver, the attendant or the office member); null while unmarked. */
-  markedBy: MarkedBy | null;
+  markedBy: markedBy.nullable(),
   /** For a child who must be handed to a named adult on this (afternoon) run: who may receive them; else null. */
-  handover: RiderHandover | null;
+  handover: riderHandover.nullable(),
   /** Who received the child at the stop, when the drop named them. */
-  receivedBy: ReceivedBy | null;
-}
+  receivedBy: receivedBy.nullable(),
+});
+export type RunStudent = z.output<typeof runStudent>;
 
-export interface DriverTodayRun extends RunSummary {
+export const driverTodayRun = runSummary.extend({
   /** The run's planned start and end on its date (the planned run's times in Bahrain), as ISO instants. */
-  plannedStart: string;
-  plannedEnd: string;
+  plannedStart: z.string(),
+  plannedEnd: z.string(),
   /** The driver whose run this is, when the signed-in driver drives it as a substitute today. */
-  coveringFor: { id: string; name: string } | null;
+  coveringFor: namedRef.nullable(),
   /** The substitute the office handed this run to today (the driver cannot act on it then). */
-  handedTo: { id: string; name: string } | null;
-  students: RunStudent[];
-}
+  handedTo: namedRef.nullable(),
+  students: z.array(runStudent),
+});
+export type DriverTodayRun = z.output<typeof driverTodayRun>;
+/** GET /api/admin/drivers/{driverId}/runs/{run}: the run as the driver's screen shows it. */
+export const officeRunAnswer = z.object({ run: driverTodayRun });
 
 /** GET /api/driver/runs/today: on a school day every run of the bus operating that day, in planned-start order (possibly without students); otherwise none. */
-export interface DriverToday {
-  date: string;
+export const driverToday = z.object({
+  date: z.string(),
   /** The no-service date's name ('National Day'); null on a school day and on a weekend. */
-  noService: string | null;
+  noService: z.string().nullable(),
   /** The attendant riding the bus, when it has one: the driver may leave the marks to them ('The attendant marks today'). */
-  attendant: { name: string } | null;
-  runs: DriverTodayRun[];
+  attendant: z.object({ name: z.string() }).nullable(),
+  runs: z.array(driverTodayRun),
   /**
    * The bus's tracker (or a tracking app) reported within the last minute (TRACKER_PRECEDENCE_S):
    * its fixes are the bus's position, so the screen says so and the phone stops sharing its own.
    */
-  positionFromTracker: boolean;
-}
+  positionFromTracker: z.boolean(),
+});
+export type DriverToday = z.output<typeof driverToday>;
 
 /** 409 of End: the children who boarded and are neither dropped nor returned to school. */
 export interface StillOnBusStudent {
@@ -335,20 +354,22 @@ export function stillOnBusMessage(students: readonly StillOnBusStudent[]): strin
 }
 
 /** GET /api/parent/students/{id}/today: null for a run the student does not ride, or on a day without runs. */
-export interface StudentRunToday {
+export const studentRunToday = z.object({
   /** The run the child rides that way today and its bus; null while the office has not placed the child. */
-  run: { id: string; name: string } | null;
-  bus: { id: string; name: string } | null;
-  status: RiderStatus;
-  absenceReason: string | null;
+  run: namedRef.nullable(),
+  bus: namedRef.nullable(),
+  status: z.enum(RIDER_STATUSES),
+  absenceReason: z.string().nullable(),
   /** Each mark with who made it ('Boarded 06:42 · marked by Aisha'); a mark of the office names no one (`name` null). */
-  events: { event: MarkEvent; at: string; markedBy: MarkedBy | null; receivedBy: ReceivedBy | null }[];
-}
-export interface StudentToday {
-  date: string;
-  morning: StudentRunToday | null;
-  afternoon: StudentRunToday | null;
-}
+  events: z.array(z.object({ event: z.enum(MARK_EVENTS), at: z.string(), markedBy: markedBy.nullable(), receivedBy: receivedBy.nullable() })),
+});
+export type StudentRunToday = z.output<typeof studentRunToday>;
+export const studentToday = z.object({
+  date: z.string(),
+  morning: studentRunToday.nullable(),
+  afternoon: studentRunToday.nullable(),
+});
+export type StudentToday = z.output<typeof studentToday>;
 
 /** The parent's choice of messages: a no-show and a return to school are always sent; boarded and dropped cost money, so they are off until turned on. */
 export const schoolDayMessagesInput = z.object({
@@ -357,10 +378,12 @@ export const schoolDayMessagesInput = z.object({
   tomorrow: z.boolean({ error: SCHOOL_DAY_MESSAGES.preferenceInvalid }).optional(),
 });
 export type SchoolDayMessagesInput = z.output<typeof schoolDayMessagesInput>;
-export interface SchoolDayMessages {
-  boardedAndDropped: boolean;
-  tomorrow: boolean;
-}
+export const schoolDayMessages = z.object({
+  boardedAndDropped: z.boolean(),
+  tomorrow: z.boolean(),
+});
+export type SchoolDayMessages = z.output<typeof schoolDayMessages>;
+export const schoolDayMessagesAnswer = z.object({ messages: schoolDayMessages });
 
 /** GET /api/admin/runs?date=: today when absent. */
 export const adminRunsQuery = z
@@ -369,23 +392,27 @@ export const adminRunsQuery = z
   .transform((value) => value ?? {});
 
 /** A driver's run as the office's Today tab shows it: open runs with children on board first. */
-export interface AdminRun extends RunSummary {
-  driver: { id: string; name: string };
-  substitute: { id: string; name: string } | null;
+export const adminRun = runSummary.extend({
+  driver: namedRef,
+  substitute: namedRef.nullable(),
   /** Children who ride the run. */
-  riders: number;
+  riders: z.number(),
   /** By status now: not yet marked, on the bus, dropped, reported absent, no-show, returned to school. */
-  expected: number;
-  boarded: number;
-  dropped: number;
-  absent: number;
-  noShow: number;
-  returnedToSchool: number;
+  expected: z.number(),
+  boarded: z.number(),
+  dropped: z.number(),
+  absent: z.number(),
+  noShow: z.number(),
+  returnedToSchool: z.number(),
   /** Still open with a child on board past its planned end and the settings' hours: shown in red. */
-  overdue: boolean;
+  overdue: z.boolean(),
   /** In progress, and the bus's tracker has sent nothing for TRACKER_SILENT_AFTER_S: shown in amber. */
-  trackerSilent: boolean;
-}
+  trackerSilent: z.boolean(),
+});
+export type AdminRun = z.output<typeof adminRun>;
+export const adminRunsAnswer = z.object({ runs: z.array(adminRun) });
+/** A substitute set or lifted: the office's row of the run. */
+export const adminRunAnswer = z.object({ run: adminRun });
 
 /** The office acting for a driver (phone dead): the same mark and end as the driver's, for the driver named. */
 export const officeMarkInput = markFields.extend({ driverId: id }).superRefine(undoNamesItsMark);

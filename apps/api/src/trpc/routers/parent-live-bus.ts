@@ -1,6 +1,6 @@
 import { tracked } from '@trpc/server';
-import { SERVER_MESSAGES, busNearInput, busUpdatesInput, entityId } from '@school-transport/contracts';
-import { parentProcedure } from '../init.js';
+import { SERVER_MESSAGES, busNearInput, busNearSetting, busUpdatesInput, entityId, studentBus } from '@school-transport/contracts';
+import { parentEndpoint, parentProcedure } from '../init.js';
 import { AppError } from '../../errors.js';
 import { findFamilyStudent } from '../../domain/live-bus/student-bus.js';
 import { readBusNear, setBusNear } from '../../domain/live-bus/bus-near.js';
@@ -13,7 +13,11 @@ const SESSION_CHECK_MS = 60_000;
 
 /** The family's live bus: the bus on its way to their own child's stop, as an answer and as a live stream, and the 'bus is near' choice. */
 export const parentLiveBusProcedures = {
-  studentBus: parentProcedure.input(entityId).query(async ({ ctx, input }) => ctx.liveBus.reader.studentBus(ctx.clock.now(), ctx.user.id, input.id)),
+  studentBus: parentEndpoint({
+    input: entityId,
+    answer: studentBus,
+    rest: { route: 'GET /api/parent/students/:id/bus', summary: "The bus on its way to the student's own stop (position, stops before theirs, the ETA as a range, whether the position is stale), only while the child's run is in progress and the child is not absent and not yet dropped; otherwise not_on_the_way" },
+  }).query(async ({ ctx, input }) => ctx.liveBus.reader.studentBus(ctx.clock.now(), ctx.user.id, input.id)),
   /**
    * The same answer each time the bus changes, over Server-Sent Events. Each event carries an id;
    * a page that reconnects names the last it had and is sent the bus as it is now (the newest
@@ -44,6 +48,14 @@ export const parentLiveBusProcedures = {
       yield await read();
     }
   }),
-  busNear: parentProcedure.input(entityId).query(async ({ ctx, input }) => readBusNear(ctx.db, ctx.user.id, input.id)),
-  setBusNear: parentProcedure.input(busNearInput).mutation(async ({ ctx, input }) => setBusNear(ctx.db, ctx.user.id, input.id, input.minutes)),
+  busNear: parentEndpoint({
+    input: entityId,
+    answer: busNearSetting,
+    rest: { route: 'GET /api/parent/students/:id/bus-near', summary: "Whether the family is told when the bus is about 5 or 10 minutes from the student's stop (minutes null: off)" },
+  }).query(async ({ ctx, input }) => readBusNear(ctx.db, ctx.user.id, input.id)),
+  setBusNear: parentEndpoint({
+    input: busNearInput,
+    answer: busNearSetting,
+    rest: { route: 'PUT /api/parent/students/:id/bus-near', summary: "Turns the 'bus is near' message on (minutes 5 or 10) or off (null)", from: 'body' },
+  }).mutation(async ({ ctx, input }) => setBusNear(ctx.db, ctx.user.id, input.id, input.minutes)),
 };
