@@ -50,17 +50,20 @@ export const parentAccountUpdate = entityId.extend({
 export type ParentAccountUpdate = z.input<typeof parentAccountUpdate>;
 
 /** A parent's account as the office sees it after a correction. */
-export interface ParentAccount {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
+export const parentAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type ParentAccount = z.output<typeof parentAccount>;
+export const parentAccountAnswer = z.object({ parent: parentAccount });
 
 /**
  * A parent's or driver's sign-in lock as the office sees it: the end of the latest lock (ISO time),
  * or null when no address is refused for the account.
  */
-export interface SignInLock {
-  lockedUntil: string | null;
-}
+export const signInLock = z.object({
+  lockedUntil: z.string().nullable(),
+});
+export type SignInLock = z.output<typeof signInLock>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, PARENT_MESSAGES } from './messages.js';
 import { overCapacityField } from './seats.js';
-import { MODIFICATION_STATUSES, SERVICE_TYPES, type ModificationStatus, type ServiceType } from './options.js';
+import { MODIFICATION_STATUSES, SERVICE_TYPES } from './options.js';
 import { optionalText, requiredText } from './fields.js';
 import { addressFields, composeAddress, studentNameFields } from './registration.js';
 
@@ -14,18 +14,19 @@ export const MODIFICATION_FIELDS = ['firstName', 'lastName', 'fathersName', 'gra
 export type ModificationField = (typeof MODIFICATION_FIELDS)[number];
 
 /** The values a modification request is about; an empty class is null. */
-export interface ModificationPayload {
-  firstName: string;
-  lastName: string;
-  fathersName: string;
-  grade: string;
-  class: string | null;
-  serviceType: ServiceType;
-  address: string;
-  block: string;
-  road: string;
-  houseBuilding: string;
-}
+export const modificationPayload = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  fathersName: z.string(),
+  grade: z.string(),
+  class: z.string().nullable(),
+  serviceType: z.enum(SERVICE_TYPES),
+  address: z.string(),
+  block: z.string(),
+  road: z.string(),
+  houseBuilding: z.string(),
+});
+export type ModificationPayload = z.output<typeof modificationPayload>;
 
 /** 409 on approval: the named fields of the student were changed since the parent asked. */
 export function conflictingChangeMessage(fieldLabels: readonly string[]): string {
@@ -109,29 +110,34 @@ export function changedModificationFields(before: Partial<ModificationPayload>, 
 }
 
 /** A modification request as its parent sees it. */
-export interface ParentModificationRequest {
-  id: string;
-  createdAt: string;
-  decidedAt: string | null;
-  status: ModificationStatus;
-  adminNote: string | null;
-  payloadOld: ModificationPayload;
-  payloadNew: ModificationPayload;
-  changedFields: ModificationField[];
-  student: { id: string; firstName: string; lastName: string };
-}
+export const parentModificationRequest = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  status: z.enum(MODIFICATION_STATUSES),
+  adminNote: z.string().nullable(),
+  payloadOld: modificationPayload,
+  payloadNew: modificationPayload,
+  changedFields: z.array(z.enum(MODIFICATION_FIELDS)),
+  student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+});
+export type ParentModificationRequest = z.output<typeof parentModificationRequest>;
 
 /** A modification request as the office reviews it. */
-export interface AdminModificationRequest extends ParentModificationRequest {
-  student: { id: string; automatedId: string; firstName: string; lastName: string; schoolName: string };
-  parent: { name: string; phone: string | null };
-  decidedBy: { name: string } | null;
+export const adminModificationRequest = parentModificationRequest.extend({
+  student: z.object({ id: z.string(), automatedId: z.string(), firstName: z.string(), lastName: z.string(), schoolName: z.string() }),
+  parent: z.object({ name: z.string(), phone: z.string().nullable() }),
+  decidedBy: z.object({ name: z.string() }).nullable(),
   /** Pending only: fields the request changes whose student values changed since it was made (approval would be refused). */
-  conflictingFields: ModificationField[];
-}
+  conflictingFields: z.array(z.enum(MODIFICATION_FIELDS)),
+});
+export type AdminModificationRequest = z.output<typeof adminModificationRequest>;
+export const adminModificationRequestsAnswer = z.object({ modificationRequests: z.array(adminModificationRequest) });
+export const adminModificationRequestAnswer = z.object({ modificationRequest: adminModificationRequest });
 
-export interface ModificationRequestCounts {
-  pending: number;
-  approved: number;
-  rejected: number;
-}
+export const modificationRequestCounts = z.object({
+  pending: z.number(),
+  approved: z.number(),
+  rejected: z.number(),
+});
+export type ModificationRequestCounts = z.output<typeof modificationRequestCounts>;

@@ -53,4 +53,20 @@ export const companySettings = z.object({
 });
 export type CompanySettings = z.output<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;
+/** The company's settings as they are answered (every key; empty means "not set yet"). */
+export const companySettingsAnswer = z.object({
+  companyName: z.string(),
+  contactText: z.string(),
+  supportPhone1: z.string(),
+  supportPhone2: z.string(),
+  instagramUrl: z.string(),
+  facebookUrl: z.string(),
+  xUrl: z.string(),
+  paymentBankAccount: z.string(),
+  paymentMobileNumber: z.string(),
+  whatsappNumber: z.string(),
+  firstServiceMonth: z.number(),
+  vatRatePercent: z.string(),
+  vatNumber: z.string(),
+});
 export const SETTINGS_KEYS = Object.keys(companySettings.shape) as (keyof CompanySettings)[];

@@ -1,18 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
+import type { TermsVersionView } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 
-export interface TermsVersionView {
-  id: string;
-  version: number;
-  /** The English text. */
-  content: string;
-  active: boolean;
-  effectiveFrom: string | null;
-  createdAt: string;
-  /** The Arabic text; null until the office writes it (the Arabic page then shows the English). */
-  contentAr: string | null;
-}
+/** A terms version's answer: its schema is in packages/contracts (admin.ts). */
+export type { TermsVersionView };
 
 export async function findActiveTerms(db: Kysely<Database>): Promise<TermsVersionView> {
   const row = await db.selectFrom('terms').selectAll().where('active', '=', true).executeTakeFirst();
