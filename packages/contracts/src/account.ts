@@ -60,6 +60,7 @@ export const parentAccount = z.object({
   phone: z.string().nullable(),
 });
 export type ParentAccount = z.output<typeof parentAccount>;
+export const parentAccountAnswer = z.object({ parent: parentAccount });
 
 /**
  * A parent's or driver's sign-in lock as the office sees it: the end of the latest lock (ISO time),

@@ -5,6 +5,9 @@ import { moneyInput } from './money.js';
 import { overCapacityField } from './seats.js';
 import { newPassword, optionalPhoneNumber, optionalText, phoneNumber, nameText, requiredText } from './fields.js';
 import { trackerIdInput } from './trackers.js';
+import { companySettingsView } from './settings.js';
+import { termsVersionView } from './registration.js';
+import { driverProfile, driverStudent } from './driver.js';
 
 /** Admin inputs for the office's reference data: schools, areas, drivers, terms versions. */
 
@@ -133,40 +136,59 @@ export type AdminSchool = z.output<typeof adminSchool>;
 export const schoolsAnswer = z.object({ schools: z.array(adminSchool) });
 export const schoolAnswer = z.object({ school: adminSchool });
 
-export interface AdminArea {
-  id: string;
-  name: string;
-  price: string;
-  roundaboutCount: number;
-  active: boolean;
+export const adminArea = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.string(),
+  roundaboutCount: z.number(),
+  active: z.boolean(),
   /** Students registered in the area: whom a price change may apply to. */
-  studentCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  studentCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminArea = z.output<typeof adminArea>;
+export const areasAnswer = z.object({ areas: z.array(adminArea) });
+export const areaAnswer = z.object({ area: adminArea });
 
-export interface AdminDriver {
-  id: string;
-  userId: string;
-  name: string;
-  phone: string;
-  licenseNo: string;
-  status: (typeof USER_STATUSES)[number];
-  areaIds: string[];
-  vehicle: { plate: string | null; seats: number | null; trackerId: string | null };
-  studentCount: number;
+export const adminDriver = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  licenseNo: z.string(),
+  status: z.enum(USER_STATUSES),
+  areaIds: z.array(z.string()),
+  vehicle: z.object({ plate: z.string().nullable(), seats: z.number().nullable(), trackerId: z.string().nullable() }),
+  studentCount: z.number(),
   /** Riders of each run, to set against the vehicle's seats ('22 / 24'). */
-  riders: { morning: number; afternoon: number };
-  createdAt: string;
-  updatedAt: string;
-}
+  riders: z.object({ morning: z.number(), afternoon: z.number() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminDriver = z.output<typeof adminDriver>;
+export const driversAnswer = z.object({ drivers: z.array(adminDriver) });
+export const driverAnswer = z.object({ driver: adminDriver });
 
-export interface AdminOverview {
-  totalStudents: number;
-  paidStudents: number;
+export const adminOverview = z.object({
+  totalStudents: z.number(),
+  paidStudents: z.number(),
   /** Students (not deleted) without a driver. */
-  unassignedStudents: number;
-  schools: number;
-  areas: number;
-  drivers: number;
-}
+  unassignedStudents: z.number(),
+  schools: z.number(),
+  areas: z.number(),
+  drivers: z.number(),
+});
+export type AdminOverview = z.output<typeof adminOverview>;
+
+export const termsVersionsAnswer = z.object({ terms: z.array(termsVersionView) });
+export const termsVersionAnswer = z.object({ termsVersion: termsVersionView });
+
+/** What an office action that changes nothing the screen shows answers: its message for the toast (a code sent). */
+export const messageAnswer = z.object({ message: z.string() });
+/** A parent's or driver's sign-in lock cleared: the message for the toast, and no lock any more. */
+export const signInLockCleared = messageAnswer.extend({ lockedUntil: z.null() });
+/** The admin's Settings tab: the company's settings, read or saved. */
+export const adminSettingsAnswer = z.object({ settings: companySettingsView });
+/** Any driver's card and list as the driver sees them, for the office (read-only). */
+export const adminDriverStudentsAnswer = z.object({ driver: driverProfile, students: z.array(driverStudent) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FullRun } from './seats.js';
-import type { DriverRun } from './driver.js';
+import { fullRun } from './seats.js';
+import { DRIVER_RUNS } from './driver.js';
 import { ANALYTICS_MESSAGES } from './messages.js';
 
 /** The admin's statistics, the unassigned-students bell and the audit log: inputs and answers. */
@@ -61,101 +61,114 @@ export const unassignedStudentsQuery = z
   .transform((value) => value ?? { limit: UNASSIGNED_LIST_LIMIT });
 
 /** One row of a breakdown: students of an area, a school or a driver, and what they pay a month. */
-export interface StatisticsGroup {
-  id: string;
-  name: string;
+export const statisticsGroup = z.object({
+  id: z.string(),
+  name: z.string(),
   /** Inactive areas, schools and drivers still show while students are attached to them. */
-  active: boolean;
-  students: number;
-  paidStudents: number;
+  active: z.boolean(),
+  students: z.number(),
+  paidStudents: z.number(),
   /** Sum of the monthly fees of the group's students, "1234.50". */
-  monthlyRevenue: string;
-}
+  monthlyRevenue: z.string(),
+});
+export type StatisticsGroup = z.output<typeof statisticsGroup>;
 
-export interface AdminStatistics {
+export const adminStatistics = z.object({
   /** Students not deleted; paidStudents + unpaidStudents = totalStudents. */
-  totalStudents: number;
-  paidStudents: number;
-  unpaidStudents: number;
-  unassignedStudents: number;
+  totalStudents: z.number(),
+  paidStudents: z.number(),
+  unpaidStudents: z.number(),
+  unassignedStudents: z.number(),
   /** Active schools and drivers, as the dashboard cards count them. */
-  schools: number;
-  drivers: number;
+  schools: z.number(),
+  drivers: z.number(),
   /** Expected monthly revenue: the sum of every (not deleted) student's monthly fee, "1234.50". */
-  monthlyRevenue: string;
+  monthlyRevenue: z.string(),
   /** Of which the fees of students marked paid, and of those still pending. */
-  paidRevenue: string;
-  pendingRevenue: string;
+  paidRevenue: z.string(),
+  pendingRevenue: z.string(),
   /** Registered (created) in the current and the previous calendar month, Bahrain time. */
-  studentsThisMonth: number;
-  studentsLastMonth: number;
+  studentsThisMonth: z.number(),
+  studentsLastMonth: z.number(),
   /** (this − last) / last × 100, one decimal; null when last month had no registrations (no base to grow from). */
-  growthPercent: number | null;
+  growthPercent: z.number().nullable(),
   /** First days of the two months, YYYY-MM-DD, so the screen can name them. */
-  thisMonthStart: string;
-  lastMonthStart: string;
-  byArea: StatisticsGroup[];
-  bySchool: StatisticsGroup[];
-  byDriver: StatisticsGroup[];
-}
+  thisMonthStart: z.string(),
+  lastMonthStart: z.string(),
+  byArea: z.array(statisticsGroup),
+  bySchool: z.array(statisticsGroup),
+  byDriver: z.array(statisticsGroup),
+});
+export type AdminStatistics = z.output<typeof adminStatistics>;
 
-export interface UnassignedStudent {
-  id: string;
-  automatedId: string;
-  firstName: string;
-  fathersName: string;
-  lastName: string;
-  school: { id: string; name: string };
-  createdAt: string;
-}
+export const unassignedStudent = z.object({
+  id: z.string(),
+  automatedId: z.string(),
+  firstName: z.string(),
+  fathersName: z.string(),
+  lastName: z.string(),
+  school: z.object({ id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type UnassignedStudent = z.output<typeof unassignedStudent>;
 
 /**
  * A child on a bus whom no single run of that bus takes one way: no run serves their school, or
  * two do (the kindergarten's and the rest of the school's). They wait with the unassigned until
  * the office places them on a run by hand.
  */
-export interface StudentToPlace extends UnassignedStudent {
-  ways: {
-    direction: DriverRun;
-    /** The bus that way (the bus home for the afternoon when it differs). */
-    driver: { id: string; name: string };
-    /** The bus's runs that way serving the child's school: none, or two or more to choose from. */
-    runs: { id: string; name: string }[];
-  }[];
-}
+export const studentToPlace = unassignedStudent.extend({
+  ways: z.array(
+    z.object({
+      direction: z.enum(DRIVER_RUNS),
+      /** The bus that way (the bus home for the afternoon when it differs). */
+      driver: z.object({ id: z.string(), name: z.string() }),
+      /** The bus's runs that way serving the child's school: none, or two or more to choose from. */
+      runs: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type StudentToPlace = z.output<typeof studentToPlace>;
 
-export interface UnassignedStudents {
-  students: UnassignedStudent[];
-  total: number;
+export const unassignedStudents = z.object({
+  students: z.array(unassignedStudent),
+  total: z.number(),
   /** The runs with no seat left, so the office knows which buses cannot take them. */
-  fullRuns: FullRun[];
+  fullRuns: z.array(fullRun),
   /** Children to place on a run by hand, newest first (at most the limit asked for), and how many in all. */
-  toPlace: StudentToPlace[];
-  toPlaceTotal: number;
-}
+  toPlace: z.array(studentToPlace),
+  toPlaceTotal: z.number(),
+});
+export type UnassignedStudents = z.output<typeof unassignedStudents>;
 
-export interface AuditLogEntry {
-  id: string;
-  entityType: string;
-  entityId: string;
+/** Who did what in the audit log, and whom the filters offer. */
+const auditActor = z.object({ id: z.string(), name: z.string(), email: z.string().nullable() });
+
+export const auditLogEntry = z.object({
+  id: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
   /** What the row is about, in words (a school's name, a student's name and ID), when it still exists. */
-  entityLabel: string | null;
-  action: string;
-  diff: Record<string, unknown>;
-  ip: string | null;
-  createdAt: string;
-  actor: { id: string; name: string; email: string | null } | null;
-}
+  entityLabel: z.string().nullable(),
+  action: z.string(),
+  diff: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  actor: auditActor.nullable(),
+});
+export type AuditLogEntry = z.output<typeof auditLogEntry>;
 
-export interface AuditLogPage {
-  auditLogs: AuditLogEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const auditLogPage = z.object({
+  auditLogs: z.array(auditLogEntry),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AuditLogPage = z.output<typeof auditLogPage>;
 
-export interface AuditLogFilterChoices {
-  entityTypes: string[];
-  actions: string[];
-  actors: { id: string; name: string; email: string | null }[];
-}
+export const auditLogFilterChoices = z.object({
+  entityTypes: z.array(z.string()),
+  actions: z.array(z.string()),
+  actors: z.array(auditActor),
+});
+export type AuditLogFilterChoices = z.output<typeof auditLogFilterChoices>;

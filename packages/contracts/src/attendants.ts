@@ -33,14 +33,17 @@ export const attendantUpdate = entityId.extend({
 });
 export type AttendantUpdate = z.input<typeof attendantUpdate>;
 
-export interface AdminAttendant {
-  id: string;
-  name: string;
-  phone: string;
+export const adminAttendant = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
   /** The driver whose bus they ride. */
-  driverId: string;
-  status: (typeof USER_STATUSES)[number];
-}
+  driverId: z.string(),
+  status: z.enum(USER_STATUSES),
+});
+export type AdminAttendant = z.output<typeof adminAttendant>;
+export const attendantsAnswer = z.object({ attendants: z.array(adminAttendant) });
+export const attendantAnswer = z.object({ attendant: adminAttendant });
 
 /** Who made a mark, as the office's run view and the parent's day show it ('marked by Aisha'). */
 export const MARKED_BY_ROLES = ['driver', 'attendant', 'office'] as const;

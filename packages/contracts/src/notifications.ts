@@ -126,4 +126,5 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
 /** Messages whose payload holds a one-time code: the office's Outbox shows them with the code masked. */
 export const ONE_TIME_CODE_TEMPLATE_KEYS: readonly NotificationTemplateKey[] = ['password_reset', 'welcome_code', 'handover_code'];
 
-export type NotificationChannel = 'sms' | 'email';
+export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

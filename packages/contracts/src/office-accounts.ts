@@ -2,18 +2,21 @@ import { z } from 'zod';
 import { MESSAGES, OFFICE_ACCOUNT_MESSAGES } from './messages.js';
 import { entityId } from './admin.js';
 import { emailAddress, optionalPhoneNumber, nameText } from './fields.js';
-import { OFFICE_ROLES, STAFF_PASSWORD_MIN_LENGTH, type OfficeRole } from './options.js';
+import { OFFICE_ROLES, STAFF_PASSWORD_MIN_LENGTH } from './options.js';
 
 /** The office's own accounts: admins and staff, as the Users tab lists them. No password hash, ever. */
-export interface OfficeUser {
-  id: string;
-  name: string;
-  email: string | null;
-  role: OfficeRole;
-  active: boolean;
+export const officeUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(OFFICE_ROLES),
+  active: z.boolean(),
   /** ISO time of the last sign-in; null: never signed in. */
-  lastSignInAt: string | null;
-}
+  lastSignInAt: z.string().nullable(),
+});
+export type OfficeUser = z.output<typeof officeUser>;
+export const officeUsersAnswer = z.object({ users: z.array(officeUser) });
+export const officeUserAnswer = z.object({ user: officeUser });
 
 const officeRole = z.enum(OFFICE_ROLES, { error: OFFICE_ACCOUNT_MESSAGES.roleInvalid });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OUTBOX_MESSAGES } from './messages.js';
-import { NOTIFICATION_TEMPLATE_KEYS, type NotificationChannel } from './notifications.js';
-import type { Language } from './options.js';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TEMPLATE_KEYS } from './notifications.js';
+import { LANGUAGES } from './options.js';
 
 /** The admin's Outbox: what the office sees of the messages sent to parents and drivers. */
 
@@ -48,28 +48,38 @@ export type OutboxListInput = z.input<typeof outboxListInput>;
 
 export const notificationId = z.object({ id: z.string().trim().min(1).max(64) });
 
-export interface AdminNotification {
-  id: string;
-  channel: NotificationChannel;
-  recipient: string;
-  templateKey: string;
-  language: Language;
-  status: NotificationStatus;
+export const adminNotification = z.object({
+  id: z.string(),
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  recipient: z.string(),
+  templateKey: z.string(),
+  language: z.enum(LANGUAGES),
+  status: z.enum(NOTIFICATION_STATUSES),
   /** A process holds the message right now (its lease has not run out). */
-  sending: boolean;
+  sending: z.boolean(),
   /** The text that went out, or that would go out now. */
-  text: string;
-  attempts: number;
-  maxAttempts: number;
-  errorMsg: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
+  text: z.string(),
+  attempts: z.number(),
+  maxAttempts: z.number(),
+  errorMsg: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sentAt: z.string().nullable(),
   /** When a pending message is tried next. */
-  nextAttemptAt: string | null;
-}
+  nextAttemptAt: z.string().nullable(),
+});
+export type AdminNotification = z.output<typeof adminNotification>;
+export const notificationAnswer = z.object({ notification: adminNotification });
 
-export interface AdminNotificationList {
-  notifications: AdminNotification[];
-  total: number;
-}
+export const adminNotificationList = z.object({
+  notifications: z.array(adminNotification),
+  total: z.number(),
+});
+export type AdminNotificationList = z.output<typeof adminNotificationList>;
+
+/** How many messages are in a status (failed, held): the Outbox's badges. */
+export const notificationCountAnswer = z.object({ count: z.number() });
+/** Every failed message sent again: how many. */
+export const notificationsRetriedAnswer = z.object({ retried: z.number() });
+/** Every held message released: how many. */
+export const notificationsReleasedAnswer = z.object({ released: z.number() });

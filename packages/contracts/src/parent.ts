@@ -134,6 +134,8 @@ export const adminModificationRequest = parentModificationRequest.extend({
   conflictingFields: z.array(z.enum(MODIFICATION_FIELDS)),
 });
 export type AdminModificationRequest = z.output<typeof adminModificationRequest>;
+export const adminModificationRequestsAnswer = z.object({ modificationRequests: z.array(adminModificationRequest) });
+export const adminModificationRequestAnswer = z.object({ modificationRequest: adminModificationRequest });
 
 export const modificationRequestCounts = z.object({
   pending: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STUDENT_MESSAGES } from './messages.js';
 import type { MessageCode } from './message-codes.js';
-import type { DriverRun } from './driver.js';
+import { DRIVER_RUNS, type DriverRun } from './driver.js';
 import { requiredText } from './fields.js';
 
 /**
@@ -20,17 +20,18 @@ export interface RunSeats {
 export type DriverSeats = Record<DriverRun, RunSeats>;
 
 /** A run with more riders than seats would take (or takes). */
-export interface FullRun {
-  driverId: string;
-  driverName: string;
+export const fullRun = z.object({
+  driverId: z.string(),
+  driverName: z.string(),
   /** The run's direction. */
-  run: DriverRun;
+  run: z.enum(DRIVER_RUNS),
   /** The planned run (seats count per run: a bus's two afternoon runs each have the bus's seats). */
-  runId: string;
-  runName: string;
-  seats: number;
-  riders: number;
-}
+  runId: z.string(),
+  runName: z.string(),
+  seats: z.number(),
+  riders: z.number(),
+});
+export type FullRun = z.output<typeof fullRun>;
 
 /** 'Allow over capacity', ticked: the reason is required and audited. Absent, a full bus refuses. */
 export const overCapacityChoice = z.object({ reason: requiredText(STUDENT_MESSAGES.overCapacityReasonRequired, 300) });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MESSAGES, STUDENT_MESSAGES } from './messages.js';
-import { PAYMENT_STATUSES, SERVICE_TYPES, type Language, type PaymentStatus, type ServiceType } from './options.js';
+import { LANGUAGES, PAYMENT_STATUSES, SERVICE_TYPES } from './options.js';
 import { moneyInput } from './money.js';
 import { emailAddress, newPassword, optionalPhoneNumber, optionalText, phoneNumber, nameText, requiredText } from './fields.js';
 import { addressFields, studentNameFields } from './registration.js';
 import { overCapacityField } from './seats.js';
+import { parentAccount } from './account.js';
 
 /** The office's students: the list, the add and edit forms, bulk changes, invoices. */
 
@@ -200,100 +201,114 @@ export type StudentBulkUpdateInput = z.input<typeof studentBulkUpdate>;
 export const parentLookup = z.object({ emailOrPhone: requiredText(STUDENT_MESSAGES.parentLookupRequired, 254) });
 
 /** A student as the office sees it: every stored field plus the names of what it refers to. */
-export interface AdminStudent {
-  id: string;
-  automatedId: string;
-  firstName: string;
-  fathersName: string;
-  lastName: string;
-  grade: string;
-  class: string | null;
-  studentSchoolId: string;
-  schoolId: string;
-  school: { id: string; name: string };
-  areaId: string;
-  area: { id: string; name: string } | null;
-  roundabout: number | null;
-  serviceType: ServiceType;
-  contactNumber1: string;
-  contactNumber2: string | null;
-  address: string;
-  address2: string | null;
-  flatHome: string | null;
-  houseBuilding: string;
-  road: string;
-  block: string;
-  locationLink: string | null;
-  priceBhd: string;
-  paymentStatus: PaymentStatus;
-  driverId: string | null;
-  driver: { id: string; name: string } | null;
+export const adminStudent = z.object({
+  id: z.string(),
+  automatedId: z.string(),
+  firstName: z.string(),
+  fathersName: z.string(),
+  lastName: z.string(),
+  grade: z.string(),
+  class: z.string().nullable(),
+  studentSchoolId: z.string(),
+  schoolId: z.string(),
+  school: z.object({ id: z.string(), name: z.string() }),
+  areaId: z.string(),
+  area: z.object({ id: z.string(), name: z.string() }).nullable(),
+  roundabout: z.number().nullable(),
+  serviceType: z.enum(SERVICE_TYPES),
+  contactNumber1: z.string(),
+  contactNumber2: z.string().nullable(),
+  address: z.string(),
+  address2: z.string().nullable(),
+  flatHome: z.string().nullable(),
+  houseBuilding: z.string(),
+  road: z.string(),
+  block: z.string(),
+  locationLink: z.string().nullable(),
+  priceBhd: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  driverId: z.string().nullable(),
+  driver: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The run the child was placed on by hand each way (null: by school), and the bus home when it is not the morning's. */
-  morningRunId: string | null;
-  afternoonRunId: string | null;
-  afternoonDriverId: string | null;
-  parentId: string;
-  parent: { id: string; name: string; email: string | null; phone: string | null };
-  termsVersionId: string | null;
-  termsAcceptedAt: string | null;
+  morningRunId: z.string().nullable(),
+  afternoonRunId: z.string().nullable(),
+  afternoonDriverId: z.string().nullable(),
+  parentId: z.string(),
+  parent: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  termsVersionId: z.string().nullable(),
+  termsAcceptedAt: z.string().nullable(),
   /** The language of the terms text the parent accepted; null where the office recorded the acceptance. */
-  termsLanguage: Language | null;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-}
+  termsLanguage: z.enum(LANGUAGES).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type AdminStudent = z.output<typeof adminStudent>;
+export const studentAnswer = z.object({ student: adminStudent });
 
-export interface AdminStudentPage {
-  students: AdminStudent[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const adminStudentPage = z.object({
+  students: z.array(adminStudent),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminStudentPage = z.output<typeof adminStudentPage>;
 
-export interface ParentMatch {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
+/** Add Student's answer. */
+export const createdStudent = z.object({
+  student: adminStudent,
+  /** Only when the office left a new parent's password empty: shown once, never stored in clear. */
+  generatedPassword: z.string().optional(),
+});
+export type CreatedStudent = z.output<typeof createdStudent>;
+
+/** A bulk change's answer: how many students it changed. */
+export const studentsUpdatedAnswer = z.object({ updated: z.number() });
+
+/** A parent account Add Student found by email or phone: the same fields as the account the office corrects. */
+export const parentMatch = parentAccount;
+export type ParentMatch = z.output<typeof parentMatch>;
+export const parentMatchesAnswer = z.object({ parents: z.array(parentMatch) });
 
 /** What a printed invoice shows; the payment status and driver are as they are when it is printed. */
-export interface StudentInvoice {
-  id: string;
+export const studentInvoice = z.object({
+  id: z.string(),
   /** "INV-000042": the sequential number as printed. */
-  invoiceNumber: string;
-  issuedAt: string;
+  invoiceNumber: z.string(),
+  issuedAt: z.string(),
   /** The service month billed, 'YYYY-MM'. */
-  period: string;
-  monthlyFeeBhd: string;
-  totalDueBhd: string;
-  paymentStatus: PaymentStatus;
+  period: z.string(),
+  monthlyFeeBhd: z.string(),
+  totalDueBhd: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
   /** Present when a VAT rate is set: the monthly fee includes VAT, split into net and VAT. */
-  vat: { ratePercent: string; netBhd: string; vatBhd: string; totalBhd: string; registrationNumber: string } | null;
-  student: {
-    id: string;
-    automatedId: string;
-    name: string;
-    grade: string;
-    class: string | null;
-    studentSchoolId: string;
-    serviceType: ServiceType;
-    address: string;
-  };
-  school: { name: string };
-  area: { name: string } | null;
-  driver: { name: string; phone: string } | null;
-  parent: { name: string; email: string | null; phone: string | null };
-  company: {
-    companyName: string;
-    contactText: string;
-    supportPhone1: string;
-    supportPhone2: string;
-    whatsappNumber: string;
-    paymentBankAccount: string;
-    paymentMobileNumber: string;
-  };
-}
+  vat: z.object({ ratePercent: z.string(), netBhd: z.string(), vatBhd: z.string(), totalBhd: z.string(), registrationNumber: z.string() }).nullable(),
+  student: z.object({
+    id: z.string(),
+    automatedId: z.string(),
+    name: z.string(),
+    grade: z.string(),
+    class: z.string().nullable(),
+    studentSchoolId: z.string(),
+    serviceType: z.enum(SERVICE_TYPES),
+    address: z.string(),
+  }),
+  school: z.object({ name: z.string() }),
+  area: z.object({ name: z.string() }).nullable(),
+  driver: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  parent: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  company: z.object({
+    companyName: z.string(),
+    contactText: z.string(),
+    supportPhone1: z.string(),
+    supportPhone2: z.string(),
+    whatsappNumber: z.string(),
+    paymentBankAccount: z.string(),
+    paymentMobileNumber: z.string(),
+  }),
+});
+export type StudentInvoice = z.output<typeof studentInvoice>;
+export const studentInvoiceAnswer = z.object({ invoice: studentInvoice });
 
 export function formatInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;

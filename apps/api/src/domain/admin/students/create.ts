@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { composeAddress, MESSAGES, STUDENT_MESSAGES, type AdminStudent, type StudentCreate } from '@school-transport/contracts';
+import { composeAddress, MESSAGES, STUDENT_MESSAGES, type CreatedStudent, type StudentCreate } from '@school-transport/contracts';
 import { AppError } from '../../../errors.js';
 import { recordAudit, type Actor } from '../../audit.js';
 import { enqueueNotification } from '../../notifications/outbox.js';
@@ -14,12 +14,6 @@ import { findStudent } from './view.js';
 import { assertSeats, type SeatOptions } from '../../routes/seats.js';
 import type { ShortLinkSettings } from '../../routes/short-links.js';
 import { storedLocationLink } from './location-link.js';
-
-export interface CreatedStudent {
-  student: AdminStudent;
-  /** Only when the office left a new parent's password empty: shown once, never stored in clear. */
-  generatedPassword?: string;
-}
 
 /**
  * Add Student: the registration's rules applied by the office. The fee is the area's unless the
