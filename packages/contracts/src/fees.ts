@@ -169,6 +169,8 @@ export const proofRef = z.object({
   createdAt: z.string(),
 });
 export type ProofRef = z.output<typeof proofRef>;
+/** An uploaded proof's answer: the proof, with where its file is read. */
+export const uploadedProofAnswer = z.object({ proof: proofRef.extend({ fileUrl: z.string() }) });
 
 export const parentFee = z.object({
   id: z.string(),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   ADMIN_MESSAGES,
@@ -61,6 +62,10 @@ type Groups = typeof MESSAGE_GROUPS;
 
 /** 'group.key' of one of the contract's messages. */
 export type MessageCode = { [Group in keyof Groups]: `${Group}.${Extract<keyof Groups[Group], string>}` }[keyof Groups];
+
+/** Every message code, as an answer's schema names the one a field carries. */
+const MESSAGE_CODES = Object.entries(MESSAGE_GROUPS).flatMap(([group, entries]) => Object.keys(entries).map((key) => `${group}.${key}` as MessageCode));
+export const messageCodeField = z.enum(MESSAGE_CODES as [MessageCode, ...MessageCode[]]);
 
 function codesByText(): Map<string, MessageCode> {
   const codes = new Map<string, MessageCode>();

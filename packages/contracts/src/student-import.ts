@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageCode } from './message-codes.js';
+import { messageCodeField } from './message-codes.js';
 
 /** The largest spreadsheet the office may import: a whole company's students fit many times over. */
 export const STUDENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,17 +35,18 @@ export const studentImportOptions = z.object({
 export type StudentImportOptions = z.output<typeof studentImportOptions>;
 
 /** One problem of one row: the row number as the spreadsheet shows it (the header is row 1) and the column as its header reads. */
-export interface StudentImportProblem {
-  row: number;
-  column: string;
-  message: string;
+export const studentImportProblem = z.object({
+  row: z.number(),
+  column: z.string(),
+  message: z.string(),
   /** The contract's name of the message, for the web to translate. */
-  code?: MessageCode;
+  code: messageCodeField.optional(),
   /** The figures a message with blanks was filled with (a full bus: riders and seats), for its translation. */
-  values?: Record<string, number>;
+  values: z.record(z.string(), z.number()).optional(),
   /** The cell's text the row was refused for (absent when the cell was empty), quoted in `message`. */
-  value?: string;
-}
+  value: z.string().optional(),
+});
+export type StudentImportProblem = z.output<typeof studentImportProblem>;
 
 /**
  * A row's message with the cell's text it refused: in the message's `{{value}}` where it has one
@@ -59,18 +60,20 @@ export function withRefusedValue(message: string, value: string | undefined): st
 }
 
 /** The dry run's answer: what an import of the file would do. */
-export interface StudentImportPreview {
-  rows: number;
-  create: number;
-  update: number;
-  unchanged: number;
-  errors: StudentImportProblem[];
-}
+export const studentImportPreview = z.object({
+  rows: z.number(),
+  create: z.number(),
+  update: z.number(),
+  unchanged: z.number(),
+  errors: z.array(studentImportProblem),
+});
+export type StudentImportPreview = z.output<typeof studentImportPreview>;
 
 /** What an import did: the rows with problems are the skipped ones (with validOnly). */
-export interface StudentImportResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-}
+export const studentImportResult = z.object({
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  skipped: z.number(),
+});
+export type StudentImportResult = z.output<typeof studentImportResult>;

@@ -9,6 +9,7 @@ import { registerFeeFiles } from './fee-files.js';
 import { IMPORT_FORM_LIMITS, registerStudentsImport } from './students-import.js';
 import { formMaxBytes } from './multipart-form.js';
 import { registerMyData } from './my-data.js';
+import { checkHandlerAnswers } from './handler-answer-checks.js';
 
 /** The largest body any /api path takes: the bigger of the upload forms. */
 export const LARGEST_UPLOAD_FORM_BYTES = Math.max(formMaxBytes(PROOF_FORM_LIMITS), formMaxBytes(IMPORT_FORM_LIMITS));
@@ -18,6 +19,7 @@ export const LARGEST_UPLOAD_FORM_BYTES = Math.max(formMaxBytes(PROOF_FORM_LIMITS
  * procedure, and the few that are not JSON-in/JSON-out with handlers of their own.
  */
 export function registerRestPaths(app: FastifyInstance, callerFor: CallerFor, contextFor: ContextFor): void {
+  checkHandlerAnswers(app);
   registerJsonPaths(app, callerFor);
   registerAuthUser(app, contextFor);
   registerStudentsCsv(app, contextFor);

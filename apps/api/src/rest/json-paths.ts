@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Caller } from '../trpc/router.js';
 import type { CallerFor } from './caller.js';
-import { REST_PATHS, type ProcedureName, type RestPath } from './paths.js';
+import { REST_PATHS, type RestPath } from './paths.js';
 
 /** A procedure of the caller by its dotted name; its own input schema validates what it is given. */
 type ProcedureCall = (input: unknown) => Promise<unknown>;
-function procedureAt(caller: Caller, name: ProcedureName): ProcedureCall {
+function procedureAt(caller: Caller, name: string): ProcedureCall {
   let node: unknown = caller;
   for (const key of name.split('.')) node = (node as Record<string, unknown>)[key];
   return node as ProcedureCall;

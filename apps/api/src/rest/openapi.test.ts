@@ -28,6 +28,21 @@ describe('the REST reference', () => {
     expect(registration.required).toContain('termsAccepted');
   });
 
+  it('documents every success answer: JSON with a schema, a file under its media type, or no body', async () => {
+    type Operation = { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> };
+    const response = await t.client().get<{ paths: Record<string, Record<string, Operation>> }>('/api/openapi.json');
+    const undocumented = Object.entries(response.body.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => {
+        const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+        const blank = successes.some(([, answer]) => Object.values(answer.content ?? {}).some((media) => !media.schema || Object.keys(media.schema).length === 0));
+        return successes.length !== 1 || blank ? [`${method.toUpperCase()} ${path}`] : [];
+      }),
+    );
+    expect(undocumented).toEqual([]);
+    const students = response.body.paths['/api/parent/students']!.get!.responses['200']!.content!['application/json']!.schema!;
+    expect(students).toMatchObject({ type: 'object', required: ['students'] });
+  });
+
   it('is committed as docs/api/openapi.json exactly as generated (run `pnpm docs:openapi` after changing a path)', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApi());
   });

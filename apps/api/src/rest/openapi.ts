@@ -24,10 +24,11 @@ function successResponse(row: RestPath): Record<string, unknown> {
   const answer = row.procedure ? PROCEDURES_BY_NAME.get(row.procedure)?.meta.answer : undefined;
   if (answer) return { description: 'Success', content: { 'application/json': { schema: jsonSchemaOf(answer, 'output') } } };
   const handled = row.answer;
-  if (!handled) return { description: 'Success', content: { 'application/json': { schema: {} } } };
+  if (!handled) throw new Error(`${row.summary}: a path states its answer (its procedure's answer schema, or its row's answer)`);
   if ('empty' in handled) return { description: handled.empty };
   if ('json' in handled) return { description: 'Success', content: { 'application/json': { schema: jsonSchemaOf(handled.json, 'output') } } };
-  return { description: handled.description, content: { [handled.media]: { schema: handled.media.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } } } };
+  const file = (media: string) => ({ schema: media.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } });
+  return { description: handled.description, content: Object.fromEntries(handled.media.map((media) => [media, file(media)])) };
 }
 
 const METHOD_ORDER = ['get', 'post', 'put', 'delete'];

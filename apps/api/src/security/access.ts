@@ -4,7 +4,7 @@ import { signedIn } from './roles.js';
 
 /**
  * Who may call what. A procedure states it once, in the kind it is built from (trpc/init.ts:
- * publicProcedure, parentProcedure, officeProcedure('fees.void')...), and the table of every
+ * publicEndpoint, parentEndpoint, officeEndpoint('fees.void', …)...), and the table of every
  * procedure's access is read from the router (trpc/procedure-access.ts); a REST path calls a procedure and has its access, or states its own (rest/paths.ts).
  * The authorization matrix test (security/authorization-matrix.test.ts) calls every procedure and
  * path as every kind of caller and fails when an answer differs from what is stated here.

@@ -6,7 +6,7 @@ import type { StandardParser } from './endpoint.js';
  * (vitest.shared.ts sets ANSWER_CHECKS=strict), off in production, where `pnpm bench` showed the
  * check costing more than the 5% of an endpoint's time it may (docs/performance.md).
  */
-const checking = process.env.ANSWER_CHECKS === 'strict';
+export const ANSWER_CHECKS_ON = process.env.ANSWER_CHECKS === 'strict';
 
 /**
  * The fields an answer carries that its schema does not name (the schema, parsing, drops them), as
@@ -46,7 +46,7 @@ export function checkedAnswer<Answer extends z.ZodType>(schema: Answer): Standar
       version: 1,
       vendor: 'school-transport',
       validate(answer) {
-        if (!checking) return { value: answer as z.output<Answer> };
+        if (!ANSWER_CHECKS_ON) return { value: answer as z.output<Answer> };
         const problems = answerProblems(schema, answer);
         if (problems.length === 0) return { value: answer as z.output<Answer> };
         // The call fails with tRPC's 'Output validation failed' (a 500 to the client): the problems go to the test's output.

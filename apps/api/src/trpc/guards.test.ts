@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import type { Role, SessionUser } from '@school-transport/contracts';
 import type { Context } from './context.js';
-import { officeProcedure, authenticatedProcedure, createCallerFactory, crewProcedure, parentProcedure, router } from './init.js';
+import { z } from 'zod';
+import { officeEndpoint, signedInEndpoint, createCallerFactory, crewEndpoint, parentEndpoint, router } from './init.js';
 
 /** Every role guard against every kind of caller: anonymous is 401, another role is 403. */
 const guarded = router({
-  anyone: authenticatedProcedure.query(({ ctx }) => ctx.user.role),
-  admin: officeProcedure('settings.manage').query(({ ctx }) => ctx.user.role),
-  office: officeProcedure('fees.payments').query(({ ctx }) => ctx.user.role),
-  parent: parentProcedure.query(({ ctx }) => ctx.user.role),
-  driver: crewProcedure.query(({ ctx }) => ctx.driverId),
+  anyone: signedInEndpoint({ answer: z.string() }).query(({ ctx }) => ctx.user.role),
+  admin: officeEndpoint('settings.manage', { answer: z.string() }).query(({ ctx }) => ctx.user.role),
+  office: officeEndpoint('fees.payments', { answer: z.string() }).query(({ ctx }) => ctx.user.role),
+  parent: parentEndpoint({ answer: z.string() }).query(({ ctx }) => ctx.user.role),
+  driver: crewEndpoint({ answer: z.string() }).query(({ ctx }) => ctx.driverId),
 });
 const callerFor = (user: SessionUser | null) => createCallerFactory(guarded)({ user } as Context);
 

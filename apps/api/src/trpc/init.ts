@@ -91,17 +91,6 @@ function endpointKind<Admitted extends object>(access: Access, admit: (ctx: Cont
   };
 }
 
-export const publicEndpoint = endpointKind('anyone', () => ({}));
-export const signedInEndpoint = endpointKind('signed-in', signedIn);
-export const parentEndpoint = endpointKind('parent', (ctx) => withRole(ctx, 'parent'));
-export const crewEndpoint = endpointKind('crew', crewOf);
-/** An office procedure: the permission it needs, then its endpoint. */
-export const officeEndpoint = <Answer extends z.ZodType, Input extends z.ZodType | undefined = undefined>(permission: Permission, endpoint: Endpoint<Input, Answer>) =>
-  endpointKind(`office:${permission}`, withPermission(permission))<Answer, Input>(endpoint);
-
-export const publicProcedure = t.procedure.meta({ access: 'anyone' }).use(gate(() => ({})));
-export const authenticatedProcedure = t.procedure.meta({ access: 'signed-in' }).use(gate(signedIn));
-export const parentProcedure = t.procedure.meta({ access: 'parent' }).use(gate((ctx) => withRole(ctx, 'parent')));
 /**
  * The day of one bus, for its crew: its driver or its attendant. `driverId` is the bus of the
  * session (the driver's own, or the one the attendant rides: domain/auth.ts resolves it), so every
@@ -113,14 +102,22 @@ function crewOf(ctx: Context) {
   if (!user.driverId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
   return { user, driverId: user.driverId };
 }
-export const crewProcedure = t.procedure.meta({ access: 'crew' }).use(gate(crewOf));
 
+export const publicEndpoint = endpointKind('anyone', () => ({}));
+export const signedInEndpoint = endpointKind('signed-in', signedIn);
+export const parentEndpoint = endpointKind('parent', (ctx) => withRole(ctx, 'parent'));
+export const crewEndpoint = endpointKind('crew', crewOf);
 /**
  * A procedure of the admin console, open to the office roles that hold the permission in the
  * table of rights (PERMISSIONS in packages/contracts): anonymous 401, parents, drivers and office
  * roles without it 403. Each office procedure names its permission here and nowhere else.
  */
-export function officeProcedure(permission: Permission) {
-  return t.procedure.meta({ access: `office:${permission}` }).use(gate(withPermission(permission)));
-}
+export const officeEndpoint = <Answer extends z.ZodType, Input extends z.ZodType | undefined = undefined>(permission: Permission, endpoint: Endpoint<Input, Answer>) =>
+  endpointKind(`office:${permission}`, withPermission(permission))<Answer, Input>(endpoint);
+
+/**
+ * A family's stream (the live bus over Server-Sent Events): a subscription sends events, not one
+ * answer, and has no REST path, so it declares only who may follow it and what it takes.
+ */
+export const parentStream = <Input extends z.ZodType>(input: Input) => t.procedure.meta({ access: 'parent', input }).use(gate((ctx) => withRole(ctx, 'parent'))).input(input);
 export const createCallerFactory = t.createCallerFactory;

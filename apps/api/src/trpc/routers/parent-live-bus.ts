@@ -1,6 +1,6 @@
 import { tracked } from '@trpc/server';
 import { SERVER_MESSAGES, busNearInput, busNearSetting, busUpdatesInput, entityId, studentBus } from '@school-transport/contracts';
-import { parentEndpoint, parentProcedure } from '../init.js';
+import { parentEndpoint, parentStream } from '../init.js';
 import { AppError } from '../../errors.js';
 import { findFamilyStudent } from '../../domain/live-bus/student-bus.js';
 import { readBusNear, setBusNear } from '../../domain/live-bus/bus-near.js';
@@ -23,7 +23,7 @@ export const parentLiveBusProcedures = {
    * a page that reconnects names the last it had and is sent the bus as it is now (the newest
    * state is all a family needs, never a replay of old positions).
    */
-  busUpdates: parentProcedure.input(busUpdatesInput).subscription(async function* ({ ctx, input, signal }) {
+  busUpdates: parentStream(busUpdatesInput).subscription(async function* ({ ctx, input, signal }) {
     const { hub, reader } = ctx.liveBus;
     const sid = ctx.req.session.sessionId;
     let student = await findFamilyStudent(ctx.db, ctx.user.id, input.id);
