@@ -4,7 +4,7 @@ import type { StandardParser } from './endpoint.js';
 /**
  * Whether every answer is checked against its schema before it goes out: on in the API tests
  * (vitest.shared.ts sets ANSWER_CHECKS=strict), off in production, where `pnpm bench` showed the
- * check costing more than the 5% of an endpoint's time it may (docs/performance.md).
+ * check costing 5–25% of an endpoint's throughput, more than the 5% it may (docs/performance.md).
  */
 export const ANSWER_CHECKS_ON = process.env.ANSWER_CHECKS === 'strict';
 

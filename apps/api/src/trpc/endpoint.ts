@@ -55,8 +55,9 @@ export interface Endpoint<Input extends z.ZodType | undefined, Answer extends z.
 }
 
 /**
- * The input of a procedure that takes none: called without one, and whatever a client sends
- * anyway (an empty body, `{}`) is ignored rather than refused.
+ * The input of a procedure that takes none, for its type: called without one. At run time such a
+ * procedure has no input parser at all (init.ts), so whatever a client sends anyway (an empty
+ * body, `{}`) is ignored rather than refused.
  */
 export const NO_INPUT: StandardParser<void, undefined> = {
   '~standard': { version: 1, vendor: 'school-transport', validate: () => ({ value: undefined }) },

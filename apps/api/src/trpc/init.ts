@@ -6,7 +6,7 @@ import { signedIn, withPermission, withRole } from '../security/roles.js';
 import type { Access } from '../security/access.js';
 import { AppError, describeError, validationIssues } from '../errors.js';
 import { clearCachesAfterWrite, type Context } from './context.js';
-import { checkedAnswer } from './answers.js';
+import { ANSWER_CHECKS_ON, checkedAnswer } from './answers.js';
 import { NO_INPUT, restRoutesOf, type Endpoint, type InputParser, type RestRoute } from './endpoint.js';
 
 /**
@@ -26,27 +26,30 @@ export interface ProcedureMeta {
   sparesCaches?: true;
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  /**
-   * Subscriptions (the family's live bus) over Server-Sent Events: a comment line every 15 s keeps
-   * proxies from closing a quiet stream, and a client that hears nothing for 25 s reconnects,
-   * naming the last event it had.
-   */
-  sse: {
-    ping: { enabled: true, intervalMs: 15_000 },
-    client: { reconnectAfterInactivityMs: 25_000 },
-  },
-  errorFormatter({ shape, error }) {
-    const issues = validationIssues(error);
-    const { status, body } = describeError(error);
-    // The HTTP status of the answer follows describeError too (a lost database is 503, not 500).
-    // data.code is tRPC's own ('BAD_REQUEST'): the message's code travels as messageCode.
-    const codes = { messageCode: body.code, issueCodes: body.issueCodes };
-    // An answer's further fields (End's `students`) travel in data, as the REST answer's do beside its message.
-    const details = error instanceof AppError ? error.details : undefined;
-    return { ...shape, message: body.message, data: { ...shape.data, httpStatus: status, stack: undefined, issues, ...codes, ...details } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    /**
+     * Subscriptions (the family's live bus) over Server-Sent Events: a comment line every 15 s keeps
+     * proxies from closing a quiet stream, and a client that hears nothing for 25 s reconnects,
+     * naming the last event it had.
+     */
+    sse: {
+      ping: { enabled: true, intervalMs: 15_000 },
+      client: { reconnectAfterInactivityMs: 25_000 },
+    },
+    errorFormatter({ shape, error }) {
+      const issues = validationIssues(error);
+      const { status, body } = describeError(error);
+      // The HTTP status of the answer follows describeError too (a lost database is 503, not 500).
+      // data.code is tRPC's own ('BAD_REQUEST'): the message's code travels as messageCode.
+      const codes = { messageCode: body.code, issueCodes: body.issueCodes };
+      // An answer's further fields (End's `students`) travel in data, as the REST answer's do beside its message.
+      const details = error instanceof AppError ? error.details : undefined;
+      return { ...shape, message: body.message, data: { ...shape.data, httpStatus: status, stack: undefined, issues, ...codes, ...details } };
+    },
+  });
 
 export const router = t.router;
 export const middleware = t.middleware;
@@ -86,8 +89,23 @@ function endpointKind<Admitted extends object>(access: Access, admit: (ctx: Cont
   const kind = t.procedure.use(gate(admit));
   return <Answer extends z.ZodType, Input extends z.ZodType | undefined = undefined>(endpoint: Endpoint<Input, Answer>) => {
     const input = (endpoint.input ?? NO_INPUT) as InputParser<Input>;
-    const meta: ProcedureMeta = { access, input: endpoint.input, answer: endpoint.answer, rest: restRoutesOf(endpoint.rest), ...(endpoint.sparesCaches ? { sparesCaches: true } : {}) };
-    return kind.meta(meta).input(input).output(checkedAnswer(endpoint.answer));
+    const meta: ProcedureMeta = {
+      access,
+      input: endpoint.input,
+      answer: endpoint.answer,
+      rest: restRoutesOf(endpoint.rest),
+      ...(endpoint.sparesCaches ? { sparesCaches: true } : {}),
+    };
+    // Every parser is a tRPC middleware layer, run on every call (see gate() on what a layer costs
+    // on the busiest reads). The schemas type the procedure either way (the web's types come from
+    // them), but a procedure that takes no input gets no input layer, and the answer's check runs
+    // only when answer checks are on: `pnpm bench` showed each costing more than it is worth in
+    // production (docs/performance.md, 'Answers checked against their schemas').
+    const described = kind.meta(meta);
+    const withInput = described.input(input);
+    const declared = endpoint.input ? withInput : (described as unknown as typeof withInput);
+    const checked = declared.output(checkedAnswer(endpoint.answer));
+    return ANSWER_CHECKS_ON ? checked : (declared as unknown as typeof checked);
   };
 }
 
@@ -112,12 +130,18 @@ export const crewEndpoint = endpointKind('crew', crewOf);
  * table of rights (PERMISSIONS in packages/contracts): anonymous 401, parents, drivers and office
  * roles without it 403. Each office procedure names its permission here and nowhere else.
  */
-export const officeEndpoint = <Answer extends z.ZodType, Input extends z.ZodType | undefined = undefined>(permission: Permission, endpoint: Endpoint<Input, Answer>) =>
-  endpointKind(`office:${permission}`, withPermission(permission))<Answer, Input>(endpoint);
+export const officeEndpoint = <Answer extends z.ZodType, Input extends z.ZodType | undefined = undefined>(
+  permission: Permission,
+  endpoint: Endpoint<Input, Answer>,
+) => endpointKind(`office:${permission}`, withPermission(permission))<Answer, Input>(endpoint);
 
 /**
  * A family's stream (the live bus over Server-Sent Events): a subscription sends events, not one
  * answer, and has no REST path, so it declares only who may follow it and what it takes.
  */
-export const parentStream = <Input extends z.ZodType>(input: Input) => t.procedure.meta({ access: 'parent', input }).use(gate((ctx) => withRole(ctx, 'parent'))).input(input);
+export const parentStream = <Input extends z.ZodType>(input: Input) =>
+  t.procedure
+    .meta({ access: 'parent', input })
+    .use(gate((ctx) => withRole(ctx, 'parent')))
+    .input(input);
 export const createCallerFactory = t.createCallerFactory;
