@@ -32,7 +32,21 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           'jsx-attributes': {
-            include: ['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'aria-placeholder', 'title', 'alt', 'placeholder', 'label', 'description', 'error', 'message', 'tooltip'],
+            include: [
+              'aria-label',
+              'aria-description',
+              'aria-valuetext',
+              'aria-roledescription',
+              'aria-placeholder',
+              'title',
+              'alt',
+              'placeholder',
+              'label',
+              'description',
+              'error',
+              'message',
+              'tooltip',
+            ],
             exclude: ['.*'],
           },
           // A literal passed to a function is a key or code (t('key'), getInputProps('email')).
@@ -48,7 +62,10 @@ export default tseslint.config(
     // failure on any page or console error the test does not name.
     files: ['e2e/specs/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from '../../fixtures/test.js'." }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from '../../fixtures/test.js'." }] },
+      ],
     },
   },
 );

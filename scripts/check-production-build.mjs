@@ -42,7 +42,8 @@ for (const dir of builds) {
   }
   for (const file of files(dir)) {
     const name = relative(root, file);
-    if (name.endsWith('development.js') || name.endsWith('development.js.map')) problems.push(`${name}: the development extras belong to \`pnpm build:demo\`, not the production build`);
+    if (name.endsWith('development.js') || name.endsWith('development.js.map'))
+      problems.push(`${name}: the development extras belong to \`pnpm build:demo\`, not the production build`);
     if (!/\.(js|mjs|css|html|map|json|txt|svg)$/.test(file)) continue;
     checked += 1;
     const text = readFileSync(file, 'utf8');

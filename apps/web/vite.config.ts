@@ -19,7 +19,11 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
  */
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  { name: 'mantine', test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?@mantine[\\/](?:core|hooks|notifications|store)[\\/]/, priority: 20 },
+  {
+    name: 'mantine',
+    test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?@mantine[\\/](?:core|hooks|notifications|store)[\\/]/,
+    priority: 20,
+  },
   { name: 'query', test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@tanstack|@trpc|i18next|react-i18next)[\\/]/, priority: 10 },
 ].map((group) => ({ ...group, tags: ['$initial' as const] }));
 
@@ -104,20 +108,24 @@ const serverBuild = defineConfig({
   build: { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false, rolldownOptions: { input: 'src/entry-server.tsx' } },
 });
 
-export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverBuild : {
-  plugins: [react(), lazy.plugin, routePreloads(PAGE_ROUTES, EVERY_PAGE), driverApp, manifestLinkOnDriverScreenOnly, precompress()],
-  server: {
-    port: 5173,
-    proxy: { '/api': apiTarget, '/trpc': apiTarget },
-  },
-  build: {
-    // No source maps in the public build: they would publish the source (scripts/check-production-build.mjs).
-    sourcemap: false,
-    // dist/.vite/manifest.json: the size check (scripts/web-size.mjs) reads which chunks each page loads.
-    manifest: true,
-    chunkSizeWarningLimit: 300,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [arabicCatalogs, ...vendorGroups, ...lazy.groups] } },
-    },
-  },
-});
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverBuild
+    : {
+        plugins: [react(), lazy.plugin, routePreloads(PAGE_ROUTES, EVERY_PAGE), driverApp, manifestLinkOnDriverScreenOnly, precompress()],
+        server: {
+          port: 5173,
+          proxy: { '/api': apiTarget, '/trpc': apiTarget },
+        },
+        build: {
+          // No source maps in the public build: they would publish the source (scripts/check-production-build.mjs).
+          sourcemap: false,
+          // dist/.vite/manifest.json: the size check (scripts/web-size.mjs) reads which chunks each page loads.
+          manifest: true,
+          chunkSizeWarningLimit: 300,
+          rolldownOptions: {
+            output: { codeSplitting: { groups: [arabicCatalogs, ...vendorGroups, ...lazy.groups] } },
+          },
+        },
+      },
+);

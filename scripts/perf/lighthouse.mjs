@@ -55,7 +55,8 @@ export async function runLighthouse(baseUrl, { pages, runs = 1, reportDir, signI
             logLevel: 'error',
             onlyCategories: ['performance', 'best-practices', 'accessibility', 'seo'],
           });
-          if (signIn[path] && new URL(lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${path} was not measured: the browser ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+          if (signIn[path] && new URL(lhr.finalDisplayedUrl).pathname !== path)
+            throw new Error(`${path} was not measured: the browser ended on ${lhr.finalDisplayedUrl} (signed out?)`);
           if (!lhr.runtimeError) {
             attempts.push(lhr);
             break;
@@ -107,8 +108,10 @@ export function lighthouseFailures(results) {
   const failures = [];
   for (const page of results) {
     if (page.performance < LIGHTHOUSE_TARGETS.performance) failures.push(`${page.path}: performance ${page.performance} < ${LIGHTHOUSE_TARGETS.performance}`);
-    if (page.bestPractices < LIGHTHOUSE_TARGETS['best-practices']) failures.push(`${page.path}: best practices ${page.bestPractices} < 100 (${page.failedBestPractices.join('; ')})`);
-    if (page.signedIn && page.accessibility < SIGNED_IN_ACCESSIBILITY_TARGET) failures.push(`${page.path}: accessibility ${page.accessibility} < ${SIGNED_IN_ACCESSIBILITY_TARGET} (${page.failedAccessibility.join('; ')})`);
+    if (page.bestPractices < LIGHTHOUSE_TARGETS['best-practices'])
+      failures.push(`${page.path}: best practices ${page.bestPractices} < 100 (${page.failedBestPractices.join('; ')})`);
+    if (page.signedIn && page.accessibility < SIGNED_IN_ACCESSIBILITY_TARGET)
+      failures.push(`${page.path}: accessibility ${page.accessibility} < ${SIGNED_IN_ACCESSIBILITY_TARGET} (${page.failedAccessibility.join('; ')})`);
   }
   return failures;
 }
@@ -121,7 +124,12 @@ export function printLighthouse(results) {
     console.log(
       `  ${r.path.padEnd(14)} ${String(r.performance).padStart(5)} ${String(r.bestPractices).padStart(8)} ${String(r.accessibility).padStart(5)} ${String(r.seo).padStart(4)}  ${`${m.fcpMs} ms`.padStart(7)} ${`${m.lcpMs} ms`.padStart(7)} ${`${m.tbtMs} ms`.padStart(6)} ${String(m.cls).padStart(6)} ${`${m.speedIndexMs} ms`.padStart(7)}${r.runs.length > 1 ? `  runs ${r.runs.join('/')}` : ''}`,
     );
-    for (const [label, list] of [['performance', r.failedPerformance], ['best practices', r.failedBestPractices], ['accessibility', r.failedAccessibility], ['seo', r.failedSeo]]) {
+    for (const [label, list] of [
+      ['performance', r.failedPerformance],
+      ['best practices', r.failedBestPractices],
+      ['accessibility', r.failedAccessibility],
+      ['seo', r.failedSeo],
+    ]) {
       if (list.length > 0) console.log(`      ${label}: ${list.join('; ')}`);
     }
   }

@@ -45,7 +45,9 @@ try {
 if (!args.includes('--no-signed-in')) {
   const demoServer = await startProductionServer({ port, demo: true });
   try {
-    const signIn = Object.fromEntries(Object.entries(SIGNED_IN_PAGES).map(([page, role]) => [page, (chromePort) => signInBrowser(chromePort, demoServer.url, role)]));
+    const signIn = Object.fromEntries(
+      Object.entries(SIGNED_IN_PAGES).map(([page, role]) => [page, (chromePort) => signInBrowser(chromePort, demoServer.url, role)]),
+    );
     lighthouse.push(...(await runLighthouse(demoServer.url, { runs, pages: Object.keys(SIGNED_IN_PAGES), reportDir, signIn })));
   } finally {
     await demoServer.stop();

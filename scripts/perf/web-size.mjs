@@ -78,11 +78,14 @@ export function measureWebSize() {
     const css = filesOf(manifest, keys, 'css');
     roles[role] = { jsFiles: js, jsGzip: sum(js, gzipSize), jsRaw: sum(js, rawSize), cssGzip: sum(css, gzipSize) };
   }
-  const allJs = Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js'));
+  const allJs = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js'));
   const failures = [];
   if (landing.jsGzip > BUDGET.landingJsGzip) failures.push(`landing page JavaScript ${kb(landing.jsGzip)} gzip > ${kb(BUDGET.landingJsGzip)}`);
   for (const [role, figures] of Object.entries(roles)) {
-    if (figures.jsGzip > BUDGET.roleFirstScreenJsGzip) failures.push(`${role} first screen adds ${kb(figures.jsGzip)} gzip > ${kb(BUDGET.roleFirstScreenJsGzip)}`);
+    if (figures.jsGzip > BUDGET.roleFirstScreenJsGzip)
+      failures.push(`${role} first screen adds ${kb(figures.jsGzip)} gzip > ${kb(BUDGET.roleFirstScreenJsGzip)}`);
   }
   return { landing, roles, totalJsGzip: sum([...new Set(allJs)], gzipSize), chunkCount: new Set(allJs).size, failures };
 }
@@ -90,10 +93,14 @@ export function measureWebSize() {
 export function printWebSize(figures) {
   const { landing, roles } = figures;
   console.log('Web app download (gzip -9 of the built files; budget in brackets)');
-  console.log(`  landing page JS   ${kb(landing.jsGzip).padStart(9)}  [< ${kb(BUDGET.landingJsGzip)}]  ${kb(landing.jsRaw)} raw in ${landing.jsFiles.length} files`);
+  console.log(
+    `  landing page JS   ${kb(landing.jsGzip).padStart(9)}  [< ${kb(BUDGET.landingJsGzip)}]  ${kb(landing.jsRaw)} raw in ${landing.jsFiles.length} files`,
+  );
   console.log(`  landing page CSS  ${kb(landing.cssGzip).padStart(9)}  ${kb(landing.cssRaw)} raw`);
   for (const [role, f] of Object.entries(roles)) {
-    console.log(`  + ${role.padEnd(6)} screen  ${kb(f.jsGzip).padStart(9)}  [< ${kb(BUDGET.roleFirstScreenJsGzip)}]  ${kb(f.jsRaw)} raw in ${f.jsFiles.length} files, CSS +${kb(f.cssGzip)}`);
+    console.log(
+      `  + ${role.padEnd(6)} screen  ${kb(f.jsGzip).padStart(9)}  [< ${kb(BUDGET.roleFirstScreenJsGzip)}]  ${kb(f.jsRaw)} raw in ${f.jsFiles.length} files, CSS +${kb(f.cssGzip)}`,
+    );
   }
   console.log(`  all JS chunks     ${kb(figures.totalJsGzip).padStart(9)}  in ${figures.chunkCount} chunks`);
 }

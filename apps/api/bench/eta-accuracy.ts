@@ -18,7 +18,16 @@
  *   --runs N (24)  --seed N (20261127)  --json (the figures as JSON, for comparing two versions)
  */
 import { etaFigure } from '@school-transport/contracts';
-import { chooseSpeed, DEFAULT_STOP_SECONDS, estimateEta, haversineMetres, movingSpeed, RECENT_FIXES_SECONDS, type Point, type TimedPoint } from '../src/domain/live-bus/eta.js';
+import {
+  chooseSpeed,
+  DEFAULT_STOP_SECONDS,
+  estimateEta,
+  haversineMetres,
+  movingSpeed,
+  RECENT_FIXES_SECONDS,
+  type Point,
+  type TimedPoint,
+} from '../src/domain/live-bus/eta.js';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const option = (name: string, fallback: number) => {
@@ -166,7 +175,12 @@ function replay(run: Run, operator: { speedMps: number | null; stopSeconds: numb
     const speed = chooseSpeed(movingSpeed(recent), operator.speedMps);
     const ahead = run.stops.map((stop, index) => ({ stop, arrival: run.arrivals[index]! })).filter((stop) => stop.arrival > now);
     ahead.forEach((theirs, index) => {
-      const range = estimateEta({ bus: fix, stops: ahead.slice(0, index + 1).map((stop) => stop.stop), speed, stopSeconds: operator.stopSeconds ?? DEFAULT_STOP_SECONDS });
+      const range = estimateEta({
+        bus: fix,
+        stops: ahead.slice(0, index + 1).map((stop) => stop.stop),
+        speed,
+        stopSeconds: operator.stopSeconds ?? DEFAULT_STOP_SECONDS,
+      });
       const actual = (theirs.arrival - now) / 60_000;
       const middle = (range.minMinutes + range.maxMinutes) / 2;
       answers.push({
@@ -185,7 +199,12 @@ function summary(answers: Answer[]) {
   return {
     answers: answers.length,
     middleErrorP50: Number(median(answers.map((answer) => answer.errorMinutes)).toFixed(1)),
-    middleErrorP90: Number(percentile(answers.map((answer) => answer.errorMinutes), 0.9).toFixed(1)),
+    middleErrorP90: Number(
+      percentile(
+        answers.map((answer) => answer.errorMinutes),
+        0.9,
+      ).toFixed(1),
+    ),
     inside: Number(((100 * answers.filter((answer) => answer.inside).length) / Math.max(1, answers.length)).toFixed(1)),
     widthOverMiddleP50: Number(median(answers.map((answer) => answer.widthOverMiddle)).toFixed(2)),
     coarse: Number(((100 * answers.filter((answer) => answer.coarse).length) / Math.max(1, answers.length)).toFixed(1)),
@@ -218,6 +237,8 @@ if (args.includes('--json')) {
   console.log('| speed from | answers | middle error p50 (min) | p90 (min) | arrival inside the range | width / middle p50 | shown coarse |');
   console.log('|---|---|---|---|---|---|---|');
   for (const [name, figures] of [['all', overall] as const, ...Object.entries(bySource)]) {
-    console.log(`| ${name} | ${figures.answers} | ${figures.middleErrorP50} | ${figures.middleErrorP90} | ${figures.inside}% | ${figures.widthOverMiddleP50} | ${figures.coarse}% |`);
+    console.log(
+      `| ${name} | ${figures.answers} | ${figures.middleErrorP50} | ${figures.middleErrorP90} | ${figures.inside}% | ${figures.widthOverMiddleP50} | ${figures.coarse}% |`,
+    );
   }
 }

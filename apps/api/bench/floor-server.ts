@@ -47,5 +47,12 @@ for (const endpoint of ENDPOINTS) {
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`floor listening on ${port}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void app.close().then(close).finally(() => process.exit(0)));
+  process.once(
+    signal,
+    () =>
+      void app
+        .close()
+        .then(close)
+        .finally(() => process.exit(0)),
+  );
 }

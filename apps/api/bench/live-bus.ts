@@ -62,7 +62,11 @@ process.once('SIGINT', () => {
 });
 
 function start(script: string[], env: NodeJS.ProcessEnv, health: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   children.add(child);
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-3000)));
@@ -114,17 +118,23 @@ const hash = await hashPassword(PASSWORD);
 await migrateToLatest(handle.db);
 await seedEssentials(handle.db);
 const db = handle.db;
-await sql`INSERT INTO settings (key, value) VALUES ('schoolDays', '["sun","mon","tue","wed","thu","fri","sat"]') ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(db);
+await sql`INSERT INTO settings (key, value) VALUES ('schoolDays', '["sun","mon","tue","wed","thu","fri","sat"]') ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(
+  db,
+);
 const school = await db.insertInto('schools').values({ schoolCode: 'LIVE-1', name: 'Live School' }).returning('id').executeTakeFirstOrThrow();
 const area = await db.insertInto('areas').values({ name: 'Live Area', price: '25.00' }).returning('id').executeTakeFirstOrThrow();
 await sql`
-  INSERT INTO users (phone, password_hash, role, name) SELECT (39000000 + i)::text, ${hash}, 'driver', 'Bus ' || i FROM generate_series(1, ${buses}) AS i`.execute(db);
+  INSERT INTO users (phone, password_hash, role, name) SELECT (39000000 + i)::text, ${hash}, 'driver', 'Bus ' || i FROM generate_series(1, ${buses}) AS i`.execute(
+  db,
+);
 await sql`
   INSERT INTO drivers (user_id, name, phone, license_no, area_ids) SELECT id, name, phone, 'LIVE-' || phone, '[]' FROM users WHERE role = 'driver'`.execute(db);
 // Each vehicle's tracker identifier, as the office would generate it (a phone app's: 20 characters or more).
 if (trackerMode) await sql`UPDATE drivers SET vehicle_tracker_id = 'bench-tracker-' || phone`.execute(db);
 await sql`
-  INSERT INTO users (email, password_hash, role, name, phone) SELECT 'live-' || i || '@example.com', ${hash}, 'parent', 'Parent ' || i, (36000000 + i)::text FROM generate_series(1, ${families}) AS i`.execute(db);
+  INSERT INTO users (email, password_hash, role, name, phone) SELECT 'live-' || i || '@example.com', ${hash}, 'parent', 'Parent ' || i, (36000000 + i)::text FROM generate_series(1, ${families}) AS i`.execute(
+  db,
+);
 await sql`INSERT INTO parents (user_id) SELECT id FROM users WHERE role = 'parent'`.execute(db);
 // Each family's child rides bus (i mod buses), a stop a few hundred metres apart along its route.
 await sql`
@@ -136,9 +146,23 @@ await sql`
     d.id, p.id
   FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM parents) AS p
   JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM drivers) AS d ON d.k = p.n % ${buses}`.execute(db);
-await sql`INSERT INTO school_runs (planned_run_id, driver_id, date, run, started_at) SELECT id, driver_id, ${today}, 'morning', now() - interval '1 minute' FROM planned_runs WHERE direction = 'morning'`.execute(db);
-const drivers = (await sql<{ id: string; phone: string; n: number; trackerId: string | null }>`SELECT d.id, d.phone, row_number() OVER (ORDER BY d.id)::int - 1 AS n, d.vehicle_tracker_id AS "trackerId" FROM drivers d ORDER BY d.id`.execute(db)).rows;
-const parents = (await sql<{ email: string; student: string }>`SELECT u.email, s.id AS student FROM users u JOIN parents p ON p.user_id = u.id JOIN students s ON s.parent_id = p.id ORDER BY u.email`.execute(db)).rows;
+await sql`INSERT INTO school_runs (planned_run_id, driver_id, date, run, started_at) SELECT id, driver_id, ${today}, 'morning', now() - interval '1 minute' FROM planned_runs WHERE direction = 'morning'`.execute(
+  db,
+);
+const drivers = (
+  await sql<{
+    id: string;
+    phone: string;
+    n: number;
+    trackerId: string | null;
+  }>`SELECT d.id, d.phone, row_number() OVER (ORDER BY d.id)::int - 1 AS n, d.vehicle_tracker_id AS "trackerId" FROM drivers d ORDER BY d.id`.execute(db)
+).rows;
+const parents = (
+  await sql<{
+    email: string;
+    student: string;
+  }>`SELECT u.email, s.id AS student FROM users u JOIN parents p ON p.user_id = u.id JOIN students s ON s.parent_id = p.id ORDER BY u.email`.execute(db)
+).rows;
 await handle.close();
 
 const serverEnv = (port: number): NodeJS.ProcessEnv => ({
@@ -158,7 +182,10 @@ const serverEnv = (port: number): NodeJS.ProcessEnv => ({
 const secret = serverEnv(0).SESSION_SECRET!;
 const env = (port: number) => ({ ...serverEnv(port), SESSION_SECRET: secret });
 const main = join(ROOT, 'apps/api/dist/main.js');
-const servers = [await start([main], env(appPort), `http://127.0.0.1:${appPort}/api/health`), await start([main], env(appPort + 1), `http://127.0.0.1:${appPort + 1}/api/health`)];
+const servers = [
+  await start([main], env(appPort), `http://127.0.0.1:${appPort}/api/health`),
+  await start([main], env(appPort + 1), `http://127.0.0.1:${appPort + 1}/api/health`),
+];
 const urls = [`http://127.0.0.1:${appPort}`, `http://127.0.0.1:${appPort + 1}`];
 
 async function signIn(url: string, path: string, body: Record<string, string>): Promise<string> {
@@ -183,12 +210,20 @@ async function eachLimited<T, R>(items: readonly T[], width: number, work: (item
 }
 const signingIn = Date.now();
 // A tracker has no session: only the phones' path signs its drivers in.
-const driverCookies = trackerMode ? [] : await eachLimited(drivers, 8, (driver, index) => signIn(urls[index % 2]!, '/api/driver/login', { phone: driver.phone, password: PASSWORD }));
-const parentCookies = await eachLimited(parents, 8, (parent, index) => signIn(urls[index % 2]!, '/api/auth/login', { email: parent.email, password: PASSWORD }));
+const driverCookies = trackerMode
+  ? []
+  : await eachLimited(drivers, 8, (driver, index) => signIn(urls[index % 2]!, '/api/driver/login', { phone: driver.phone, password: PASSWORD }));
+const parentCookies = await eachLimited(parents, 8, (parent, index) =>
+  signIn(urls[index % 2]!, '/api/auth/login', { email: parent.email, password: PASSWORD }),
+);
 console.log(`Signed in ${driverCookies.length} drivers and ${parents.length} parents in ${((Date.now() - signingIn) / 1000).toFixed(0)} s.`);
 
 // ---------- 1. ingestion against its floor ----------
-const floor = await start(['--import', import.meta.resolve('tsx'), join(HERE, 'positions-floor.ts')], { DATABASE_URL: databaseUrl, FLOOR_PORT: String(floorPort) }, `http://127.0.0.1:${floorPort}/health`);
+const floor = await start(
+  ['--import', import.meta.resolve('tsx'), join(HERE, 'positions-floor.ts')],
+  { DATABASE_URL: databaseUrl, FLOOR_PORT: String(floorPort) },
+  `http://127.0.0.1:${floorPort}/health`,
+);
 let sequence = 0;
 /**
  * One fix of one bus, now: a new instant each time (the trail keeps one fix per phone and instant).
@@ -202,7 +237,15 @@ function fixBody(busIndex: number) {
 }
 /** One tracker fix of one bus, now, as the OsmAnd protocol's query string (speed in knots; the time ISO 8601 to the millisecond). */
 function trackerQuery(busIndex: number, at: string, lat: number) {
-  return new URLSearchParams({ id: drivers[busIndex]!.trackerId!, lat: String(lat), lon: String(50.5 + busIndex * 0.01), timestamp: at, accuracy: '8', speed: '11.7', bearing: '0' }).toString();
+  return new URLSearchParams({
+    id: drivers[busIndex]!.trackerId!,
+    lat: String(lat),
+    lon: String(50.5 + busIndex * 0.01),
+    timestamp: at,
+    accuracy: '8',
+    speed: '11.7',
+    bearing: '0',
+  }).toString();
 }
 /** The same standing bus as fixBody, from its tracker: a new instant each time, out of order within a second. */
 function trackerFixPath(path: string, busIndex: number) {
@@ -222,7 +265,14 @@ async function ingestTrackers(base: string, path: string) {
     requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: trackerFixPath(path, turn++ % drivers.length) }) }],
   } as Parameters<typeof autocannon>[0]);
   const requests = result.requests.total;
-  return { requestsPerSecond: Math.round(requests / result.duration), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors, nodeCpuMsPerRequest: Math.round(((cpuMs(cpuPid) - cpuBefore) / requests) * 100) / 100 };
+  return {
+    requestsPerSecond: Math.round(requests / result.duration),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    nodeCpuMsPerRequest: Math.round(((cpuMs(cpuPid) - cpuBefore) / requests) * 100) / 100,
+  };
 }
 async function ingest(url: string, cookies: readonly string[] | null, driverIds: readonly string[]) {
   const cpuPid = (url.includes(String(floorPort)) ? floor : servers[0]!).pid!;
@@ -245,14 +295,35 @@ async function ingest(url: string, cookies: readonly string[] | null, driverIds:
     ],
   } as Parameters<typeof autocannon>[0]);
   const requests = result.requests.total;
-  return { requestsPerSecond: Math.round(requests / result.duration), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors, nodeCpuMsPerRequest: Math.round(((cpuMs(cpuPid) - cpuBefore) / requests) * 100) / 100 };
+  return {
+    requestsPerSecond: Math.round(requests / result.duration),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    nodeCpuMsPerRequest: Math.round(((cpuMs(cpuPid) - cpuBefore) / requests) * 100) / 100,
+  };
 }
 const driverIds = drivers.map((driver) => driver.id);
 async function measurePhones() {
   const driverCookiesOnFirst = await eachLimited(drivers, 8, (driver) => signIn(urls[0]!, '/api/driver/login', { phone: driver.phone, password: PASSWORD }));
   // Warm both sides up before measuring.
-  await autocannon({ url: `${urls[0]}/api/driver/positions`, method: 'POST', connections: 4, amount: 300, headers: { 'content-type': 'application/json', cookie: driverCookiesOnFirst[0]! }, body: fixBody(0) });
-  await autocannon({ url: `http://127.0.0.1:${floorPort}/floor/positions`, method: 'POST', connections: 4, amount: 300, headers: { 'content-type': 'application/json', 'x-driver': driverIds[0]! }, body: fixBody(0) });
+  await autocannon({
+    url: `${urls[0]}/api/driver/positions`,
+    method: 'POST',
+    connections: 4,
+    amount: 300,
+    headers: { 'content-type': 'application/json', cookie: driverCookiesOnFirst[0]! },
+    body: fixBody(0),
+  });
+  await autocannon({
+    url: `http://127.0.0.1:${floorPort}/floor/positions`,
+    method: 'POST',
+    connections: 4,
+    amount: 300,
+    headers: { 'content-type': 'application/json', 'x-driver': driverIds[0]! },
+    body: fixBody(0),
+  });
   const app = await ingest(`${urls[0]}/api/driver/positions`, driverCookiesOnFirst, driverIds);
   const bare = await ingest(`http://127.0.0.1:${floorPort}/floor/positions`, null, driverIds);
   const insertOnly = await ingest(`http://127.0.0.1:${floorPort}/floor/insert`, null, driverIds);
@@ -328,7 +399,14 @@ async function follow(url: string, cookie: string, studentId: string, busIndex: 
 }
 const busOfParent = await (async () => {
   const handle2 = await createDatabase({ databaseUrl });
-  const rows = (await sql<{ student: string; n: number }>`SELECT s.id AS student, d.n FROM students s JOIN (SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS n FROM drivers) d ON d.id = s.driver_id`.execute(handle2.db)).rows;
+  const rows = (
+    await sql<{
+      student: string;
+      n: number;
+    }>`SELECT s.id AS student, d.n FROM students s JOIN (SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS n FROM drivers) d ON d.id = s.driver_id`.execute(
+      handle2.db,
+    )
+  ).rows;
   await handle2.close();
   return new Map(rows.map((row) => [row.student, row.n]));
 })();

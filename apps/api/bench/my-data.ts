@@ -37,7 +37,17 @@ try {
   const driver = await createDriver(db);
   const parent = await createParent(db);
   const children: { id: string }[] = [];
-  for (const name of ['Ali', 'Huda', 'Omar']) children.push(await createStudent(db, { schoolId: school.id, areaId: area.id, parentId: parent.parentId, driverId: driver.driverId, firstName: name, createdAt: new Date('2021-09-01T00:00:00Z') }));
+  for (const name of ['Ali', 'Huda', 'Omar'])
+    children.push(
+      await createStudent(db, {
+        schoolId: school.id,
+        areaId: area.id,
+        parentId: parent.parentId,
+        driverId: driver.driverId,
+        firstName: name,
+        createdAt: new Date('2021-09-01T00:00:00Z'),
+      }),
+    );
 
   // Five years of months, each child's fee paid by one payment a month (its receipt).
   for (let index = 0; index < YEARS * 12; index++) {
@@ -47,8 +57,23 @@ try {
       .values(children.map((child) => ({ studentId: child.id, month, amount: '30.00', dueFrom: `${month}-01`, dueDate: `${month}-10` })))
       .returning('id')
       .execute();
-    const payment = await db.insertInto('payments').values({ parentId: parent.parentId, amount: '90.00', method: 'benefit_pay', reference: `BP-${month}`, note: '', paidAt: `${month}-05`, recordedBy: admin.id }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('paymentAllocations').values(fees.map((fee) => ({ paymentId: payment.id, feeId: fee.id, amount: '30.00' }))).execute();
+    const payment = await db
+      .insertInto('payments')
+      .values({
+        parentId: parent.parentId,
+        amount: '90.00',
+        method: 'benefit_pay',
+        reference: `BP-${month}`,
+        note: '',
+        paidAt: `${month}-05`,
+        recordedBy: admin.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('paymentAllocations')
+      .values(fees.map((fee) => ({ paymentId: payment.id, feeId: fee.id, amount: '30.00' })))
+      .execute();
   }
 
   // 190 school days a year: a morning and an afternoon run, each child boarded and dropped on each.
@@ -56,20 +81,62 @@ try {
   for (let day = 0; day < YEARS * 190; day++) {
     const date = new Date(Date.UTC(2021, 8, 1) + day * 86_400_000 * 1.9).toISOString().slice(0, 10);
     for (const direction of ['morning', 'afternoon'] as const) {
-      const run = await db.insertInto('schoolRuns').values({ plannedRunId: runs[direction], driverId: driver.driverId, date, run: direction, startedAt: new Date(`${date}T04:00:00Z`), endedAt: new Date(`${date}T05:00:00Z`) }).returning('id').executeTakeFirstOrThrow();
+      const run = await db
+        .insertInto('schoolRuns')
+        .values({
+          plannedRunId: runs[direction],
+          driverId: driver.driverId,
+          date,
+          run: direction,
+          startedAt: new Date(`${date}T04:00:00Z`),
+          endedAt: new Date(`${date}T05:00:00Z`),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('runMarks')
-        .values(children.flatMap((child, index) => (['boarded', 'dropped'] as const).map((event, order) => ({ runId: run.id, studentId: child.id, event, at: new Date(`${date}T04:${10 + order * 30}:0${index}Z`), clientId: `${child.id}-${event}`, position: JSON.stringify({ lat: 26.2, lng: 50.5, accuracy: 8 }) }))))
+        .values(
+          children.flatMap((child, index) =>
+            (['boarded', 'dropped'] as const).map((event, order) => ({
+              runId: run.id,
+              studentId: child.id,
+              event,
+              at: new Date(`${date}T04:${10 + order * 30}:0${index}Z`),
+              clientId: `${child.id}-${event}`,
+              position: JSON.stringify({ lat: 26.2, lng: 50.5, accuracy: 8 }),
+            })),
+          ),
+        )
         .execute();
     }
   }
   for (let start = 0; start < 3000; start += 500) {
     await db
       .insertInto('notifications')
-      .values(Array.from({ length: 500 }, (_, index) => ({ recipientType: 'sms' as const, recipient: '36000000', templateKey: 'student_boarded', payload: JSON.stringify({ studentName: 'Ali', run: 'morning', at: new Date().toISOString() }), status: 'sent' as const, sentAt: new Date(), body: `Ali boarded the bus (${start + index}).` })))
+      .values(
+        Array.from({ length: 500 }, (_, index) => ({
+          recipientType: 'sms' as const,
+          recipient: '36000000',
+          templateKey: 'student_boarded',
+          payload: JSON.stringify({ studentName: 'Ali', run: 'morning', at: new Date().toISOString() }),
+          status: 'sent' as const,
+          sentAt: new Date(),
+          body: `Ali boarded the bus (${start + index}).`,
+        })),
+      )
       .execute();
   }
-  await db.insertInto('recordViews').values(Array.from({ length: 2000 }, (_, index) => ({ viewerUserId: admin.id, studentId: children[index % 3]!.id, what: 'record' as const, at: new Date(Date.UTC(2022, 0, 1) + index * 3_600_000) }))).execute();
+  await db
+    .insertInto('recordViews')
+    .values(
+      Array.from({ length: 2000 }, (_, index) => ({
+        viewerUserId: admin.id,
+        studentId: children[index % 3]!.id,
+        what: 'record' as const,
+        at: new Date(Date.UTC(2022, 0, 1) + index * 3_600_000),
+      })),
+    )
+    .execute();
 
   const rounds: { ms: number; bytes: number; receipts: number }[] = [];
   for (let round = 0; round < 3; round++) {
@@ -84,7 +151,9 @@ try {
   const resultsDir = join(ROOT, 'perf-results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, `bench-my-data-${engine}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`My data, a family of five years (${rounds[0]!.receipts} receipts, ${Math.round(rounds[0]!.bytes / 1024)} KB): ${rounds.map((round) => `${round.ms} ms`).join(', ')}; target under ${TARGET_MS} ms: ${result.met ? 'met' : 'NOT met'}`);
+  console.log(
+    `My data, a family of five years (${rounds[0]!.receipts} receipts, ${Math.round(rounds[0]!.bytes / 1024)} KB): ${rounds.map((round) => `${round.ms} ms`).join(', ')}; target under ${TARGET_MS} ms: ${result.met ? 'met' : 'NOT met'}`,
+  );
   if (!result.met) process.exitCode = 1;
 } finally {
   await handle.close();

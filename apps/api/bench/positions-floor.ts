@@ -62,15 +62,33 @@ const osmand = async (request: { query: unknown }, reply: { code(status: number)
   if (!bus) return reply.code(404).send({ message: 'Unknown tracker' });
   const at = new Date(query.timestamp!);
   const today = bahrainToday(new Date());
-  const run = (await pool.query<{ date: string; planned_run_id: string; run: 'morning' | 'afternoon' }>(RUN_AT, [bus.id, today, addDays(today, -1), at])).rows[0];
+  const run = (await pool.query<{ date: string; planned_run_id: string; run: 'morning' | 'afternoon' }>(RUN_AT, [bus.id, today, addDays(today, -1), at]))
+    .rows[0];
   if (bus.status !== 'active' || !run) return reply.code(200).send();
-  const fix = { lat: Number(query.lat), lng: Number(query.lon), accuracy: Number(query.accuracy), speed: Number(query.speed) * KNOT_MPS, heading: Number(query.bearing), at: at.toISOString() };
-  await pool.query(POSITIONS_STATEMENT, positionsParameters(bus.id, run.date, run.run, new Date(), [fix], run.planned_run_id, { source: 'phone_app', battery: null }));
+  const fix = {
+    lat: Number(query.lat),
+    lng: Number(query.lon),
+    accuracy: Number(query.accuracy),
+    speed: Number(query.speed) * KNOT_MPS,
+    heading: Number(query.bearing),
+    at: at.toISOString(),
+  };
+  await pool.query(
+    POSITIONS_STATEMENT,
+    positionsParameters(bus.id, run.date, run.run, new Date(), [fix], run.planned_run_id, { source: 'phone_app', battery: null }),
+  );
   return reply.code(200).send();
 };
 app.get('/floor/osmand', osmand);
 app.post('/floor/osmand', osmand);
 await app.listen({ port: Number(process.env.FLOOR_PORT ?? 3116), host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void app.close().then(() => pool.end()).finally(() => process.exit(0)));
+  process.once(
+    signal,
+    () =>
+      void app
+        .close()
+        .then(() => pool.end())
+        .finally(() => process.exit(0)),
+  );
 }

@@ -88,7 +88,12 @@ const flagsOption = (name: string) => option(name)?.split(/\s+/).filter(Boolean)
 const appFlags = flagsOption('--node-flags') ?? startScriptFlags();
 const compareFlags = flagsOption('--compare-node-flags') ?? appFlags;
 // Settings of the compared build's environment ('ANSWER_CHECKS=strict'): the same build with a mechanism turned on.
-const compareEnv = Object.fromEntries((option('--compare-env') ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+const compareEnv = Object.fromEntries(
+  (option('--compare-env') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 // How long to wait for the app's first daily fee job run to end (builds before it logged one: this long).
 const readyWaitS = numberOption('--ready-wait', 150);
 
@@ -104,7 +109,13 @@ interface Server {
  * (stdout, kept in a file so that reading it costs the measuring process nothing) shows the line,
  * or `ready.waitMs` has passed (a build that does not write it: measured anyway, with a note).
  */
-async function startProcess(name: string, command: string[], env: NodeJS.ProcessEnv, healthUrl: string, ready?: { line: string; waitMs: number }): Promise<Server> {
+async function startProcess(
+  name: string,
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  healthUrl: string,
+  ready?: { line: string; waitMs: number },
+): Promise<Server> {
   const logFile = join(logDir, `${name.replace(/\W+/g, '-')}.log`);
   const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, command, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', log, 'pipe'] });
@@ -125,7 +136,8 @@ async function startProcess(name: string, command: string[], env: NodeJS.Process
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} stopped at start:\n${errors}`);
     try {
-      if (answeringSince === undefined && (await fetch(healthUrl, { method: healthUrl.includes('/floor/') ? 'HEAD' : 'GET' })).status < 500) answeringSince = Date.now();
+      if (answeringSince === undefined && (await fetch(healthUrl, { method: healthUrl.includes('/floor/') ? 'HEAD' : 'GET' })).status < 500)
+        answeringSince = Date.now();
     } catch {
       // Not listening yet.
     }
@@ -234,7 +246,14 @@ interface Slice {
   cpuMs: number | undefined;
 }
 
-async function measureSlice(server: Server, url: string, endpoint: Endpoint, headers: Record<string, string>, body: string | undefined, seconds: number): Promise<Slice> {
+async function measureSlice(
+  server: Server,
+  url: string,
+  endpoint: Endpoint,
+  headers: Record<string, string>,
+  body: string | undefined,
+  seconds: number,
+): Promise<Slice> {
   const cpuBefore = cpuMs(server.pid);
   const result: Result = await autocannon({ ...requestOf(url, endpoint, headers, body), duration: seconds });
   const cpuAfter = cpuMs(server.pid);
@@ -337,8 +356,11 @@ async function measurePairs(rows: Map<string, Row>, summary: VolumeSummary, appS
       const appSlices: Slice[] = [];
       const floorSlices: Slice[] = [];
       const compareSlices: Slice[] = [];
-      const appSlice = async () => appSlices.push(await measureSlice(appServer, `${appUrl}${endpoint.path}`, endpoint, request.headers, request.body, duration / slices));
-      const compareSlice = async () => compareServer && compareSlices.push(await measureSlice(compareServer, `${compareUrl}${endpoint.path}`, endpoint, request.headers, request.body, duration / slices));
+      const appSlice = async () =>
+        appSlices.push(await measureSlice(appServer, `${appUrl}${endpoint.path}`, endpoint, request.headers, request.body, duration / slices));
+      const compareSlice = async () =>
+        compareServer &&
+        compareSlices.push(await measureSlice(compareServer, `${compareUrl}${endpoint.path}`, endpoint, request.headers, request.body, duration / slices));
       for (let slice = 0; slice < slices; slice++) {
         // The two builds take turns at going first, so that neither always follows the floor.
         if (slice % 2 === 0) await appSlice().then(compareSlice);
@@ -351,7 +373,12 @@ async function measurePairs(rows: Map<string, Row>, summary: VolumeSummary, appS
       const compare = compareServer ? sideOf(compareSlices) : undefined;
       if (compare) print('comp.', endpoint, compare);
       print('floor', endpoint, floor);
-      (rows.get(endpoint.id)!.rounds ??= []).push({ app, floor, ratio: ratioOf(app, floor), ...(compare ? { compare, compareRatio: ratioOf(compare, floor) } : {}) });
+      (rows.get(endpoint.id)!.rounds ??= []).push({
+        app,
+        floor,
+        ratio: ratioOf(app, floor),
+        ...(compare ? { compare, compareRatio: ratioOf(compare, floor) } : {}),
+      });
     }
   }
   const medianOf = <T>(items: T[], key: (item: T) => number) => [...items].sort((x, y) => key(x) - key(y))[Math.floor((items.length - 1) / 2)]!;
@@ -410,7 +437,10 @@ const rows = new Map<string, Row>(
       id: endpoint.id,
       label: endpoint.label,
       path: `${endpoint.method} ${endpoint.path}`,
-      floorSql: endpoint.floor === 'argon2-verify' ? 'argon2 verify of the parent’s hash (no SQL)' : endpoint.floor(compiler, floorContext).map((step) => step.sql.replace(/\s+/g, ' ')),
+      floorSql:
+        endpoint.floor === 'argon2-verify'
+          ? 'argon2 verify of the parent’s hash (no SQL)'
+          : endpoint.floor(compiler, floorContext).map((step) => step.sql.replace(/\s+/g, ' ')),
       status: 'measured',
     },
   ]),
@@ -431,9 +461,13 @@ const floorEnv = { ...database.env, FLOOR_PORT: String(floorPort), FLOOR_CONTEXT
 // tsx's loader as this package resolves it (the processes run from the repository root).
 const floorCommand = ['--import', import.meta.resolve('tsx'), join(HERE, 'floor-server.ts')];
 // The app is measured once its daily fee job's first run (5 s after start) is over.
-const startApp = () => startProcess('the production server', [...appFlags, appMain], appEnv, `${appUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
+const startApp = () =>
+  startProcess('the production server', [...appFlags, appMain], appEnv, `${appUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
 const startCompare = (main: string) =>
-  startProcess('the compared build', [...compareFlags, main], { ...appEnv, ...compareEnv, PORT: String(comparePort) }, `${compareUrl}/api/health`, { line: 'daily fee job done', waitMs: readyWaitS * 1000 });
+  startProcess('the compared build', [...compareFlags, main], { ...appEnv, ...compareEnv, PORT: String(comparePort) }, `${compareUrl}/api/health`, {
+    line: 'daily fee job done',
+    waitMs: readyWaitS * 1000,
+  });
 const startFloor = () => startProcess('the floor server', floorCommand, floorEnv, `${floorUrl}/floor/c`);
 
 try {
@@ -478,7 +512,10 @@ for (const endpoint of endpoints) {
   row.ratio = ratioOf(row.app, row.floor);
   const verdicts: string[] = [];
   // A side whose requests failed measured something else than the endpoint: never a pass.
-  for (const [side, result] of [['app', row.app], ['floor', row.floor]] as const) {
+  for (const [side, result] of [
+    ['app', row.app],
+    ['floor', row.floor],
+  ] as const) {
     if (result.non2xx > 0 || result.errors > 0) {
       verdicts.push(`${side}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       failures.push(`${row.label}: the ${side} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
@@ -516,10 +553,14 @@ for (const row of rows.values()) {
   );
   if (row.compare) {
     const compareSpread = row.rounds!.length > 1 ? `  (rounds: ${row.rounds!.map((pair) => pair.compareRatio!.toFixed(2)).join(', ')})` : '';
-    console.log(`${'  compared build'.padEnd(34)} ${pad(row.compare.requestsPerSecond, 10)} ${pad(row.compare.p50Ms, 6)} ${pad(row.compare.p99Ms, 6)} ${pad(cpu(row.compare), 6)} │ ${''.padEnd(32)} │ ${pad(row.compareRatio!.toFixed(2), 6)}${compareSpread}`);
+    console.log(
+      `${'  compared build'.padEnd(34)} ${pad(row.compare.requestsPerSecond, 10)} ${pad(row.compare.p50Ms, 6)} ${pad(row.compare.p99Ms, 6)} ${pad(cpu(row.compare), 6)} │ ${''.padEnd(32)} │ ${pad(row.compareRatio!.toFixed(2), 6)}${compareSpread}`,
+    );
   }
 }
-console.log(`(latencies in ms; cpu: the Node process's CPU ms per request; ratio = app req/s ÷ floor req/s, target ≥ ${RATIO_TARGET}${ci ? `, CI fails below ${failBelow}` : ''})`);
+console.log(
+  `(latencies in ms; cpu: the Node process's CPU ms per request; ratio = app req/s ÷ floor req/s, target ≥ ${RATIO_TARGET}${ci ? `, CI fails below ${failBelow}` : ''})`,
+);
 
 const resultsDir = ci && process.env.CI_REPORT_DIR ? resolve(process.env.CI_REPORT_DIR) : join(ROOT, 'perf-results');
 mkdirSync(resultsDir, { recursive: true });
@@ -527,7 +568,22 @@ const jsonFile = option('--json') ? resolve(option('--json')!) : join(resultsDir
 writeFileSync(
   jsonFile,
   JSON.stringify(
-    { at: new Date().toISOString(), app: [...appFlags, appMain], ...(compareMain ? { compare: [...compareFlags, compareMain] } : {}), engine, volume, fees: database.fees, duration, warmUpRequests, connections, rounds, ci, seedMs: database.seedMs, endpoints: [...rows.values()], failures },
+    {
+      at: new Date().toISOString(),
+      app: [...appFlags, appMain],
+      ...(compareMain ? { compare: [...compareFlags, compareMain] } : {}),
+      engine,
+      volume,
+      fees: database.fees,
+      duration,
+      warmUpRequests,
+      connections,
+      rounds,
+      ci,
+      seedMs: database.seedMs,
+      endpoints: [...rows.values()],
+      failures,
+    },
     null,
     2,
   ),

@@ -45,7 +45,13 @@ let adminEmail: string;
 try {
   await migrateToLatest(handle.db);
   await seedEssentials(handle.db);
-  const summary = await seedVolume(handle.db, { students: seededStudents, drivers: 40, schools: 20, areas: 15, passwordHash: await hashPassword(VOLUME_PASSWORD) });
+  const summary = await seedVolume(handle.db, {
+    students: seededStudents,
+    drivers: 40,
+    schools: 20,
+    areas: 15,
+    passwordHash: await hashPassword(VOLUME_PASSWORD),
+  });
   adminEmail = summary.admin.email;
 } finally {
   await handle.close();
@@ -54,7 +60,18 @@ try {
 // ---------- the server ----------
 const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
   cwd: ROOT,
-  env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', NOTIFY_TRANSPORT: 'log', SESSION_SECRET: randomBytes(32).toString('hex'), COOKIE_SECURE: 'false', PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    ...databaseEnv,
+    NODE_ENV: 'production',
+    NOTIFY_TRANSPORT: 'log',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    COOKIE_SECURE: 'false',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stopServer = async () => {
@@ -107,7 +124,11 @@ try {
     if (tries > 600 || child.exitCode !== null) throw new Error('The server did not start');
     await new Promise((done) => setTimeout(done, 200));
   }
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: adminEmail, password: VOLUME_PASSWORD }) });
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: adminEmail, password: VOLUME_PASSWORD }),
+  });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const get = async <T>(path: string) => (await (await fetch(`${baseUrl}${path}`, { headers: { cookie } })).json()) as T;
 
@@ -146,7 +167,9 @@ try {
     });
   const creates = Array.from({ length: rowCount - updates.length }, (_, index) => newRow(index));
   const csv = '\uFEFF' + stringify([header!, ...updates, ...creates]);
-  console.log(`Importing ${rowCount} rows (${updates.length} updates, ${creates.length} new students) into ${seededStudents} students on ${engine}; the file is ${(csv.length / 1024 / 1024).toFixed(1)} MB.`);
+  console.log(
+    `Importing ${rowCount} rows (${updates.length} updates, ${creates.length} new students) into ${seededStudents} students on ${engine}; the file is ${(csv.length / 1024 / 1024).toFixed(1)} MB.`,
+  );
 
   const baseMb = Math.round(rssMb());
   const preview = await measured(() => upload(cookie, csv, '?dryRun=true'));
@@ -155,13 +178,22 @@ try {
   console.log(`  preview  ${String(preview.ms).padStart(6)} ms  ${JSON.stringify({ ...preview.result, errors: (preview.result.errors as unknown[]).length })}`);
   console.log(`  import   ${String(imported.ms).padStart(6)} ms  ${JSON.stringify(imported.result)}`);
   console.log(`  memory   ${baseMb} MB before, ${peakMb} MB at the most: +${peakMb - baseMb} MB`);
-  figures = { previewMs: preview.ms, importMs: imported.ms, baseMb, peakMb, growthMb: peakMb - baseMb, preview: { ...preview.result, errors: (preview.result.errors as unknown[]).length }, imported: imported.result };
+  figures = {
+    previewMs: preview.ms,
+    importMs: imported.ms,
+    baseMb,
+    peakMb,
+    growthMb: peakMb - baseMb,
+    preview: { ...preview.result, errors: (preview.result.errors as unknown[]).length },
+    imported: imported.result,
+  };
   if (engine === 'postgres') {
     if (preview.ms >= TARGETS.previewMs) failures.push(`preview ${preview.ms} ms ≥ ${TARGETS.previewMs} ms`);
     if (imported.ms >= TARGETS.importMs) failures.push(`import ${imported.ms} ms ≥ ${TARGETS.importMs} ms`);
     if (peakMb - baseMb >= TARGETS.memoryGrowthMb) failures.push(`memory +${peakMb - baseMb} MB ≥ ${TARGETS.memoryGrowthMb} MB`);
   }
-  if (imported.result.created !== creates.length || imported.result.updated !== updates.length) failures.push(`the import answered ${JSON.stringify(imported.result)}`);
+  if (imported.result.created !== creates.length || imported.result.updated !== updates.length)
+    failures.push(`the import answered ${JSON.stringify(imported.result)}`);
 
   if (welcomeParents > 0) {
     const welcomeCsv = '\uFEFF' + stringify([header!, ...Array.from({ length: welcomeParents * 2 }, (_, index) => newRow(index, 'welcome'))]);
@@ -177,7 +209,10 @@ try {
 const resultsDir = join(ROOT, 'perf-results');
 mkdirSync(resultsDir, { recursive: true });
 const jsonFile = join(resultsDir, `bench-import-${engine}-${rowCount}.json`);
-writeFileSync(jsonFile, JSON.stringify({ at: new Date().toISOString(), engine, seededStudents, rows: rowCount, targets: TARGETS, ...figures, failures }, null, 2));
+writeFileSync(
+  jsonFile,
+  JSON.stringify({ at: new Date().toISOString(), engine, seededStudents, rows: rowCount, targets: TARGETS, ...figures, failures }, null, 2),
+);
 console.log(`Figures written to ${jsonFile}.`);
 if (failures.length > 0) {
   console.error(`Below target:\n  ${failures.join('\n  ')}`);

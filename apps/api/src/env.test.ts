@@ -18,7 +18,9 @@ describe('configuration', () => {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, NOTIFY_TRANSPORT: 'log', DEMO_DATA: '1' });
     expect(config.demoData).toBe(false);
     expect(config.cookieSecure).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, NOTIFY_TRANSPORT: 'log', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, NOTIFY_TRANSPORT: 'log', COOKIE_SECURE: 'false' }).cookieSecure,
+    ).toBe(false);
   });
 
   it('caches sessions unless KEEP_SESSIONS turns it off (a transaction-mode pooler)', () => {
@@ -29,7 +31,9 @@ describe('configuration', () => {
   it('opens developer shortcuts only when asked for, and never in production', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).devShortcuts).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), DEV_SHORTCUTS: '1' }).devShortcuts).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, NOTIFY_TRANSPORT: 'log', DEV_SHORTCUTS: '1' }).devShortcuts).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: SECRET, NOTIFY_TRANSPORT: 'log', DEV_SHORTCUTS: '1' }).devShortcuts).toBe(
+      false,
+    );
   });
 
   it('trusts no X-Forwarded-For unless told, then only a hop count or the listed proxies, never every hop', () => {
@@ -77,7 +81,12 @@ describe('the message transport in production', () => {
   it('missing, the server process stops at start with one clear line and a failing exit code', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...production(), DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1' };
     delete env.NOTIFY_TRANSPORT;
-    const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: resolve(import.meta.dirname, '..'), env, encoding: 'utf8', timeout: 60_000 });
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: resolve(import.meta.dirname, '..'),
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(started.status).toBe(1);
     expect(started.stderr).toContain('The server cannot start: NOTIFY_TRANSPORT is required when NODE_ENV=production');
     expect(started.stdout).not.toContain('is running at');
@@ -116,12 +125,18 @@ describe('the documented settings', () => {
 
   it('.env.example names every variable the server reads, and no other', () => {
     const named = inEnvExample();
-    expect({ missing: ENV_VARIABLES.filter((name) => !named.has(name)), unknown: [...named].filter((name) => !readByServer.has(name)) }).toEqual({ missing: [], unknown: [] });
+    expect({ missing: ENV_VARIABLES.filter((name) => !named.has(name)), unknown: [...named].filter((name) => !readByServer.has(name)) }).toEqual({
+      missing: [],
+      unknown: [],
+    });
   });
 
   it('the README’s configuration table names every variable the server reads, and no other', () => {
     const named = inReadmeTable();
-    expect({ missing: ENV_VARIABLES.filter((name) => !named.has(name)), unknown: [...named].filter((name) => !readByServer.has(name)) }).toEqual({ missing: [], unknown: [] });
+    expect({ missing: ENV_VARIABLES.filter((name) => !named.has(name)), unknown: [...named].filter((name) => !readByServer.has(name)) }).toEqual({
+      missing: [],
+      unknown: [],
+    });
   });
 
   it('docs/operations.md names no variable the server does not read', () => {

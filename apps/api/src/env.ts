@@ -2,14 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAP_SETTINGS, NOTIFICATION_TEMPLATE_KEYS, type MapSettings, type NotificationTemplateKey, type ServiceArea } from '@school-transport/contracts';
+import {
+  DEFAULT_MAP_SETTINGS,
+  NOTIFICATION_TEMPLATE_KEYS,
+  type MapSettings,
+  type NotificationTemplateKey,
+  type ServiceArea,
+} from '@school-transport/contracts';
 import { tileOrigin } from './map-tiles.js';
 import { passwordProblem } from './domain/password-rules.js';
 import { leaseProblem, type OutboxConfig } from './domain/notifications/config.js';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.js';
 import { isTestKey, type TapSettings } from './domain/fees/online/tap-client.js';
 
-const optionalString = z.string().optional().transform((value) => value?.trim() || undefined);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -21,21 +30,39 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().optional().transform((value) => value || undefined),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
   DATA_DIR: z.string().default('./.data'),
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'SESSION_SECRET must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   COOKIE_SECURE: flag,
   // false, a hop count or proxy addresses; `true` is refused (security/trust-proxy.ts).
   TRUST_PROXY: z.string().optional(),
-  ADMIN_EMAIL: z.string().optional().transform((value) => value || undefined),
-  ADMIN_PASSWORD: z.string().optional().transform((value) => value || undefined),
+  ADMIN_EMAIL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
   DEMO_DATA: flag,
   DEV_SHORTCUTS: flag,
   WEB_DIST: z.string().optional(),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
   // Registrations and forgotten-password requests per client address and hour (0: no limit).
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
@@ -85,7 +112,10 @@ const envSchema = z.object({
     .transform((value) => value?.trim() || DEFAULT_MAP_SETTINGS.attribution),
   // Online payments through Tap: off unless TAP_SECRET_KEY is set (tapConfig).
   TAP_SECRET_KEY: optionalString,
-  TAP_API_URL: z.string().optional().transform((value) => value?.trim() || 'https://api.tap.company/v2'),
+  TAP_API_URL: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || 'https://api.tap.company/v2'),
   PUBLIC_URL: optionalString,
   // The bearer secret a Traccar server forwards positions with (forward.header); unset: forwarding off.
   TRACCAR_FORWARD_SECRET: optionalString.pipe(z.string().min(16, 'TRACCAR_FORWARD_SECRET must be at least 16 characters').optional()),
@@ -96,7 +126,11 @@ const envSchema = z.object({
     .transform((value, ctx) => {
       if (!value?.trim()) return DEFAULT_MAP_SETTINGS.serviceArea;
       const area = serviceAreaOf(value);
-      if (!area) ctx.addIssue({ code: 'custom', message: 'SERVICE_AREA must be south,west,north,east in degrees, south below north and west below east (25.5,50.2,26.5,50.9)' });
+      if (!area)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'SERVICE_AREA must be south,west,north,east in degrees, south below north and west below east (25.5,50.2,26.5,50.9)',
+        });
       return area ?? DEFAULT_MAP_SETTINGS.serviceArea;
     }),
 });
@@ -221,7 +255,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 function tapConfig(env: z.output<typeof envSchema>): TapSettings | undefined {
   if (!env.TAP_SECRET_KEY) return undefined;
   if (!/^sk_(test|live)_/.test(env.TAP_SECRET_KEY)) throw new Error('TAP_SECRET_KEY must be a Tap secret key (sk_test_… or sk_live_…).');
-  if (!env.PUBLIC_URL) throw new Error('TAP_SECRET_KEY needs PUBLIC_URL, the address parents reach the app at (Tap sends them back there and posts its webhook there).');
+  if (!env.PUBLIC_URL)
+    throw new Error('TAP_SECRET_KEY needs PUBLIC_URL, the address parents reach the app at (Tap sends them back there and posts its webhook there).');
   const urlProblem = (name: string, value: string) => {
     let url: URL;
     try {
@@ -229,7 +264,8 @@ function tapConfig(env: z.output<typeof envSchema>): TapSettings | undefined {
     } catch {
       return `${name} must be an http(s) address`;
     }
-    if (url.protocol !== 'https:' && (url.protocol !== 'http:' || !isTestKey(env.TAP_SECRET_KEY!))) return `${name} must be an https address with a live Tap key (plain http only with a test key)`;
+    if (url.protocol !== 'https:' && (url.protocol !== 'http:' || !isTestKey(env.TAP_SECRET_KEY!)))
+      return `${name} must be an https address with a live Tap key (plain http only with a test key)`;
     return null;
   };
   const problem = urlProblem('TAP_API_URL', env.TAP_API_URL) ?? urlProblem('PUBLIC_URL', env.PUBLIC_URL);
@@ -260,7 +296,12 @@ function outboxConfig(env: z.output<typeof envSchema>, production: boolean): Out
   if (env.NOTIFY_TRANSPORT === 'webhook') {
     if (!env.NOTIFY_WEBHOOK_URL) throw new Error('NOTIFY_TRANSPORT=webhook needs NOTIFY_WEBHOOK_URL.');
     if (production && !env.NOTIFY_WEBHOOK_SECRET) throw new Error('NOTIFY_TRANSPORT=webhook needs NOTIFY_WEBHOOK_SECRET in production.');
-    return { worker, registrationTextsPerHour, familyMessagesPerHour, transport: { kind: 'webhook', url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET ?? '', timeoutMs } };
+    return {
+      worker,
+      registrationTextsPerHour,
+      familyMessagesPerHour,
+      transport: { kind: 'webhook', url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET ?? '', timeoutMs },
+    };
   }
   if (env.NOTIFY_TRANSPORT === 'whatsapp') {
     if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID) throw new Error('NOTIFY_TRANSPORT=whatsapp needs WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID.');
@@ -286,7 +327,10 @@ function outboxConfig(env: z.output<typeof envSchema>, production: boolean): Out
 /** "registration_received=bus_registration,driver_assigned=bus_driver": the approved template of each key (default: the key itself). */
 function whatsappTemplateNames(list: string | undefined): Partial<Record<NotificationTemplateKey, string>> {
   const names: Partial<Record<NotificationTemplateKey, string>> = {};
-  for (const pair of (list ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const pair of (list ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const [key = '', name = ''] = pair.split('=').map((part) => part.trim());
     if (!(NOTIFICATION_TEMPLATE_KEYS as readonly string[]).includes(key) || !name) {
       throw new Error(`WHATSAPP_TEMPLATES: "${pair}" is not key=template_name with a key of ${NOTIFICATION_TEMPLATE_KEYS.join(', ')}.`);

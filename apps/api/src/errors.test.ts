@@ -13,7 +13,8 @@ async function raw(path: string, init: RequestInit = {}): Promise<{ status: numb
   const response = await fetch(`${t.url}${path}`, init);
   return { status: response.status, text: await response.text() };
 }
-const postJson = (path: string, body: unknown) => raw(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const postJson = (path: string, body: unknown) =>
+  raw(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 describe('REST error answers', () => {
   it('keep `message` as it was and add the code that names it', async () => {
@@ -26,7 +27,9 @@ describe('REST error answers', () => {
     const refused = await postJson('/api/auth/login', { email: 'not-an-email', password: '' });
     expect(refused.status).toBe(400);
     const before = JSON.stringify({ message: MESSAGES.invalidEmail, issues: { email: MESSAGES.invalidEmail, password: MESSAGES.passwordRequired } });
-    expect(refused.text).toBe(`${before.slice(0, -1)},"code":"validation.invalidEmail","issueCodes":{"email":"validation.invalidEmail","password":"validation.passwordRequired"}}`);
+    expect(refused.text).toBe(
+      `${before.slice(0, -1)},"code":"validation.invalidEmail","issueCodes":{"email":"validation.invalidEmail","password":"validation.passwordRequired"}}`,
+    );
   });
 
   it('give a field message the contract does not have no code, and the others theirs', async () => {
@@ -39,7 +42,11 @@ describe('REST error answers', () => {
 
   it('carry codes also where the server answers before any procedure (unknown path, another site, a body not JSON)', async () => {
     expect(await raw('/api/no-such-thing')).toEqual({ status: 404, text: '{"message":"Not found","code":"server.notFound"}' });
-    const crossSite = await raw('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example.com' }, body: '{}' });
+    const crossSite = await raw('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example.com' },
+      body: '{}',
+    });
     expect(crossSite.status).toBe(403);
     expect(JSON.parse(crossSite.text)).toEqual({ message: SERVER_MESSAGES.crossSiteRefused, code: 'server.crossSiteRefused' });
     const notJson = await raw('/trpc/auth.login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
@@ -57,7 +64,10 @@ describe('REST error answers', () => {
 
 describe('tRPC error answers', () => {
   interface TrpcError {
-    error: { message: string; data: { code: string; httpStatus: number; messageCode?: string; issues?: Record<string, string>; issueCodes?: Record<string, string> } };
+    error: {
+      message: string;
+      data: { code: string; httpStatus: number; messageCode?: string; issues?: Record<string, string>; issueCodes?: Record<string, string> };
+    };
   }
 
   it("keep tRPC's own data.code and carry the message's code as data.messageCode", async () => {

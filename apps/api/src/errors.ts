@@ -9,7 +9,16 @@ import { findUnstorableText } from './security/unstorable-text.js';
  * The one error type of the domain: a code the user's situation maps to, and a message fit to show.
  * tRPC codes are reused so that the mapping to HTTP statuses lives in one place (tRPC's).
  */
-export type AppErrorCode = 'BAD_GATEWAY' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
+export type AppErrorCode =
+  | 'BAD_GATEWAY'
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE';
 
 export class AppError extends TRPCError {
   readonly issues: Record<string, string> | undefined;

@@ -14,7 +14,12 @@ const ROUTES = {
     roles: ['parent'],
     firstScreen: ['parent.students', 'parent.modificationRequests', 'parent.absences.list', 'parent.schoolDayMessages'],
   },
-  '/driver': { scripts: ['/assets/DriverDashboard.page-Cd34.js'], styles: [], roles: ['driver'], firstScreen: ['driver.me', 'driver.students', 'public.settings'] },
+  '/driver': {
+    scripts: ['/assets/DriverDashboard.page-Cd34.js'],
+    styles: [],
+    roles: ['driver'],
+    firstScreen: ['driver.me', 'driver.students', 'public.settings'],
+  },
   // A list naming a mutation (edited by hand, a typo) must not run it on a page view.
   '/parent-logout-trap': { scripts: [], styles: [], roles: ['parent'], firstScreen: ['auth.logout', 'parent.students'] },
 };
@@ -61,7 +66,13 @@ describe("a guarded page's first screen in its HTML", () => {
     const fromApi = await parent.get<{ students: unknown[] }>('/api/parent/students');
     expect(answers?.['parent.students']).toEqual(fromApi.body);
     expect(JSON.stringify(answers)).toContain(ownStudentId);
-    expect(Object.keys(answers ?? {}).sort()).toEqual(['auth.user', 'parent.absences.list', 'parent.modificationRequests', 'parent.schoolDayMessages', 'parent.students']);
+    expect(Object.keys(answers ?? {}).sort()).toEqual([
+      'auth.user',
+      'parent.absences.list',
+      'parent.modificationRequests',
+      'parent.schoolDayMessages',
+      'parent.students',
+    ]);
   });
 
   it("no other family's student is in a parent's page", async () => {

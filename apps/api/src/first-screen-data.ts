@@ -68,6 +68,9 @@ export function sendWithFirstScreen(reply: FastifyReply, req: FastifyRequest, in
   void reply.header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
   if (!encoding) return reply.send(html);
   // A few kilobytes: brotli at 5 takes well under a millisecond here.
-  const body = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : gzipSync(html, { level: 6 });
   return reply.header('Content-Encoding', encoding).send(body);
 }

@@ -78,7 +78,9 @@ const server = await createServer({
   inactiveFamilyMonths: config.inactiveFamilyMonths,
 });
 const address = await server.start(config.port, config.host);
-console.log(`School transport is running at ${address.replace('0.0.0.0', 'localhost')} on ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`);
+console.log(
+  `School transport is running at ${address.replace('0.0.0.0', 'localhost')} on ${database.engine === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -49,7 +49,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; html: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; html: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${t.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -90,12 +93,18 @@ describe('public pages rendered by the server', () => {
     expect(typeof settings.supportPhone1).toBe('string');
     // No stylesheet to fetch before the first paint; the page's own is marked for the app's loader.
     // (a disabled link beside each tells the app's loader it is there, so it does not fetch it again).
-    expect(page.html).toContain('<style data-href="/assets/app-Ef56.css">body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/app-Ef56.css" disabled>');
-    expect(page.html).toContain('<style data-href="/assets/sign-in-Gh78.css">.card{padding:1rem}</style><link rel="stylesheet" crossorigin href="/assets/sign-in-Gh78.css" disabled>');
+    expect(page.html).toContain(
+      '<style data-href="/assets/app-Ef56.css">body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/app-Ef56.css" disabled>',
+    );
+    expect(page.html).toContain(
+      '<style data-href="/assets/sign-in-Gh78.css">.card{padding:1rem}</style><link rel="stylesheet" crossorigin href="/assets/sign-in-Gh78.css" disabled>',
+    );
     expect(page.html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/app-Ef56.css">');
     // The code is fetched at low priority and started after the first paint (public/paint-first.js).
     expect(page.html).not.toContain('<script type="module" crossorigin src="/assets/index-AbC1.js">');
-    expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-AbC1.js"><script type="module" src="/paint-first.js"></script>');
+    expect(page.html).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-AbC1.js"><script type="module" src="/paint-first.js"></script>',
+    );
     expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" data-run-first href="/assets/react-Zz90.js">');
     expect(page.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" data-run-first href="/assets/Register.page-Xy12.js">');
     expect(page.headers.link).toBeUndefined();
@@ -108,11 +117,17 @@ describe('public pages rendered by the server', () => {
   });
 
   it('for a browser in Arabic (its cookie, else its first language) the page is the app itself, with its data preloaded', async () => {
-    const arabic: Record<string, string>[] = [{ cookie: 'language=ar' }, { 'accept-language': 'ar-BH,en;q=0.8' }, { cookie: 'language=ar', 'accept-language': 'en' }];
+    const arabic: Record<string, string>[] = [
+      { cookie: 'language=ar' },
+      { 'accept-language': 'ar-BH,en;q=0.8' },
+      { cookie: 'language=ar', 'accept-language': 'en' },
+    ];
     for (const headers of arabic) {
       const page = await get('/register', headers);
       expect(page.html, JSON.stringify(headers)).toBe(INDEX);
-      expect(page.headers.link, JSON.stringify(headers)).toContain('</trpc/public.terms,public.settings?batch=1&input=%7B%7D>; rel=preload; as=fetch; crossorigin=use-credentials');
+      expect(page.headers.link, JSON.stringify(headers)).toContain(
+        '</trpc/public.terms,public.settings?batch=1&input=%7B%7D>; rel=preload; as=fetch; crossorigin=use-credentials',
+      );
     }
     // The cookie is the browser's own choice and wins over its first language.
     expect((await get('/register', { cookie: 'language=en', 'accept-language': 'ar' })).html).toContain('<main>/register');
@@ -132,7 +147,11 @@ describe('public pages rendered by the server', () => {
     const first = await get('/register', english);
     const again = await get('/register', english);
     expect(again.html).toBe(first.html);
-    await t.db.insertInto('settings').values({ key: 'contactText', value: JSON.stringify('Call us </script><script>alert(1)</script>') }).onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify('Call us </script><script>alert(1)</script>') })).execute();
+    await t.db
+      .insertInto('settings')
+      .values({ key: 'contactText', value: JSON.stringify('Call us </script><script>alert(1)</script>') })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify('Call us </script><script>alert(1)</script>') }))
+      .execute();
     const changed = await get('/register', english);
     expect(changed.html).not.toBe(first.html);
     const [, settings] = pageData(changed.html) as [unknown, { contactText: string }];

@@ -87,7 +87,11 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
       const plain = Buffer.from(
         template
           .replace('</head>', () => `${pageStyles}${pageScripts}</head>`)
-          .replace(/<div id="root"( data-entry="[^"]+")><\/div>/, (_root, entryAttribute: string) => `<div id="root"${entryAttribute} inert>${html}</div><script type="application/json" id="page-data">${escapeJsonForHtml(data)}</script>`),
+          .replace(
+            /<div id="root"( data-entry="[^"]+")><\/div>/,
+            (_root, entryAttribute: string) =>
+              `<div id="root"${entryAttribute} inert>${html}</div><script type="application/json" id="page-data">${escapeJsonForHtml(data)}</script>`,
+          ),
       );
       page = {
         plain,
@@ -133,9 +137,12 @@ function inlineStyles(html: string, webDist: string): string {
  */
 function scriptsAfterThePage(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-  if (!entry) throw new Error("index.html has no module script to start the app with");
+  if (!entry) throw new Error('index.html has no module script to start the app with');
   return html
-    .replace(entry[0], () => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry[1]}"><script type="module" src="/paint-first.js"></script>`)
+    .replace(
+      entry[0],
+      () => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry[1]}"><script type="module" src="/paint-first.js"></script>`,
+    )
     .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" data-run-first href=')
     .replace('<div id="root"></div>', () => `<div id="root" data-entry="${entry[1]}"></div>`);
 }
@@ -174,5 +181,8 @@ export function acceptedEncoding(req: FastifyRequest): 'br' | 'gzip' | undefined
 
 /** JSON inside <script>: '<' escaped, so no '</script>' or '<!--' in the data can end or change the block. */
 export function escapeJsonForHtml(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -50,7 +50,10 @@ describe('the request log', () => {
   it('writes any line naming the request (errors included) with the path alone', () => {
     const from = lines.length;
     // What Fastify and its plugins log with the request, e.g. an error's line.
-    t.server.app.log.error({ req: { method: 'GET', url: `/trpc/admin.students.list?input=${input({ search: PHONE })}`, ip: '203.0.113.9', headers: { cookie: 'sid=secret' } } }, 'request errored');
+    t.server.app.log.error(
+      { req: { method: 'GET', url: `/trpc/admin.students.list?input=${input({ search: PHONE })}`, ip: '203.0.113.9', headers: { cookie: 'sid=secret' } } },
+      'request errored',
+    );
     const [line] = lines.slice(from);
     expect(line?.req).toEqual({ method: 'GET', path: '/trpc/admin.students.list', remoteAddress: '203.0.113.9' });
   });

@@ -73,7 +73,14 @@ describe('answers for what goes wrong', () => {
   });
 
   it('sends the same security headers on answers, refusals and unknown paths', async () => {
-    const names = ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy'];
+    const names = [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ];
     const headersOf = (response: { headers: Headers }) => names.map((name) => response.headers.get(name));
     const answer = headersOf(await t.client().get('/api/meta'));
     expect(answer.every(Boolean)).toBe(true);

@@ -67,7 +67,12 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     requestsPerMinute: options.requestsPerMinute ?? 0,
     allowedOrigins: options.allowedOrigins ?? [],
   });
-  const sessionCache = await registerSessions(app, { db: options.db, listen: options.listen, sessionSecret: options.sessionSecret, cookieSecure: options.cookieSecure });
+  const sessionCache = await registerSessions(app, {
+    db: options.db,
+    listen: options.listen,
+    sessionSecret: options.sessionSecret,
+    cookieSecure: options.cookieSecure,
+  });
   const { deps, createContext } = await registerApi(app, options, sessionCache);
   await registerPages(app, { webDist: options.webDist, createContext, countUnmatchedRequest });
   const jobs = backgroundJobs(app, options, deps);

@@ -50,7 +50,7 @@ describe('sessions cached by the server', () => {
     expect((await client.get('/api/parent/students')).status).toBe(401);
   });
 
-  it("a driver deactivated in the drivers table, or a session deleted by hand, stops at the next request", async () => {
+  it('a driver deactivated in the drivers table, or a session deleted by hand, stops at the next request', async () => {
     const driver = await createDriver(t.db);
     const client = t.client();
     expect((await client.post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(200);
@@ -106,10 +106,14 @@ describe('sessions cached by the server', () => {
     await renameUnannounced(parent.id, 'Read Afresh');
     expect(await nameSeen(client)).toBe('Read Afresh');
     // Listening again within seconds: sessions are cached again.
-    expect(await eventually(async () => {
-      const listening = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`.execute(t.db);
-      return Number(listening.rows[0]!.n) > 0;
-    })).toBe(true);
+    expect(
+      await eventually(async () => {
+        const listening = await sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`.execute(t.db);
+        return Number(listening.rows[0]!.n) > 0;
+      }),
+    ).toBe(true);
     // Once the process knows it hears again (a moment after the LISTEN, longer on a busy machine),
     // a session read is cached: a rename nobody announces is then no longer seen.
     let renames = 0;

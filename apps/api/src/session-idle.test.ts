@@ -29,7 +29,11 @@ async function lastSeen(userId: string): Promise<Date> {
 }
 
 async function idleFor(userId: string, ms: number): Promise<void> {
-  await t.db.updateTable('sessions').set({ lastSeenAt: new Date(Date.now() - ms) }).where(sessionOf(userId)).execute();
+  await t.db
+    .updateTable('sessions')
+    .set({ lastSeenAt: new Date(Date.now() - ms) })
+    .where(sessionOf(userId))
+    .execute();
 }
 
 const MINUTE = 60_000;
@@ -76,7 +80,10 @@ describe('parents and drivers', () => {
     const driver = await createDriver(t.db);
     const parentClient = await signIn({ email: parent.email, password: parent.password, rememberMe: true });
     const driverClient = await signIn({ phone: driver.phone, password: driver.password, rememberMe: true }, '/api/driver/login');
-    for (const [client, userId] of [[parentClient, parent.id], [driverClient, driver.id]] as const) {
+    for (const [client, userId] of [
+      [parentClient, parent.id],
+      [driverClient, driver.id],
+    ] as const) {
       await idleFor(userId, OFFICE_IDLE_TIMEOUT_MS + 60 * MINUTE);
       expect((await client.get('/api/auth/user')).status).toBe(200);
     }

@@ -50,7 +50,11 @@ export class DatabaseSessionStore {
     this.db
       .insertInto('sessions')
       .values({ sid, sess: JSON.stringify(stored), expire: expiresAt, lastSeenAt: new Date() })
-      .onConflict((conflict) => conflict.column('sid').doUpdateSet((eb) => ({ sess: eb.ref('excluded.sess'), expire: eb.ref('excluded.expire'), lastSeenAt: eb.ref('excluded.lastSeenAt') })))
+      .onConflict((conflict) =>
+        conflict
+          .column('sid')
+          .doUpdateSet((eb) => ({ sess: eb.ref('excluded.sess'), expire: eb.ref('excluded.expire'), lastSeenAt: eb.ref('excluded.lastSeenAt') })),
+      )
       .execute()
       .then(() => this.sweepNowAndThen())
       .then(() => callback(), callback);
@@ -96,7 +100,11 @@ export class DatabaseSessionStore {
 
   /** Writes the session's last request time (no session-change notice: what the session says is unchanged). */
   private async seen(sid: string, now: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ lastSeenAt: new Date(now) }).where('sid', '=', sid).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ lastSeenAt: new Date(now) })
+      .where('sid', '=', sid)
+      .execute();
   }
 
   destroy(sid: string, callback: Callback): void {

@@ -31,7 +31,8 @@ export function driverAppShell(outDir: string, sources: readonly string[]): Set<
     visit(source);
   }
   // Arabic: its strings' chunk (vite.config.ts's 'i18n-ar' group), the font's stylesheet and its woff2 files.
-  for (const key of Object.keys(manifest)) if (key.startsWith('_i18n-ar-') || key === 'src/i18n/arabic-font.ts' || /noto-sans-arabic.*\.woff2$/.test(key)) visit(key);
+  for (const key of Object.keys(manifest))
+    if (key.startsWith('_i18n-ar-') || key === 'src/i18n/arabic-font.ts' || /noto-sans-arabic.*\.woff2$/.test(key)) visit(key);
   const files = new Set<string>();
   for (const key of keys) {
     const chunk = manifest[key]!;

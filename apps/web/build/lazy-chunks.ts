@@ -129,10 +129,27 @@ export function lazyChunks(root: string) {
   // chunk of its own: the i18n setup, the language list, Vite's preload helper...), together.
   const shared = {
     name: 'app',
-    test: (id: string) => (firstLoad.has(id) && id.startsWith(src) && !/[\\/]main\.tsx$/.test(id)) || /[\\/]@tabler[\\/]icons-react[\\/]|[\\/]contracts[\\/]src[\\/]options\.ts$|vite[\\/]preload-helper/.test(id),
+    test: (id: string) =>
+      (firstLoad.has(id) && id.startsWith(src) && !/[\\/]main\.tsx$/.test(id)) ||
+      /[\\/]@tabler[\\/]icons-react[\\/]|[\\/]contracts[\\/]src[\\/]options\.ts$|vite[\\/]preload-helper/.test(id),
     priority: 4,
     includeDependenciesRecursively: false,
   };
-  const libraries = LIBRARIES.map(({ name, packages, priority }) => ({ name, test: (id: string) => lazyShared(id) && inPackages(packages).test(id), priority }));
-  return { plugin, groups: [...libraries, shared, group('messages', MESSAGES, 3), group('sign-in', SIGN_IN, 2), group('public-forms', PUBLIC_FORMS, 1), group('registration-contract', REGISTRATION_CONTRACT, 1), group('contracts', CONTRACTS_SIGNED_IN, 0)] };
+  const libraries = LIBRARIES.map(({ name, packages, priority }) => ({
+    name,
+    test: (id: string) => lazyShared(id) && inPackages(packages).test(id),
+    priority,
+  }));
+  return {
+    plugin,
+    groups: [
+      ...libraries,
+      shared,
+      group('messages', MESSAGES, 3),
+      group('sign-in', SIGN_IN, 2),
+      group('public-forms', PUBLIC_FORMS, 1),
+      group('registration-contract', REGISTRATION_CONTRACT, 1),
+      group('contracts', CONTRACTS_SIGNED_IN, 0),
+    ],
+  };
 }

@@ -1,6 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/test.js';
-import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectRowActionsInReach, expectTouchTargets, forEachViewport, setAccountLanguage, showLanguage, type Language } from '../../fixtures/a11y.js';
+import {
+  OPEN_DIALOG,
+  checkScreen,
+  expectFitsWidth,
+  expectLanguage,
+  expectRowActionsInReach,
+  expectTouchTargets,
+  forEachViewport,
+  setAccountLanguage,
+  showLanguage,
+  type Language,
+} from '../../fixtures/a11y.js';
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
 import { adminWorldWithWaitingWork, everyDayASchoolDay } from '../../fixtures/admin-world.js';
@@ -153,7 +164,13 @@ forEachViewport(({ viewport, language, label }) => {
       await expect(edit).toBeVisible();
       await checkDialog(page, page.getByRole('button', { name: w.students.add, exact: true }), w.students.form.addTitle, 'admin-students-add-dialog', language);
       await checkDialog(page, edit, w.students.form.editTitle, 'admin-students-edit-dialog', language);
-      await checkDialog(page, page.getByRole('button', { name: named(w.students.actions.delete) }).first(), w.students.remove.title, 'admin-students-delete-dialog', language);
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.students.actions.delete) }).first(),
+        w.students.remove.title,
+        'admin-students-delete-dialog',
+        language,
+      );
       await page.locator('tbody').getByRole('checkbox').first().check();
       await expect(page.getByRole('region', { name: named(w.students.selection.count_one) })).toBeVisible();
       await checkScreen(page, { route: 'admin-students-bulk', role: ROLE, language });
@@ -163,16 +180,46 @@ forEachViewport(({ viewport, language, label }) => {
     test('the drivers, schools, areas, terms and users dialogs', async ({ page }) => {
       const editButton = () => page.getByRole('button', { name: new RegExp(`^${w.admin.common.edit} .+`) }).first();
       await openTab(page, 'drivers', w.admin.drivers.title);
-      await checkDialog(page, page.getByRole('button', { name: w.admin.drivers.add, exact: true }), w.admin.drivers.addTitle, 'admin-drivers-add-dialog', language);
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: w.admin.drivers.add, exact: true }),
+        w.admin.drivers.addTitle,
+        'admin-drivers-add-dialog',
+        language,
+      );
       await checkDialog(page, editButton(), w.admin.drivers.editTitle, 'admin-drivers-edit-dialog', language);
-      await checkDialog(page, page.getByRole('button', { name: named(w.driver.admin.studentsLabel) }).first(), named(w.driver.admin.modalTitle), 'admin-drivers-students-dialog', language);
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.driver.admin.studentsLabel) }).first(),
+        named(w.driver.admin.modalTitle),
+        'admin-drivers-students-dialog',
+        language,
+      );
       // A bus's attendant: the Crew column's dialog to add one.
-      await checkDialog(page, page.getByRole('button', { name: named(w.admin.crew.addLabel) }).first(), w.admin.crew.addTitle, 'admin-drivers-attendant-dialog', language);
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.admin.crew.addLabel) }).first(),
+        w.admin.crew.addTitle,
+        'admin-drivers-attendant-dialog',
+        language,
+      );
       // A bus's runs: the day's timeline, each run with its riders and overlaps, and the buttons to plan them.
-      await checkDialog(page, page.getByRole('button', { name: named(w.routes.plannedRuns.openLabel) }).first(), named(w.routes.plannedRuns.title), 'admin-drivers-runs-dialog', language);
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.routes.plannedRuns.openLabel) }).first(),
+        named(w.routes.plannedRuns.title),
+        'admin-drivers-runs-dialog',
+        language,
+      );
 
       await openTab(page, 'schools', w.admin.schools.title);
-      await checkDialog(page, page.getByRole('button', { name: w.admin.schools.add, exact: true }), w.admin.schools.addTitle, 'admin-schools-add-dialog', language);
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: w.admin.schools.add, exact: true }),
+        w.admin.schools.addTitle,
+        'admin-schools-add-dialog',
+        language,
+      );
       await checkDialog(page, editButton(), w.admin.schools.editTitle, 'admin-schools-edit-dialog', language);
 
       await openTab(page, 'areas', w.admin.areas.title);
@@ -184,23 +231,68 @@ forEachViewport(({ viewport, language, label }) => {
 
       await openTab(page, 'users', w.users.title);
       await checkDialog(page, page.getByRole('button', { name: w.users.add, exact: true }), w.users.addTitle, 'admin-users-add-dialog', language);
-      await checkDialog(page, page.getByRole('button', { name: named(w.users.editLabel) }).first(), named(w.users.editTitle), 'admin-users-edit-dialog', language);
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.users.editLabel) }).first(),
+        named(w.users.editTitle),
+        'admin-users-edit-dialog',
+        language,
+      );
     });
 
     test('the fees, payment proof and modification request dialogs', async ({ page }) => {
       await openTab(page, 'fees', w.fees.admin.title);
-      await checkDialog(page, page.getByRole('button', { name: named(w.fees.admin.recordPaymentFor) }).first(), named(w.fees.admin.recordPaymentFor), 'admin-fees-record-payment-dialog', language);
-      await checkDialog(page, page.getByRole('button', { name: named(w.fees.admin.waiveFor) }).first(), named(w.fees.admin.waiveFor), 'admin-fees-waive-dialog', language);
-      await checkDialog(page, page.getByRole('button', { name: named(w.fees.admin.voidPayment) }).first(), named(w.fees.payment.voidTitle), 'admin-fees-void-dialog', language);
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.fees.admin.recordPaymentFor) }).first(),
+        named(w.fees.admin.recordPaymentFor),
+        'admin-fees-record-payment-dialog',
+        language,
+      );
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.fees.admin.waiveFor) }).first(),
+        named(w.fees.admin.waiveFor),
+        'admin-fees-waive-dialog',
+        language,
+      );
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.fees.admin.voidPayment) }).first(),
+        named(w.fees.payment.voidTitle),
+        'admin-fees-void-dialog',
+        language,
+      );
 
       await openTab(page, 'paymentProofs', w.fees.proofs.title);
       const proof = page.getByRole('article').first();
-      await checkDialog(page, proof.getByRole('button', { name: w.fees.proofs.accept, exact: true }), w.fees.proofs.acceptTitle, 'admin-proofs-accept-dialog', language);
-      await checkDialog(page, proof.getByRole('button', { name: w.fees.proofs.reject, exact: true }), w.fees.proofs.rejectTitle, 'admin-proofs-reject-dialog', language);
+      await checkDialog(
+        page,
+        proof.getByRole('button', { name: w.fees.proofs.accept, exact: true }),
+        w.fees.proofs.acceptTitle,
+        'admin-proofs-accept-dialog',
+        language,
+      );
+      await checkDialog(
+        page,
+        proof.getByRole('button', { name: w.fees.proofs.reject, exact: true }),
+        w.fees.proofs.rejectTitle,
+        'admin-proofs-reject-dialog',
+        language,
+      );
 
       await openTab(page, 'modificationRequests', w.modificationRequests.title);
-      await checkDialog(page, page.getByRole('button', { name: named(w.modificationRequests.actions.rejectLabel) }).first(), w.modificationRequests.decide.rejectTitle, 'admin-modification-request-reject-dialog', language);
-      const approve = page.getByRole('button', { name: named(w.modificationRequests.actions.approveLabel) }).and(page.locator(':enabled')).first();
+      await checkDialog(
+        page,
+        page.getByRole('button', { name: named(w.modificationRequests.actions.rejectLabel) }).first(),
+        w.modificationRequests.decide.rejectTitle,
+        'admin-modification-request-reject-dialog',
+        language,
+      );
+      const approve = page
+        .getByRole('button', { name: named(w.modificationRequests.actions.approveLabel) })
+        .and(page.locator(':enabled'))
+        .first();
       await checkDialog(page, approve, w.modificationRequests.decide.approveTitle, 'admin-modification-request-approve-dialog', language);
     });
   });

@@ -1,6 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, failedRequest, test } from '../../fixtures/test.js';
-import { OPEN_DIALOG, checkScreen, expectErrorsTiedToFields, expectFitsWidth, expectLanguage, expectTouchTargets, forEachViewport, setAccountLanguage, showLanguage, type Language } from '../../fixtures/a11y.js';
+import {
+  OPEN_DIALOG,
+  checkScreen,
+  expectErrorsTiedToFields,
+  expectFitsWidth,
+  expectLanguage,
+  expectTouchTargets,
+  forEachViewport,
+  setAccountLanguage,
+  showLanguage,
+  type Language,
+} from '../../fixtures/a11y.js';
 import { fill, wordsOf } from '../../fixtures/catalogs.js';
 import { seedFamily } from '../../fixtures/family.js';
 import { signInByEmail } from '../../fixtures/session.js';
@@ -127,7 +138,9 @@ forEachViewport(({ viewport, language, label }) => {
       await expect(card(family.dueChild)).toBeVisible();
       const requests = page.getByRole('region', { name: words.parent.requests.title });
       await expect(requests.locator('[data-request-row]')).toHaveCount(2);
-      const dueFees = page.getByRole('region', { name: fill(words.fees.parent.studentFees, { name: `${family.dueChild.firstName} ${family.dueChild.lastName}` }) });
+      const dueFees = page.getByRole('region', {
+        name: fill(words.fees.parent.studentFees, { name: `${family.dueChild.firstName} ${family.dueChild.lastName}` }),
+      });
       // One per month due: from the 26th, next month's fee is due as well.
       await expect(dueFees.getByRole('button', { name: new RegExp(`^${words.fees.parent.upload}`) }).first()).toBeVisible();
       await checkScreen(page, { route: 'parent', role, language });

@@ -1,5 +1,14 @@
 import { expect, test } from '../../fixtures/test.js';
-import { OPEN_DIALOG, checkScreen, expectErrorsTiedToFields, expectFitsWidth, expectLanguage, expectTouchTargets, forEachViewport, showLanguage } from '../../fixtures/a11y.js';
+import {
+  OPEN_DIALOG,
+  checkScreen,
+  expectErrorsTiedToFields,
+  expectFitsWidth,
+  expectLanguage,
+  expectTouchTargets,
+  forEachViewport,
+  showLanguage,
+} from '../../fixtures/a11y.js';
 import { wordsOf } from '../../fixtures/catalogs.js';
 import { seedFamily } from '../../fixtures/family.js';
 import { signInByEmail } from '../../fixtures/session.js';

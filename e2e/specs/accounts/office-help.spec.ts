@@ -52,7 +52,8 @@ test('the office sees a parent’s sign-in lock on the student’s record and cl
   try {
     const parent = await registerParent(api, 'locked-family-pass');
     // Ten wrong passwords lock this address out of the parent's account, the right one too.
-    for (let attempt = 0; attempt < 10; attempt++) expect((await api.post('/api/auth/login', { data: { email: parent.email, password: `guess-${attempt}` } })).status()).toBe(401);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await api.post('/api/auth/login', { data: { email: parent.email, password: `guess-${attempt}` } })).status()).toBe(401);
     expect((await api.post('/api/auth/login', { data: { email: parent.email, password: 'locked-family-pass' } })).status()).toBe(429);
 
     await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);

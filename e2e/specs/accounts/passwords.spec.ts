@@ -33,7 +33,8 @@ test('a parent who forgot the password gets a code by text message, sets a new p
     await expect(phoneChanged.getByRole('link', { name: supportPhone1 })).toBeVisible();
 
     // The code, as the SMS gateway received it from the outbox.
-    const resetTexts = (): GatewayCall[] => gateway.calls.filter((call) => call.body.to === `+973${parent.phone}` && call.body.templateKey === 'password_reset');
+    const resetTexts = (): GatewayCall[] =>
+      gateway.calls.filter((call) => call.body.to === `+973${parent.phone}` && call.body.templateKey === 'password_reset');
     await expect.poll(() => resetTexts().length, { timeout: 15_000 }).toBe(1);
     const text = resetTexts()[0]!.body.text;
     expect(text).toMatch(/Your password reset code is \d{6}\. It is valid for 15 minutes\./);
@@ -63,7 +64,11 @@ test('a parent who forgot the password gets a code by text message, sets a new p
  * ends is proven in apps/api/src/domain/admin/accounts.test.ts ('changing a password' and 'sign out
  * everywhere'); here, what the parent sees and that the menu's two actions reach those rules.
  */
-test('a signed-in parent changes the password from the account menu, other devices are signed out; Sign Out Everywhere then ends this session and the others', async ({ page, server, playwright }) => {
+test('a signed-in parent changes the password from the account menu, other devices are signed out; Sign Out Everywhere then ends this session and the others', async ({
+  page,
+  server,
+  playwright,
+}) => {
   const api = await playwright.request.newContext({ baseURL: server.url });
   const otherDevice = await playwright.request.newContext({ baseURL: server.url });
   try {

@@ -49,7 +49,9 @@ async function registerStudent(page: Page, firstName: string): Promise<{ id: str
     password: 'parent-pass',
     areaId: area.id,
   });
-  const list = (await (await page.request.get('/api/admin/unassigned-students?limit=200')).json()) as { students: { id: string; firstName: string; automatedId: string }[] };
+  const list = (await (await page.request.get('/api/admin/unassigned-students?limit=200')).json()) as {
+    students: { id: string; firstName: string; automatedId: string }[];
+  };
   const student = list.students.find((candidate) => candidate.firstName === firstName);
   expect(student, 'the new student is among those without a driver').toBeTruthy();
   return { id: student!.id, automatedId: student!.automatedId, schoolName: school.name, areaName: area.name };

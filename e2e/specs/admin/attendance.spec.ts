@@ -18,12 +18,16 @@ test.use({ viewport: { width: 360, height: 740 } });
  * who received the child, and downloads them as CSV; the office then lifts the school's rule for
  * this one child from the student's dialog.
  */
-test("the office names who received a child for the driver, and the Attendance tab shows it with this month's rides per school, run and student", async ({ page }) => {
+test("the office names who received a child for the driver, and the Attendance tab shows it with this month's rides per school, run and student", async ({
+  page,
+}) => {
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const school = await schoolWithFamilies(page.request, ['en']);
   const [family] = school.families;
   const driverName = uniqueName('Attendance Driver');
-  const driver = await page.request.post('/api/admin/drivers', { data: { name: driverName, phone: uniquePhone(), licenseNo: uniqueName('L').replace(/\s/g, '-'), password: 'driver-pass-1' } });
+  const driver = await page.request.post('/api/admin/drivers', {
+    data: { name: driverName, phone: uniquePhone(), licenseNo: uniqueName('L').replace(/\s/g, '-'), password: 'driver-pass-1' },
+  });
   expect(driver.status(), await driver.text()).toBe(201);
   const { driver: created } = (await driver.json()) as { driver: { id: string } };
   expect((await page.request.post('/api/admin/students/bulk-update', { data: { studentIds: [family!.studentId], driverId: created.id } })).status()).toBe(200);
@@ -31,9 +35,13 @@ test("the office names who received a child for the driver, and the Attendance t
   // Whatever weekday the test runs on, today is a school day for the mark; the settings are put back after.
   const before = ((await (await page.request.get('/api/admin/settings/school-day')).json()) as { settings: Record<string, unknown> }).settings;
   try {
-    const everyDay = await page.request.put('/api/admin/settings/school-day', { data: { ...before, schoolDays: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'], noServiceDates: [] } });
+    const everyDay = await page.request.put('/api/admin/settings/school-day', {
+      data: { ...before, schoolDays: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'], noServiceDates: [] },
+    });
     expect(everyDay.status(), await everyDay.text()).toBe(200);
-    const boarded = await page.request.post(`/api/admin/drivers/${created.id}/runs/morning/marks`, { data: { studentId: family!.studentId, event: 'boarded', clientId: uniqueName('office').replace(/\s/g, '-') } });
+    const boarded = await page.request.post(`/api/admin/drivers/${created.id}/runs/morning/marks`, {
+      data: { studentId: family!.studentId, event: 'boarded', clientId: uniqueName('office').replace(/\s/g, '-') },
+    });
     expect(boarded.status(), await boarded.text()).toBe(201);
     const rule = await page.request.put(`/api/admin/schools/${school.schoolId}/handover-rule`, { data: { upToGrade: '2' } });
     expect(rule.status(), await rule.text()).toBe(200);
@@ -42,7 +50,11 @@ test("the office names who received a child for the driver, and the Attendance t
     const child = `${family!.firstName} ${family!.lastName}`;
     const parent = `Parent ${family!.lastName}`;
     await page.goto('/admin?tab=today');
-    const afternoonRow = page.getByRole('table', { name: officeDay.runs.title }).getByRole('row').filter({ hasText: driverName }).filter({ hasText: officeDay.runs.runName.afternoon });
+    const afternoonRow = page
+      .getByRole('table', { name: officeDay.runs.title })
+      .getByRole('row')
+      .filter({ hasText: driverName })
+      .filter({ hasText: officeDay.runs.runName.afternoon });
     await afternoonRow.getByRole('button', { name: `Act for driver on ${driverName}, ${officeDay.runs.runName.afternoon}` }).click();
     const dialog = page.getByRole('dialog', { name: `For the driver: ${driverName}, ${officeDay.runs.runName.afternoon}` });
     await dialog.getByRole('button', { name: `${officeDay.act.event.afternoon.boarded}: ${child}` }).click();
@@ -51,7 +63,11 @@ test("the office names who received a child for the driver, and the Attendance t
     const choices = dialog.getByTestId('act-handover');
     await expect(choices).toContainText(fill(officeDay.act.handover.title, { name: family!.firstName }));
     await expect(choices.getByRole('button', { name: officeDay.act.handover.nobodyHere })).toBeVisible();
-    await choices.getByRole('button', { name: new RegExp(`^${fill(officeDay.act.handover.handTo, { name: parent, relation: parentDay.handover.relation.parent }).replace(/[()]/g, '\\$&')}`) }).click();
+    await choices
+      .getByRole('button', {
+        name: new RegExp(`^${fill(officeDay.act.handover.handTo, { name: parent, relation: parentDay.handover.relation.parent }).replace(/[()]/g, '\\$&')}`),
+      })
+      .click();
     await expect(dialog.getByTestId('received-by')).toHaveText(fill(officeDay.act.receivedBy, { name: parent, relation: parentDay.handover.relation.parent }));
     await dialog.getByRole('button', { name: officeDay.act.close }).first().click();
 
@@ -83,12 +99,16 @@ test("the office names who received a child for the driver, and the Attendance t
 
     // The office lifts the school's rule for this one child from the student's dialog.
     await page.goto(`/admin?tab=students&edit=${family!.studentId}`);
-    const handoverSwitch = page.getByRole('dialog', { name: 'Edit Student' }).getByRole('switch', { name: fill(students.handover.switch, { name: family!.firstName }) });
+    const handoverSwitch = page
+      .getByRole('dialog', { name: 'Edit Student' })
+      .getByRole('switch', { name: fill(students.handover.switch, { name: family!.firstName }) });
     await expect(handoverSwitch).toBeChecked();
     await handoverSwitch.click();
     await expect(handoverSwitch).not.toBeChecked();
     await expect(page.getByRole('dialog', { name: 'Edit Student' })).toContainText(students.handover.lifted);
-    await expect.poll(async () => (await (await page.request.get(`/api/admin/students/${family!.studentId}/handover`)).json()) as unknown).toEqual({ required: false, byRule: true });
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/admin/students/${family!.studentId}/handover`)).json()) as unknown)
+      .toEqual({ required: false, byRule: true });
   } finally {
     await page.request.put('/api/admin/settings/school-day', { data: before });
   }

@@ -16,7 +16,9 @@ test('the admin adds an attendant to a bus from the Crew column; the attendant s
   const driverName = uniqueName('Crew Bus');
   const office = await signedInOffice(server.url);
   try {
-    const made = await office.post('/api/admin/drivers', { data: { name: driverName, phone: uniquePhone(), licenseNo: `DL-${Date.now().toString(36)}`, password: 'crew-bus-pass' } });
+    const made = await office.post('/api/admin/drivers', {
+      data: { name: driverName, phone: uniquePhone(), licenseNo: `DL-${Date.now().toString(36)}`, password: 'crew-bus-pass' },
+    });
     expect(made.status(), await made.text()).toBe(201);
   } finally {
     await office.dispose();

@@ -42,7 +42,12 @@ let driver: APIRequestContext;
 /** The fixes posted so far, oldest first: the run's trail. */
 const trail: FixInput[] = [];
 
-const fixAt = ([lat, lng]: readonly [number, number], secondsAgo: number): FixInput => ({ lat, lng, accuracy: 12, at: new Date(Date.now() - secondsAgo * 1000).toISOString() });
+const fixAt = ([lat, lng]: readonly [number, number], secondsAgo: number): FixInput => ({
+  lat,
+  lng,
+  accuracy: 12,
+  at: new Date(Date.now() - secondsAgo * 1000).toISOString(),
+});
 
 /** Positions from the driver's phone, as it posts them. */
 async function postFixes(...fixes: FixInput[]): Promise<void> {
@@ -103,7 +108,16 @@ test('the office sees the bus under way: its driver, the age of its fix, the chi
   await markAsDriver(driver, 'morning', world.family.children[0]!.id, 'boarded', 0);
   await page.clock.fastForward(REFRESH_MS);
   // The age is the newest fix's: 5 s when it was posted, not the older fix's 40 s.
-  await expect(row.getByRole('cell')).toHaveText([/^\d+$/, world.family.driver.name, en.runName.morning, /^([5-9]|1\d) s ago$/, en.sourceName.browser, en.batteryUnknown, '1', en.showTrail]);
+  await expect(row.getByRole('cell')).toHaveText([
+    /^\d+$/,
+    world.family.driver.name,
+    en.runName.morning,
+    /^([5-9]|1\d) s ago$/,
+    en.sourceName.browser,
+    en.batteryUnknown,
+    '1',
+    en.showTrail,
+  ]);
   const marker = busMarker(page);
   await expect(marker).toBeVisible();
   await expect(marker).toHaveAttribute('title', new RegExp(`^${world.family.driver.name}: ([5-9]|1\\d) s ago$`));
@@ -125,7 +139,9 @@ test('Show the trail draws the run’s positions over its stops', async ({ page 
   // The run is chosen below: its driver, the morning, today.
   await expect(page.getByRole('combobox', { name: en.trailDriver })).toHaveValue(world.family.driver.name);
   await expect(page.getByRole('button', { name: en.trailDate, exact: true })).toHaveText(longDate(bahrainDays().today));
-  await expect(page.getByTestId('trail-summary')).toHaveText(fill(en.trailPoints_other, { count: trail.length, from: bahrainClock(trail[0]!.at), to: bahrainClock(trail.at(-1)!.at) }));
+  await expect(page.getByTestId('trail-summary')).toHaveText(
+    fill(en.trailPoints_other, { count: trail.length, from: bahrainClock(trail[0]!.at), to: bahrainClock(trail.at(-1)!.at) }),
+  );
   const map = page.getByRole('region', { name: en.trailTitle });
   // One line through the three positions (Leaflet's path: a move, then a line to each next point)…
   await expect(map.locator('path.run-map-trail')).toHaveCount(1);
@@ -183,7 +199,16 @@ test('on a phone in Arabic the list reads without the page scrolling sideways, a
   try {
     await openLiveMap(page, ar.title);
     const row = busRow(page);
-    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, world.family.driver.name, ar.runName.morning, /^قبل \d+ (ث|د)$/, ar.sourceName.browser, ar.batteryUnknown, '1', ar.showTrail]);
+    await expect(row.getByRole('cell')).toHaveText([
+      /^\d+$/,
+      world.family.driver.name,
+      ar.runName.morning,
+      /^قبل \d+ (ث|د)$/,
+      ar.sourceName.browser,
+      ar.batteryUnknown,
+      '1',
+      ar.showTrail,
+    ]);
     await expectNoSidewaysScroll(page, 'the live map at 360 px in Arabic');
     // The driver's name is on the screen as the tab opens; the rest of the row is a sideways scroll of the table's own region away (a region the keyboard reaches).
     await expectAcrossTheScreen(row.getByRole('cell').nth(1), 'the driver’s name');
@@ -202,7 +227,9 @@ test('on a phone in Arabic the list reads without the page scrolling sideways, a
     expect(lines).toBe(1);
     await expectNoSidewaysScroll(page, 'the live map at 360 px in Arabic, its table scrolled');
     await row.getByRole('button', { name: ar.showTrail }).click();
-    await expect(page.getByTestId('trail-summary')).toHaveText(fill(ar.trailPoints_other, { count: trail.length, from: bahrainClock(trail[0]!.at), to: bahrainClock(trail.at(-1)!.at) }));
+    await expect(page.getByTestId('trail-summary')).toHaveText(
+      fill(ar.trailPoints_other, { count: trail.length, from: bahrainClock(trail[0]!.at), to: bahrainClock(trail.at(-1)!.at) }),
+    );
     await expect(page.getByRole('region', { name: ar.trailTitle }).locator('path.run-map-trail')).toHaveCount(1);
     await expectNoSidewaysScroll(page, 'the trail at 360 px in Arabic');
   } finally {

@@ -43,7 +43,8 @@ async function listedOrder(page: Page): Promise<string[]> {
   return texts.map((text) => world.stops.find((names) => names.split(', ').every((name) => text.includes(name))) ?? text);
 }
 
-const handle = (page: Page, number: number): Locator => page.getByRole('button', { name: new RegExp(`^${en.stops.handle.replace('{{number}}', String(number)).replace(': {{names}}', ':')}`) });
+const handle = (page: Page, number: number): Locator =>
+  page.getByRole('button', { name: new RegExp(`^${en.stops.handle.replace('{{number}}', String(number)).replace(': {{names}}', ':')}`) });
 
 /** The driver's own run screen, in another browser context: the children's cards in order with their stop numbers. */
 async function driverList(browser: Browser, baseURL: string): Promise<string[]> {
@@ -55,7 +56,13 @@ async function driverList(browser: Browser, baseURL: string): Promise<string[]> 
     await page.locator('label', { hasText: 'Morning' }).click();
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(5, { timeout: 20_000 });
-    return (await cards.evaluateAll((articles) => articles.map((article) => `${article.querySelector('[data-testid="stop-number"]')?.textContent ?? ''} ${article.querySelector('h3')?.textContent ?? ''}`))).map((line) => line.trim());
+    return (
+      await cards.evaluateAll((articles) =>
+        articles.map(
+          (article) => `${article.querySelector('[data-testid="stop-number"]')?.textContent ?? ''} ${article.querySelector('h3')?.textContent ?? ''}`,
+        ),
+      )
+    ).map((line) => line.trim());
   } finally {
     await context.close();
   }
@@ -81,7 +88,13 @@ test('the office drags stop 3 above stop 1 with the mouse; the driver’s list f
   await expect(page.getByTestId('route-ordered-by')).toContainText(en.orderedBy.split(' {{name}}')[0]!);
 
   const [sara, yousif] = siblings.split(', ');
-  expect(await driverList(browser, server.url)).toEqual([`Stop 1 ${omar} ${world.lastName}`, `Stop 2 ${huda} ${world.lastName}`, `Stop 3 ${lina} ${world.lastName}`, `Stop 4 ${sara} ${world.lastName}`, `Stop 4 ${yousif} ${world.lastName}`]);
+  expect(await driverList(browser, server.url)).toEqual([
+    `Stop 1 ${omar} ${world.lastName}`,
+    `Stop 2 ${huda} ${world.lastName}`,
+    `Stop 3 ${lina} ${world.lastName}`,
+    `Stop 4 ${sara} ${world.lastName}`,
+    `Stop 4 ${yousif} ${world.lastName}`,
+  ]);
 });
 
 test('the same by keyboard: stop 3 picked up with Space, moved up twice, dropped', async ({ page, server }) => {
@@ -107,7 +120,12 @@ test('the same by keyboard: stop 3 picked up with Space, moved up twice, dropped
   const today = (await (await driver.get('/api/driver/runs/today')).json()) as DriverToday;
   await driver.dispose();
   const morning = today.runs.find((run) => run.run === 'morning')!;
-  const firstNames = [...new Set(morning.students.map((student) => student.stop.number))].map((number) => morning.students.filter((student) => student.stop.number === number).map((student) => student.firstName).join(', '));
+  const firstNames = [...new Set(morning.students.map((student) => student.stop.number))].map((number) =>
+    morning.students
+      .filter((student) => student.stop.number === number)
+      .map((student) => student.firstName)
+      .join(', '),
+  );
   expect(firstNames).toEqual(expected);
 });
 

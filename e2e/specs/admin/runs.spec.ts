@@ -61,7 +61,12 @@ async function chooseAfternoonRun(page: Page, runOption: string): Promise<void> 
   await expect(dialog).toBeHidden();
 }
 
-test('the office plans a kindergarten afternoon run, places a child on it from the bell and sees its stop on the Routes tab; the driver’s screen shows two afternoon runs', async ({ page, browser, server, expectConsoleError }) => {
+test('the office plans a kindergarten afternoon run, places a child on it from the bell and sees its stop on the Routes tab; the driver’s screen shows two afternoon runs', async ({
+  page,
+  browser,
+  server,
+  expectConsoleError,
+}) => {
   const [kg, brother] = family.children as [SchoolDayFamily['children'][number], SchoolDayFamily['children'][number]];
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const afternoon = (await plannedRuns(page)).find((run) => run.direction === 'afternoon')!;
@@ -89,7 +94,9 @@ test('the office plans a kindergarten afternoon run, places a child on it from t
   const kgCard = dialog.getByRole('listitem', { name: KG_RUN, exact: true });
   // A warning, not a refusal: the office may know better.
   await expect(kgCard.getByTestId('run-overlap')).toContainText(fill(runs.overlaps, { name: 'Afternoon' }));
-  await expect(dialog.getByRole('listitem', { name: 'Afternoon', exact: true }).getByTestId('run-overlap')).toContainText(fill(runs.overlaps, { name: KG_RUN }));
+  await expect(dialog.getByRole('listitem', { name: 'Afternoon', exact: true }).getByTestId('run-overlap')).toContainText(
+    fill(runs.overlaps, { name: KG_RUN }),
+  );
   await expect(kgCard).toContainText(runs.followsSchoolWeek);
 
   // Edited to end at 12:30, before the afternoon run starts: no overlap left.
@@ -111,7 +118,11 @@ test('the office plans a kindergarten afternoon run, places a child on it from t
   await page.getByRole('button', { name: named(bellWords.labelWithToPlace) }).click();
   const bell = page.getByRole('dialog', { name: bellWords.title });
   const toPlace = bell.getByRole('list', { name: bellWords.toPlace.title });
-  const choice = fill(bellWords.toPlace.choose, { direction: bellWords.toPlace.directions.afternoon, driver: family.driver.name, runs: `${KG_RUN} or ${bellWords.toPlace.directions.afternoon}` });
+  const choice = fill(bellWords.toPlace.choose, {
+    direction: bellWords.toPlace.directions.afternoon,
+    driver: family.driver.name,
+    runs: `${KG_RUN} or ${bellWords.toPlace.directions.afternoon}`,
+  });
   const kgToPlace = toPlace.getByRole('link', { name: new RegExp(`^${kg.firstName} Khalid ${kg.lastName}`) });
   await expect(kgToPlace).toContainText(choice);
   await expect(toPlace.getByRole('link', { name: new RegExp(`^${brother.firstName} Khalid ${brother.lastName}`) })).toContainText(choice);
@@ -125,7 +136,11 @@ test('the office plans a kindergarten afternoon run, places a child on it from t
   // Placed, neither waits in the bell.
   await page.getByRole('button', { name: named(bellWords.label) }).click();
   await expect(page.getByRole('dialog', { name: bellWords.title })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: bellWords.title }).getByRole('link', { name: new RegExp(`^(${kg.firstName}|${brother.firstName}) Khalid ${kg.lastName}`) })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('dialog', { name: bellWords.title })
+      .getByRole('link', { name: new RegExp(`^(${kg.firstName}|${brother.firstName}) Khalid ${kg.lastName}`) }),
+  ).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   await page.goto('/admin?tab=drivers');
@@ -171,7 +186,11 @@ test('the office plans a kindergarten afternoon run, places a child on it from t
     const choices = driver.getByRole('radio');
     await expect(choices).toHaveCount(3);
     const labels = await choices.evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent ?? ''));
-    expect(labels).toEqual([expect.stringMatching(new RegExp(`^${driverWords.morning} · `)), `${KG_RUN} · 11:30–12:30`, `${driverWords.afternoon} · ${afternoon.plannedStart}–${afternoon.plannedEnd}`]);
+    expect(labels).toEqual([
+      expect.stringMatching(new RegExp(`^${driverWords.morning} · `)),
+      `${KG_RUN} · 11:30–12:30`,
+      `${driverWords.afternoon} · ${afternoon.plannedStart}–${afternoon.plannedEnd}`,
+    ]);
 
     const kgChild = driver.getByRole('article', { name: `${kg.firstName} ${kg.lastName}` });
     const brotherCard = driver.getByRole('article', { name: `${brother.firstName} ${brother.lastName}` });
@@ -181,10 +200,14 @@ test('the office plans a kindergarten afternoon run, places a child on it from t
     await expect(brotherCard).toHaveCount(0);
 
     await driver.locator('label', { hasText: driverWords.afternoon }).click();
-    await expect(driver.getByRole('heading', { level: 2, name: `${driverWords.afternoon} · ${driverWords.afternoonHint} · ${afternoon.plannedStart}–${afternoon.plannedEnd}` })).toBeVisible();
+    await expect(
+      driver.getByRole('heading', {
+        level: 2,
+        name: `${driverWords.afternoon} · ${driverWords.afternoonHint} · ${afternoon.plannedStart}–${afternoon.plannedEnd}`,
+      }),
+    ).toBeVisible();
     await expect(brotherCard).toBeVisible();
     await expect(kgChild).toHaveCount(0);
-
   } finally {
     await phone.close();
   }
@@ -195,7 +218,9 @@ test('the office plans a kindergarten afternoon run, places a child on it from t
     const parent = await familyPhone.newPage();
     await signInByEmail(parent, family.email, family.password);
     await parent.goto('/parent');
-    await expect(parent.getByRole('article', { name: `${kg.firstName} Khalid ${kg.lastName}` }).getByRole('status', { name: 'Today' })).toContainText(`Afternoon · ${KG_RUN}:`);
+    await expect(parent.getByRole('article', { name: `${kg.firstName} Khalid ${kg.lastName}` }).getByRole('status', { name: 'Today' })).toContainText(
+      `Afternoon · ${KG_RUN}:`,
+    );
   } finally {
     await familyPhone.close();
   }

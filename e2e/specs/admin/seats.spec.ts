@@ -27,13 +27,20 @@ async function fullBus(page: Page, baseURL: string): Promise<FullBus> {
   const stamp = uniqueName('Seat').replace(/\s+/g, '');
   const driverName = uniqueName('Seat Bus');
   const driver = await page.request.post('/api/admin/drivers', {
-    data: { name: driverName, phone: uniquePhone(), licenseNo: `DL-${stamp}`, password: 'driver-e2e-pass', vehicle: { plate: `SEAT ${stamp.slice(-4)}`, seats: 1 } },
+    data: {
+      name: driverName,
+      phone: uniquePhone(),
+      licenseNo: `DL-${stamp}`,
+      password: 'driver-e2e-pass',
+      vehicle: { plate: `SEAT ${stamp.slice(-4)}`, seats: 1 },
+    },
   });
   expect(driver.status(), await driver.text()).toBe(201);
   const driverId = ((await driver.json()) as { driver: { id: string } }).driver.id;
   const rider = `${stamp}Rider`;
   const waitingLastName = `${stamp}Waiting`;
-  for (const lastName of [rider, waitingLastName]) await registerStudent(page, baseURL, { firstName: 'Huda', lastName, schoolId: schools[0]!.id, areaId: areas[0]!.id });
+  for (const lastName of [rider, waitingLastName])
+    await registerStudent(page, baseURL, { firstName: 'Huda', lastName, schoolId: schools[0]!.id, areaId: areas[0]!.id });
   const found = await page.request.get(`/api/admin/students?search=${rider}`);
   const riderId = ((await found.json()) as { students: { id: string }[] }).students[0]!.id;
   const assigned = await page.request.post('/api/admin/students/bulk-update', { data: { studentIds: [riderId], driverId } });
@@ -53,7 +60,11 @@ async function assignToFullBus(page: Page, bus: FullBus, words: ReturnType<typeo
   return dialog;
 }
 
-test('a full bus refuses an assignment with the message; an admin allows it with a reason; the drivers table counts riders against seats', async ({ page, server, expectConsoleError }) => {
+test('a full bus refuses an assignment with the message; an admin allows it with a reason; the drivers table counts riders against seats', async ({
+  page,
+  server,
+  expectConsoleError,
+}) => {
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const bus = await fullBus(page, server.url);
   const w = adminWords('en');
@@ -83,16 +94,29 @@ test('a full bus refuses an assignment with the message; an admin allows it with
   await expect(overRow.getByText('Over capacity')).toHaveCount(2);
 });
 
-test('a substitute whose bus is full is refused in the substitute dialog; an admin hands the run over with a reason', async ({ page, server, expectConsoleError }) => {
+test('a substitute whose bus is full is refused in the substitute dialog; an admin hands the run over with a reason', async ({
+  page,
+  server,
+  expectConsoleError,
+}) => {
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const spare = await fullBus(page, server.url);
   // The waiting student rides with another driver, who is ill today: the full bus is asked to cover.
   const stamp = uniqueName('Ill').replace(/\s+/g, '');
   const illName = uniqueName('Ill Bus');
-  const ill = await page.request.post('/api/admin/drivers', { data: { name: illName, phone: uniquePhone(), licenseNo: `DL-${stamp}`, password: 'driver-e2e-pass', vehicle: { plate: `ILL ${stamp.slice(-4)}`, seats: 10 } } });
+  const ill = await page.request.post('/api/admin/drivers', {
+    data: {
+      name: illName,
+      phone: uniquePhone(),
+      licenseNo: `DL-${stamp}`,
+      password: 'driver-e2e-pass',
+      vehicle: { plate: `ILL ${stamp.slice(-4)}`, seats: 10 },
+    },
+  });
   expect(ill.status(), await ill.text()).toBe(201);
   const illId = ((await ill.json()) as { driver: { id: string } }).driver.id;
-  const waiting = ((await (await page.request.get(`/api/admin/students?search=${spare.waitingLastName}`)).json()) as { students: { id: string }[] }).students[0]!.id;
+  const waiting = ((await (await page.request.get(`/api/admin/students?search=${spare.waitingLastName}`)).json()) as { students: { id: string }[] })
+    .students[0]!.id;
   expect((await page.request.post('/api/admin/students/bulk-update', { data: { studentIds: [waiting], driverId: illId } })).status()).toBe(200);
   const settingsBefore = await everyDayASchoolDay(page.request);
   try {
@@ -151,7 +175,10 @@ forEachViewport(({ viewport, language, label }) => {
 
       expectConsoleError(failedRequest(409, '/trpc/admin.students.update'));
       const dialog = await assignToFullBus(page, bus, w);
-      const message = language === 'ar' ? arMessages.students.busFullMorning.replace('{{riders}}', '1').replace('{{seats}}', '1') : 'This bus is full for the morning run (1 of 1 seats).';
+      const message =
+        language === 'ar'
+          ? arMessages.students.busFullMorning.replace('{{riders}}', '1').replace('{{seats}}', '1')
+          : 'This bus is full for the morning run (1 of 1 seats).';
       const refusal = dialog.getByRole('alert').filter({ hasText: message });
       await expect(refusal).toBeVisible();
       await refusal.getByRole('checkbox', { name: w.admin.seats.allowOverCapacity }).check();

@@ -11,7 +11,11 @@ import { registerLedgerFamily } from '../../fixtures/fees.js';
  */
 test('an admin adds a staff member, who records a payment without the admins’ tabs and buttons; the audit log names them', async ({ page }) => {
   const family = await registerLedgerFamily(page);
-  const staff = { name: uniqueName('Noor Staff'), email: `staff-${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`, password: 'staff-member-pass-1' };
+  const staff = {
+    name: uniqueName('Noor Staff'),
+    email: `staff-${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`,
+    password: 'staff-member-pass-1',
+  };
 
   // The admin adds the staff member.
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -39,7 +43,8 @@ test('an admin adds a staff member, who records a payment without the admins’ 
   await expect(page).toHaveURL(/\/admin$/);
   const sections = page.getByRole('navigation', { name: 'Admin sections' });
   await expect(sections.getByRole('button', { name: /^Students/ })).toBeVisible();
-  for (const hidden of ['Settings', 'Terms', 'Users', 'Audit Log']) await expect(sections.getByRole('button', { name: new RegExp(`^${hidden}`) })).toHaveCount(0);
+  for (const hidden of ['Settings', 'Terms', 'Users', 'Audit Log'])
+    await expect(sections.getByRole('button', { name: new RegExp(`^${hidden}`) })).toHaveCount(0);
   // Asking for a hidden tab by its address opens the dashboard instead.
   await page.goto('/admin?tab=settings');
   await expect(page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();

@@ -18,7 +18,10 @@ async function spreadsheet(page: Page, lastName: string): Promise<Buffer> {
   const template = await page.request.get('/api/admin/students/import-template.csv');
   expect(template.status()).toBe(200);
   // The template's first line is its header; the example row under it is left out of this file.
-  const header = (await template.text()).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.split(',');
+  const header = (await template.text())
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)[0]!
+    .split(',');
   const { schools, areas } = await meta(page);
   const area = areas.find((candidate) => candidate.name === 'Riffa') ?? areas[0]!;
   const stamp = Date.now().toString(36);
@@ -83,7 +86,8 @@ test('two bad rows are shown by their row numbers, the valid ones are imported a
 
   await page.getByLabel('Search students').fill(lastName);
   await expect(bodyRows(page)).toHaveCount(4);
-  for (const pupil of ['Pupil1', 'Pupil3', 'Pupil4', 'Pupil6']) await expect(page.getByRole('row', { name: new RegExp(`${pupil} Yusuf ${lastName}`) })).toBeVisible();
+  for (const pupil of ['Pupil1', 'Pupil3', 'Pupil4', 'Pupil6'])
+    await expect(page.getByRole('row', { name: new RegExp(`${pupil} Yusuf ${lastName}`) })).toBeVisible();
 });
 
 forEachViewport(({ viewport, language, label }) => {

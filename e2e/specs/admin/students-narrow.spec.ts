@@ -16,7 +16,9 @@ async function expectThumbSized(target: Locator, what: string): Promise<void> {
  * The office's console on a phone, walked once: the sections in a drawer behind the menu button,
  * then the Students section chosen there, whose table scrolls inside its own region.
  */
-test('at 360 px the sections are in a drawer behind the menu button; the students table scrolls inside its own region and the page does not', async ({ page }) => {
+test('at 360 px the sections are in a drawer behind the menu button; the students table scrolls inside its own region and the page does not', async ({
+  page,
+}) => {
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto('/admin');
   const sections = page.getByRole('navigation', { name: 'Admin sections' });
@@ -52,7 +54,10 @@ test('at 360 px the sections are in a drawer behind the menu button; the student
   // A row's checkbox: the whole cell around it ticks it on a phone.
   const firstRow = page.locator('table tbody tr').first();
   const checkbox = firstRow.getByRole('checkbox');
-  const cell = firstRow.locator('td').filter({ has: page.getByRole('checkbox') }).first();
+  const cell = firstRow
+    .locator('td')
+    .filter({ has: page.getByRole('checkbox') })
+    .first();
   await expectThumbSized(cell, 'the checkbox cell');
   await cell.click({ position: { x: 4, y: 4 } });
   await expect(checkbox).toBeChecked();

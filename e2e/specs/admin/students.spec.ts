@@ -152,7 +152,10 @@ test('search, filters, sorting and pages live in the URL, and Back returns to th
   await expect(bodyRows(page)).toHaveCount(25);
 
   // Sorting by name, ascending: Kid00 first; the URL keeps it.
-  await page.locator('main').getByRole('button', { name: /^Student\b/ }).click();
+  await page
+    .locator('main')
+    .getByRole('button', { name: /^Student\b/ })
+    .click();
   await expect(page).toHaveURL(/sort=name/);
   await expect(bodyRows(page).first()).toContainText(`Kid00 Ahmed ${lastName}`);
 

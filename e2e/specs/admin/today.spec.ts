@@ -31,7 +31,8 @@ async function openToday(page: Page, heading = en.title): Promise<void> {
 }
 
 /** The runs table's row of the family's driver for one run. */
-const runRow = (page: Page, runName: string) => page.getByRole('table', { name: en.runs.title }).getByRole('row').filter({ hasText: family.driver.name }).filter({ hasText: runName });
+const runRow = (page: Page, runName: string) =>
+  page.getByRole('table', { name: en.runs.title }).getByRole('row').filter({ hasText: family.driver.name }).filter({ hasText: runName });
 
 /** The row's cells by their column's heading. */
 async function cellsOf(page: Page, row: Locator): Promise<Record<string, string>> {
@@ -52,7 +53,9 @@ test('the driver’s marks show in the runs’ counts, and an ended run is done'
   await markAsDriver(driver, 'morning', yousif.id, 'no_show', 18);
   await page.getByRole('button', { name: en.refresh }).click();
   await expect(morning).toContainText(en.runs.statusName.in_progress);
-  await expect.poll(() => cellsOf(page, morning)).toMatchObject({ [en.runs.expected]: '0', [en.runs.boarded]: '1', [en.runs.dropped]: '0', [en.runs.noShow]: '1' });
+  await expect
+    .poll(() => cellsOf(page, morning))
+    .toMatchObject({ [en.runs.expected]: '0', [en.runs.boarded]: '1', [en.runs.dropped]: '0', [en.runs.noShow]: '1' });
   // An open run with a child on board comes first: only other open runs (another test's, in this
   // worker's database) may stand above it, never one not started or done. (Text content: the
   // badges' inner text is upper-cased by their style.)
@@ -98,8 +101,15 @@ test('Record absence for a family that phoned: listed on its day, then cancelled
   await expect(dialog).toBeHidden();
 
   await pickDay(page, page.getByRole('button', { name: en.date, exact: true }), tomorrow);
-  await expect(page.getByText(`Showing ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${tomorrow}T12:00:00Z`))}`)).toBeVisible();
-  const row = page.getByRole('table', { name: en.absences.title }).getByRole('row').filter({ hasText: `${yousif.firstName} ${yousif.lastName}` });
+  await expect(
+    page.getByText(
+      `Showing ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${tomorrow}T12:00:00Z`))}`,
+    ),
+  ).toBeVisible();
+  const row = page
+    .getByRole('table', { name: en.absences.title })
+    .getByRole('row')
+    .filter({ hasText: `${yousif.firstName} ${yousif.lastName}` });
   await expect(row).toContainText(shortDate(tomorrow));
   await expect(row).toContainText(en.absences.runName.afternoon);
   await expect(row).toContainText('Dentist, mother phoned');
@@ -111,7 +121,10 @@ test('Record absence for a family that phoned: listed on its day, then cancelled
   await expect(row).toHaveCount(0);
 });
 
-test('the office acts for a driver whose phone is dead: marks a child, is refused End while the child is on board and while another is unmarked, then ends the run', async ({ page, expectConsoleError }) => {
+test('the office acts for a driver whose phone is dead: marks a child, is refused End while the child is on board and while another is unmarked, then ends the run', async ({
+  page,
+  expectConsoleError,
+}) => {
   const sara = family.children[0]!;
   const saraName = `${sara.firstName} ${sara.lastName}`;
   await openToday(page);

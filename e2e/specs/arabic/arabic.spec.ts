@@ -95,7 +95,10 @@ test.describe('Arabic on a phone', () => {
     }
     await expectNoEnglish(page, data);
 
-    const meta = (await (await page.request.get('/api/meta')).json()) as { schools: { name: string }[]; areas: { name: string; price: string; roundaboutCount: number }[] };
+    const meta = (await (await page.request.get('/api/meta')).json()) as {
+      schools: { name: string }[];
+      areas: { name: string; price: string; roundaboutCount: number }[];
+    };
     const area = meta.areas.find((choice) => choice.roundaboutCount === 0) ?? meta.areas[0]!;
     await chooseOption(page, 'المدرسة', meta.schools[0]!.name);
     await page.getByRole('textbox', { name: 'الاسم الأول', exact: true }).fill(names.first);
@@ -175,10 +178,14 @@ test.describe('Arabic on a phone', () => {
     const office = await browser.newContext();
     try {
       const api = await signedInApi(office.request, E2E_ADMIN.email, E2E_ADMIN.password);
-      const outbox = (await (await api.get(`/api/admin/notifications?recipient=${phone}&templateKey=registration_received`)).json()) as { notifications: { language: string }[] };
+      const outbox = (await (await api.get(`/api/admin/notifications?recipient=${phone}&templateKey=registration_received`)).json()) as {
+        notifications: { language: string }[];
+      };
       expect(outbox.notifications.map((message) => message.language)).toEqual(['ar']);
       // The terms were read and accepted in Arabic, and the office sees so with the student.
-      const found = (await (await api.get(`/api/admin/students?search=${encodeURIComponent(email)}`)).json()) as { students: { termsLanguage: string | null }[] };
+      const found = (await (await api.get(`/api/admin/students?search=${encodeURIComponent(email)}`)).json()) as {
+        students: { termsLanguage: string | null }[];
+      };
       expect(found.students.map((student) => student.termsLanguage)).toEqual(['ar']);
     } finally {
       await office.close();
@@ -299,7 +306,9 @@ for (const { label, viewport, wide } of [
       driverExpect(me.user.language).toBe('ar');
       // The driver is shared with the driver portal's specs: give the account its English back.
       await switchToEnglish(page);
-      await driverExpect.poll(async () => ((await (await page.request.get('/api/auth/user')).json()) as { user: { language: string } }).user.language).toBe('en');
+      await driverExpect
+        .poll(async () => ((await (await page.request.get('/api/auth/user')).json()) as { user: { language: string } }).user.language)
+        .toBe('en');
     });
   });
 }

@@ -16,7 +16,8 @@ import { signInByEmail } from '../../fixtures/session.js';
  * and shows at least one Arabic month name before its text is read.
  */
 
-const LATIN_MONTH = /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\b/;
+const LATIN_MONTH =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\b/;
 const ARABIC_MONTH = /يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر/;
 /** A data string that is itself part of a date ('May', '26 Nov'): taking it out could hide one. */
 const DATE_LIKE = new RegExp(`^[\\d\\s,.:/-]*(${LATIN_MONTH.source})?[\\d\\s,.:/-]*$`);
@@ -59,12 +60,18 @@ async function dateEveryTab(office: APIRequestContext, parent: APIRequestContext
   const month = currentServiceMonth(bahrainDate(new Date()));
   await ok(await office.post('/api/admin/fees/generate', { data: { month } }));
   await ok(await parent.post('/api/auth/login', { data: { email: family.email, password: family.password } }));
-  const { students } = (await ok(await parent.get('/api/parent/students'))) as { students: { id: string; firstName: string; lastName: string; grade: string }[] };
+  const { students } = (await ok(await parent.get('/api/parent/students'))) as {
+    students: { id: string; firstName: string; lastName: string; grade: string }[];
+  };
   const student = students[0]!;
   const { fees } = (await ok(await parent.get('/api/parent/fees'))) as { fees: { id: string; studentId: string; month: string }[] };
   const fee = fees.find((row) => row.studentId === student.id && row.month === month)!;
   expect(fee, 'this month’s fee').toBeTruthy();
-  const paid = (await ok(await office.post('/api/admin/payments', { data: { feeIds: [fee.id], amountBhd: '1.00', method: 'cash', reference: '', paidAt: bahrainDate(new Date()), note: '' } }))) as { payment: { id: string } };
+  const paid = (await ok(
+    await office.post('/api/admin/payments', {
+      data: { feeIds: [fee.id], amountBhd: '1.00', method: 'cash', reference: '', paidAt: bahrainDate(new Date()), note: '' },
+    }),
+  )) as { payment: { id: string } };
   await ok(
     await parent.post(`/api/parent/fees/${fee.id}/proofs`, {
       multipart: { file: { name: 'transfer.png', mimeType: 'image/png', buffer: makePng(24, 16) }, amountBhd: '2.00', reference: 'MONTHS-PROOF' },
@@ -72,7 +79,17 @@ async function dateEveryTab(office: APIRequestContext, parent: APIRequestContext
   );
   await ok(
     await parent.post(`/api/parent/students/${student.id}/modification-requests`, {
-      data: { firstName: student.firstName, lastName: student.lastName, fathersName: 'Changed', grade: student.grade, serviceType: 'BOTH', address: '', block: '1', road: '2', houseBuilding: '3' },
+      data: {
+        firstName: student.firstName,
+        lastName: student.lastName,
+        fathersName: 'Changed',
+        grade: student.grade,
+        serviceType: 'BOTH',
+        address: '',
+        block: '1',
+        road: '2',
+        houseBuilding: '3',
+      },
     }),
   );
   return { paymentId: paid.payment.id, studentId: student.id };
@@ -158,7 +175,8 @@ test('every admin tab in Arabic writes its dates and months with Arabic month na
     await openTab(page, tab, heading);
     // A dated tab shows at least one Arabic month (in its text or a field, such as the school
     // year's first month in Settings) once its data and its lazy charts are in.
-    if (dated) await expect.poll(async () => (await shownText(main)).join('\n'), { message: `a date on the ${tab} tab`, timeout: 20_000 }).toMatch(ARABIC_MONTH);
+    if (dated)
+      await expect.poll(async () => (await shownText(main)).join('\n'), { message: `a date on the ${tab} tab`, timeout: 20_000 }).toMatch(ARABIC_MONTH);
     await expectNoLatinMonth(main, data, `${tab} tab`);
     if (tab === 'auditLog') {
       // The date range's calendar: its month, weekdays and the days' names read out.

@@ -24,7 +24,12 @@ async function openMorning(page: Page, words = day): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${words.morning}`) })).toBeVisible();
 }
 
-test('the attendant signs in on the driver sign-in page and works the morning run, offline too; each mark is recorded as theirs', async ({ page, context, driverDayWorld, expectConsoleError }) => {
+test('the attendant signs in on the driver sign-in page and works the morning run, offline too; each mark is recorded as theirs', async ({
+  page,
+  context,
+  driverDayWorld,
+  expectConsoleError,
+}) => {
   const { attendant } = driverDayWorld;
   await page.goto('/driver-login');
   await page.getByLabel(en.site.driverLogin.phone).fill(attendant.phone);
@@ -42,7 +47,9 @@ test('the attendant signs in on the driver sign-in page and works the morning ru
   await expect(page.getByText(day.status.in_progress)).toBeVisible();
   // The screen's code is on the phone once its service worker is active. (Reached from the sign-in
   // page, the page itself is not yet controlled: the worker serves the reload below.)
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/driver/'))?.active)), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/driver/'))?.active)), { timeout: 30_000 })
+    .toBe(true);
 
   await context.setOffline(true);
   await card(page, 'Reem').getByRole('button', { name: day.mark.morning.boarded, exact: true }).click();
@@ -68,7 +75,7 @@ test('the attendant signs in on the driver sign-in page and works the morning ru
   }
 });
 
-test("the driver leaves the marks to the attendant: the screen shows the list and who marked, without buttons", async ({ page, driverDayWorld }) => {
+test('the driver leaves the marks to the attendant: the screen shows the list and who marked, without buttons', async ({ page, driverDayWorld }) => {
   const response = await page.request.post('/api/driver/login', { data: { phone: driverDayWorld.khalifa.phone, password: driverDayWorld.khalifa.password } });
   expect(response.status(), await response.text()).toBe(200);
   await page.goto('/driver/today');

@@ -24,10 +24,14 @@ async function watchLocationRequests(page: Page): Promise<void> {
     const watch = navigator.geolocation.watchPosition.bind(navigator.geolocation);
     navigator.geolocation.watchPosition = (success, error, options) => {
       counts.requests += 1;
-      return watch((position) => {
-        counts.positions += 1;
-        success(position);
-      }, error, options);
+      return watch(
+        (position) => {
+          counts.positions += 1;
+          success(position);
+        },
+        error,
+        options,
+      );
     };
   });
 }
@@ -61,7 +65,10 @@ function statusesOf(answer: DriverToday, run: 'morning' | 'afternoon'): Record<s
 
 test.describe.configure({ mode: 'serial' });
 
-test('the driver starts the morning run, marks a child boarded and one not here, cannot end with a child on the bus, drops them and ends', async ({ page, driverDayWorld }) => {
+test('the driver starts the morning run, marks a child boarded and one not here, cannot end with a child on the bus, drops them and ends', async ({
+  page,
+  driverDayWorld,
+}) => {
   await signIn(page, driverDayWorld.driver);
   await watchLocationRequests(page);
   await page.goto('/driver/today');
@@ -118,7 +125,12 @@ test('the driver starts the morning run, marks a child boarded and one not here,
   expect(noorMarks[0]!.position).toEqual({ lat: 26.2235, lng: 50.5876, accuracy: 12 });
 });
 
-test('without signal, marks are shown at once, counted as waiting, survive a reload, and arrive with their own times when the signal returns', async ({ page, context, driverDayWorld, expectConsoleError }) => {
+test('without signal, marks are shown at once, counted as waiting, survive a reload, and arrive with their own times when the signal returns', async ({
+  page,
+  context,
+  driverDayWorld,
+  expectConsoleError,
+}) => {
   await signIn(page, driverDayWorld.driver);
   await page.goto('/driver/today');
   await openRun(page, 'afternoon');
@@ -127,12 +139,15 @@ test('without signal, marks are shown at once, counted as waiting, survive a rel
   // The screen's code is on the phone once its service worker controls the page.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   });
 
   await context.setOffline(true);
   // Families see only the last position that arrived: the screen no longer says they can see the bus.
-  await expect(page.getByTestId('location-offline')).toContainText(/^Families cannot see the busNo signal: families (see the bus where it was at \d\d:\d\d|cannot see the bus until the signal returns)\.$/);
+  await expect(page.getByTestId('location-offline')).toContainText(
+    /^Families cannot see the busNo signal: families (see the bus where it was at \d\d:\d\d|cannot see the bus until the signal returns)\.$/,
+  );
   await expect(page.getByTestId('location-sharing')).toHaveCount(0);
   const before = Date.now();
   await card(page, 'Noor').getByRole('button', { name: en.mark.afternoon.boarded }).click();
@@ -174,7 +189,9 @@ test('the screen passes the accessibility gate at 360 px in English and in Arabi
   expect((await page.request.post('/api/driver/runs/afternoon/start')).status()).toBe(200);
   const noor = (await today(page)).runs.find((entry) => entry.run === 'afternoon')!.students.find((student) => student.firstName === 'Noor')!;
   if (noor.status === 'expected') {
-    const response = await page.request.post('/api/driver/runs/afternoon/marks', { data: { studentId: noor.id, event: 'boarded', clientId: crypto.randomUUID() } });
+    const response = await page.request.post('/api/driver/runs/afternoon/marks', {
+      data: { studentId: noor.id, event: 'boarded', clientId: crypto.randomUUID() },
+    });
     expect(response.status(), await response.text()).toBe(201);
   }
   for (const language of ['en', 'ar'] as const) {
@@ -195,12 +212,20 @@ test('the screen passes the accessibility gate at 360 px in English and in Arabi
   await setAccountLanguage(page.request, 'en');
 });
 
-test('a mark the server refuses after the signal returns is dropped from the phone and shown to the driver, not sent again', async ({ page, context, driverDayWorld, expectConsoleError }) => {
+test('a mark the server refuses after the signal returns is dropped from the phone and shown to the driver, not sent again', async ({
+  page,
+  context,
+  driverDayWorld,
+  expectConsoleError,
+}) => {
   await signIn(page, driverDayWorld.driver);
   // The afternoon under way with Ali on the bus.
   expect((await page.request.post('/api/driver/runs/afternoon/start')).status()).toBe(200);
   const ali = (await today(page)).runs.find((entry) => entry.run === 'afternoon')!.students.find((student) => student.firstName === 'Ali')!;
-  if (ali.status === 'expected') expect((await page.request.post('/api/driver/runs/afternoon/marks', { data: { studentId: ali.id, event: 'boarded', clientId: crypto.randomUUID() } })).status()).toBe(201);
+  if (ali.status === 'expected')
+    expect(
+      (await page.request.post('/api/driver/runs/afternoon/marks', { data: { studentId: ali.id, event: 'boarded', clientId: crypto.randomUUID() } })).status(),
+    ).toBe(201);
   await page.goto('/driver/today');
   await openRun(page, 'afternoon');
   await expect(card(page, 'Ali')).toContainText(en.rider.boarded);
@@ -211,7 +236,9 @@ test('a mark the server refuses after the signal returns is dropped from the pho
   await expect(card(page, 'Ali')).toContainText(en.rider.dropped);
   await expect(page.getByText(fill(en.sync.waiting_one, { count: 1 }))).toBeVisible();
   // Meanwhile Ali was taken back to school and marked so from another phone (the office acting for the driver).
-  const other = await page.request.post('/api/driver/runs/afternoon/marks', { data: { studentId: ali.id, event: 'returned_to_school', clientId: crypto.randomUUID() } });
+  const other = await page.request.post('/api/driver/runs/afternoon/marks', {
+    data: { studentId: ali.id, event: 'returned_to_school', clientId: crypto.randomUUID() },
+  });
   expect(other.status(), await other.text()).toBe(201);
 
   expectConsoleError(failedRequest(409, '/api/driver/runs/afternoon/marks'));
@@ -222,7 +249,10 @@ test('a mark the server refuses after the signal returns is dropped from the pho
   await expect(page.getByRole('status').filter({ hasText: en.sync.allSent })).toBeVisible();
   // The server's word stands: Ali went back to school, and the phone's mark is not recorded.
   await expect(card(page, 'Ali')).toContainText(en.rider.returned_to_school);
-  expect((await driverDayWorld.marksOf('Ali')).filter((entry) => entry.run === 'afternoon').map((entry) => entry.event)).toEqual(['boarded', 'returned_to_school']);
+  expect((await driverDayWorld.marksOf('Ali')).filter((entry) => entry.run === 'afternoon').map((entry) => entry.event)).toEqual([
+    'boarded',
+    'returned_to_school',
+  ]);
   // The notice and its Dismiss button pass the contrast gate.
   await checkScreen(page, { route: 'driver-today-refused', role: 'driver', language: 'en' });
   await refused.getByRole('button', { name: en.refused.dismiss }).click();
@@ -258,7 +288,10 @@ test('the driver whose run was handed away sees who drives it today and no Start
   await expect(page.getByRole('button', { name: en.start })).toBeVisible();
 });
 
-test('on a full bus, every answer to a tap appears where the driver is looking: End refused beside End, the rest marked not here in one confirmed tap, and a wrong tap undone', async ({ page, driverDayWorld }) => {
+test('on a full bus, every answer to a tap appears where the driver is looking: End refused beside End, the rest marked not here in one confirmed tap, and a wrong tap undone', async ({
+  page,
+  driverDayWorld,
+}) => {
   await signIn(page, driverDayWorld.yusuf);
   const ends: string[] = [];
   page.on('request', (request) => {
@@ -322,7 +355,9 @@ test("a child marked from elsewhere (the office for the driver) shows on the dri
   if ((await page.getByRole('button', { name: en.start }).count()) > 0) await page.getByRole('button', { name: en.start }).click();
   await expect(page.getByText(en.status.in_progress)).toBeVisible();
   await expect(card(page, 'Jana')).toContainText(en.rider.expected);
-  const jana = (await today(page)).runs.find((entry) => entry.run === 'afternoon' && !entry.coveringFor)!.students.find((student) => student.firstName === 'Jana')!;
+  const jana = (await today(page)).runs
+    .find((entry) => entry.run === 'afternoon' && !entry.coveringFor)!
+    .students.find((student) => student.firstName === 'Jana')!;
   const marked = await page.request.post('/api/driver/runs/afternoon/marks', { data: { studentId: jana.id, event: 'boarded', clientId: crypto.randomUUID() } });
   expect(marked.status(), await marked.text()).toBe(201);
   const sent = Date.now();

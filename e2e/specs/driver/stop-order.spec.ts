@@ -25,11 +25,23 @@ test.afterAll(async ({ server }) => {
 
 /** The button of a stop by its label's template ('Move stop {{number}} ({{names}}) up'), whoever is at the stop. */
 const labelled = (template: string, number: number) =>
-  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{{number}}', String(number)).replace('{{names}}', '.*')}$`);
+  new RegExp(
+    `^${template
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace('{{number}}', String(number))
+      .replace('{{names}}', '.*')}$`,
+  );
 
 /** Each child's card as 'Stop n First': the screen's order. */
 const cardsInOrder = (page: Page) =>
-  page.getByRole('article').evaluateAll((articles) => articles.map((article) => `${article.querySelector('[data-testid="stop-number"]')?.textContent ?? ''} ${(article.querySelector('h3')?.textContent ?? '').split(' ')[0]}`));
+  page
+    .getByRole('article')
+    .evaluateAll((articles) =>
+      articles.map(
+        (article) =>
+          `${article.querySelector('[data-testid="stop-number"]')?.textContent ?? ''} ${(article.querySelector('h3')?.textContent ?? '').split(' ')[0]}`,
+      ),
+    );
 
 test('the driver moves the last stop to the top; the cards and the office follow', async ({ page, server }) => {
   await signInDriver(page, world.family.driver.phone, world.family.driver.password);

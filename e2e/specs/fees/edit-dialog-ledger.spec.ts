@@ -73,7 +73,9 @@ test('the Analytics tab charts fees collected vs expected for each month of the 
   const month = currentServiceMonth(bahrainDate(new Date()));
   await signInByEmail(page, E2E_ADMIN.email, E2E_ADMIN.password);
   expect((await page.request.post('/api/admin/fees/generate', { data: { month } })).status()).toBe(200);
-  const summary = (await (await page.request.get('/api/admin/fees/year-summary')).json()) as { months: { month: string; expectedBhd: string; collectedBhd: string }[] };
+  const summary = (await (await page.request.get('/api/admin/fees/year-summary')).json()) as {
+    months: { month: string; expectedBhd: string; collectedBhd: string }[];
+  };
   const current = summary.months.find((m) => m.month === month)!;
 
   await page.goto('/admin?tab=analytics');
@@ -82,7 +84,9 @@ test('the Analytics tab charts fees collected vs expected for each month of the 
   await expect(chart.locator('.recharts-rectangle').first()).toBeVisible();
   const table = chart.getByRole('table', { name: 'Fees collected and expected per month' });
   await expect(table.getByRole('row')).toHaveCount(11);
-  await expect(table.getByRole('row', { name: new RegExp(`^${monthLabel(month)}`) })).toContainText(`${amountLabel(current.expectedBhd)}${amountLabel(current.collectedBhd)}`);
+  await expect(table.getByRole('row', { name: new RegExp(`^${monthLabel(month)}`) })).toContainText(
+    `${amountLabel(current.expectedBhd)}${amountLabel(current.collectedBhd)}`,
+  );
 
   // The years before and after are one click away.
   const firstYear = Number(summary.months[0]!.month.slice(0, 4));

@@ -21,7 +21,11 @@ test('the header greets a signed-in parent and logs out back to the landing page
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a session check while the network is down is handled quietly: still signed in, no console error, and fine once back', async ({ page, context, expectConsoleError }) => {
+test('a session check while the network is down is handled quietly: still signed in, no console error, and fine once back', async ({
+  page,
+  context,
+  expectConsoleError,
+}) => {
   // The session is checked again once five minutes old, when a screen that reads it opens: the clock moves past that.
   await page.clock.install();
   await signInByEmail(page, DEMO.parent.email, DEMO.parent.password);
@@ -42,13 +46,10 @@ test('a session check while the network is down is handled quietly: still signed
   await context.setOffline(false);
   const sessionChecks: string[] = [];
   const sessionCheck = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.user');
-  await page.route(
-    sessionCheck,
-    (route) => {
-      sessionChecks.push(route.request().url());
-      return route.abort('internetdisconnected');
-    },
-  );
+  await page.route(sessionCheck, (route) => {
+    sessionChecks.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
   // Chromium's own line for a request that found no network is expected; the app's report of it is not.
   expectConsoleError(/ERR_INTERNET_DISCONNECTED/);
   await changePassword();

@@ -4,7 +4,16 @@ import { OPEN_DIALOG, checkScreen, expectFitsWidth, expectLanguage, expectTouchT
 import { E2E_ADMIN } from '../../fixtures/accounts.js';
 import { signInByEmail } from '../../fixtures/session.js';
 import { addDays, WEEKDAYS, weekdayOf } from '@school-transport/contracts';
-import { bahrainClock, bahrainDays, markAsDriver, restoreSchoolWeek, seedSchoolDayFamily, signedInDriverApi, signedInOffice, type SchoolDayFamily } from '../../fixtures/school-day.js';
+import {
+  bahrainClock,
+  bahrainDays,
+  markAsDriver,
+  restoreSchoolWeek,
+  seedSchoolDayFamily,
+  signedInDriverApi,
+  signedInOffice,
+  type SchoolDayFamily,
+} from '../../fixtures/school-day.js';
 import { longDate, pickDay, shortDate } from '../../fixtures/date-picker.js';
 import { parentDay as en } from '../../../apps/web/src/i18n/en/parent-day.js';
 import { parentDay as ar } from '../../../apps/web/src/i18n/ar/parent-day.js';
@@ -28,7 +37,11 @@ test.afterAll(async ({ server }) => {
 const cardOf = (page: Page, child: { firstName: string }) => page.getByRole('article', { name: new RegExp(`^${child.firstName} `) });
 const fullName = (child: { firstName: string; lastName: string }) => `${child.firstName} Khalid ${child.lastName}`;
 
-test('the parent reports tomorrow’s absence: the card lists it with Cancel, and the office’s Today tab for that day lists it', async ({ page, browser, server }) => {
+test('the parent reports tomorrow’s absence: the card lists it with Cancel, and the office’s Today tab for that day lists it', async ({
+  page,
+  browser,
+  server,
+}) => {
   const { tomorrow } = bahrainDays();
   const sara = family.children[0]!;
   await signInByEmail(page, family.email, family.password);
@@ -95,7 +108,9 @@ test('the driver’s marks appear on the card with their times; a no-show is sai
   await page.goto('/parent');
   // Each mark says who made it: 'Boarded 06:42 · marked by <the driver>'.
   const by = en.today.markedBy.replace('{{name}}', family.driver.name);
-  await expect(cardOf(page, sara).getByText(`${en.today.run.morning}: Boarded ${bahrainClock(boarded.at)} · ${by} · At school ${bahrainClock(atSchool.at)} · ${by}`)).toBeVisible();
+  await expect(
+    cardOf(page, sara).getByText(`${en.today.run.morning}: Boarded ${bahrainClock(boarded.at)} · ${by} · At school ${bahrainClock(atSchool.at)} · ${by}`),
+  ).toBeVisible();
   await expect(cardOf(page, sara).getByText(`${en.today.run.afternoon}: ${en.today.status.expected}`)).toBeVisible();
   await expect(cardOf(page, yousif).getByText(`${en.today.run.morning}: Not at the bus ${bahrainClock(noShow.at)} · ${by}`)).toBeVisible();
 });
@@ -139,7 +154,9 @@ test('boarded and dropped messages and the evening message are off until the fam
   const saved = await page.request.get('/api/parent/school-day-messages');
   expect(await saved.json()).toEqual({ messages: { boardedAndDropped: true, tomorrow: false } });
   await evening.check();
-  await expect.poll(async () => (await (await page.request.get('/api/parent/school-day-messages')).json()) as unknown).toEqual({ messages: { boardedAndDropped: true, tomorrow: true } });
+  await expect
+    .poll(async () => (await (await page.request.get('/api/parent/school-day-messages')).json()) as unknown)
+    .toEqual({ messages: { boardedAndDropped: true, tomorrow: true } });
   await page.reload();
   await expect(page.getByRole('switch', { name: en.messages.boardedAndDropped })).toBeChecked();
   await expect(page.getByRole('switch', { name: en.messages.tomorrow })).toBeChecked();
@@ -164,12 +181,18 @@ test('the Not riding calendar offers only days with a run; in Arabic its month a
   const sara = family.children[0]!;
   try {
     const setting = await office.put('/api/admin/settings/school-day', {
-      data: { ...family.settingsBefore, schoolDays: WEEKDAYS.filter((day) => day !== weekdayOf(weekend)), noServiceDates: [{ date: holiday, name: 'Test holiday' }] },
+      data: {
+        ...family.settingsBefore,
+        schoolDays: WEEKDAYS.filter((day) => day !== weekdayOf(weekend)),
+        noServiceDates: [{ date: holiday, name: 'Test holiday' }],
+      },
     });
     expect(setting.status(), await setting.text()).toBe(200);
     await signInByEmail(page, family.email, family.password);
     await page.goto('/parent');
-    await cardOf(page, sara).getByRole('button', { name: `Report that ${fullName(sara)} is not riding` }).click();
+    await cardOf(page, sara)
+      .getByRole('button', { name: `Report that ${fullName(sara)} is not riding` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Not riding: ${sara.firstName} ${sara.lastName}` });
     await dialog.getByRole('button', { name: en.dialog.day }).click();
     const next = page.getByRole('button', { name: en.dialog.calendar.nextMonth }).last();
@@ -188,7 +211,9 @@ test('the Not riding calendar offers only days with a run; in Arabic its month a
     await showLanguage(page, 'ar', { signedIn: true });
     await page.reload();
     await expectLanguage(page, 'ar');
-    await cardOf(page, sara).getByRole('button', { name: ar.absences.notRidingLabel.replace('{{name}}', fullName(sara)) }).click();
+    await cardOf(page, sara)
+      .getByRole('button', { name: ar.absences.notRidingLabel.replace('{{name}}', fullName(sara)) })
+      .click();
     const arabic = page.getByRole('dialog', { name: ar.dialog.title.replace('{{name}}', `${sara.firstName} ${sara.lastName}`) });
     await arabic.getByRole('button', { name: ar.dialog.day }).click();
     const previous = page.getByRole('button', { name: ar.dialog.calendar.previousMonth }).last();

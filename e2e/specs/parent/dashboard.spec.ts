@@ -104,7 +104,12 @@ test('in Arabic, names, phone numbers and dates keep their order: the parent’s
       await expect(header).toHaveText(/\d+ \S+ \d{4}/);
       const [, day, month, year] = /(\d+) (\S+) (\d{4})/.exec((await header.textContent()) ?? '') ?? [];
       expect(day, (await header.textContent()) ?? '').toBeTruthy();
-      const [name, dayX, monthX, yearX] = [await textX(header, 'Ahmed Demo'), await textX(header, `${day} `), await textX(header, month!), await textX(header, year!)];
+      const [name, dayX, monthX, yearX] = [
+        await textX(header, 'Ahmed Demo'),
+        await textX(header, `${day} `),
+        await textX(header, month!),
+        await textX(header, year!),
+      ];
       expect(name).toBeGreaterThan(dayX);
       expect(dayX).toBeGreaterThan(monthX);
       expect(monthX).toBeGreaterThan(yearX);

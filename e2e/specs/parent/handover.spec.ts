@@ -19,7 +19,12 @@ const handover = parentDay.handover;
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test("a parent names an aunt and a delegate; the attendant hands Ali only to the aunt; the family's card says so", async ({ page, browser, handoverWorld, expectConsoleError }) => {
+test("a parent names an aunt and a delegate; the attendant hands Ali only to the aunt; the family's card says so", async ({
+  page,
+  browser,
+  handoverWorld,
+  expectConsoleError,
+}) => {
   await signInByEmail(page, handoverWorld.parent.email, handoverWorld.parent.password);
   await page.goto('/parent');
   const section = page.getByRole('region', { name: handover.title });
@@ -29,7 +34,9 @@ test("a parent names an aunt and a delegate; the attendant hands Ali only to the
   await page.getByRole('option', { name: handover.relation.aunt, exact: true }).click();
   await section.getByLabel(handover.adults.phone, { exact: true }).fill('36222333');
   await section.getByRole('button', { name: handover.adults.add }).click();
-  await expect(section.getByTestId('authorised-adult')).toContainText(fill(handover.adults.line, { name: 'Maryam', relation: handover.relation.aunt, phone: '36222333' }));
+  await expect(section.getByTestId('authorised-adult')).toContainText(
+    fill(handover.adults.line, { name: 'Maryam', relation: handover.relation.aunt, phone: '36222333' }),
+  );
 
   await section.getByRole('combobox', { name: handover.codes.student }).click();
   await page.getByRole('option', { name: 'Ali Saleh', exact: true }).click();
@@ -55,17 +62,27 @@ test("a parent names an aunt and a delegate; the attendant hands Ali only to the
   expectConsoleError(failedRequest(409, '/api/driver/runs/afternoon/marks'));
   await expect(phone.getByRole('alert').filter({ hasText: HANDOVER_MESSAGES.handToAdult.replace('{{firstName}}', 'Ali') })).toBeVisible();
   await expect(ali).toContainText(day.rider.boarded);
-  await expect(ali.getByRole('link', { name: fill(day.handover.callLabel, { name: 'Maryam', relation: day.handover.relation.aunt }) })).toHaveAttribute('href', 'tel:36222333');
+  await expect(ali.getByRole('link', { name: fill(day.handover.callLabel, { name: 'Maryam', relation: day.handover.relation.aunt }) })).toHaveAttribute(
+    'href',
+    'tel:36222333',
+  );
   await ali.getByRole('button', { name: fill(day.handover.handTo, { name: 'Maryam', relation: day.handover.relation.aunt }) }).click();
   await expect(ali.getByTestId('received-by')).toHaveText(fill(day.handover.receivedBy, { name: 'Maryam', relation: day.handover.relation.aunt }));
   await expect(ali).toContainText(day.rider.dropped);
   await crew.close();
 
   await page.reload();
-  await expect(page.getByRole('article', { name: /^Ali / }).getByRole('status', { name: parentDay.today.title })).toContainText(fill(handover.receivedBy, { name: 'Maryam', relation: handover.relation.aunt }));
+  await expect(page.getByRole('article', { name: /^Ali / }).getByRole('status', { name: parentDay.today.title })).toContainText(
+    fill(handover.receivedBy, { name: 'Maryam', relation: handover.relation.aunt }),
+  );
 });
 
-test('in Arabic, right to left: the attendant is refused a plain drop for Huda, hands her to her aunt, and the family reads who received her', async ({ page, browser, handoverWorld, expectConsoleError }) => {
+test('in Arabic, right to left: the attendant is refused a plain drop for Huda, hands her to her aunt, and the family reads who received her', async ({
+  page,
+  browser,
+  handoverWorld,
+  expectConsoleError,
+}) => {
   const dayAr = wordsOf('ar').driver.today;
   const crew = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: handoverWorld.url });
   const phone = await crew.newPage();
@@ -94,7 +111,9 @@ test('in Arabic, right to left: the attendant is refused a plain drop for Huda, 
     await page.goto('/parent');
     await expectLanguage(page, 'ar');
     const card = page.getByRole('article', { name: /^Huda / });
-    await expect(card.getByRole('status', { name: arParentDay.today.title })).toContainText(fill(arParentDay.handover.receivedBy, { name: 'Maryam', relation: arParentDay.handover.relation.aunt }));
+    await expect(card.getByRole('status', { name: arParentDay.today.title })).toContainText(
+      fill(arParentDay.handover.receivedBy, { name: 'Maryam', relation: arParentDay.handover.relation.aunt }),
+    );
   } finally {
     await setAccountLanguage(page.request, 'en');
   }

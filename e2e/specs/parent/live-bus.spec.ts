@@ -55,7 +55,9 @@ async function etaMiddle(page: Page): Promise<number> {
   return range ? (Number(range[1]) + Number(range[2])) / 2 : Number(about![1]);
 }
 /** A coarse figure, which stands in for a range wider than half its middle. */
-const COARSE = new RegExp(`^(${en.etaAboutMinutes.replace('{{minutes}}', '\\d+')}|${[en.etaAboutHour, en.etaAboutHourAndHalf, en.etaAboutTwoHours, en.etaOverAnHour].join('|')})$`);
+const COARSE = new RegExp(
+  `^(${en.etaAboutMinutes.replace('{{minutes}}', '\\d+')}|${[en.etaAboutHour, en.etaAboutHourAndHalf, en.etaAboutTwoHours, en.etaOverAnHour].join('|')})$`,
+);
 
 /** Whether the element is drawn inside the map's box (not panned off screen). */
 async function inMapView(page: Page, marker: ReturnType<Page['locator']>): Promise<boolean> {
@@ -66,7 +68,12 @@ async function inMapView(page: Page, marker: ReturnType<Page['locator']>): Promi
 }
 
 test('the family follows the bus live while the driver drives; the page says when the position is old', async ({ browser, server }) => {
-  const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 }, permissions: ['geolocation'], geolocation: at(PATH[0]!) });
+  const phone = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 360, height: 740 },
+    permissions: ['geolocation'],
+    geolocation: at(PATH[0]!),
+  });
   const family = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 } });
   try {
     const driver = await driverPhone(phone);

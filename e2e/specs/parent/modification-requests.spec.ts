@@ -35,7 +35,16 @@ interface Family {
 async function registerFamily(page: Page): Promise<Family> {
   const tag = uniqueWord();
   const family: Family = { email: `family-${tag}@example.com`, password: 'family-pass', children: [`Mariam${tag}`, `Yousif${tag}`] };
-  await registerChildren(page.request, { tag, email: family.email, password: family.password, lastName: 'Family', children: [{ firstName: family.children[0]!, class: 'B' }, { firstName: family.children[1]!, class: '' }] });
+  await registerChildren(page.request, {
+    tag,
+    email: family.email,
+    password: family.password,
+    lastName: 'Family',
+    children: [
+      { firstName: family.children[0]!, class: 'B' },
+      { firstName: family.children[1]!, class: '' },
+    ],
+  });
   return family;
 }
 
@@ -68,7 +77,9 @@ async function requestChange(page: Page, from: string, to: string): Promise<void
   await dialog.getByLabel('First Name').fill(to);
   await dialog.getByLabel('Block').fill('909');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Modification Request Submitted' })).toContainText('Your request has been submitted for admin approval.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Modification Request Submitted' })).toContainText(
+    'Your request has been submitted for admin approval.',
+  );
   await expect(dialog).toBeHidden();
 }
 
@@ -84,7 +95,13 @@ async function expectRequestRow(page: Page, firstName: string, status: keyof typ
 }
 
 /** The office, in a browser of its own, decides the request in the modification requests tab. */
-async function officeDecides(browser: Browser, viewport: { width: number; height: number } | null, firstName: string, decision: 'Approve' | 'Reject', note: string): Promise<void> {
+async function officeDecides(
+  browser: Browser,
+  viewport: { width: number; height: number } | null,
+  firstName: string,
+  decision: 'Approve' | 'Reject',
+  note: string,
+): Promise<void> {
   const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   try {
@@ -94,8 +111,14 @@ async function officeDecides(browser: Browser, viewport: { width: number; height
     const counts = (await (await page.request.get('/api/admin/modification-requests/counts')).json()) as { pending: number };
     expect(counts.pending).toBeGreaterThan(0);
     if (viewport && viewport.width < 600) await page.getByRole('button', { name: 'Admin sections' }).click();
-    await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: /^Modification Requests/ })).toContainText(String(counts.pending));
-    if (viewport && viewport.width < 600) await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: /^Modification Requests/ }).click();
+    await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: /^Modification Requests/ })).toContainText(
+      String(counts.pending),
+    );
+    if (viewport && viewport.width < 600)
+      await page
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('button', { name: /^Modification Requests/ })
+        .click();
 
     const request = page.getByRole('article', { name: `Modification request for ${firstName} Family` });
     await expect(request.getByText('Pending', { exact: true })).toBeVisible();
@@ -115,7 +138,10 @@ async function officeDecides(browser: Browser, viewport: { width: number; height
     await expect(decided.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);
 
     // The filter shows decided requests under their status.
-    await page.locator('label').filter({ hasText: decision === 'Approve' ? /^Approved$/ : /^Rejected$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: decision === 'Approve' ? /^Approved$/ : /^Rejected$/ })
+      .click();
     await expect(page.getByRole('article').filter({ hasText: note })).toBeVisible();
     if (viewport) await expectNoSidewaysScroll(page);
   } finally {

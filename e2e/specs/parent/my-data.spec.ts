@@ -14,7 +14,11 @@ import { admin as arAdmin } from '../../../apps/web/src/i18n/ar/admin.js';
  */
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('a parent downloads their data and asks for erasure; the office erases the family in Arabic; the account is closed', async ({ page, browser, baseURL }) => {
+test('a parent downloads their data and asks for erasure; the office erases the family in Arabic; the account is closed', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const family = await seedFamily(baseURL!);
   await signInByEmail(page, family.email, family.password);
   await page.goto('/parent');
@@ -28,7 +32,8 @@ test('a parent downloads their data and asks for erasure; the office erases the 
   expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
   // The archive's directory names its files in plain text.
   const names = zip.toString('latin1');
-  for (const file of ['README.txt', 'children.json', 'fees.json', 'payments.json', 'messages.json', 'office-views.json', 'receipts/receipt-']) expect(names).toContain(file);
+  for (const file of ['README.txt', 'children.json', 'fees.json', 'payments.json', 'messages.json', 'office-views.json', 'receipts/receipt-'])
+    expect(names).toContain(file);
 
   await dialog.getByRole('button', { name: en.myData.askErasure }).click();
   await dialog.getByLabel(en.myData.reason).fill('We are moving abroad');

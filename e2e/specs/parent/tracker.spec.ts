@@ -26,7 +26,16 @@ test.afterAll(async ({ server }) => {
 
 /** One fix as the tracking app sends it: the OsmAnd protocol's query string, speed in knots, the time in Unix seconds. */
 async function trackerFix(request: APIRequestContext, lat: number): Promise<void> {
-  const query = new URLSearchParams({ id: trackerId, lat: String(lat), lon: '50.5876', timestamp: String(Math.floor(Date.now() / 1000)), speed: '15', bearing: '0', accuracy: '8', batt: '80' });
+  const query = new URLSearchParams({
+    id: trackerId,
+    lat: String(lat),
+    lon: '50.5876',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    speed: '15',
+    bearing: '0',
+    accuracy: '8',
+    batt: '80',
+  });
   const response = await request.get(`/api/tracking/osmand?${query}`);
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -38,7 +47,9 @@ test("a tracker's positions move the bus on the family's page while the driver's
   const office = await signedInOffice(server.url);
   const { drivers } = (await (await office.get('/api/admin/drivers')).json()) as { drivers: { id: string; name: string; phone: string; licenseNo: string }[] };
   const bus = drivers.find((driver) => driver.id === world.family.driver.id)!;
-  const set = await office.put(`/api/admin/drivers/${bus.id}`, { data: { name: bus.name, phone: bus.phone, licenseNo: bus.licenseNo, vehicle: { plate: null, seats: null, trackerId } } });
+  const set = await office.put(`/api/admin/drivers/${bus.id}`, {
+    data: { name: bus.name, phone: bus.phone, licenseNo: bus.licenseNo, vehicle: { plate: null, seats: null, trackerId } },
+  });
   expect(set.status(), await set.text()).toBe(200);
   await office.dispose();
   // The tracking app: no session, no browser.

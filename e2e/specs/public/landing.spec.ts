@@ -1,7 +1,9 @@
 import { expect, failedRequest, test } from '../../fixtures/test.js';
 import { DEMO, E2E_ADMIN } from '../../fixtures/accounts.js';
 
-test('the landing page shows the headline, the three points and the contacts from the settings; Register Student opens the terms, I Agree waits for the tick, the tick resets on close, accepting opens /register', async ({ page }) => {
+test('the landing page shows the headline, the three points and the contacts from the settings; Register Student opens the terms, I Agree waits for the tick, the tick resets on close, accepting opens /register', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Safe & Reliable Student Transport Services' })).toBeVisible();
   for (const point of ['Easy registration flow', 'Secure data protection', 'User-friendly for parents']) {
@@ -42,7 +44,10 @@ test('the landing page shows the headline, the three points and the contacts fro
 test.describe('the Parent Portal login dialog', () => {
   // The dialog walked once: its own field checks, a wrong password (the API's answer to it is proven
   // in apps/api/src/domain/auth.test.ts), then a parent's way in with Remember me.
-  test('checks the fields with the dialog messages, shows Login Failed with the server message for a wrong password, and sends a parent to /parent', async ({ page, expectConsoleError }) => {
+  test('checks the fields with the dialog messages, shows Login Failed with the server message for a wrong password, and sends a parent to /parent', async ({
+    page,
+    expectConsoleError,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Parent Portal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Parent Portal' });

@@ -42,7 +42,10 @@ test.describe('guards', () => {
   });
 });
 
-test('/admin-login: empty fields are refused without a request, a wrong password with the message; an admin signs in, and the login page then goes to /admin-dashboard', async ({ page, expectConsoleError }) => {
+test('/admin-login: empty fields are refused without a request, a wrong password with the message; an admin signs in, and the login page then goes to /admin-dashboard', async ({
+  page,
+  expectConsoleError,
+}) => {
   let logins = 0;
   page.on('request', (request) => {
     if (request.url().includes('auth.login')) logins += 1;
@@ -71,7 +74,10 @@ test('/admin-login: empty fields are refused without a request, a wrong password
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 });
 
-test('/parent-login: checks the fields with the page messages, shows Login Failed for a wrong password, and refuses an admin with Access Denied, signed out again', async ({ page, expectConsoleError }) => {
+test('/parent-login: checks the fields with the page messages, shows Login Failed for a wrong password, and refuses an admin with Access Denied, signed out again', async ({
+  page,
+  expectConsoleError,
+}) => {
   await page.goto('/parent-login');
   const email = page.getByRole('textbox', { name: 'Email', exact: true });
   const password = page.getByRole('textbox', { name: 'Password', exact: true });
@@ -97,7 +103,10 @@ test('/parent-login: checks the fields with the page messages, shows Login Faile
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
-test('/driver-login: checks the fields, shows Login failed for a wrong password, and a driver signs in to the driver dashboard', async ({ page, expectConsoleError }) => {
+test('/driver-login: checks the fields, shows Login failed for a wrong password, and a driver signs in to the driver dashboard', async ({
+  page,
+  expectConsoleError,
+}) => {
   await page.goto('/driver-login');
   const phone = page.getByRole('textbox', { name: 'Phone Number', exact: true });
   const password = page.getByRole('textbox', { name: 'Password', exact: true });

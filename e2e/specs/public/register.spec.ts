@@ -21,7 +21,9 @@ function watch(page: Page) {
   return { dataRequests, problems };
 }
 
-test('opened directly in English, /register is rendered by the server and asks for no data; without the terms a submit asks again, and the form refuses empty and bad fields with the contract messages', async ({ page }) => {
+test('opened directly in English, /register is rendered by the server and asks for no data; without the terms a submit asks again, and the form refuses empty and bad fields with the contract messages', async ({
+  page,
+}) => {
   const { dataRequests, problems } = watch(page);
   let registrations = 0;
   page.on('request', (request) => {
@@ -96,7 +98,9 @@ test('opened directly in English, /register is rendered by the server and asks f
   expect(registrations).toBe(0);
 });
 
-test('the area sets the price on every service choice; the roundabout select appears only for an area with roundabouts; Cancel goes back to the landing page', async ({ page }) => {
+test('the area sets the price on every service choice; the roundabout select appears only for an area with roundabouts; Cancel goes back to the landing page', async ({
+  page,
+}) => {
   await page.goto('/register');
   await acceptTerms(page);
   const summary = page.getByRole('complementary', { name: 'Summary' });
@@ -118,7 +122,7 @@ test('the area sets the price on every service choice; the roundabout select app
   await expect(page).toHaveURL(/\/$/);
 });
 
-test.describe('before any of the app\'s code runs', () => {
+test.describe("before any of the app's code runs", () => {
   test.use({ javaScriptEnabled: false });
 
   test('/register shows the terms and the form, and /parent-login its form, from the HTML alone, inert until the app runs', async ({ page }) => {
@@ -132,7 +136,9 @@ test.describe('before any of the app\'s code runs', () => {
     await expect(dialog).toContainText('The bus waits at most 3 minutes');
     // The terms come before the form in the HTML, so a phone still receiving the page paints them
     // with its first paint rather than the form first and the dialog a moment later.
-    expect(await dialog.evaluate((node) => Boolean(node.compareDocumentPosition(document.querySelector('#root form')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+    expect(
+      await dialog.evaluate((node) => Boolean(node.compareDocumentPosition(document.querySelector('#root form')!) & Node.DOCUMENT_POSITION_FOLLOWING)),
+    ).toBe(true);
     await expect(root.locator('h1')).toHaveText('Student Registration');
     await expect(root.locator('option', { hasText: 'Manama - 25.00 BHD' })).toHaveCount(1);
     // The registration form's and the dialogs' stylesheets (the public-forms group's and the List chunk's).

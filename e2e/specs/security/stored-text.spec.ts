@@ -54,12 +54,24 @@ test.beforeAll(async ({ server }) => {
   admin = await request.newContext({ baseURL });
   await ok(admin.post('/api/auth/login', { data: E2E_ADMIN }));
   // The office's own records.
-  const { school } = await ok<{ school: { id: string } }>(admin.post('/api/admin/schools', { data: { schoolCode: `<i>X</i>${stamp}`, name: TEXT.school, address: img('school-address') } }), 201);
+  const { school } = await ok<{ school: { id: string } }>(
+    admin.post('/api/admin/schools', { data: { schoolCode: `<i>X</i>${stamp}`, name: TEXT.school, address: img('school-address') } }),
+    201,
+  );
   const { area } = await ok<{ area: { id: string } }>(admin.post('/api/admin/areas', { data: { name: TEXT.area, price: '26.00' } }), 201);
   world.driverPhone = uniquePhone();
   world.driverPassword = 'xss-driver-pass';
   const { driver } = await ok<{ driver: { id: string } }>(
-    admin.post('/api/admin/drivers', { data: { name: TEXT.driver, phone: world.driverPhone, licenseNo: '<b>DL</b>-1', password: world.driverPassword, areaIds: [area.id], vehicle: { plate: '<u>BUS</u>', seats: 20 } } }),
+    admin.post('/api/admin/drivers', {
+      data: {
+        name: TEXT.driver,
+        phone: world.driverPhone,
+        licenseNo: '<b>DL</b>-1',
+        password: world.driverPassword,
+        areaIds: [area.id],
+        vehicle: { plate: '<u>BUS</u>', seats: 20 },
+      },
+    }),
     201,
   );
   await ok(admin.post('/api/admin/terms', { data: { content: TEXT.terms, contentAr: TEXT.terms, activate: false } }), 201);
@@ -74,9 +86,26 @@ test.beforeAll(async ({ server }) => {
   await ok(
     anonymous.post('/api/registrations', {
       data: {
-        firstName: TEXT.firstName, fathersName: TEXT.fathersName, lastName: TEXT.lastName, grade: '4', class: 'A', schoolId: school.id, studentSchoolId: `XSS-${stamp}`,
-        parentName: TEXT.parentName, parentEmail: world.parentEmail, parentPhone: '36777777', password: world.parentPassword, serviceType: 'BOTH', areaId: area.id,
-        block: '1', road: '2', houseBuilding: '3', flatHome: TEXT.flatHome, address: TEXT.address, termsAccepted: true, termsVersionId,
+        firstName: TEXT.firstName,
+        fathersName: TEXT.fathersName,
+        lastName: TEXT.lastName,
+        grade: '4',
+        class: 'A',
+        schoolId: school.id,
+        studentSchoolId: `XSS-${stamp}`,
+        parentName: TEXT.parentName,
+        parentEmail: world.parentEmail,
+        parentPhone: '36777777',
+        password: world.parentPassword,
+        serviceType: 'BOTH',
+        areaId: area.id,
+        block: '1',
+        road: '2',
+        houseBuilding: '3',
+        flatHome: TEXT.flatHome,
+        address: TEXT.address,
+        termsAccepted: true,
+        termsVersionId,
       },
     }),
     201,
@@ -89,8 +118,22 @@ test.beforeAll(async ({ server }) => {
   const { students } = await ok<{ students: { id: string; automatedId: string }[] }>(parent.get('/api/parent/students'));
   world.studentId = students[0]!.id;
   world.automatedId = students[0]!.automatedId;
-  const change = { firstName: TEXT.requestName, lastName: TEXT.lastName, fathersName: TEXT.fathersName, grade: '5', class: 'A', serviceType: 'BOTH', address: TEXT.address, block: '1', road: '2', houseBuilding: '3' };
-  const first = await ok<{ modificationRequest: { id: string } }>(parent.post(`/api/parent/students/${world.studentId}/modification-requests`, { data: change }), 201);
+  const change = {
+    firstName: TEXT.requestName,
+    lastName: TEXT.lastName,
+    fathersName: TEXT.fathersName,
+    grade: '5',
+    class: 'A',
+    serviceType: 'BOTH',
+    address: TEXT.address,
+    block: '1',
+    road: '2',
+    houseBuilding: '3',
+  };
+  const first = await ok<{ modificationRequest: { id: string } }>(
+    parent.post(`/api/parent/students/${world.studentId}/modification-requests`, { data: change }),
+    201,
+  );
   await ok(admin.post(`/api/admin/modification-requests/${first.modificationRequest.id}/reject`, { data: { adminNote: TEXT.note } }));
   await ok(parent.post(`/api/parent/students/${world.studentId}/modification-requests`, { data: { ...change, grade: '6' } }), 201);
   await parent.dispose();
@@ -99,9 +142,28 @@ test.beforeAll(async ({ server }) => {
   await ok(
     admin.put(`/api/admin/students/${world.studentId}`, {
       data: {
-        firstName: TEXT.firstName, fathersName: TEXT.fathersName, lastName: TEXT.lastName, grade: '4', class: 'A', studentSchoolId: `XSS-${stamp}`, schoolId: school.id, areaId: area.id,
-        roundabout: null, serviceType: 'BOTH', contactNumber1: '36777777', contactNumber2: '', address: TEXT.editAddress, flatHome: TEXT.flatHome, address2: img('address2'),
-        block: '1', road: '2', houseBuilding: '3', locationLink: `https://maps.example.com/?q="><img/src=x/onerror=window.__xss=1>`, priceBhd: '26.00', paymentStatus: 'unpaid', driverId: driver.id,
+        firstName: TEXT.firstName,
+        fathersName: TEXT.fathersName,
+        lastName: TEXT.lastName,
+        grade: '4',
+        class: 'A',
+        studentSchoolId: `XSS-${stamp}`,
+        schoolId: school.id,
+        areaId: area.id,
+        roundabout: null,
+        serviceType: 'BOTH',
+        contactNumber1: '36777777',
+        contactNumber2: '',
+        address: TEXT.editAddress,
+        flatHome: TEXT.flatHome,
+        address2: img('address2'),
+        block: '1',
+        road: '2',
+        houseBuilding: '3',
+        locationLink: `https://maps.example.com/?q="><img/src=x/onerror=window.__xss=1>`,
+        priceBhd: '26.00',
+        paymentStatus: 'unpaid',
+        driverId: driver.id,
       },
     }),
   );
@@ -138,8 +200,13 @@ async function expectShownAsText(page: Page, where: string, texts: string[], pro
   await expect(page.locator('img[src="x"], svg[onload], [onerror], [onload]'), where).toHaveCount(0);
   // No script that runs holds it. A page rendered by the server carries its data in a JSON block, which
   // never runs; there the text must stay one JSON string, its '<' escaped so it cannot end the block.
-  const scripts = await page.locator('script').evaluateAll((elements) => elements.map((s) => ({ type: (s as HTMLScriptElement).type, text: s.textContent ?? '' })));
-  expect(scripts.filter((s) => s.type !== 'application/json' && s.text.includes('__xss')), where).toEqual([]);
+  const scripts = await page
+    .locator('script')
+    .evaluateAll((elements) => elements.map((s) => ({ type: (s as HTMLScriptElement).type, text: s.textContent ?? '' })));
+  expect(
+    scripts.filter((s) => s.type !== 'application/json' && s.text.includes('__xss')),
+    where,
+  ).toEqual([]);
   for (const data of scripts.filter((s) => s.type === 'application/json')) expect(data.text, where).not.toContain('<');
   expect(problems, where).toEqual([]);
 }
@@ -167,7 +234,10 @@ test('markup typed anywhere is shown as text on every screen, and nothing in it 
   await details.getByRole('button', { name: 'Close' }).last().click();
   const requests = page.getByRole('region', { name: 'Recent Modification Requests' });
   await expect(requests.locator('[data-request-row]')).toHaveCount(2);
-  await requests.getByRole('button', { name: /^View the request/ }).last().click();
+  await requests
+    .getByRole('button', { name: /^View the request/ })
+    .last()
+    .click();
   const view = page.getByRole('dialog', { name: 'Modification Request' });
   await expect(view).toBeVisible();
   await expectShownAsText(page, 'parent: the rejected request', [TEXT.requestName, TEXT.note], problems);

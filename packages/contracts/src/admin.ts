@@ -38,7 +38,13 @@ const roundaboutCount = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((value) => (value === '' || value === null || value === undefined ? 0 : Number(value)))
-  .pipe(z.number({ error: MESSAGES.roundaboutCountInvalid }).int(MESSAGES.roundaboutCountInvalid).min(0, MESSAGES.roundaboutCountInvalid).max(99, MESSAGES.roundaboutCountInvalid));
+  .pipe(
+    z
+      .number({ error: MESSAGES.roundaboutCountInvalid })
+      .int(MESSAGES.roundaboutCountInvalid)
+      .min(0, MESSAGES.roundaboutCountInvalid)
+      .max(99, MESSAGES.roundaboutCountInvalid),
+  );
 
 export const areaInput = z.object({
   name: nameText(MESSAGES.nameRequired, 120),

@@ -30,7 +30,10 @@ const optionalDate = z
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.dateInvalid)
-      .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), ANALYTICS_MESSAGES.dateInvalid)
+      .refine(
+        (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+        ANALYTICS_MESSAGES.dateInvalid,
+      )
       .optional(),
   );
 

@@ -19,7 +19,10 @@ export type AttendanceQuery = z.input<typeof attendanceQuery>;
 export const ATTENDANCE_CSV_ROWS = ['student', 'school', 'run', 'handover'] as const;
 export type AttendanceCsvRows = (typeof ATTENDANCE_CSV_ROWS)[number];
 export const attendanceCsvQuery = attendanceQuery.extend({
-  by: z.enum(ATTENDANCE_CSV_ROWS, { error: ATTENDANCE_MESSAGES.byInvalid }).optional().transform((value) => value ?? 'student'),
+  by: z
+    .enum(ATTENDANCE_CSV_ROWS, { error: ATTENDANCE_MESSAGES.byInvalid })
+    .optional()
+    .transform((value) => value ?? 'student'),
 });
 
 /** One run's month for one student: null when the student does not ride that run. */

@@ -16,7 +16,4 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-export const isoDate = z
-  .string({ error: ANALYTICS_MESSAGES.dateInvalid })
-  .trim()
-  .refine(isIsoDate, ANALYTICS_MESSAGES.dateInvalid);
+export const isoDate = z.string({ error: ANALYTICS_MESSAGES.dateInvalid }).trim().refine(isIsoDate, ANALYTICS_MESSAGES.dateInvalid);

@@ -16,12 +16,20 @@ export type FamilyAudience = (typeof FAMILY_AUDIENCES)[number];
 /** Long enough for a notice with a time and a reason, short enough for two or three SMS parts. */
 export const FAMILY_MESSAGE_MAX_LENGTH = 300;
 
-const id = z.string().trim().max(64).nullish().transform((value) => value || null);
+const id = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((value) => value || null);
 
 const audienceFields = z.object({
   audience: z.enum(FAMILY_AUDIENCES, { error: FAMILY_MESSAGE_MESSAGES.audienceInvalid }),
   driverId: id,
-  run: z.enum(DRIVER_RUNS, { error: FAMILY_MESSAGE_MESSAGES.audienceInvalid }).nullish().transform((value) => value ?? null),
+  run: z
+    .enum(DRIVER_RUNS, { error: FAMILY_MESSAGE_MESSAGES.audienceInvalid })
+    .nullish()
+    .transform((value) => value ?? null),
   schoolId: id,
 });
 
@@ -35,10 +43,7 @@ function checkAudience(value: z.output<typeof audienceFields>, ctx: z.Refinement
 /** Who gets the message (the preview's query). */
 export const familyAudienceInput = audienceFields.superRefine(checkAudience);
 export type FamilyAudienceInput = z.input<typeof familyAudienceInput>;
-export type FamilyAudienceChoice =
-  | { audience: 'run'; driverId: string; run: DriverRun }
-  | { audience: 'school'; schoolId: string }
-  | { audience: 'all' };
+export type FamilyAudienceChoice = { audience: 'run'; driverId: string; run: DriverRun } | { audience: 'school'; schoolId: string } | { audience: 'all' };
 
 /** The audience as the domain reads it, once the contract has checked it. */
 export function audienceChoice(value: z.output<typeof audienceFields>): FamilyAudienceChoice {

@@ -65,7 +65,11 @@ export const generateFeesInput = z.object({ month });
 
 export const adminFeesQuery = z.object({
   month,
-  status: z.enum(FEE_STATUSES).or(z.literal('')).optional().transform((value) => (value ? value : undefined)),
+  status: z
+    .enum(FEE_STATUSES)
+    .or(z.literal(''))
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   schoolId: id.optional(),
   areaId: id.optional(),
   driverId: id.optional(),
@@ -125,7 +129,11 @@ export const refundAnswer = z.object({ refund });
 export const waiveFeeInput = z.object({ id, waived: z.boolean(), reason: z.string().trim().max(300, MESSAGES.tooLong).optional().default('') });
 
 export const proofListQuery = z.object({
-  status: z.enum(PROOF_STATUSES).or(z.literal('')).optional().transform((value) => (value ? value : undefined)),
+  status: z
+    .enum(PROOF_STATUSES)
+    .or(z.literal(''))
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 
 /** Accepting a proof records a payment: the amount and reference come prefilled from the proof, the office may correct them. */
@@ -261,7 +269,9 @@ export const paymentProof = z.object({
   /** Where the file is served (the owning parent and admins only). */
   fileUrl: z.string(),
   /** The family's rows still to pay, shown beside the proof. */
-  familyDueFees: z.array(z.object({ id: z.string(), studentName: z.string(), month: z.string(), amountBhd: z.string(), outstandingBhd: z.string(), status: z.enum(FEE_STATUSES) })),
+  familyDueFees: z.array(
+    z.object({ id: z.string(), studentName: z.string(), month: z.string(), amountBhd: z.string(), outstandingBhd: z.string(), status: z.enum(FEE_STATUSES) }),
+  ),
 });
 export type PaymentProof = z.output<typeof paymentProof>;
 export const proofsAnswer = z.object({ proofs: z.array(paymentProof) });

@@ -62,12 +62,19 @@ export const optionalPhoneNumber = z
   .trim()
   .nullish()
   .transform((value) => (value ? value : undefined))
-  .pipe(z.string().regex(/^\d{8}$/, MESSAGES.phoneDigits).optional());
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{8}$/, MESSAGES.phoneDigits)
+      .optional(),
+  );
 
 export const emailAddress = (message: string = MESSAGES.invalidEmail) =>
-  z.string({ error: message }).trim().toLowerCase().max(254, MESSAGES.tooLong).pipe(z.email({ error: message }));
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .max(254, MESSAGES.tooLong)
+    .pipe(z.email({ error: message }));
 
-export const newPassword = z
-  .string({ error: MESSAGES.passwordMin })
-  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
-  .max(200, MESSAGES.tooLong);
+export const newPassword = z.string({ error: MESSAGES.passwordMin }).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin).max(200, MESSAGES.tooLong);

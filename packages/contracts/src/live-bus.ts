@@ -36,16 +36,30 @@ export type BusNearMinutes = (typeof BUS_NEAR_MINUTES)[number];
 /** Trails are kept this many days unless POSITION_RETENTION_DAYS says otherwise; the office's trails look back as far. */
 export const POSITION_RETENTION_DEFAULT_DAYS = 30;
 
-const coordinate = (min: number, max: number) => z.number({ error: SCHOOL_DAY_MESSAGES.positionInvalid }).min(min, SCHOOL_DAY_MESSAGES.positionInvalid).max(max, SCHOOL_DAY_MESSAGES.positionInvalid);
+const coordinate = (min: number, max: number) =>
+  z.number({ error: SCHOOL_DAY_MESSAGES.positionInvalid }).min(min, SCHOOL_DAY_MESSAGES.positionInvalid).max(max, SCHOOL_DAY_MESSAGES.positionInvalid);
 
 export const fixInput = z.object({
   lat: coordinate(-90, 90),
   lng: coordinate(-180, 180),
-  accuracy: z.number({ error: SCHOOL_DAY_MESSAGES.positionInvalid }).min(0, SCHOOL_DAY_MESSAGES.positionInvalid).max(100_000, SCHOOL_DAY_MESSAGES.positionInvalid),
+  accuracy: z
+    .number({ error: SCHOOL_DAY_MESSAGES.positionInvalid })
+    .min(0, SCHOOL_DAY_MESSAGES.positionInvalid)
+    .max(100_000, SCHOOL_DAY_MESSAGES.positionInvalid),
   /** Metres per second, as the phone reports it (null when it does not know). */
-  speed: z.number().min(0).max(100).nullish().transform((value) => value ?? null),
+  speed: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullish()
+    .transform((value) => value ?? null),
   /** Degrees from north. */
-  heading: z.number().min(0).max(360).nullish().transform((value) => value ?? null),
+  heading: z
+    .number()
+    .min(0)
+    .max(360)
+    .nullish()
+    .transform((value) => value ?? null),
   at: z.iso.datetime({ offset: true, error: SCHOOL_DAY_MESSAGES.positionTimeInvalid }),
 });
 export type FixInput = z.input<typeof fixInput>;
@@ -57,7 +71,10 @@ export const positionsInput = z.object({
   run: runRef,
   /** The run's Bahrain date; today when absent (a trail queued before midnight names its day). */
   date: isoDate.optional(),
-  fixes: z.array(fixInput, { error: SCHOOL_DAY_MESSAGES.fixesRequired }).min(1, SCHOOL_DAY_MESSAGES.fixesRequired).max(MAX_FIXES_PER_CALL, SCHOOL_DAY_MESSAGES.tooManyFixes),
+  fixes: z
+    .array(fixInput, { error: SCHOOL_DAY_MESSAGES.fixesRequired })
+    .min(1, SCHOOL_DAY_MESSAGES.fixesRequired)
+    .max(MAX_FIXES_PER_CALL, SCHOOL_DAY_MESSAGES.tooManyFixes),
 });
 export type PositionsInput = z.input<typeof positionsInput>;
 

@@ -80,9 +80,7 @@ function codesByText(): Map<string, MessageCode> {
 }
 
 const CODE_OF_TEXT = codesByText();
-const CODES = new Set<string>(
-  Object.entries(MESSAGE_GROUPS).flatMap(([group, entries]) => Object.keys(entries).map((key) => `${group}.${key}`)),
-);
+const CODES = new Set<string>(Object.entries(MESSAGE_GROUPS).flatMap(([group, entries]) => Object.keys(entries).map((key) => `${group}.${key}`)));
 
 /** The code of one of the contract's messages, found by its English; undefined for any other text. */
 export function messageCode(message: string): MessageCode | undefined {

@@ -16,7 +16,15 @@ export interface NotificationPayloads {
   /** To the parent: the student has no driver any more. */
   driver_removed: { automatedId: string; studentName: string };
   /** To the driver: a student joined their list. */
-  student_assigned: { automatedId: string; studentName: string; schoolName: string; areaName: string; address: string; contactNumber1: string; serviceType: string };
+  student_assigned: {
+    automatedId: string;
+    studentName: string;
+    schoolName: string;
+    areaName: string;
+    address: string;
+    contactNumber1: string;
+    serviceType: string;
+  };
   /** To the parent: the office decided a modification request. */
   modification_approved: { studentName: string; adminNote: string | null };
   modification_rejected: { studentName: string; adminNote: string | null };
@@ -26,7 +34,13 @@ export interface NotificationPayloads {
    * To the parent, once per fee row: the family's months due in the window that opened today, and,
    * with online payments on, the pay link that pays exactly these rows without signing in.
    */
-  fee_reminder: { parentName: string; items: { studentName: string; month: string; amountBhd: string }[]; totalBhd: string; dueDate: string; payUrl?: string | null };
+  fee_reminder: {
+    parentName: string;
+    items: { studentName: string; month: string; amountBhd: string }[];
+    totalBhd: string;
+    dueDate: string;
+    payUrl?: string | null;
+  };
   /** To the parent: the office recorded a payment; the receipt is in the parent portal. */
   payment_recorded: { receiptNumber: string; amountBhd: string; months: string[]; studentNames: string[] };
   /** To the parent: a payment was voided (recorded by mistake, or the student set unpaid). */
@@ -75,7 +89,12 @@ export interface NotificationPayloads {
   /** To the parent, when the driver undid a mark whose message had already gone: that message was a wrong tap. */
   mark_undone: { studentName: string; event: 'boarded' | 'dropped' | 'no_show' | 'returned_to_school'; at: string };
   /** To the family, every time a child whose handover is required is received at the stop: who received them and when. */
-  student_handed_over: { studentName: string; receiverName: string; relation: 'mother' | 'father' | 'grandparent' | 'aunt' | 'uncle' | 'sibling' | 'driver' | 'nanny' | 'other' | 'parent' | 'day_code'; at: string };
+  student_handed_over: {
+    studentName: string;
+    receiverName: string;
+    relation: 'mother' | 'father' | 'grandparent' | 'aunt' | 'uncle' | 'sibling' | 'driver' | 'nanny' | 'other' | 'parent' | 'day_code';
+    at: string;
+  };
   /** To a one-day delegate: the code they show the bus to receive the child, on that date only. */
   handover_code: { delegateName: string; studentName: string; date: string; code: string };
   /** To the office's alert phone: a child was taken back to school (nobody received them at the stop). */

@@ -9,7 +9,6 @@ import { ANALYTICS_MESSAGES, FEE_MESSAGES } from './messages.js';
 export const ONLINE_PAYMENT_STATUSES = ['initiated', 'paid', 'failed', 'cancelled'] as const;
 export type OnlinePaymentStatus = (typeof ONLINE_PAYMENT_STATUSES)[number];
 
-
 const id = z.string().trim().min(1).max(64);
 
 export const checkoutInput = z.object({

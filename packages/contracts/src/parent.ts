@@ -10,7 +10,18 @@ import { addressFields, composeAddress, studentNameFields } from './registration
  * them. A request carries the student's values of these fields when it was made
  * (payloadOld) and the values the parent asks for (payloadNew).
  */
-export const MODIFICATION_FIELDS = ['firstName', 'lastName', 'fathersName', 'grade', 'class', 'serviceType', 'address', 'block', 'road', 'houseBuilding'] as const;
+export const MODIFICATION_FIELDS = [
+  'firstName',
+  'lastName',
+  'fathersName',
+  'grade',
+  'class',
+  'serviceType',
+  'address',
+  'block',
+  'road',
+  'houseBuilding',
+] as const;
 export type ModificationField = (typeof MODIFICATION_FIELDS)[number];
 
 /** The values a modification request is about; an empty class is null. */
@@ -91,7 +102,12 @@ export const modificationRequestId = z.object({ id: z.string().trim().min(1).max
 
 export const modificationRequestFilter = z
   // An empty ?status= (the REST query string) means every status, like an absent one.
-  .object({ status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(MODIFICATION_STATUSES, { error: 'Status must be pending, approved or rejected' }).optional()) })
+  .object({
+    status: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(MODIFICATION_STATUSES, { error: 'Status must be pending, approved or rejected' }).optional(),
+    ),
+  })
   .optional()
   .default({});
 

@@ -14,13 +14,19 @@ import { overCapacityField } from './seats.js';
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const id = z.string().trim().min(1).max(64);
 
-const clockTime = z.string({ error: SCHOOL_DAY_MESSAGES.timeInvalid }).trim().refine((value) => HH_MM.test(value), SCHOOL_DAY_MESSAGES.timeInvalid);
+const clockTime = z
+  .string({ error: SCHOOL_DAY_MESSAGES.timeInvalid })
+  .trim()
+  .refine((value) => HH_MM.test(value), SCHOOL_DAY_MESSAGES.timeInvalid);
 
 const runFields = {
   direction: z.enum(DRIVER_RUNS, { error: PLANNED_RUN_MESSAGES.directionInvalid }),
   name: z.string({ error: PLANNED_RUN_MESSAGES.nameRequired }).trim().min(1, PLANNED_RUN_MESSAGES.nameRequired).max(80, MESSAGES.tooLong),
   schoolIds: z
-    .array(z.string({ error: PLANNED_RUN_MESSAGES.schoolsInvalid }).trim().min(1, PLANNED_RUN_MESSAGES.schoolsInvalid).max(64, PLANNED_RUN_MESSAGES.schoolsInvalid), { error: PLANNED_RUN_MESSAGES.schoolsInvalid })
+    .array(
+      z.string({ error: PLANNED_RUN_MESSAGES.schoolsInvalid }).trim().min(1, PLANNED_RUN_MESSAGES.schoolsInvalid).max(64, PLANNED_RUN_MESSAGES.schoolsInvalid),
+      { error: PLANNED_RUN_MESSAGES.schoolsInvalid },
+    )
     .max(100, MESSAGES.tooLong)
     .nullish()
     .transform((value) => [...new Set(value ?? [])]),
@@ -31,7 +37,8 @@ const runFields = {
     .transform((value) => (value && value.length > 0 ? WEEKDAYS.filter((day) => value.includes(day)) : null)),
 };
 
-const endAfterStart = (value: { plannedStart?: string | undefined; plannedEnd?: string | undefined }) => !value.plannedStart || !value.plannedEnd || value.plannedStart < value.plannedEnd;
+const endAfterStart = (value: { plannedStart?: string | undefined; plannedEnd?: string | undefined }) =>
+  !value.plannedStart || !value.plannedEnd || value.plannedStart < value.plannedEnd;
 const endAfterStartIssue = { message: SCHOOL_DAY_MESSAGES.runEndBeforeStart, path: ['plannedEnd'] };
 
 /**
@@ -140,7 +147,13 @@ export function busOfChild(child: Pick<ChildToPlace, 'driverId' | 'afternoonDriv
  * rest of one school) or none: null, the child waits with the unassigned until placed by hand.
  * The caller checks the service type.
  */
-export function runOfChild<Run extends RunToPlace>(runs: readonly Run[], child: ChildToPlace, direction: DriverRun, weekday: Weekday, schoolDays: readonly Weekday[]): Run | null {
+export function runOfChild<Run extends RunToPlace>(
+  runs: readonly Run[],
+  child: ChildToPlace,
+  direction: DriverRun,
+  weekday: Weekday,
+  schoolDays: readonly Weekday[],
+): Run | null {
   const bus = busOfChild(child, direction);
   if (!bus) return null;
   const today = runs.filter((run) => run.driverId === bus && run.direction === direction && runWeekdays(run, schoolDays).includes(weekday));
@@ -152,7 +165,12 @@ export function runOfChild<Run extends RunToPlace>(runs: readonly Run[], child: 
 }
 
 /** The runs a child rides in a direction over the week (each weekday's), once each. */
-export function runsOfChildInWeek<Run extends RunToPlace>(runs: readonly Run[], child: ChildToPlace, direction: DriverRun, schoolDays: readonly Weekday[]): Run[] {
+export function runsOfChildInWeek<Run extends RunToPlace>(
+  runs: readonly Run[],
+  child: ChildToPlace,
+  direction: DriverRun,
+  schoolDays: readonly Weekday[],
+): Run[] {
   const found = WEEKDAYS.map((weekday) => runOfChild(runs, child, direction, weekday, schoolDays)).filter((run): run is Run => run !== null);
   return [...new Map(found.map((run) => [run.id, run])).values()];
 }

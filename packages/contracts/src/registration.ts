@@ -8,7 +8,14 @@ const roundaboutChoice = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((value) => (value === '' || value === null || value === undefined ? undefined : Number(value)))
-  .pipe(z.number({ error: MESSAGES.roundaboutInvalid }).int(MESSAGES.roundaboutInvalid).min(1, MESSAGES.roundaboutInvalid).max(99, MESSAGES.roundaboutInvalid).optional());
+  .pipe(
+    z
+      .number({ error: MESSAGES.roundaboutInvalid })
+      .int(MESSAGES.roundaboutInvalid)
+      .min(1, MESSAGES.roundaboutInvalid)
+      .max(99, MESSAGES.roundaboutInvalid)
+      .optional(),
+  );
 
 /** The fields a parent fills in about the student's home; also used by modification requests. */
 export const addressFields = {

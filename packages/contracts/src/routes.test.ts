@@ -33,7 +33,9 @@ describe('stopAddressKey', () => {
   });
 
   it('falls back to the address text without block, road and house', () => {
-    expect(stopAddressKey({ block: '', road: '', houseBuilding: '', address: 'Villa 3, Saar' })).toBe(stopAddressKey({ block: ' ', road: '', houseBuilding: '', address: 'villa 3 saar' }));
+    expect(stopAddressKey({ block: '', road: '', houseBuilding: '', address: 'Villa 3, Saar' })).toBe(
+      stopAddressKey({ block: ' ', road: '', houseBuilding: '', address: 'villa 3 saar' }),
+    );
   });
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bahrainInstant, bahrainToday, isSchoolDay, noServiceName, plannedEnd, plannedStart, schoolDaysBetween, weekdayOf } from './school-day-calendar.js';
+import {
+  addDays,
+  bahrainInstant,
+  bahrainToday,
+  isSchoolDay,
+  noServiceName,
+  plannedEnd,
+  plannedStart,
+  schoolDaysBetween,
+  weekdayOf,
+} from './school-day-calendar.js';
 import { schoolDaySettings } from './school-day.js';
 
 const settings = schoolDaySettings.parse({ noServiceDates: [{ date: '2026-12-16', name: 'National Day' }] });

@@ -97,7 +97,13 @@ export const schoolDaySettings = z
       .union([z.number(), z.string(), z.null()])
       .optional()
       .transform((value) => (value === '' || value === null || value === undefined ? 1 : Number(value)))
-      .pipe(z.number({ error: SCHOOL_DAY_MESSAGES.overdueHoursInvalid }).int(SCHOOL_DAY_MESSAGES.overdueHoursInvalid).min(1, SCHOOL_DAY_MESSAGES.overdueHoursInvalid).max(12, SCHOOL_DAY_MESSAGES.overdueHoursInvalid)),
+      .pipe(
+        z
+          .number({ error: SCHOOL_DAY_MESSAGES.overdueHoursInvalid })
+          .int(SCHOOL_DAY_MESSAGES.overdueHoursInvalid)
+          .min(1, SCHOOL_DAY_MESSAGES.overdueHoursInvalid)
+          .max(12, SCHOOL_DAY_MESSAGES.overdueHoursInvalid),
+      ),
   })
   .refine((value) => value.morningStart < value.morningEnd, { message: SCHOOL_DAY_MESSAGES.runEndBeforeStart, path: ['morningEnd'] })
   .refine((value) => value.afternoonStart < value.afternoonEnd, { message: SCHOOL_DAY_MESSAGES.runEndBeforeStart, path: ['afternoonEnd'] });
@@ -115,7 +121,16 @@ export const savedSchoolDaySettings = z.object({
   overdueAfterHours: z.number(),
 });
 export const schoolDaySettingsAnswer = z.object({ settings: savedSchoolDaySettings });
-export const SCHOOL_DAY_SETTINGS_KEYS = ['schoolDays', 'noServiceDates', 'morningStart', 'morningEnd', 'afternoonStart', 'afternoonEnd', 'officeAlertPhone', 'overdueAfterHours'] as const satisfies readonly (keyof SchoolDaySettings)[];
+export const SCHOOL_DAY_SETTINGS_KEYS = [
+  'schoolDays',
+  'noServiceDates',
+  'morningStart',
+  'morningEnd',
+  'afternoonStart',
+  'afternoonEnd',
+  'officeAlertPhone',
+  'overdueAfterHours',
+] as const satisfies readonly (keyof SchoolDaySettings)[];
 
 const id = z.string().trim().min(1).max(64);
 const reason = z
@@ -156,7 +171,8 @@ export const absenceInput = z
   })
   .superRefine((value, ctx) => {
     if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: SCHOOL_DAY_MESSAGES.absenceToBeforeFrom });
-    else if (daysBetween(value.from, value.to) + 1 > ABSENCE_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: SCHOOL_DAY_MESSAGES.absenceTooLong });
+    else if (daysBetween(value.from, value.to) + 1 > ABSENCE_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: SCHOOL_DAY_MESSAGES.absenceTooLong });
   });
 export type AbsenceInput = z.input<typeof absenceInput>;
 
@@ -208,7 +224,17 @@ export type MarkRequestEvent = (typeof MARK_REQUEST_EVENTS)[number];
  * one-day delegate's code (checked when the mark arrives, also a mark queued offline).
  */
 export const receivedByInput = z.union(
-  [z.object({ adultId: z.string().trim().min(1).max(64) }).strict(), z.object({ code: z.string().trim().regex(/^\d{6}$/, HANDOVER_MESSAGES.codeWrong) }).strict()],
+  [
+    z.object({ adultId: z.string().trim().min(1).max(64) }).strict(),
+    z
+      .object({
+        code: z
+          .string()
+          .trim()
+          .regex(/^\d{6}$/, HANDOVER_MESSAGES.codeWrong),
+      })
+      .strict(),
+  ],
   { error: HANDOVER_MESSAGES.receivedByInvalid },
 );
 export type ReceivedByInput = z.output<typeof receivedByInput>;

@@ -31,7 +31,18 @@ describe('the due-date rule over a whole school year (September start)', () => {
     expect(isServiceMonth('2027-06')).toBe(true);
     expect(isServiceMonth('2027-07')).toBe(false);
     expect(isServiceMonth('2027-08')).toBe(false);
-    expect(schoolYearMonths('2026-01', 1)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']);
+    expect(schoolYearMonths('2026-01', 1)).toEqual([
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+    ]);
     expect(dueWindow('2026-10', 1)).toEqual({ dueFrom: '2026-08-26', dueDate: '2026-08-30' });
   });
 

@@ -41,7 +41,13 @@ export const companySettings = z.object({
     .union([z.number(), z.string(), z.null()])
     .optional()
     .transform((value) => (value === '' || value === null || value === undefined ? DEFAULT_FIRST_SERVICE_MONTH : Number(value)))
-    .pipe(z.number({ error: 'Choose the first service month' }).int('Choose the first service month').min(1, 'Choose the first service month').max(12, 'Choose the first service month')),
+    .pipe(
+      z
+        .number({ error: 'Choose the first service month' })
+        .int('Choose the first service month')
+        .min(1, 'Choose the first service month')
+        .max(12, 'Choose the first service month'),
+    ),
   /** VAT in percent, "0" when the company does not charge VAT; fees are VAT-inclusive. */
   vatRatePercent: z
     .union([z.number(), z.string(), z.null()])
@@ -73,4 +79,3 @@ export const companySettingsView = z.object({
   vatNumber: z.string(),
 }) satisfies z.ZodType<CompanySettings>;
 export const SETTINGS_KEYS = Object.keys(companySettings.shape) as (keyof CompanySettings)[];
-

@@ -78,15 +78,20 @@ export type StudentListQuery = z.output<typeof studentListQuery>;
 export type StudentListQueryInput = z.input<typeof studentListQuery>;
 
 /** The driver select: 'none', '' and null mean no driver. */
-const driverChoice = z
-  .union([z.string().trim().max(64), z.null()])
-  .transform((value) => (value === null || value === '' || value === 'none' ? null : value));
+const driverChoice = z.union([z.string().trim().max(64), z.null()]).transform((value) => (value === null || value === '' || value === 'none' ? null : value));
 
 const roundaboutChoice = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((value) => (value === '' || value === null || value === undefined ? null : Number(value)))
-  .pipe(z.number({ error: MESSAGES.roundaboutInvalid }).int(MESSAGES.roundaboutInvalid).min(1, MESSAGES.roundaboutInvalid).max(99, MESSAGES.roundaboutInvalid).nullable());
+  .pipe(
+    z
+      .number({ error: MESSAGES.roundaboutInvalid })
+      .int(MESSAGES.roundaboutInvalid)
+      .min(1, MESSAGES.roundaboutInvalid)
+      .max(99, MESSAGES.roundaboutInvalid)
+      .nullable(),
+  );
 
 const primaryContact = z
   .string({ error: MESSAGES.primaryContactRequired })
@@ -171,7 +176,12 @@ export const studentCreate = studentForm.extend({
     .trim()
     .nullish()
     .transform((value) => (value ? value : undefined))
-    .pipe(z.string().regex(/^\d{8}$/, MESSAGES.phoneDigits).optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{8}$/, MESSAGES.phoneDigits)
+        .optional(),
+    ),
   address: optionalText(300),
   priceBhd: z
     .union([z.string(), z.number(), z.null()])

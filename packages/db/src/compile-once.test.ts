@@ -7,7 +7,13 @@ import type { Kysely } from 'kysely';
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.insertInto('schools').values([{ schoolCode: 'ONCE-A', name: 'Once A' }, { schoolCode: 'ONCE-B', name: 'Once B' }]).execute();
+  await database.db
+    .insertInto('schools')
+    .values([
+      { schoolCode: 'ONCE-A', name: 'Once A' },
+      { schoolCode: 'ONCE-B', name: 'Once B' },
+    ])
+    .execute();
 });
 afterAll(() => database.close());
 

@@ -21,7 +21,8 @@ export function compileOnce<DB, Args extends string[], Row>(
       const query = build(db, ...standIns).compile();
       const places = query.parameters.map((value) => standIns.indexOf(value as string));
       standIns.forEach((standIn, index) => {
-        if (!places.includes(index) || query.sql.includes(standIn)) throw new Error(`compileOnce: argument ${index + 1} does not reach the query as a parameter`);
+        if (!places.includes(index) || query.sql.includes(standIn))
+          throw new Error(`compileOnce: argument ${index + 1} does not reach the query as a parameter`);
       });
       template = { query, places };
       templates.set(db, template);

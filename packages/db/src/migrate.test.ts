@@ -49,21 +49,29 @@ describe(`schema behaviour on ${testEngine()}`, () => {
     expect(await test.db.selectFrom('terms').select('id').execute()).toHaveLength(1);
   });
 
-  it("gives version 1 its Arabic text where it lacks one, only while its English is still the seeded text", async () => {
+  it('gives version 1 its Arabic text where it lacks one, only while its English is still the seeded text', async () => {
     const version1 = () => test.db.selectFrom('terms').select(['content', 'contentAr']).where('version', '=', 1).executeTakeFirstOrThrow();
     // A database seeded before the terms had an Arabic text.
     await test.db.updateTable('terms').set({ contentAr: null }).where('version', '=', 1).execute();
     await seedEssentials(test.db);
     expect(await version1()).toEqual({ content: TERMS_V1, contentAr: TERMS_V1_AR });
     // An office that changed version 1's English: the translation of the seeded text would be wrong.
-    await test.db.updateTable('terms').set({ content: `${TERMS_V1}\n9. Changed by the office.`, contentAr: null }).where('version', '=', 1).execute();
+    await test.db
+      .updateTable('terms')
+      .set({ content: `${TERMS_V1}\n9. Changed by the office.`, contentAr: null })
+      .where('version', '=', 1)
+      .execute();
     await seedEssentials(test.db);
     expect((await version1()).contentAr).toBeNull();
     await test.db.updateTable('terms').set({ content: TERMS_V1, contentAr: TERMS_V1_AR }).where('version', '=', 1).execute();
   });
 
   it('allocates readable area ids and keeps money exact', async () => {
-    const first = await test.db.insertInto('areas').values({ name: 'Seef', price: '30.50', roundaboutCount: 0 }).returning(['id', 'price']).executeTakeFirstOrThrow();
+    const first = await test.db
+      .insertInto('areas')
+      .values({ name: 'Seef', price: '30.50', roundaboutCount: 0 })
+      .returning(['id', 'price'])
+      .executeTakeFirstOrThrow();
     const second = await test.db.insertInto('areas').values({ name: 'Hidd', roundaboutCount: 22 }).returning(['id', 'price']).executeTakeFirstOrThrow();
     expect(first.id).toMatch(/^area-\d{3}$/);
     expect(Number(second.id.slice(5))).toBe(Number(first.id.slice(5)) + 1);
@@ -77,8 +85,6 @@ describe(`schema behaviour on ${testEngine()}`, () => {
   });
 
   it('allows only one active terms version', async () => {
-    await expect(
-      test.db.insertInto('terms').values({ version: 2, content: 'x', active: true }).execute(),
-    ).rejects.toMatchObject({ code: '23505' });
+    await expect(test.db.insertInto('terms').values({ version: 2, content: 'x', active: true }).execute()).rejects.toMatchObject({ code: '23505' });
   });
 });

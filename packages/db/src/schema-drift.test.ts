@@ -49,7 +49,14 @@ const KIND_OF_SQL_TYPE: Record<string, Kind> = {
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 function tablesOfTheType(): Tables {
-  const program = ts.createProgram([SCHEMA_FILE], { strict: true, noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 });
+  const program = ts.createProgram([SCHEMA_FILE], {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(SCHEMA_FILE)!;
   const database = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Database');
@@ -64,7 +71,7 @@ function tablesOfTheType(): Tables {
     const kinds = new Set<Kind>();
     for (const part of parts) {
       if (part.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)) continue;
-      if (part.flags & (ts.TypeFlags.StringLike)) kinds.add('string');
+      if (part.flags & ts.TypeFlags.StringLike) kinds.add('string');
       else if (part.flags & ts.TypeFlags.NumberLike) kinds.add('number');
       else if (part.flags & ts.TypeFlags.BooleanLike) kinds.add('boolean');
       else if (part.getSymbol()?.getName() === 'Date') kinds.add('Date');
@@ -134,7 +141,9 @@ describe(`schema.ts against the migrated database on ${testEngine()}`, () => {
         else if (actual.kind === 'json' ? declared.kind === 'Date' || declared.kind === 'bytes' : declared.kind !== actual.kind)
           differences.push(`${table}.${column}: reads as ${actual.kind}, typed as ${declared.kind}`);
         else if (declared.nullable !== actual.nullable)
-          differences.push(`${table}.${column}: ${actual.nullable ? 'nullable' : 'NOT NULL'} in the database, ${declared.nullable ? 'nullable' : 'never null'} in schema.ts`);
+          differences.push(
+            `${table}.${column}: ${actual.nullable ? 'nullable' : 'NOT NULL'} in the database, ${declared.nullable ? 'nullable' : 'never null'} in schema.ts`,
+          );
       }
       for (const column of typedColumns.keys()) if (!columns.has(column)) differences.push(`${table}.${column}: in schema.ts, not in the database`);
     }

@@ -1,5 +1,17 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-import type { AdultRelation, Language, MarkedByRole, ReceiverRelation, ModificationStatus, NotificationStatus, PaymentStatus, Role, ServiceType, UserStatus, Weekday } from '@school-transport/contracts';
+import type {
+  AdultRelation,
+  Language,
+  MarkedByRole,
+  ReceiverRelation,
+  ModificationStatus,
+  NotificationStatus,
+  PaymentStatus,
+  Role,
+  ServiceType,
+  UserStatus,
+  Weekday,
+} from '@school-transport/contracts';
 
 /**
  * The typed shape of every table. Columns are snake_case in PostgreSQL and
@@ -312,7 +324,11 @@ export interface OnlinePaymentsTable {
   id: Generated<string>;
   parentId: string;
   amount: Money;
-  status: ColumnType<'initiated' | 'paid' | 'failed' | 'cancelled', 'initiated' | 'paid' | 'failed' | 'cancelled' | undefined, 'initiated' | 'paid' | 'failed' | 'cancelled'>;
+  status: ColumnType<
+    'initiated' | 'paid' | 'failed' | 'cancelled',
+    'initiated' | 'paid' | 'failed' | 'cancelled' | undefined,
+    'initiated' | 'paid' | 'failed' | 'cancelled'
+  >;
   chargeId: string | null;
   /** The gateway's last status of the charge, as it wrote it (CAPTURED, DECLINED...). */
   chargeStatus: string | null;

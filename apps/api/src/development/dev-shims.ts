@@ -24,12 +24,7 @@ export function registerDevShims(app: FastifyInstance, deps: DevDependencies): v
   app.get('/api/dev/force-admin-credentials', async (_req, reply) => {
     if (deps.bootstrapAdmin) return { email: deps.bootstrapAdmin.email, password: deps.bootstrapAdmin.password };
     const demo = DEMO_SIGN_INS.admin;
-    const account = await deps.db
-      .selectFrom('users')
-      .select('passwordHash')
-      .where('email', '=', demo.email)
-      .where('role', '=', 'admin')
-      .executeTakeFirst();
+    const account = await deps.db.selectFrom('users').select('passwordHash').where('email', '=', demo.email).where('role', '=', 'admin').executeTakeFirst();
     if (account && (await verifyPassword(account.passwordHash, demo.password))) return { email: demo.email, password: demo.password };
     return reply.code(404).send(errorBody(SERVER_MESSAGES.notFound));
   });

@@ -142,9 +142,12 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] === 'v2') {
       if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { errors: [{ code: '2107', description: 'Invalid API key' }] });
-      if (req.method === 'POST' && parts[1] === 'charges' && parts.length === 2) return json(res, 200, createCharge(JSON.parse(await bodyOf(req)) as Record<string, unknown>));
-      if (req.method === 'POST' && parts[1] === 'charges' && parts[2] === 'list') return json(res, 200, listCharges(JSON.parse(await bodyOf(req)) as ListRequest));
-      if (req.method === 'POST' && parts[1] === 'refunds' && parts.length === 2) return createRefund(res, JSON.parse(await bodyOf(req)) as Record<string, unknown>);
+      if (req.method === 'POST' && parts[1] === 'charges' && parts.length === 2)
+        return json(res, 200, createCharge(JSON.parse(await bodyOf(req)) as Record<string, unknown>));
+      if (req.method === 'POST' && parts[1] === 'charges' && parts[2] === 'list')
+        return json(res, 200, listCharges(JSON.parse(await bodyOf(req)) as ListRequest));
+      if (req.method === 'POST' && parts[1] === 'refunds' && parts.length === 2)
+        return createRefund(res, JSON.parse(await bodyOf(req)) as Record<string, unknown>);
       if (req.method === 'GET' && parts[1] === 'charges' && parts[2]) {
         const charge = charges.get(parts[2]);
         return charge ? json(res, 200, charge) : json(res, 404, { errors: [{ code: '1143', description: 'Charge not found' }] });
@@ -159,7 +162,8 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
         const form = new URLSearchParams(await bodyOf(req));
         const action = form.get('action');
         const method = form.get('method');
-        const outcome: HostedOutcome = action === 'cancel' ? 'cancel' : action === 'decline' ? 'decline' : { pay: method === 'VISA' || method === 'APPLE_PAY' ? method : 'BENEFIT' };
+        const outcome: HostedOutcome =
+          action === 'cancel' ? 'cancel' : action === 'decline' ? 'decline' : { pay: method === 'VISA' || method === 'APPLE_PAY' ? method : 'BENEFIT' };
         standIn.settle(charge.id, outcome);
         if (standIn.webhook === 'before-return') await standIn.postWebhook(charge.id).catch(() => 0);
         const back = new URL(charge.redirect.url);
@@ -197,10 +201,13 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
     const charge = charges.get(String(body.charge_id ?? ''));
     const refuse = (code: string, description: string) => json(res, 400, { errors: [{ code, description }] });
     if (!charge) return refuse('1143', 'Charge not found');
-    if (typeof body.amount !== 'number' || body.amount <= 0 || typeof body.reason !== 'string' || body.reason === '') return refuse('1110', 'amount, currency and reason are required');
+    if (typeof body.amount !== 'number' || body.amount <= 0 || typeof body.reason !== 'string' || body.reason === '')
+      return refuse('1110', 'amount, currency and reason are required');
     if (body.currency !== charge.currency) return refuse('1117', 'Currency does not match the charge');
     if (charge.status !== 'CAPTURED') return refuse('1150', 'Only a captured charge can be refunded');
-    const given = [...standIn.refunds.values()].filter((refund) => refund.charge_id === charge.id && refund.status !== 'DECLINED').reduce((sum, refund) => sum + Math.round(refund.amount * 1000), 0);
+    const given = [...standIn.refunds.values()]
+      .filter((refund) => refund.charge_id === charge.id && refund.status !== 'DECLINED')
+      .reduce((sum, refund) => sum + Math.round(refund.amount * 1000), 0);
     if (given + Math.round(body.amount * 1000) > Math.round(charge.amount * 1000)) return refuse('1151', 'The refund exceeds the captured amount');
     const id = `re_TS${randomDigits(6)}${randomBytes(6).toString('hex')}`;
     const status = standIn.refundStatus;
@@ -217,7 +224,10 @@ export async function startTapStandIn({ secretKey, port = 0, host = '127.0.0.1' 
       created: String(Date.now()),
       reference: { merchant: String((body.reference as { merchant?: string } | undefined)?.merchant ?? '') },
       metadata: (body.metadata ?? {}) as Record<string, unknown>,
-      response: status === 'DECLINED' ? { code: '507', message: 'Declined' } : { code: status === 'PENDING' ? '100' : '000', message: status === 'PENDING' ? 'Pending' : 'Refunded' },
+      response:
+        status === 'DECLINED'
+          ? { code: '507', message: 'Declined' }
+          : { code: status === 'PENDING' ? '100' : '000', message: status === 'PENDING' ? 'Pending' : 'Refunded' },
     };
     standIn.refunds.set(id, refund);
     json(res, 200, refund);

@@ -36,7 +36,14 @@ export function generateCode(): string {
  * only the latest text works; answers the code in clear, for the message. Call it in the
  * transaction that sends the message.
  */
-async function writeCode(trx: Db, userId: string, purpose: AccountCodePurpose, validFor: string, sentBy: string | null, prepared?: PreparedCode): Promise<string> {
+async function writeCode(
+  trx: Db,
+  userId: string,
+  purpose: AccountCodePurpose,
+  validFor: string,
+  sentBy: string | null,
+  prepared?: PreparedCode,
+): Promise<string> {
   const { code, codeHash } = prepared ?? (await prepareCode());
   await trx.updateTable('accountCodes').set({ endedAt: sql<Date>`now()` }).where('userId', '=', userId).where('endedAt', 'is', null).execute();
   await trx
@@ -52,7 +59,12 @@ async function writeCode(trx: Db, userId: string, purpose: AccountCodePurpose, v
  */
 export async function issueResetCode(trx: Db, account: CodeRecipient & { phone: string }, sentBy: string | null, prepared?: PreparedCode): Promise<void> {
   const code = await writeCode(trx, account.id, 'password_reset', `${RESET_CODE_MINUTES} minutes`, sentBy, prepared);
-  await enqueueNotification(trx, { recipient: account.phone, templateKey: 'password_reset', payload: { code, minutes: RESET_CODE_MINUTES }, language: account.language });
+  await enqueueNotification(trx, {
+    recipient: account.phone,
+    templateKey: 'password_reset',
+    payload: { code, minutes: RESET_CODE_MINUTES },
+    language: account.language,
+  });
 }
 
 /** How many codes the account's owner asked for in the last hour. */
@@ -119,13 +131,27 @@ export async function prepareCode(): Promise<PreparedCode> {
  */
 export async function issueWelcomeCodes(trx: Db, userIds: readonly string[], sentBy: string | null, prepared: readonly PreparedCode[] = []): Promise<number> {
   if (userIds.length === 0) return 0;
-  const accounts = (await trx.selectFrom('users').select(['id', 'name', 'email', 'phone', 'role', 'language']).where('id', 'in', [...userIds]).execute()).filter((account) => account.phone);
+  const accounts = (
+    await trx
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'phone', 'role', 'language'])
+      .where('id', 'in', [...userIds])
+      .execute()
+  ).filter((account) => account.phone);
   const codes = [...prepared.slice(0, accounts.length), ...(await prepareWelcomeCodes(Math.max(0, accounts.length - prepared.length)))];
   for (let start = 0; start < accounts.length; start += 500) {
     const chunk = accounts.slice(start, start + 500);
     await trx
       .insertInto('accountCodes')
-      .values(chunk.map((account, index) => ({ userId: account.id, purpose: 'welcome' as const, codeHash: codes[start + index]!.codeHash, expiresAt: sql<Date>`now() + ${`${WELCOME_CODE_DAYS} days`}::interval`, sentBy })))
+      .values(
+        chunk.map((account, index) => ({
+          userId: account.id,
+          purpose: 'welcome' as const,
+          codeHash: codes[start + index]!.codeHash,
+          expiresAt: sql<Date>`now() + ${`${WELCOME_CODE_DAYS} days`}::interval`,
+          sentBy,
+        })),
+      )
       .execute();
   }
   for (const [index, account] of accounts.entries()) {

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type UserAnswer = { user: SessionUser };
-const setLanguage = (client: HttpClient, language: unknown) => client.post<{ result: { data: UserAnswer }; error?: { message: string } }>('/trpc/auth.setLanguage', { language });
+const setLanguage = (client: HttpClient, language: unknown) =>
+  client.post<{ result: { data: UserAnswer }; error?: { message: string } }>('/trpc/auth.setLanguage', { language });
 
 let counter = 0;
 function registration(overrides: Record<string, unknown> = {}) {
@@ -82,7 +83,7 @@ describe('the account language', () => {
 });
 
 describe('the language at sign-in', () => {
-  const languageOf = async (id: string) => (await t.db.selectFrom('users').select(['language', 'languageChosen']).where('id', '=', id).executeTakeFirstOrThrow());
+  const languageOf = async (id: string) => await t.db.selectFrom('users').select(['language', 'languageChosen']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('gives an account whose language nobody chose the language of the screen it signs in on', async () => {
     const parent = await createParent(t.db);

@@ -11,8 +11,20 @@ beforeAll(async () => {
   // Three an hour, so that the tests reach the limit quickly; the service's default is 100.
   t = await startTestServer({ addressLimits: { registration: 3, password_reset: 3 } });
   const stamp = Date.now().toString(36);
-  const schoolId = (await t.db.insertInto('schools').values({ schoolCode: `LIM-${stamp}`, name: 'Limit School' }).returning('id').executeTakeFirstOrThrow()).id;
-  const areaId = (await t.db.insertInto('areas').values({ name: `Hidd ${stamp}`, price: '20.00', roundaboutCount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+  const schoolId = (
+    await t.db
+      .insertInto('schools')
+      .values({ schoolCode: `LIM-${stamp}`, name: 'Limit School' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const areaId = (
+    await t.db
+      .insertInto('areas')
+      .values({ name: `Hidd ${stamp}`, price: '20.00', roundaboutCount: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const termsVersionId = (await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow()).id;
   choices = { schoolId, areaId, termsVersionId };
 });
@@ -76,7 +88,11 @@ describe('forgotten-password requests per address and hour', () => {
 
   it('holds across two server processes on one database', async () => {
     const other = await t.startAnother({ addressLimits: { password_reset: 3 } });
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => postFrom(i % 2 ? other.url : t.url, '127.0.6.9', '/api/auth/password-reset', { identifier: `parallel-${i}@example.com` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        postFrom(i % 2 ? other.url : t.url, '127.0.6.9', '/api/auth/password-reset', { identifier: `parallel-${i}@example.com` }),
+      ),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 202, 202, 429, 429]);
   });
 });

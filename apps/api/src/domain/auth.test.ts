@@ -98,7 +98,8 @@ describe('sign-in limits', () => {
 
   it('limits an email that has no account like one that has, so the limit does not tell which exist', async () => {
     const nobody = `nobody-limited-${Date.now()}@example.com`;
-    for (let attempt = 0; attempt < 10; attempt++) expect((await t.client().post('/api/auth/login', { email: nobody, password: `guess-${attempt}` })).status).toBe(401);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await t.client().post('/api/auth/login', { email: nobody, password: `guess-${attempt}` })).status).toBe(401);
     const refused = await t.client().post('/api/auth/login', { email: nobody, password: 'guess-10' });
     expect([refused.status, refused.body]).toEqual([429, { message: SERVER_MESSAGES.tooManyAttempts, code: 'server.tooManyAttempts' }]);
   });
@@ -107,7 +108,9 @@ describe('sign-in limits', () => {
     const parent = await createParent(t.db);
     // The identifier is the normalized email: its letter case makes no new account to guess at.
     const answers = await Promise.all(
-      Array.from({ length: 11 }, (_, i) => t.client().post('/api/auth/login', { email: i % 2 ? parent.email.toUpperCase() : parent.email, password: `guess-${i}` })),
+      Array.from({ length: 11 }, (_, i) =>
+        t.client().post('/api/auth/login', { email: i % 2 ? parent.email.toUpperCase() : parent.email, password: `guess-${i}` }),
+      ),
     );
     expect(statusesOf(answers)).toEqual(tenFailuresAndOneRefusal);
     const refused = answers.find((answer) => answer.status === 429)!;
@@ -119,10 +122,12 @@ describe('sign-in limits', () => {
   it('counts the calls of batched tRPC requests like separate sign-ins, and says when to retry there too', async () => {
     const parent = await createParent(t.db);
     const batch = (size: number, first: number) =>
-      t.client().post<{ error?: { message: string; data: { httpStatus: number } } }[]>(
-        `/trpc/${Array(size).fill('auth.login').join(',')}?batch=1`,
-        Object.fromEntries(Array.from({ length: size }, (_, i) => [i, { email: parent.email, password: `batched-guess-${first + i}` }])),
-      );
+      t
+        .client()
+        .post<{ error?: { message: string; data: { httpStatus: number } } }[]>(
+          `/trpc/${Array(size).fill('auth.login').join(',')}?batch=1`,
+          Object.fromEntries(Array.from({ length: size }, (_, i) => [i, { email: parent.email, password: `batched-guess-${first + i}` }])),
+        );
     const answers = await Promise.all([batch(6, 0), batch(5, 6)]);
     const calls = answers.flatMap((answer) => answer.body);
     expect(calls.map((call) => call.error?.data.httpStatus).sort()).toEqual(tenFailuresAndOneRefusal);
@@ -139,10 +144,13 @@ describe('sign-in limits', () => {
     const driver = await createDriver(t.db);
     const other = await t.startAnother();
     const answers = await Promise.all(
-      Array.from({ length: 11 }, (_, i) => new HttpClient(i % 2 ? other.url : t.url).post('/api/driver/login', { phone: driver.phone, password: `guess-${i}` })),
+      Array.from({ length: 11 }, (_, i) =>
+        new HttpClient(i % 2 ? other.url : t.url).post('/api/driver/login', { phone: driver.phone, password: `guess-${i}` }),
+      ),
     );
     expect(statusesOf(answers)).toEqual(tenFailuresAndOneRefusal);
-    for (const url of [t.url, other.url]) expect((await new HttpClient(url).post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(429);
+    for (const url of [t.url, other.url])
+      expect((await new HttpClient(url).post('/api/driver/login', { phone: driver.phone, password: driver.password })).status).toBe(429);
   });
 
   it('lets the right password in after failures under the limit, and forgets those failures', async () => {
@@ -161,14 +169,22 @@ describe('sign-in limits', () => {
   it('lets an account try again once its ten minutes have passed, and deletes the rows of windows that have passed', async () => {
     const parent = await createParent(t.db);
     const stale = `email:stale-${Date.now()}@example.com`;
-    await t.db.insertInto('signInAttempts').values({ scope: 'account', key: stale, attempts: 10, windowStartedAt: new Date(Date.now() - 11 * 60_000) }).execute();
+    await t.db
+      .insertInto('signInAttempts')
+      .values({ scope: 'account', key: stale, attempts: 10, windowStartedAt: new Date(Date.now() - 11 * 60_000) })
+      .execute();
     for (let attempt = 0; attempt < 11; attempt++) await t.client().post('/api/auth/login', { email: parent.email, password: `guess-${attempt}` });
     expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(429);
     // As if the window had begun ten minutes and a second ago.
     await t.db
       .updateTable('signInAttempts')
       .set({ windowStartedAt: new Date(Date.now() - 10 * 60_000 - 1000) })
-      .where((eb) => eb.or([eb.and([eb('scope', '=', 'account'), eb('key', '=', `email:${parent.email}`)]), eb.and([eb('scope', '=', 'account_address'), eb('key', 'like', `email:${parent.email} %`)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('scope', '=', 'account'), eb('key', '=', `email:${parent.email}`)]),
+          eb.and([eb('scope', '=', 'account_address'), eb('key', 'like', `email:${parent.email} %`)]),
+        ]),
+      )
       .execute();
     expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
     // The first sign-in attempt for some account in a new window deleted the row whose window had passed.
@@ -177,7 +193,8 @@ describe('sign-in limits', () => {
 
   it('lets the right password in from an address that has not failed while another address is locked out of the account', async () => {
     const driver = await createDriver(t.db);
-    for (let attempt = 0; attempt < 10; attempt++) expect((await signInFrom('127.0.0.21', { phone: driver.phone, password: `guess-${attempt}` }, '/api/driver/login')).status).toBe(401);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await signInFrom('127.0.0.21', { phone: driver.phone, password: `guess-${attempt}` }, '/api/driver/login')).status).toBe(401);
     // The guessing address waits, even with the right password...
     expect((await signInFrom('127.0.0.21', { phone: driver.phone, password: driver.password }, '/api/driver/login')).status).toBe(429);
     // ...but the driver on their own phone's address signs in before the morning run.
@@ -188,7 +205,8 @@ describe('sign-in limits', () => {
     const parent = await createParent(t.db);
     for (let address = 0; address < 5; address++) {
       const answers: number[] = [];
-      for (let attempt = 0; attempt < 11; attempt++) answers.push((await signInFrom(`127.0.1.${address + 1}`, { email: parent.email, password: `guess-${attempt}` })).status);
+      for (let attempt = 0; attempt < 11; attempt++)
+        answers.push((await signInFrom(`127.0.1.${address + 1}`, { email: parent.email, password: `guess-${attempt}` })).status);
       expect(answers.sort()).toEqual(tenFailuresAndOneRefusal);
     }
     const refused = await signInFrom('127.0.1.99', { email: parent.email, password: parent.password });
@@ -233,7 +251,9 @@ describe('sign-in by phone (drivers)', () => {
     const client = t.client();
     const login = await client.post('/api/driver/login', { phone: driver.phone, password: driver.password });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ user: { id: driver.id, name: 'Test Driver', role: 'driver', email: null, phone: driver.phone, language: 'en', driverId: driver.driverId } });
+    expect(login.body).toEqual({
+      user: { id: driver.id, name: 'Test Driver', role: 'driver', email: null, phone: driver.phone, language: 'en', driverId: driver.driverId },
+    });
     expect((await client.get('/api/auth/user')).body).toEqual(login.body);
   });
 
@@ -245,7 +265,7 @@ describe('sign-in by phone (drivers)', () => {
     });
   });
 
-  it('ends a deactivated driver\'s session and refuses the next sign-in', async () => {
+  it("ends a deactivated driver's session and refuses the next sign-in", async () => {
     const driver = await createDriver(t.db);
     const client = t.client();
     await client.post('/api/driver/login', { phone: driver.phone, password: driver.password });
@@ -292,7 +312,9 @@ describe('sessions in the database', () => {
     const client = t.client();
     await client.post('/api/auth/login', { email: parent.email, password: parent.password });
     const expiryOf = async () =>
-      (await t.db.selectFrom('sessions').select(['sess', 'expire']).execute()).find((row) => (row.sess as { userId?: string }).userId === parent.id)?.expire.getTime();
+      (await t.db.selectFrom('sessions').select(['sess', 'expire']).execute())
+        .find((row) => (row.sess as { userId?: string }).userId === parent.id)
+        ?.expire.getTime();
     const atSignIn = await expiryOf();
     expect(atSignIn).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -63,7 +63,11 @@ export async function findSessionUser(db: Kysely<Database>, userId: string): Pro
  * Checks a password sign-in. An unknown account and a wrong password get the same 401 and take the
  * same time; a correct password on a deactivated account gets 403 so the person knows to call.
  */
-async function checkCredentials(account: (SessionUserRow & { passwordHash: string }) | undefined, password: string, failureMessage: string): Promise<SessionUser> {
+async function checkCredentials(
+  account: (SessionUserRow & { passwordHash: string }) | undefined,
+  password: string,
+  failureMessage: string,
+): Promise<SessionUser> {
   const valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDecoy(password);
   if (!account || !valid) throw new AppError('UNAUTHORIZED', failureMessage);
   const user = toSessionUser(account);

@@ -88,7 +88,11 @@ export class LoginThrottle {
    * (401) by default; a wrong current password of a password change or a wrong reset code answers
    * 400 and is counted all the same.
    */
-  async attempt<T>(who: { account: string; address: string }, checkPassword: () => Promise<T>, failed: (error: unknown) => boolean = isWrongPassword): Promise<T> {
+  async attempt<T>(
+    who: { account: string; address: string },
+    checkPassword: () => Promise<T>,
+    failed: (error: unknown) => boolean = isWrongPassword,
+  ): Promise<T> {
     // The address first: a flood from an address already refused writes no row per account it names.
     const address = await this.count('address', addressKey(who.address), MAX_ADDRESS_FAILURES);
     let pair: Counted;

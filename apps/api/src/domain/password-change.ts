@@ -6,7 +6,8 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { assertPasswordAllowed } from './password-rules.js';
 
 /** A wrong current password: 400 on its field (the caller counts it toward the sign-in limits). */
-export const wrongCurrentPassword = () => new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
+export const wrongCurrentPassword = () =>
+  new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
 
 /**
  * A signed-in user changes their own password: the current one must be right, the new one follows

@@ -3,7 +3,15 @@ import type { Db } from '@school-transport/db';
 import { ACCOUNT_MESSAGES, CREW_ROLES } from '@school-transport/contracts';
 import { AppError } from '../errors.js';
 import { endSessions } from './account-sessions.js';
-import { issueResetCode, MAX_WRONG_CODES, prepareCode, RESET_CODES_PER_HOUR, resetCodesInLastHour, type CodeRecipient, type PreparedCode } from './account-codes.js';
+import {
+  issueResetCode,
+  MAX_WRONG_CODES,
+  prepareCode,
+  RESET_CODES_PER_HOUR,
+  resetCodesInLastHour,
+  type CodeRecipient,
+  type PreparedCode,
+} from './account-codes.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { assertPasswordAllowed } from './password-rules.js';
 import { OFFICE_PHONE_CHANGE_HOLD_HOURS } from './admin/phone-changes.js';
@@ -20,10 +28,14 @@ export async function findAccountByIdentifier(db: Db, identifier: string): Promi
     .leftJoin('drivers', 'drivers.userId', 'users.id')
     .select(['users.id', 'users.name', 'users.email', 'users.phone', 'users.role', 'users.language'])
     // A phone the office changed within the day gets no code the owner did not ask the office for (phone-changes.ts).
-    .select(sql<boolean>`coalesce(users.phone_changed_by_office_at > now() - make_interval(hours => ${OFFICE_PHONE_CHANGE_HOLD_HOURS}), false)`.as('phoneOnHold'))
+    .select(
+      sql<boolean>`coalesce(users.phone_changed_by_office_at > now() - make_interval(hours => ${OFFICE_PHONE_CHANGE_HOLD_HOURS}), false)`.as('phoneOnHold'),
+    )
     .where('users.status', '=', 'active')
     .where((eb) => eb.or([eb('drivers.status', 'is', null), eb('drivers.status', '=', 'active')]));
-  query = byEmail ? query.where('users.email', '=', identifier).where('users.role', 'not in', CREW_ROLES) : query.where('users.phone', '=', identifier).where('users.role', 'in', CREW_ROLES);
+  query = byEmail
+    ? query.where('users.email', '=', identifier).where('users.role', 'not in', CREW_ROLES)
+    : query.where('users.phone', '=', identifier).where('users.role', 'in', CREW_ROLES);
   return query.executeTakeFirst();
 }
 

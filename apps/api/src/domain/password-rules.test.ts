@@ -24,8 +24,16 @@ beforeAll(async () => {
   office = t.client();
   expect((await office.post('/api/auth/login', { email: admin.email, password: admin.password })).status).toBe(200);
   const stamp = Date.now().toString(36);
-  const school = await t.db.insertInto('schools').values({ schoolCode: `PW-${stamp}`, name: 'Password School' }).returning('id').executeTakeFirstOrThrow();
-  const area = await t.db.insertInto('areas').values({ name: `Password ${stamp}`, price: '25.00' }).returning('id').executeTakeFirstOrThrow();
+  const school = await t.db
+    .insertInto('schools')
+    .values({ schoolCode: `PW-${stamp}`, name: 'Password School' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const area = await t.db
+    .insertInto('areas')
+    .values({ name: `Password ${stamp}`, price: '25.00' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const terms = await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow();
   choices = { schoolId: school.id, areaId: area.id, termsVersionId: terms.id };
 });
@@ -34,13 +42,30 @@ afterAll(() => t.close());
 function registration(password: string) {
   sequence += 1;
   return {
-    firstName: 'Mariam', fathersName: 'Yusuf', lastName: `Rules ${sequence}`, grade: '2', studentSchoolId: `PW-${sequence}`, parentName: 'Yusuf',
-    parentEmail: `rules-${Date.now().toString(36)}-${sequence}@example.com`, parentPhone: '36004455', password, serviceType: 'BOTH',
-    block: '1', road: '2', houseBuilding: '3', termsAccepted: true, ...choices,
+    firstName: 'Mariam',
+    fathersName: 'Yusuf',
+    lastName: `Rules ${sequence}`,
+    grade: '2',
+    studentSchoolId: `PW-${sequence}`,
+    parentName: 'Yusuf',
+    parentEmail: `rules-${Date.now().toString(36)}-${sequence}@example.com`,
+    parentPhone: '36004455',
+    password,
+    serviceType: 'BOTH',
+    block: '1',
+    road: '2',
+    houseBuilding: '3',
+    termsAccepted: true,
+    ...choices,
   };
 }
 
-const tooCommon = { message: MESSAGES.passwordTooCommon, issues: { password: MESSAGES.passwordTooCommon }, code: 'validation.passwordTooCommon', issueCodes: { password: 'validation.passwordTooCommon' } };
+const tooCommon = {
+  message: MESSAGES.passwordTooCommon,
+  issues: { password: MESSAGES.passwordTooCommon },
+  code: 'validation.passwordTooCommon',
+  issueCodes: { password: 'validation.passwordTooCommon' },
+};
 const uniquePhone = () => String(38_000_000 + Math.floor(Math.random() * 999_999));
 
 describe('common passwords', () => {
@@ -92,7 +117,10 @@ describe('admin passwords', () => {
       const email = `boot-${(sequence += 1)}@example.com`;
       const configured = await t.startAnother({ bootstrapAdmin: { email, password } });
       const response = await new HttpClient(configured.url).post('/api/auth/create-admin', {});
-      expect([response.status, response.body]).toEqual([400, { message, issues: { password: message }, code: messageCode(message), issueCodes: { password: messageCode(message) } }]);
+      expect([response.status, response.body]).toEqual([
+        400,
+        { message, issues: { password: message }, code: messageCode(message), issueCodes: { password: messageCode(message) } },
+      ]);
       expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
     }
   });

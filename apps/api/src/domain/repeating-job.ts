@@ -10,7 +10,10 @@ export interface RepeatingJobOptions {
  * still going when the next is due makes that one skip). A failure goes to `log` and the next run
  * comes as planned. The timers do not hold the process open. Answers a stop function.
  */
-export function startRepeatingJob<Result>(work: () => Promise<Result>, options: RepeatingJobOptions & { done?: ((result: Result) => void) | undefined }): () => void {
+export function startRepeatingJob<Result>(
+  work: () => Promise<Result>,
+  options: RepeatingJobOptions & { done?: ((result: Result) => void) | undefined },
+): () => void {
   let running = false;
   const tick = () => {
     if (running) return;

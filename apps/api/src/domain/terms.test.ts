@@ -20,8 +20,20 @@ beforeAll(async () => {
   admin = t.client();
   expect((await admin.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
   const stamp = Date.now().toString(36);
-  schoolId = (await t.db.insertInto('schools').values({ schoolCode: `TERMS-${stamp}`, name: 'Terms School' }).returning('id').executeTakeFirstOrThrow()).id;
-  areaId = (await t.db.insertInto('areas').values({ name: `Hamad Town ${stamp}`, price: '25.00', roundaboutCount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+  schoolId = (
+    await t.db
+      .insertInto('schools')
+      .values({ schoolCode: `TERMS-${stamp}`, name: 'Terms School' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  areaId = (
+    await t.db
+      .insertInto('areas')
+      .values({ name: `Hamad Town ${stamp}`, price: '25.00', roundaboutCount: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 

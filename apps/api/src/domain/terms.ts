@@ -13,7 +13,15 @@ export async function findActiveTerms(db: Kysely<Database>): Promise<TermsVersio
 }
 
 /** The answer's fields keep the order they had before the Arabic text: contentAr comes last. */
-export function toTermsView(row: { id: string; version: number; content: string; contentAr: string | null; active: boolean; effectiveFrom: Date | null; createdAt: Date }): TermsVersionView {
+export function toTermsView(row: {
+  id: string;
+  version: number;
+  content: string;
+  contentAr: string | null;
+  active: boolean;
+  effectiveFrom: Date | null;
+  createdAt: Date;
+}): TermsVersionView {
   return {
     id: row.id,
     version: row.version,

@@ -68,7 +68,7 @@ const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 20);
 function query(payload: unknown): string {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(payload)) params.set(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  for (const [key, value] of Object.entries(payload)) params.set(key, typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -106,7 +106,9 @@ describe('generated bad input never breaks the server', () => {
           const url = pattern.replace(/:(\w+)/g, () => encodeURIComponent(id || randomUUID()));
           const before = await tableRows(t.db);
           const response =
-            method === 'GET' || method === 'DELETE' ? await client.request(method, `${url}${query(payload)}`) : await client.request(method, url, JSON.stringify(payload) ?? 'null');
+            method === 'GET' || method === 'DELETE'
+              ? await client.request(method, `${url}${query(payload)}`)
+              : await client.request(method, url, JSON.stringify(payload) ?? 'null');
           expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
           expect(typeof (response.body as { message?: unknown }).message === 'string' || response.status < 400).toBe(true);
           if (response.status >= 400) expect(changedRows(before, await tableRows(t.db)), 'a refused request changed these rows').toEqual({});

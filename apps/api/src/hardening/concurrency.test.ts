@@ -9,8 +9,16 @@ let choices: { schoolId: string; areaId: string; termsVersionId: string };
 beforeAll(async () => {
   t = await startTestServer();
   const stamp = Date.now().toString(36);
-  const school = await t.db.insertInto('schools').values({ schoolCode: `LOAD-${stamp}`, name: 'Load School' }).returning('id').executeTakeFirstOrThrow();
-  const area = await t.db.insertInto('areas').values({ name: `Load Area ${stamp}`, price: '25.00' }).returning('id').executeTakeFirstOrThrow();
+  const school = await t.db
+    .insertInto('schools')
+    .values({ schoolCode: `LOAD-${stamp}`, name: 'Load School' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const area = await t.db
+    .insertInto('areas')
+    .values({ name: `Load Area ${stamp}`, price: '25.00' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const terms = await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow();
   choices = { schoolId: school.id, areaId: area.id, termsVersionId: terms.id };
 });
@@ -81,24 +89,69 @@ describe('200 concurrent admin edits of the same students', () => {
         await t.db
           .insertInto('students')
           .values({
-            schoolId: choices.schoolId, firstName: 'Edited', fathersName: 'Many', lastName: `Times ${i}`, grade: '3', studentSchoolId: `EDIT-${stamp}-${i}`, contactNumber1: '36000000',
-            serviceType: 'BOTH', priceBhd: '25.00', areaId: choices.areaId, address: `Original ${i}`, houseBuilding: '3', road: '2', block: '1', parentId: parent.parentId,
+            schoolId: choices.schoolId,
+            firstName: 'Edited',
+            fathersName: 'Many',
+            lastName: `Times ${i}`,
+            grade: '3',
+            studentSchoolId: `EDIT-${stamp}-${i}`,
+            contactNumber1: '36000000',
+            serviceType: 'BOTH',
+            priceBhd: '25.00',
+            areaId: choices.areaId,
+            address: `Original ${i}`,
+            houseBuilding: '3',
+            road: '2',
+            block: '1',
+            parentId: parent.parentId,
           })
           .returning(['id', 'automatedId', 'address'])
           .executeTakeFirstOrThrow(),
       );
     }
-    const studentCount = async () => Number((await t.db.selectFrom('students').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const studentCount = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('students')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const countBefore = await studentCount();
 
     // Edit i: the whole Edit Student form as the office sends it, with its own address and driver; half by REST, half by tRPC.
-    const edits = Array.from({ length: EDITS }, (_, i) => ({ i, student: students[i % STUDENTS]!, address: `Edit ${i} of ${stamp}`, driverId: driverIds[i % driverIds.length]! }));
+    const edits = Array.from({ length: EDITS }, (_, i) => ({
+      i,
+      student: students[i % STUDENTS]!,
+      address: `Edit ${i} of ${stamp}`,
+      driverId: driverIds[i % driverIds.length]!,
+    }));
     const responses = await Promise.all(
       edits.map(({ i, student, address, driverId }) => {
         const form = {
-          firstName: 'Edited', fathersName: 'Many', lastName: `Times ${i % STUDENTS}`, grade: '3', class: null, studentSchoolId: `EDIT-${stamp}-${i % STUDENTS}`, schoolId: choices.schoolId,
-          areaId: choices.areaId, roundabout: null, serviceType: 'BOTH', contactNumber1: '36000000', contactNumber2: '', address, block: '1', road: '2', houseBuilding: '3',
-          flatHome: '', address2: '', locationLink: '', priceBhd: '25.00', paymentStatus: 'unpaid', driverId,
+          firstName: 'Edited',
+          fathersName: 'Many',
+          lastName: `Times ${i % STUDENTS}`,
+          grade: '3',
+          class: null,
+          studentSchoolId: `EDIT-${stamp}-${i % STUDENTS}`,
+          schoolId: choices.schoolId,
+          areaId: choices.areaId,
+          roundabout: null,
+          serviceType: 'BOTH',
+          contactNumber1: '36000000',
+          contactNumber2: '',
+          address,
+          block: '1',
+          road: '2',
+          houseBuilding: '3',
+          flatHome: '',
+          address2: '',
+          locationLink: '',
+          priceBhd: '25.00',
+          paymentStatus: 'unpaid',
+          driverId,
         };
         const admin = admins[i % admins.length]!;
         return i % 2 === 0 ? admin.put(`/api/admin/students/${student.id}`, form) : admin.post('/trpc/admin.students.update', { ...form, id: student.id });
@@ -109,8 +162,16 @@ describe('200 concurrent admin edits of the same students', () => {
 
     for (const student of students) {
       const mine = edits.filter((edit) => edit.student === student);
-      const audits = await t.db.selectFrom('auditLogs').select('diff').where('entityType', '=', 'student').where('entityId', '=', student.id).where('action', '=', 'update').execute();
-      const diffs = audits.map((row) => (typeof row.diff === 'string' ? JSON.parse(row.diff) : row.diff) as Record<string, { from: unknown; to: unknown } | undefined>);
+      const audits = await t.db
+        .selectFrom('auditLogs')
+        .select('diff')
+        .where('entityType', '=', 'student')
+        .where('entityId', '=', student.id)
+        .where('action', '=', 'update')
+        .execute();
+      const diffs = audits.map(
+        (row) => (typeof row.diff === 'string' ? JSON.parse(row.diff) : row.diff) as Record<string, { from: unknown; to: unknown } | undefined>,
+      );
       // One audit row per acknowledged edit (each changed the address).
       expect(diffs).toHaveLength(mine.length);
       // The edits ran one after another: each row's 'from' is the previous row's 'to', from the original address to the stored one.
@@ -125,7 +186,11 @@ describe('200 concurrent admin edits of the same students', () => {
       expect(stored.driverId).toBe(mine.find((edit) => edit.address === stored.address)!.driverId);
       // Every change of driver sent its messages once, and nothing else did.
       const driverChanges = diffs.filter((diff) => diff.driverId !== undefined);
-      const messages = await t.db.selectFrom('notifications').select('templateKey').where(sql<boolean>`payload->>'automatedId' = ${student.automatedId}`).execute();
+      const messages = await t.db
+        .selectFrom('notifications')
+        .select('templateKey')
+        .where(sql<boolean>`payload->>'automatedId' = ${student.automatedId}`)
+        .execute();
       const count = (key: string) => messages.filter((m) => m.templateKey === key).length;
       expect(count('driver_assigned')).toBe(driverChanges.filter((diff) => diff.driverId!.to !== null).length);
       expect(count('student_assigned')).toBe(count('driver_assigned'));

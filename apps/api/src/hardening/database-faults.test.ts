@@ -69,7 +69,12 @@ async function loadRegistrations(url: string, workers: number, until: () => bool
         sequence += 1;
         const tag = `F-${process.pid}-${sequence}-${Date.now().toString(36)}`;
         try {
-          const response = await fetch(`${url}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registration(tag)), signal: AbortSignal.timeout(5000) });
+          const response = await fetch(`${url}/api/registrations`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(registration(tag)),
+            signal: AbortSignal.timeout(5000),
+          });
           await response.arrayBuffer();
           outcomes.push({ status: response.status, ms: Date.now() - started, tag });
         } catch {
@@ -93,7 +98,9 @@ async function expectAcknowledgedAndWhole(acknowledged: string[]) {
   expect(Number(halfWritten.rows[0]!.n)).toBe(0);
   const withoutMessage = await sql<{ n: string }>`
     SELECT count(*) AS n FROM students s
-    WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.template_key = 'registration_received' AND n.payload->>'automatedId' = s.automated_id)`.execute(database.db);
+    WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.template_key = 'registration_received' AND n.payload->>'automatedId' = s.automated_id)`.execute(
+    database.db,
+  );
   expect(Number(withoutMessage.rows[0]!.n)).toBe(0);
 }
 

@@ -44,10 +44,12 @@ async function uploadWatchingHealth(file: Uint8Array) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let finished = false;
-  const upload = fetch(`${t.url}/api/admin/students/import?dryRun=true`, { method: 'POST', body: form, headers: { cookie: office.cookie! } }).then(async (response) => {
-    finished = true;
-    return { status: response.status, body: (await response.json()) as { message?: string }, ms: Date.now() - started };
-  });
+  const upload = fetch(`${t.url}/api/admin/students/import?dryRun=true`, { method: 'POST', body: form, headers: { cookie: office.cookie! } }).then(
+    async (response) => {
+      finished = true;
+      return { status: response.status, body: (await response.json()) as { message?: string }, ms: Date.now() - started };
+    },
+  );
   const health: number[] = [];
   do {
     const asked = Date.now();

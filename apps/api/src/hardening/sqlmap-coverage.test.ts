@@ -22,7 +22,9 @@ describe('the sqlmap scan covers the REST paths', () => {
 
   it('counts path parameters, query strings, JSON bodies and the multipart upload as input', () => {
     const takingInput = restPathsTakingInput();
-    expect(takingInput).toEqual(expect.arrayContaining(['GET /api/receipts/:file', 'GET /api/admin/fees', 'POST /api/admin/payments', 'POST /api/parent/fees/:id/proofs']));
+    expect(takingInput).toEqual(
+      expect.arrayContaining(['GET /api/receipts/:file', 'GET /api/admin/fees', 'POST /api/admin/payments', 'POST /api/parent/fees/:id/proofs']),
+    );
     expect(takingInput).not.toContain('GET /api/admin/statistics');
     expect(takingInput).not.toContain('GET /api/driver/students');
     expect(takingInput.length).toBeGreaterThan(Object.keys(REST_PATHS).length / 2);
@@ -39,6 +41,10 @@ describe('the sqlmap scan covers the REST paths', () => {
     expect(ci.some((line) => /--json/.test(line))).toBe(true);
     expect(ci.some((line) => /"[^"]*\?[^"]*"/.test(line))).toBe(true);
     expect(routes.some((route) => route.includes('/:'))).toBe(true);
-    for (const word of ['fees', 'payments', 'proof']) expect(routes.some((route) => route.includes(word)), word).toBe(true);
+    for (const word of ['fees', 'payments', 'proof'])
+      expect(
+        routes.some((route) => route.includes(word)),
+        word,
+      ).toBe(true);
   });
 });

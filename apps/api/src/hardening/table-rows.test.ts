@@ -28,8 +28,16 @@ describe('tableRows', () => {
     const { db } = database;
     const tables = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`.execute(db);
     const rows = await tableRows(db);
-    expect(Object.keys(rows).sort()).toEqual(tables.rows.map(({ tablename }) => tablename).filter((name) => name !== 'sessions').sort());
-    await db.insertInto('sessions').values({ sid: 'snapshot-session', sess: JSON.stringify({ cookie: {} }), expire: new Date(Date.now() + 60_000) }).execute();
+    expect(Object.keys(rows).sort()).toEqual(
+      tables.rows
+        .map(({ tablename }) => tablename)
+        .filter((name) => name !== 'sessions')
+        .sort(),
+    );
+    await db
+      .insertInto('sessions')
+      .values({ sid: 'snapshot-session', sess: JSON.stringify({ cookie: {} }), expire: new Date(Date.now() + 60_000) })
+      .execute();
     expect(changedRows(rows, await tableRows(db))).toEqual({});
     const ids = rows.areas!.map((row) => (JSON.parse(row) as { id: string }).id);
     expect(ids).toEqual([...ids].sort());

@@ -35,7 +35,8 @@ export function startThrowawayCluster(port: number): ThrowawayCluster {
   };
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const start = () => run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   return {

@@ -118,9 +118,23 @@ describe('two API processes on one database', () => {
     const registrations = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         new HttpClient((i % 2 === 0 ? a : b).url).post('/api/registrations', {
-          firstName: 'Message', fathersName: 'Once', lastName: `Only ${i}`, grade: '2', studentSchoolId: `MSG-${i}`, parentName: 'Parent', parentEmail: `message-${i}@example.com`,
-          parentPhone: String(36_100_000 + i), password: 'message-pass', serviceType: 'BOTH', block: '1', road: '2', houseBuilding: '3', termsAccepted: true,
-          schoolId: school.id, areaId: area.id, termsVersionId: terms.id,
+          firstName: 'Message',
+          fathersName: 'Once',
+          lastName: `Only ${i}`,
+          grade: '2',
+          studentSchoolId: `MSG-${i}`,
+          parentName: 'Parent',
+          parentEmail: `message-${i}@example.com`,
+          parentPhone: String(36_100_000 + i),
+          password: 'message-pass',
+          serviceType: 'BOTH',
+          block: '1',
+          road: '2',
+          houseBuilding: '3',
+          termsAccepted: true,
+          schoolId: school.id,
+          areaId: area.id,
+          termsVersionId: terms.id,
         }),
       ),
     );
@@ -140,7 +154,16 @@ describe('two API processes on one database', () => {
     expect(expected.length).toBeGreaterThanOrEqual(220);
 
     const started = Date.now();
-    const pending = async () => Number((await database.db.selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).where('status', '!=', 'sent').executeTakeFirstOrThrow()).n);
+    const pending = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('notifications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('status', '!=', 'sent')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     while ((await pending()) > 0 && Date.now() - started < 90_000) await wait(250);
     expect(await pending()).toBe(0);
 
@@ -157,7 +180,15 @@ describe('two API processes on one database', () => {
     const school = await database.db.selectFrom('schools').select('id').where('schoolCode', '=', 'OUTBOX').executeTakeFirstOrThrow();
     const area = await database.db.selectFrom('areas').select('id').where('name', '=', 'Outbox Area').executeTakeFirstOrThrow();
     await seedStudents(database.db, { count: 150, schoolIds: [school.id], areaIds: [area.id], driverIds: [], tag: 'two-processes' });
-    const active = Number((await database.db.selectFrom('students').select((eb) => eb.fn.countAll().as('n')).where('deletedAt', 'is', null).executeTakeFirstOrThrow()).n);
+    const active = Number(
+      (
+        await database.db
+          .selectFrom('students')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('deletedAt', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
     const admins = await Promise.all(
       [a, b].map(async (child) => {
@@ -171,10 +202,16 @@ describe('two API processes on one database', () => {
     const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => admins[i % 2]!.post<{ created: number }>('/api/admin/fees/generate', { month })));
     expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(responses.reduce((sum, r) => sum + r.body.created, 0)).toBe(active);
-    const rows = await database.db.selectFrom('fees').select((eb) => eb.fn.countAll().as('n')).where('month', '=', month).executeTakeFirstOrThrow();
+    const rows = await database.db
+      .selectFrom('fees')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('month', '=', month)
+      .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(active);
     // No student has two rows of any month, whichever process (or daily job) made them.
-    const doubled = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT student_id, month FROM fees GROUP BY student_id, month HAVING count(*) > 1) d`.execute(database.db);
+    const doubled = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM (SELECT student_id, month FROM fees GROUP BY student_id, month HAVING count(*) > 1) d`.execute(database.db);
     expect(Number(doubled.rows[0]!.n)).toBe(0);
     // Each click is in the audit log, through whichever process it came.
     const audits = await database.db.selectFrom('auditLogs').select('id').where('entityType', '=', 'fees').where('entityId', '=', month).execute();

@@ -57,7 +57,11 @@ async function readParts(req: FastifyRequest, limits: UploadFormLimits, tooLarge
  * on and throws the rest away, for as long as the sender sends. `notMultipart` is the refusal of a
  * request that is not a form at all.
  */
-export async function readUploadForm(req: FastifyRequest, limits: UploadFormLimits, errors: { tooLarge: () => AppError; notMultipart: () => AppError }): Promise<UploadForm> {
+export async function readUploadForm(
+  req: FastifyRequest,
+  limits: UploadFormLimits,
+  errors: { tooLarge: () => AppError; notMultipart: () => AppError },
+): Promise<UploadForm> {
   refuseDeclaredOversize(req, limits, errors);
   if (!req.isMultipart()) throw errors.notMultipart();
   const maxBytes = formMaxBytes(limits);

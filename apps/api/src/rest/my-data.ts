@@ -18,7 +18,12 @@ export function registerMyData(app: FastifyInstance, contextFor: ContextFor): vo
     const signedIn = withAccess(ctx, accessOfPath('GET /api/parent/my-data'));
     const records = await readFamilyRecords(ctx.db, signedIn.user.id);
     const parentId = await parentIdOfUser(ctx.db, signedIn.user.id);
-    await recordAudit(ctx.db, actorOf({ ...ctx, user: signedIn.user }), { entityType: 'family', entityId: parentId ?? signedIn.user.id, action: 'download_data', diff: { receipts: records.receipts.length } });
+    await recordAudit(ctx.db, actorOf({ ...ctx, user: signedIn.user }), {
+      entityType: 'family',
+      entityId: parentId ?? signedIn.user.id,
+      action: 'download_data',
+      diff: { receipts: records.receipts.length },
+    });
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', 'attachment; filename="my-data.zip"')

@@ -22,7 +22,12 @@ describe('the REST reference', () => {
   });
 
   it('describes request bodies with the procedures’ own validation rules', async () => {
-    const response = await t.client().get<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { pattern?: string }>; required: string[] } }> } }>> }>('/api/openapi.json');
+    const response = await t.client().get<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { pattern?: string }>; required: string[] } }> } }>
+      >;
+    }>('/api/openapi.json');
     const registration = response.body.paths['/api/registrations']!.post!.requestBody!.content['application/json']!.schema;
     expect(registration.properties.parentPhone!.pattern).toBe('^\\d{8}$');
     expect(registration.required).toContain('termsAccepted');
@@ -34,7 +39,9 @@ describe('the REST reference', () => {
     const undocumented = Object.entries(response.body.paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) => {
         const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
-        const blank = successes.some(([, answer]) => Object.values(answer.content ?? {}).some((media) => !media.schema || Object.keys(media.schema).length === 0));
+        const blank = successes.some(([, answer]) =>
+          Object.values(answer.content ?? {}).some((media) => !media.schema || Object.keys(media.schema).length === 0),
+        );
         return successes.length !== 1 || blank ? [`${method.toUpperCase()} ${path}`] : [];
       }),
     );

@@ -38,8 +38,16 @@ const ERROR_BODY = {
   properties: {
     message: { type: 'string' },
     issues: { type: 'object', additionalProperties: { type: 'string' } },
-    code: { type: 'string', description: "The message's stable name ('server.tooManyAttempts'), when it is one of the product's messages: a translation is found by it, while the English of `message` may be reworded." },
-    issueCodes: { type: 'object', additionalProperties: { type: 'string' }, description: 'The codes of the field messages in `issues` that have one, by field.' },
+    code: {
+      type: 'string',
+      description:
+        "The message's stable name ('server.tooManyAttempts'), when it is one of the product's messages: a translation is found by it, while the English of `message` may be reworded.",
+    },
+    issueCodes: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'The codes of the field messages in `issues` that have one, by field.',
+    },
   },
   required: ['message'],
 };
@@ -50,8 +58,10 @@ const ACCESS_TEXT: Partial<Record<Access, string>> = {
   'signed-in': 'Any signed-in user.',
   parent: 'Parents only; a parent sees only their own records.',
   crew: "A bus's crew: its driver or its attendant; each sees only their own bus's list and day.",
-  whatsapp: 'The WhatsApp Cloud API: signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); the handshake with WHATSAPP_VERIFY_TOKEN.',
-  tracker: "A bus's tracker or tracking app: no session; the OsmAnd paths by the vehicle's tracker identifier (unknown ones counted per address), Traccar's forwarding by Authorization: Bearer TRACCAR_FORWARD_SECRET.",
+  whatsapp:
+    'The WhatsApp Cloud API: signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); the handshake with WHATSAPP_VERIFY_TOKEN.',
+  tracker:
+    "A bus's tracker or tracking app: no session; the OsmAnd paths by the vehicle's tracker identifier (unknown ones counted per address), Traccar's forwarding by Authorization: Bearer TRACCAR_FORWARD_SECRET.",
   tap: "Tap Payments: the hashstring header, HMAC-SHA256 with TAP_SECRET_KEY over the charge's x_id, x_amount, x_currency, x_gateway_reference, x_payment_reference, x_status and x_created.",
 };
 
@@ -118,7 +128,8 @@ export function buildOpenApiDocument(): JsonSchema {
     info: {
       title: 'Student Transport API',
       version: '1',
-      description: 'The REST paths of the school transport application. Every error answers JSON { message }. Sign in with POST /api/auth/login (or /api/driver/login); the session cookie `sid` authenticates the rest.',
+      description:
+        'The REST paths of the school transport application. Every error answers JSON { message }. Sign in with POST /api/auth/login (or /api/driver/login); the session cookie `sid` authenticates the rest.',
     },
     paths: sortedPaths,
     components: {

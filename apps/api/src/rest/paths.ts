@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { PROOF_MIME_TYPES, signedInAnswer, studentImportPreview, studentImportResult, uploadedProofAnswer, attendanceCsvQuery, osmandParameters, studentFilters, traccarClientBody, traccarForwardBody, whatsappHandshakeQuery } from '@school-transport/contracts';
+import {
+  PROOF_MIME_TYPES,
+  signedInAnswer,
+  studentImportPreview,
+  studentImportResult,
+  uploadedProofAnswer,
+  attendanceCsvQuery,
+  osmandParameters,
+  studentFilters,
+  traccarClientBody,
+  traccarForwardBody,
+  whatsappHandshakeQuery,
+} from '@school-transport/contracts';
 import type { Access } from '../security/access.js';
 import { proofUpload } from './proof-upload-form.js';
 import { studentImportForm } from './students-import-form.js';
@@ -55,7 +67,12 @@ export type HandlerAnswer = { json: z.ZodType } | { media: readonly string[]; de
 
 // The answers of the handlers' JSON, described here as no procedure answers them.
 const healthAnswer = z.object({ status: z.literal('ok') });
-const openApiDocumentAnswer = z.object({ openapi: z.string(), info: z.record(z.string(), z.unknown()), paths: z.record(z.string(), z.unknown()), components: z.record(z.string(), z.unknown()) });
+const openApiDocumentAnswer = z.object({
+  openapi: z.string(),
+  info: z.record(z.string(), z.unknown()),
+  paths: z.record(z.string(), z.unknown()),
+  components: z.record(z.string(), z.unknown()),
+});
 /** A dry run's preview, or what the import did. */
 const studentImportAnswer = z.union([studentImportPreview, studentImportResult]);
 /** How many 'Not riding' taps of the delivery were recorded (a repeated delivery: 0). */
@@ -68,9 +85,25 @@ const traccarForwardAnswer = z.object({ accepted: z.number() });
 const PATH_ROWS: Record<string, RestPath> = {
   'GET /api/health': { summary: 'Whether the database is reachable and migrated (503 when not)', access: 'anyone', answer: { json: healthAnswer } },
   'GET /api/openapi.json': { summary: 'This REST reference as an OpenAPI 3.1 document', access: 'anyone', answer: { json: openApiDocumentAnswer } },
-  'GET /api/auth/user': { summary: 'The signed-in user (401 when nobody is signed in)', handler: { name: 'auth.user' }, access: 'signed-in', answer: { json: signedInAnswer } },
-  'GET /api/parent/my-data': { summary: "Everything the service holds about the signed-in family, as a ZIP: one JSON file per kind of record (account, children, terms accepted, requests, fees, payments, messages, absences, marks, choices, the office's views of the children's records), the receipts as PDFs, and a README in the family's language; audited", handler: { name: 'parent.dataRights.myData' }, access: 'parent', answer: { media: ['application/zip'], description: "The family's records, as a ZIP" } },
-  'GET /api/admin/students.csv': { summary: 'The filtered students as CSV (UTF-8 with a byte-order mark)', handler: { name: 'admin.students.exportCsv', input: studentFilters }, access: 'office:students.read', answer: { media: ['text/csv'], description: 'The students, one row each' } },
+  'GET /api/auth/user': {
+    summary: 'The signed-in user (401 when nobody is signed in)',
+    handler: { name: 'auth.user' },
+    access: 'signed-in',
+    answer: { json: signedInAnswer },
+  },
+  'GET /api/parent/my-data': {
+    summary:
+      "Everything the service holds about the signed-in family, as a ZIP: one JSON file per kind of record (account, children, terms accepted, requests, fees, payments, messages, absences, marks, choices, the office's views of the children's records), the receipts as PDFs, and a README in the family's language; audited",
+    handler: { name: 'parent.dataRights.myData' },
+    access: 'parent',
+    answer: { media: ['application/zip'], description: "The family's records, as a ZIP" },
+  },
+  'GET /api/admin/students.csv': {
+    summary: 'The filtered students as CSV (UTF-8 with a byte-order mark)',
+    handler: { name: 'admin.students.exportCsv', input: studentFilters },
+    access: 'office:students.read',
+    answer: { media: ['text/csv'], description: 'The students, one row each' },
+  },
   'POST /api/admin/students/import': {
     summary:
       'Imports students from a spreadsheet (file: CSV in UTF-8, comma or semicolon, or .xlsx, up to 5 MB and 10,000 rows). ?dryRun=true answers the preview { rows, create, update, unchanged, errors: [{ row, column, message }] } and writes nothing; otherwise validOnly and sendWelcome, and the answer { created, updated, unchanged, skipped }, or 400 { message, errors } with nothing written when a row is wrong and validOnly is not set',
@@ -79,11 +112,35 @@ const PATH_ROWS: Record<string, RestPath> = {
     multipart: true,
     answer: { json: studentImportAnswer },
   },
-  'GET /api/admin/students/import-template.csv': { summary: "The import's template: the students export's header row in the admin's language (CSV, UTF-8 with a byte-order mark)", handler: { name: 'admin.students.importTemplate' }, access: 'office:students.import', answer: { media: ['text/csv'], description: 'The header row' } },
-  'POST /api/parent/fees/:id/proofs': { summary: 'Uploads a proof of payment (file: JPEG, PNG, WebP, HEIC or PDF up to 5 MB; amountBhd; reference)', handler: { name: 'parent.fees.uploadProof', input: proofUpload }, access: 'parent', status: 201, multipart: true, answer: { json: uploadedProofAnswer } },
-  'GET /api/payment-proofs/:id/file': { summary: 'A proof file, for its family and the office', access: 'parent-or-office:fees.read', answer: { media: PROOF_MIME_TYPES, description: 'The file as it was uploaded, under its own type' } },
-  'GET /api/receipts/:file': { summary: 'A receipt as PDF (`{id}.pdf`), for its family and the office', access: 'parent-or-office:fees.read', answer: { media: ['application/pdf'], description: 'The receipt' } },
-  'GET /api/credit-notes/:file': { summary: "A refund's credit note as PDF (`{refund id}.pdf`, CRN-000001…), in the reader's language, for its family and the office", access: 'parent-or-office:fees.read', answer: { media: ['application/pdf'], description: 'The credit note' } },
+  'GET /api/admin/students/import-template.csv': {
+    summary: "The import's template: the students export's header row in the admin's language (CSV, UTF-8 with a byte-order mark)",
+    handler: { name: 'admin.students.importTemplate' },
+    access: 'office:students.import',
+    answer: { media: ['text/csv'], description: 'The header row' },
+  },
+  'POST /api/parent/fees/:id/proofs': {
+    summary: 'Uploads a proof of payment (file: JPEG, PNG, WebP, HEIC or PDF up to 5 MB; amountBhd; reference)',
+    handler: { name: 'parent.fees.uploadProof', input: proofUpload },
+    access: 'parent',
+    status: 201,
+    multipart: true,
+    answer: { json: uploadedProofAnswer },
+  },
+  'GET /api/payment-proofs/:id/file': {
+    summary: 'A proof file, for its family and the office',
+    access: 'parent-or-office:fees.read',
+    answer: { media: PROOF_MIME_TYPES, description: 'The file as it was uploaded, under its own type' },
+  },
+  'GET /api/receipts/:file': {
+    summary: 'A receipt as PDF (`{id}.pdf`), for its family and the office',
+    access: 'parent-or-office:fees.read',
+    answer: { media: ['application/pdf'], description: 'The receipt' },
+  },
+  'GET /api/credit-notes/:file': {
+    summary: "A refund's credit note as PDF (`{refund id}.pdf`, CRN-000001…), in the reader's language, for its family and the office",
+    access: 'parent-or-office:fees.read',
+    answer: { media: ['application/pdf'], description: 'The credit note' },
+  },
   'GET /api/webhooks/whatsapp': {
     summary: "The WhatsApp webhook's subscription handshake: hub.challenge is echoed when hub.mode is subscribe and hub.verify_token matches (else 403)",
     handler: { name: 'webhooks.whatsappHandshake', input: whatsappHandshakeQuery },
@@ -91,13 +148,15 @@ const PATH_ROWS: Record<string, RestPath> = {
     answer: { media: ['text/plain'], description: 'hub.challenge, echoed' },
   },
   'POST /api/webhooks/whatsapp': {
-    summary: "The WhatsApp Cloud API's deliveries, signed (401 otherwise): a tap on 'Not riding' records the absence before the cut-off and the family gets a reply; a repeated delivery records nothing twice",
+    summary:
+      "The WhatsApp Cloud API's deliveries, signed (401 otherwise): a tap on 'Not riding' records the absence before the cut-off and the family gets a reply; a repeated delivery records nothing twice",
     handler: { name: 'webhooks.whatsapp' },
     access: 'whatsapp',
     answer: { json: whatsappDeliveryAnswer },
   },
   'POST /api/webhooks/tap': {
-    summary: "Tap's charge webhook: the hashstring header is checked (401 otherwise, nothing booked), the charge is read again from Tap's API, and a captured one is booked once to the ledger with a receipt; 404 when online payments are off",
+    summary:
+      "Tap's charge webhook: the hashstring header is checked (401 otherwise, nothing booked), the charge is read again from Tap's API, and a captured one is booked once to the ledger with a receipt; 404 when online payments are off",
     handler: { name: 'webhooks.tap' },
     access: 'tap',
     answer: { json: tapWebhookAnswer },
@@ -110,7 +169,8 @@ const PATH_ROWS: Record<string, RestPath> = {
     answer: { empty: 'Taken: an empty body' },
   },
   'POST /api/tracking/osmand': {
-    summary: "The same as a form, or Traccar Client 9's JSON body (device_id; location.timestamp, coords.latitude, longitude, accuracy, speed in m/s, heading; battery.level from 0 to 1; is_moving): 200 with an empty body when taken; an unknown or missing id: 404",
+    summary:
+      "The same as a form, or Traccar Client 9's JSON body (device_id; location.timestamp, coords.latitude, longitude, accuracy, speed in m/s, heading; battery.level from 0 to 1; is_moving): 200 with an empty body when taken; an unknown or missing id: 404",
     handler: { name: 'tracking.osmand', input: traccarClientBody },
     access: 'tracker',
     answer: { empty: 'Taken: an empty body' },
@@ -123,7 +183,13 @@ const PATH_ROWS: Record<string, RestPath> = {
     status: 202,
     answer: { json: traccarForwardAnswer },
   },
-  'GET /api/admin/attendance.csv': { summary: "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student (with the names of their runs), per school (by=school), per planned run (by=run) or per drop that named who received the child (by=handover)", handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery }, access: 'office:attendance.read', answer: { media: ['text/csv'], description: "The month's attendance" } },
+  'GET /api/admin/attendance.csv': {
+    summary:
+      "A month's attendance as CSV (UTF-8 with a byte-order mark), one row per student (with the names of their runs), per school (by=school), per planned run (by=run) or per drop that named who received the child (by=handover)",
+    handler: { name: 'admin.attendance.exportCsv', input: attendanceCsvQuery },
+    access: 'office:attendance.read',
+    answer: { media: ['text/csv'], description: "The month's attendance" },
+  },
 };
 
 /** A procedure's REST paths, as its endpoint declares them (trpc/endpoint.ts), in the table's shape. */

@@ -34,7 +34,12 @@ export function registerProofUpload(app: FastifyInstance, contextFor: ContextFor
         const { user } = withRole(ctx, 'parent');
         // The size while streaming is judged as the form is read: before the fee row, the quotas and the file's type.
         const { fields, bytes } = await readUploadForm(req, PROOF_FORM_LIMITS, PROOF_FORM_ERRORS);
-        const input = parseInput(proofUpload, { feeId: paramOf(req, 'id'), amountBhd: fields.amountBhd ?? '', reference: fields.reference ?? '', file: bytes ? { bytes } : undefined });
+        const input = parseInput(proofUpload, {
+          feeId: paramOf(req, 'id'),
+          amountBhd: fields.amountBhd ?? '',
+          reference: fields.reference ?? '',
+          file: bytes ? { bytes } : undefined,
+        });
         return reply.code(201).send({ proof: await uploadProof(ctx.db, user.id, input) });
       } finally {
         clearCachesAfterWrite(ctx);

@@ -2,7 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { osmandParameters, osmandTrackerId, traccarClientBody, traccarForwardBody, TRACKER_MESSAGES, type ServiceArea, type TrackerFix } from '@school-transport/contracts';
+import {
+  osmandParameters,
+  osmandTrackerId,
+  traccarClientBody,
+  traccarForwardBody,
+  TRACKER_MESSAGES,
+  type ServiceArea,
+  type TrackerFix,
+} from '@school-transport/contracts';
 import { errorBody } from '../errors.js';
 import type { Clock } from '../domain/clock.js';
 import type { AddressRequestLimits } from '../domain/address-limits.js';
@@ -69,7 +77,8 @@ async function receiveOsmand(deps: TrackingDeps, req: FastifyRequest, reply: Fas
   // Traccar Client 9 sends JSON naming `device_id`; the OsmAnd protocol sends fields (the query string wins, as in Traccar).
   const clientJson = typeof body.device_id === 'string' || isObject(body.location);
   const fields = Object.keys(query).length > 0 || clientJson ? query : body;
-  const trackerId = clientJson && Object.keys(query).length === 0 ? (typeof body.device_id === 'string' ? body.device_id.trim() || null : null) : osmandTrackerId(fields);
+  const trackerId =
+    clientJson && Object.keys(query).length === 0 ? (typeof body.device_id === 'string' ? body.device_id.trim() || null : null) : osmandTrackerId(fields);
   const bus = trackerId ? await busOfTracker(deps.db, trackerId) : null;
   if (!bus) {
     await deps.addressLimits.count('unknown_tracker', req.ip);

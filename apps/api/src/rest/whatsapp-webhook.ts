@@ -34,7 +34,10 @@ export function signedByWhatsapp(raw: Buffer, header: string | string[] | undefi
  * (so this scope keeps the body as bytes, within the server's 1 MB limit) before anything is read
  * or recorded; a reply tap becomes an absence (domain/school-day/whatsapp-replies.ts).
  */
-export function registerWhatsappWebhook(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock; config: WhatsappWebhookConfig; bodyLimit: number }): void {
+export function registerWhatsappWebhook(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock: Clock; config: WhatsappWebhookConfig; bodyLimit: number },
+): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.bodyLimit }, (_req, body, done) => done(null, body));
@@ -50,7 +53,8 @@ export function registerWhatsappWebhook(app: FastifyInstance, deps: { db: Kysely
 
     scope.post('/api/webhooks/whatsapp', async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!signedByWhatsapp(raw, req.headers[SIGNATURE_HEADER], deps.config.appSecret)) return reply.code(401).send(errorBody(WEBHOOK_MESSAGES.signatureInvalid));
+      if (!signedByWhatsapp(raw, req.headers[SIGNATURE_HEADER], deps.config.appSecret))
+        return reply.code(401).send(errorBody(WEBHOOK_MESSAGES.signatureInvalid));
       let body: unknown;
       try {
         body = JSON.parse(raw.toString('utf8'));

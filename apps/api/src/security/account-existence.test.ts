@@ -17,8 +17,16 @@ let sequence = 0;
 beforeAll(async () => {
   t = await startTestServer();
   const stamp = Date.now().toString(36);
-  const school = await t.db.insertInto('schools').values({ schoolCode: `EX-${stamp}`, name: 'Existence School' }).returning('id').executeTakeFirstOrThrow();
-  const area = await t.db.insertInto('areas').values({ name: `Existence ${stamp}`, price: '25.00' }).returning('id').executeTakeFirstOrThrow();
+  const school = await t.db
+    .insertInto('schools')
+    .values({ schoolCode: `EX-${stamp}`, name: 'Existence School' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const area = await t.db
+    .insertInto('areas')
+    .values({ name: `Existence ${stamp}`, price: '25.00' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const terms = await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow();
   choices = { schoolId: school.id, areaId: area.id, termsVersionId: terms.id };
 });
@@ -27,8 +35,21 @@ afterAll(() => t.close());
 function registration(parentEmail: string) {
   sequence += 1;
   return {
-    firstName: 'Probe', fathersName: 'Who', lastName: `Exists ${sequence}`, grade: '3', studentSchoolId: `EX-${sequence}`, parentName: 'Someone', parentEmail,
-    parentPhone: '36009999', password: 'a-guess-123', serviceType: 'BOTH', block: '1', road: '2', houseBuilding: '3', termsAccepted: true, ...choices,
+    firstName: 'Probe',
+    fathersName: 'Who',
+    lastName: `Exists ${sequence}`,
+    grade: '3',
+    studentSchoolId: `EX-${sequence}`,
+    parentName: 'Someone',
+    parentEmail,
+    parentPhone: '36009999',
+    password: 'a-guess-123',
+    serviceType: 'BOTH',
+    block: '1',
+    road: '2',
+    houseBuilding: '3',
+    termsAccepted: true,
+    ...choices,
   };
 }
 
@@ -90,7 +111,11 @@ describe('which accounts exist is not told', () => {
       () => t.client().post('/api/registrations', registration(`new-${Date.now()}-${(sequence += 1)}@example.com`)),
     );
     for (const response of [...result.answers.known, ...result.answers.unknown]) {
-      expect([response.status, response.body, response.headers.get('set-cookie')]).toEqual([201, { message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login' }, null]);
+      expect([response.status, response.body, response.headers.get('set-cookie')]).toEqual([
+        201,
+        { message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login' },
+        null,
+      ]);
     }
     expectSimilar(result.known, result.unknown, 'registration');
   });

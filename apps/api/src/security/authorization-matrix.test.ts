@@ -13,8 +13,29 @@ import { DEV_PATHS } from '../development/dev-shims.js';
  * Every procedure and every REST path × every kind of caller, generated from the router and the
  * server's route table: a new procedure or path without a row in access.ts fails here.
  */
-type Principal = 'anonymous' | 'parent A' | 'parent B' | 'driver A' | 'driver B' | 'attendant of bus A' | 'admin' | 'staff' | 'deactivated driver' | 'signed-out session';
-const PRINCIPALS: Principal[] = ['anonymous', 'parent A', 'parent B', 'driver A', 'driver B', 'attendant of bus A', 'admin', 'staff', 'deactivated driver', 'signed-out session'];
+type Principal =
+  | 'anonymous'
+  | 'parent A'
+  | 'parent B'
+  | 'driver A'
+  | 'driver B'
+  | 'attendant of bus A'
+  | 'admin'
+  | 'staff'
+  | 'deactivated driver'
+  | 'signed-out session';
+const PRINCIPALS: Principal[] = [
+  'anonymous',
+  'parent A',
+  'parent B',
+  'driver A',
+  'driver B',
+  'attendant of bus A',
+  'admin',
+  'staff',
+  'deactivated driver',
+  'signed-out session',
+];
 const ROLE_OF: Record<Principal, Role | null> = {
   anonymous: null,
   'parent A': 'parent',
@@ -139,12 +160,27 @@ const SESSION_CHANGING = ['auth.logout', 'auth.login', 'auth.driverLogin', 'auth
 describe('the table of rights', () => {
   it('leaves the owner’s decisions to admins: staff get 403 { message } on settings, terms, users, deleting students, voids and waivers', async () => {
     const staff = clients.get('staff')!;
-    const refused = ['admin.settings.update', 'admin.terms.create', 'admin.students.remove', 'admin.students.restore', 'admin.fees.voidPayment', 'admin.fees.waive', 'admin.users.create', 'admin.users.update'];
+    const refused = [
+      'admin.settings.update',
+      'admin.terms.create',
+      'admin.students.remove',
+      'admin.students.restore',
+      'admin.fees.voidPayment',
+      'admin.fees.waive',
+      'admin.users.create',
+      'admin.users.update',
+    ];
     for (const path of refused) {
       const response = await staff.post<{ message: string }>(`/trpc/${path}`, {});
       expect(response.status, path).toBe(403);
     }
-    for (const route of ['GET /api/admin/users', 'POST /api/admin/users', 'PUT /api/admin/users/:id', 'PUT /api/admin/settings', 'DELETE /api/admin/students/:id']) {
+    for (const route of [
+      'GET /api/admin/users',
+      'POST /api/admin/users',
+      'PUT /api/admin/users/:id',
+      'PUT /api/admin/settings',
+      'DELETE /api/admin/students/:id',
+    ]) {
       const [method, pattern] = route.split(' ') as [string, string];
       const response = await staff.request(method, pattern.replace(':id', randomUUID()), method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(response.status, route).toBe(403);
@@ -153,7 +189,13 @@ describe('the table of rights', () => {
   });
 
   it('lets staff run the day: students, modification requests, fees and payments, proofs and the outbox', () => {
-    for (const path of ['admin.students.update', 'admin.modificationRequests.approve', 'admin.fees.recordPayment', 'admin.fees.acceptProof', 'admin.notifications.retry']) {
+    for (const path of [
+      'admin.students.update',
+      'admin.modificationRequests.approve',
+      'admin.fees.recordPayment',
+      'admin.fees.acceptProof',
+      'admin.notifications.retry',
+    ]) {
       expect(expected(PROCEDURE_ACCESS[path]!, 'staff'), path).toBe('allowed');
     }
   });
@@ -215,7 +257,11 @@ describe('REST paths', () => {
         const response = await client.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
         const want = expected(access, principal);
         // A random id is someone else's: paths that take only the caller's own id refuse it.
-        check(response.status, want === 'allowed' && REST_PATHS[route]!.ownIdOnly ? 403 : access === 'whatsapp' && method === 'GET' ? 403 : want, `${principal} → ${route}`);
+        check(
+          response.status,
+          want === 'allowed' && REST_PATHS[route]!.ownIdOnly ? 403 : access === 'whatsapp' && method === 'GET' ? 403 : want,
+          `${principal} → ${route}`,
+        );
       }
     });
   }
@@ -238,7 +284,8 @@ describe('batched tRPC calls', () => {
         for (const paths of batchesOf(type)) {
           const inputs = JSON.stringify(Object.fromEntries(paths.map((_, index) => [String(index), {}])));
           const url = `/trpc/${paths.join(',')}?batch=1`;
-          const response = type === 'query' ? await client.get<unknown[]>(`${url}&input=${encodeURIComponent(inputs)}`) : await client.post<unknown[]>(url, inputs);
+          const response =
+            type === 'query' ? await client.get<unknown[]>(`${url}&input=${encodeURIComponent(inputs)}`) : await client.post<unknown[]>(url, inputs);
           expect(Array.isArray(response.body), `${principal} → ${paths.join(',')} answered ${response.status}`).toBe(true);
           const wants = paths.map((path) => expected(PROCEDURE_ACCESS[path]!, principal));
           if (wants.includes('allowed') && wants.some((want) => want !== 'allowed')) mixed += 1;

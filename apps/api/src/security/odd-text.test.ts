@@ -34,7 +34,8 @@ function registration(overrides: Partial<RegistrationInput> & Record<string, unk
   return registrationBody({ schoolId, areaId, termsVersionId }, overrides);
 }
 
-const studentOf = (studentSchoolId: string) => t.db.selectFrom('students').select(['firstName', 'fathersName', 'lastName']).where('studentSchoolId', '=', studentSchoolId).executeTakeFirst();
+const studentOf = (studentSchoolId: string) =>
+  t.db.selectFrom('students').select(['firstName', 'fathersName', 'lastName']).where('studentSchoolId', '=', studentSchoolId).executeTakeFirst();
 
 describe('names and free text that show nothing', () => {
   it('refuses a registration whose first name is only a zero-width space, as an empty one, and saves nothing', async () => {
@@ -46,7 +47,12 @@ describe('names and free text that show nothing', () => {
   });
 
   it('saves a name without its bidi overrides and isolates, and keeps the joiners Arabic and Persian spelling needs', async () => {
-    const input = registration({ firstName: `Sa${RIGHT_TO_LEFT_OVERRIDE}ra`, lastName: `\u2067Ali\u2069\u202C`, fathersName: 'مح\u200Cمد', parentName: `Fatima${RIGHT_TO_LEFT_OVERRIDE} Ali` });
+    const input = registration({
+      firstName: `Sa${RIGHT_TO_LEFT_OVERRIDE}ra`,
+      lastName: `\u2067Ali\u2069\u202C`,
+      fathersName: 'مح\u200Cمد',
+      parentName: `Fatima${RIGHT_TO_LEFT_OVERRIDE} Ali`,
+    });
     const saved = await t.client().post('/api/registrations', input);
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     expect(await studentOf(input.studentSchoolId)).toEqual({ firstName: 'Sara', lastName: 'Ali', fathersName: 'مح\u200Cمد' });
@@ -58,7 +64,12 @@ describe('names and free text that show nothing', () => {
     const school = await admin.post<{ message: string }>('/api/admin/schools', { schoolCode: `ODD-${Date.now()}`, name: `${ZERO_WIDTH_SPACE}\uFEFF` });
     expect(school.status).toBe(400);
     expect(school.body.message).toBe(MESSAGES.nameRequired);
-    const driver = await admin.post<{ driver: { id: string; name: string } }>('/api/admin/drivers', { name: `Bus${RIGHT_TO_LEFT_OVERRIDE} Driver`, phone: '37990011', licenseNo: 'ODD-1', password: 'driver-pass-1' });
+    const driver = await admin.post<{ driver: { id: string; name: string } }>('/api/admin/drivers', {
+      name: `Bus${RIGHT_TO_LEFT_OVERRIDE} Driver`,
+      phone: '37990011',
+      licenseNo: 'ODD-1',
+      password: 'driver-pass-1',
+    });
     expect(driver.status, JSON.stringify(driver.body)).toBe(201);
     expect(driver.body.driver.name).toBe('Bus Driver');
   });
@@ -71,7 +82,13 @@ describe('absences far ahead', () => {
     family = await createFamily(t, { schoolId, areaId, firstName: 'Ahead', driverId: driver.driverId, serviceType: 'BOTH' });
   });
   const absence = (from: string, to: string, reason?: string) =>
-    family.parent.post<{ message: string; issues?: Record<string, string>; absence?: { reason: string | null } }>('/api/parent/absences', { studentId: family.studentId, from, to, run: 'both', reason });
+    family.parent.post<{ message: string; issues?: Record<string, string>; absence?: { reason: string | null } }>('/api/parent/absences', {
+      studentId: family.studentId,
+      from,
+      to,
+      run: 'both',
+      reason,
+    });
 
   it('refuses an absence 400 days ahead with 400 and accepts one within the year', async () => {
     const far = addDays('2026-12-01', 400);

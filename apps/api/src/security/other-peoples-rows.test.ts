@@ -21,7 +21,21 @@ import { accessOfPath, REST_PATHS } from '../rest/paths.js';
  * takes an id and has no row below fails the first test. The office, which may read every family,
  * still cannot book one family's proof of payment onto another family's months.
  */
-type Owned = 'student' | 'otherStudent' | 'request' | 'fee' | 'proof' | 'receiptFile' | 'payment' | 'driver' | 'absence' | 'rider' | 'onlinePayment' | 'creditNoteFile' | 'adult' | 'handoverCode';
+type Owned =
+  | 'student'
+  | 'otherStudent'
+  | 'request'
+  | 'fee'
+  | 'proof'
+  | 'receiptFile'
+  | 'payment'
+  | 'driver'
+  | 'absence'
+  | 'rider'
+  | 'onlinePayment'
+  | 'creditNoteFile'
+  | 'adult'
+  | 'handoverCode';
 
 interface Case {
   /** Which of the owner's ids goes in. */
@@ -56,14 +70,29 @@ const TAP_SECRET = 'sk_test_other_peoples_rows';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const ADULT = { name: 'Maryam', relation: 'aunt', phone: '36222333' };
 let parentAId: string;
-const CHANGE = { firstName: 'Changed', lastName: 'Name', fathersName: 'Father', grade: '4', class: 'A', serviceType: 'BOTH', address: '', block: '1', road: '2', houseBuilding: '3' };
+const CHANGE = {
+  firstName: 'Changed',
+  lastName: 'Name',
+  fathersName: 'Father',
+  grade: '4',
+  class: 'A',
+  serviceType: 'BOTH',
+  address: '',
+  block: '1',
+  road: '2',
+  houseBuilding: '3',
+};
 
 async function upload(client: HttpClient, feeId: string) {
   const form = new FormData();
   form.append('amountBhd', '30');
   form.append('reference', 'BENEFIT-1');
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const response = await fetch(`${client.baseUrl}/api/parent/fees/${encodeURIComponent(feeId)}/proofs`, { method: 'POST', body: form, headers: client.cookie ? { cookie: client.cookie } : {} });
+  const response = await fetch(`${client.baseUrl}/api/parent/fees/${encodeURIComponent(feeId)}/proofs`, {
+    method: 'POST',
+    body: form,
+    headers: client.cookie ? { cookie: client.cookie } : {},
+  });
   return { status: response.status, body: (await response.json()) as { proof?: { id: string } } };
 }
 
@@ -72,14 +101,20 @@ const trpcQuery = (client: HttpClient, path: string, input: unknown) => client.g
 /** A subscription's status: its first event's (a refusal comes as an error event on an open stream). */
 async function subscriptionStatus(client: HttpClient, path: string, input: unknown): Promise<{ status: number }> {
   const abort = new AbortController();
-  const response = await fetch(`${client.baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { accept: 'text/event-stream', cookie: client.cookie ?? '' }, signal: abort.signal });
+  const response = await fetch(`${client.baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+    headers: { accept: 'text/event-stream', cookie: client.cookie ?? '' },
+    signal: abort.signal,
+  });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
   try {
     for (;;) {
       // The first block with data that is not the stream's opening 'connected' event.
-      const block = text.split('\n\n').slice(0, -1).find((each) => each.includes('data:') && !each.includes('event: connected'));
+      const block = text
+        .split('\n\n')
+        .slice(0, -1)
+        .find((each) => each.includes('data:') && !each.includes('event: connected'));
       if (block) {
         const error = /event: serialized-error\ndata: (.*)/.exec(block);
         return { status: error ? ((JSON.parse(error[1]!) as { data?: { httpStatus?: number } }).data?.httpStatus ?? 500) : 200 };
@@ -96,8 +131,18 @@ async function subscriptionStatus(client: HttpClient, path: string, input: unkno
 /** Every id-taking path and procedure open to parents or drivers, with the row it is tried on. */
 const REST_CASES: Record<string, Case> = {
   'GET /api/parent/students/:id': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}`), stranger: 404, owner: 200 },
-  'GET /api/parent/modification-requests/:id': { owned: 'request', call: (c, id) => c.get(`/api/parent/modification-requests/${id}`), stranger: 404, owner: 200 },
-  'POST /api/parent/students/:id/modification-requests': { owned: 'otherStudent', call: (c, id) => c.post(`/api/parent/students/${id}/modification-requests`, CHANGE), stranger: 404, owner: 201 },
+  'GET /api/parent/modification-requests/:id': {
+    owned: 'request',
+    call: (c, id) => c.get(`/api/parent/modification-requests/${id}`),
+    stranger: 404,
+    owner: 200,
+  },
+  'POST /api/parent/students/:id/modification-requests': {
+    owned: 'otherStudent',
+    call: (c, id) => c.post(`/api/parent/students/${id}/modification-requests`, CHANGE),
+    stranger: 404,
+    owner: 201,
+  },
   'POST /api/parent/fees/:id/proofs': { owned: 'fee', call: (c, id) => upload(c, id), stranger: 404, owner: 201 },
   'GET /api/payment-proofs/:id/file': { owned: 'proof', call: (c, id) => c.get(`/api/payment-proofs/${id}/file`), stranger: 404, owner: 200 },
   'GET /api/receipts/:file': { owned: 'receiptFile', call: (c, id) => c.get(`/api/receipts/${id}`), stranger: 404, owner: 200 },
@@ -108,13 +153,39 @@ const REST_CASES: Record<string, Case> = {
   'GET /api/parent/students/:id/today': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/today`), stranger: 404, owner: 200 },
   'GET /api/parent/students/:id/bus': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/bus`), stranger: 404, owner: 200 },
   'GET /api/parent/students/:id/bus-near': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/bus-near`), stranger: 404, owner: 200 },
-  'PUT /api/parent/students/:id/bus-near': { owned: 'student', call: (c, id) => c.put(`/api/parent/students/${id}/bus-near`, { minutes: 5 }), stranger: 404, owner: 200 },
+  'PUT /api/parent/students/:id/bus-near': {
+    owned: 'student',
+    call: (c, id) => c.put(`/api/parent/students/${id}/bus-near`, { minutes: 5 }),
+    stranger: 404,
+    owner: 200,
+  },
   'PUT /api/parent/authorised-adults/:id': { owned: 'adult', call: (c, id) => c.put(`/api/parent/authorised-adults/${id}`, ADULT), stranger: 404, owner: 200 },
-  'DELETE /api/parent/authorised-adults/:id': { owned: 'adult', call: (c, id) => c.request('DELETE', `/api/parent/authorised-adults/${id}`), stranger: 404, owner: 200 },
+  'DELETE /api/parent/authorised-adults/:id': {
+    owned: 'adult',
+    call: (c, id) => c.request('DELETE', `/api/parent/authorised-adults/${id}`),
+    stranger: 404,
+    owner: 200,
+  },
   'GET /api/parent/students/:id/handover': { owned: 'student', call: (c, id) => c.get(`/api/parent/students/${id}/handover`), stranger: 404, owner: 200 },
-  'PUT /api/parent/students/:id/handover': { owned: 'student', call: (c, id) => c.put(`/api/parent/students/${id}/handover`, { required: true }), stranger: 404, owner: 200 },
-  'DELETE /api/parent/handover-codes/:id': { owned: 'handoverCode', call: (c, id) => c.request('DELETE', `/api/parent/handover-codes/${id}`), stranger: 404, owner: 200 },
-  'POST /api/driver/runs/:run/marks': { owned: 'rider', by: 'driver', call: (c, id) => c.post('/api/driver/runs/morning/marks', { studentId: id, event: 'boarded', clientId: `rest-${id}` }), stranger: 404, owner: 201 },
+  'PUT /api/parent/students/:id/handover': {
+    owned: 'student',
+    call: (c, id) => c.put(`/api/parent/students/${id}/handover`, { required: true }),
+    stranger: 404,
+    owner: 200,
+  },
+  'DELETE /api/parent/handover-codes/:id': {
+    owned: 'handoverCode',
+    call: (c, id) => c.request('DELETE', `/api/parent/handover-codes/${id}`),
+    stranger: 404,
+    owner: 200,
+  },
+  'POST /api/driver/runs/:run/marks': {
+    owned: 'rider',
+    by: 'driver',
+    call: (c, id) => c.post('/api/driver/runs/morning/marks', { studentId: id, event: 'boarded', clientId: `rest-${id}` }),
+    stranger: 404,
+    owner: 201,
+  },
 };
 
 /**
@@ -128,32 +199,65 @@ const REST_WITHOUT_ROWS = ['POST /api/driver/runs/:run/start', 'POST /api/driver
 const PROCEDURE_CASES: Record<string, Case | 'no id reaches the owner check'> = {
   'parent.student': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.student', { id }), stranger: 404, owner: 200 },
   'parent.modificationRequest': { owned: 'request', call: (c, id) => trpcQuery(c, 'parent.modificationRequest', { id }), stranger: 404, owner: 200 },
-  'parent.requestModification': { owned: 'otherStudent', call: (c, id) => c.post('/trpc/parent.requestModification', { ...CHANGE, studentId: id }), stranger: 404, owner: 200 },
+  'parent.requestModification': {
+    owned: 'otherStudent',
+    call: (c, id) => c.post('/trpc/parent.requestModification', { ...CHANGE, studentId: id }),
+    stranger: 404,
+    owner: 200,
+  },
   'parent.payments.get': { owned: 'onlinePayment', call: (c, id) => trpcQuery(c, 'parent.payments.get', { id }), stranger: 404, owner: 200 },
   'parent.fees.receipt': { owned: 'payment', call: (c, id) => trpcQuery(c, 'parent.fees.receipt', { id }), stranger: 404, owner: 200 },
   'driver.students': { owned: 'driver', call: (c, id) => trpcQuery(c, 'driver.students', { driverId: id }), stranger: 403, owner: 200 },
   // tRPC carries JSON, not files: every JSON call is refused as having no file, whoever's fee it names
   // (the multipart REST path above is the one that reaches the owner check).
   'parent.fees.uploadProof': 'no id reaches the owner check',
-  'parent.absences.report': { owned: 'student', call: (c, id) => c.post('/trpc/parent.absences.report', { studentId: id, from: SCHOOL_DAY_TOMORROW, to: SCHOOL_DAY_TOMORROW, run: 'afternoon' }), stranger: 404, owner: 200 },
+  'parent.absences.report': {
+    owned: 'student',
+    call: (c, id) => c.post('/trpc/parent.absences.report', { studentId: id, from: SCHOOL_DAY_TOMORROW, to: SCHOOL_DAY_TOMORROW, run: 'afternoon' }),
+    stranger: 404,
+    owner: 200,
+  },
   'parent.absences.cancel': { owned: 'absence', call: (c, id) => c.post('/trpc/parent.absences.cancel', { id }), stranger: 404, owner: 200 },
   'parent.studentToday': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.studentToday', { id }), stranger: 404, owner: 200 },
   'parent.studentBus': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.studentBus', { id }), stranger: 404, owner: 200 },
   'parent.busUpdates': { owned: 'student', call: (c, id) => subscriptionStatus(c, 'parent.busUpdates', { id }), stranger: 404, owner: 200 },
   'parent.busNear': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.busNear', { id }), stranger: 404, owner: 200 },
   'parent.setBusNear': { owned: 'student', call: (c, id) => c.post('/trpc/parent.setBusNear', { id, minutes: 10 }), stranger: 404, owner: 200 },
-  'parent.authorisedAdults.update': { owned: 'adult', call: (c, id) => c.post('/trpc/parent.authorisedAdults.update', { ...ADULT, id }), stranger: 404, owner: 200 },
+  'parent.authorisedAdults.update': {
+    owned: 'adult',
+    call: (c, id) => c.post('/trpc/parent.authorisedAdults.update', { ...ADULT, id }),
+    stranger: 404,
+    owner: 200,
+  },
   'parent.authorisedAdults.remove': { owned: 'adult', call: (c, id) => c.post('/trpc/parent.authorisedAdults.remove', { id }), stranger: 404, owner: 200 },
   'parent.studentHandover': { owned: 'student', call: (c, id) => trpcQuery(c, 'parent.studentHandover', { id }), stranger: 404, owner: 200 },
-  'parent.setStudentHandover': { owned: 'student', call: (c, id) => c.post('/trpc/parent.setStudentHandover', { id, required: true }), stranger: 404, owner: 200 },
-  'parent.handoverCodes.issue': { owned: 'student', call: (c, id) => c.post('/trpc/parent.handoverCodes.issue', { studentId: id, date: SCHOOL_DAY_TOMORROW, name: 'Khalid', phone: '36555111' }), stranger: 404, owner: 200 },
+  'parent.setStudentHandover': {
+    owned: 'student',
+    call: (c, id) => c.post('/trpc/parent.setStudentHandover', { id, required: true }),
+    stranger: 404,
+    owner: 200,
+  },
+  'parent.handoverCodes.issue': {
+    owned: 'student',
+    call: (c, id) => c.post('/trpc/parent.handoverCodes.issue', { studentId: id, date: SCHOOL_DAY_TOMORROW, name: 'Khalid', phone: '36555111' }),
+    stranger: 404,
+    owner: 200,
+  },
   'parent.handoverCodes.cancel': { owned: 'handoverCode', call: (c, id) => c.post('/trpc/parent.handoverCodes.cancel', { id }), stranger: 404, owner: 200 },
-  'driver.runs.mark': { owned: 'rider', by: 'driver', call: (c, id) => c.post('/trpc/driver.runs.mark', { run: 'morning', studentId: id, event: 'boarded', clientId: `trpc-${id}` }), stranger: 404, owner: 200 },
+  'driver.runs.mark': {
+    owned: 'rider',
+    by: 'driver',
+    call: (c, id) => c.post('/trpc/driver.runs.mark', { run: 'morning', studentId: id, event: 'boarded', clientId: `trpc-${id}` }),
+    stranger: 404,
+    owner: 200,
+  },
 };
 
 /** Procedures (and REST paths) open to parents or drivers whose input names a row. */
 function idTakingProcedures(): string[] {
-  return PROCEDURES.filter(({ name }) => ['parent', 'crew', 'signed-in'].includes(PROCEDURE_ACCESS[name] ?? '') || PROCEDURE_ACCESS[name]?.startsWith('parent-or-office:'))
+  return PROCEDURES.filter(
+    ({ name }) => ['parent', 'crew', 'signed-in'].includes(PROCEDURE_ACCESS[name] ?? '') || PROCEDURE_ACCESS[name]?.startsWith('parent-or-office:'),
+  )
     .filter(({ meta }) => {
       if (!meta.input) return false;
       const json = z.toJSONSchema(meta.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
@@ -164,8 +268,14 @@ function idTakingProcedures(): string[] {
 
 /** Row counts of every table (sessions aside): a refused request leaves them as they were. */
 async function tableCounts(): Promise<string> {
-  const tables = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'kysely_migration', 'kysely_migration_lock') ORDER BY tablename`.execute(t.db);
-  const counts = await sql<Record<string, string>>`SELECT ${sql.join(tables.rows.map(({ tablename }) => sql`(SELECT count(*) FROM ${sql.table(tablename)}) AS ${sql.ref(tablename)}`))}`.execute(t.db);
+  const tables = await sql<{
+    tablename: string;
+  }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sessions', 'kysely_migration', 'kysely_migration_lock') ORDER BY tablename`.execute(
+    t.db,
+  );
+  const counts = await sql<
+    Record<string, string>
+  >`SELECT ${sql.join(tables.rows.map(({ tablename }) => sql`(SELECT count(*) FROM ${sql.table(tablename)}) AS ${sql.ref(tablename)}`))}`.execute(t.db);
   return JSON.stringify(counts.rows[0]);
 }
 
@@ -177,7 +287,15 @@ beforeAll(async () => {
   const accounts = { A: await createParent(t.db), B: await createParent(t.db) };
   const drivers = { A: await createDriver(t.db), B: await createDriver(t.db) };
   const student = (parentId: string, driverId: string, firstName: string) =>
-    createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId, driverId, firstName, priceBhd: '30.00', createdAt: new Date('2024-01-01T00:00:00Z') });
+    createStudent(t.db, {
+      schoolId: school.id,
+      areaId: area.id,
+      parentId,
+      driverId,
+      firstName,
+      priceBhd: '30.00',
+      createdAt: new Date('2024-01-01T00:00:00Z'),
+    });
   ids.student = (await student(accounts.A.parentId, drivers.A.driverId, 'Amal')).id;
   ids.otherStudent = (await student(accounts.A.parentId, drivers.A.driverId, 'Adel')).id;
   await student(accounts.B.parentId, drivers.B.driverId, 'Badr');
@@ -193,7 +311,12 @@ beforeAll(async () => {
   expect(request.status, JSON.stringify(request.body)).toBe(201);
   ids.request = request.body.modificationRequest.id;
   expect((await admin.post('/api/admin/fees/generate', { month: PAST_MONTH })).status).toBe(200);
-  const fees = await t.db.selectFrom('fees').select(['id', 'studentId']).where('month', '=', PAST_MONTH).where('studentId', 'in', [ids.student, ids.otherStudent]).execute();
+  const fees = await t.db
+    .selectFrom('fees')
+    .select(['id', 'studentId'])
+    .where('month', '=', PAST_MONTH)
+    .where('studentId', 'in', [ids.student, ids.otherStudent])
+    .execute();
   ids.fee = fees.find((fee) => fee.studentId === ids.otherStudent)!.id;
   const proof = await upload(parentA.client, fees.find((fee) => fee.studentId === ids.student)!.id);
   expect(proof.status, JSON.stringify(proof.body)).toBe(201);
@@ -208,7 +331,12 @@ beforeAll(async () => {
   expect(payment.status, JSON.stringify(payment.body)).toBe(201);
   ids.payment = payment.body.payment.id;
   ids.receiptFile = `${payment.body.payment.id}.pdf`;
-  const absence = await parentA.client.post<{ absence: { id: string } }>('/api/parent/absences', { studentId: ids.student, from: SCHOOL_DAY_TOMORROW, to: SCHOOL_DAY_TOMORROW, run: 'morning' });
+  const absence = await parentA.client.post<{ absence: { id: string } }>('/api/parent/absences', {
+    studentId: ids.student,
+    from: SCHOOL_DAY_TOMORROW,
+    to: SCHOOL_DAY_TOMORROW,
+    run: 'morning',
+  });
   expect(absence.status, JSON.stringify(absence.body)).toBe(201);
   ids.absence = absence.body.absence.id;
   expect((await admin.post('/api/admin/fees/generate', { month: ONLINE_MONTH })).status).toBe(200);
@@ -221,14 +349,22 @@ beforeAll(async () => {
   tap.settle(chargeId!, { pay: 'BENEFIT' });
   expect((await parentA.client.get(`/api/parent/payments/${ids.onlinePayment}`)).status).toBe(200);
   const { paymentId } = await t.db.selectFrom('onlinePayments').select('paymentId').where('id', '=', ids.onlinePayment).executeTakeFirstOrThrow();
-  const refund = await admin.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refund`, { amountBhd: '5', reason: 'The bus did not run for a week' });
+  const refund = await admin.post<{ refund: { id: string } }>(`/api/admin/payments/${paymentId}/refund`, {
+    amountBhd: '5',
+    reason: 'The bus did not run for a week',
+  });
   expect(refund.status, JSON.stringify(refund.body)).toBe(201);
   ids.creditNoteFile = `${refund.body.refund.id}.pdf`;
   parentAId = accounts.A.parentId;
   const adult = await parentA.client.post<{ adult: { id: string } }>('/api/parent/authorised-adults', ADULT);
   expect(adult.status, JSON.stringify(adult.body)).toBe(201);
   ids.adult = adult.body.adult.id;
-  const code = await parentA.client.post<{ handoverCode: { id: string } }>('/api/parent/handover-codes', { studentId: ids.student, date: SCHOOL_DAY_TOMORROW, name: 'Khalid', phone: '36555111' });
+  const code = await parentA.client.post<{ handoverCode: { id: string } }>('/api/parent/handover-codes', {
+    studentId: ids.student,
+    date: SCHOOL_DAY_TOMORROW,
+    name: 'Khalid',
+    phone: '36555111',
+  });
   expect(code.status, JSON.stringify(code.body)).toBe(201);
   ids.handoverCode = code.body.handoverCode.id;
 }, 60_000);
@@ -239,13 +375,20 @@ afterAll(async () => {
 
 describe("other people's rows", () => {
   it('has a row for every parent or driver path and procedure that names an id', () => {
-    const paths = Object.keys(REST_PATHS).filter((route) => /:\w+/.test(route) && (['parent', 'crew', 'signed-in'].includes(accessOfPath(route)) || accessOfPath(route).startsWith('parent-or-office:')));
+    const paths = Object.keys(REST_PATHS).filter(
+      (route) => /:\w+/.test(route) && (['parent', 'crew', 'signed-in'].includes(accessOfPath(route)) || accessOfPath(route).startsWith('parent-or-office:')),
+    );
     expect(paths.filter((route) => !(route in REST_CASES) && !REST_WITHOUT_ROWS.includes(route))).toEqual([]);
     expect(Object.keys(REST_CASES).filter((route) => !paths.includes(route))).toEqual([]);
     expect(idTakingProcedures().filter((path) => !(path in PROCEDURE_CASES))).toEqual([]);
   });
 
-  const cases = [...Object.entries(REST_CASES).map(([name, c]) => [`REST ${name}`, c] as const), ...Object.entries(PROCEDURE_CASES).filter((entry): entry is [string, Case] => typeof entry[1] !== 'string').map(([name, c]) => [`tRPC ${name}`, c] as const)];
+  const cases = [
+    ...Object.entries(REST_CASES).map(([name, c]) => [`REST ${name}`, c] as const),
+    ...Object.entries(PROCEDURE_CASES)
+      .filter((entry): entry is [string, Case] => typeof entry[1] !== 'string')
+      .map(([name, c]) => [`tRPC ${name}`, c] as const),
+  ];
   for (const [name, c] of cases) {
     it(`${name}: the stranger gets ${c.stranger} and changes nothing; the owner gets ${c.owner}`, async () => {
       const byDriver = c.owned === 'driver' || c.by === 'driver';
@@ -265,13 +408,18 @@ describe("other people's rows", () => {
       await t.db.deleteFrom('absences').where('id', '!=', ids.absence).execute();
       await t.db.updateTable('absences').set({ cancelledAt: null, cancelledBy: null }).execute();
       // And safe handover's: the adult removed, the code cancelled.
-      await t.db.insertInto('authorisedAdults').values({ id: ids.adult, parentId: parentAId, ...ADULT, relation: 'aunt' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await t.db
+        .insertInto('authorisedAdults')
+        .values({ id: ids.adult, parentId: parentAId, ...ADULT, relation: 'aunt' })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       await t.db.updateTable('handoverCodes').set({ cancelledAt: null }).execute();
     });
   }
 
   it("lists show only the caller's own rows", async () => {
-    const names = async (client: HttpClient) => (await client.get<{ students: { firstName: string }[] }>('/api/parent/students')).body.students.map((s) => s.firstName).sort();
+    const names = async (client: HttpClient) =>
+      (await client.get<{ students: { firstName: string }[] }>('/api/parent/students')).body.students.map((s) => s.firstName).sort();
     expect(await names(parentA.client)).toEqual(['Adel', 'Amal']);
     expect(await names(parentB.client)).toEqual(['Badr']);
     const requests = await parentB.client.get<{ modificationRequests: unknown[] }>('/api/parent/modification-requests');
@@ -279,7 +427,8 @@ describe("other people's rows", () => {
     const fees = await parentB.client.get<{ fees: { studentId: string; proofs: unknown[]; receipts: unknown[] }[] }>('/api/parent/fees');
     expect(fees.body.fees.map((fee) => fee.studentId)).not.toContain(ids.student);
     expect(fees.body.fees.flatMap((fee) => [...fee.proofs, ...fee.receipts])).toEqual([]);
-    const driverNames = async (client: HttpClient) => (await client.get<{ students: { firstName: string }[] }>('/api/driver/students')).body.students.map((s) => s.firstName).sort();
+    const driverNames = async (client: HttpClient) =>
+      (await client.get<{ students: { firstName: string }[] }>('/api/driver/students')).body.students.map((s) => s.firstName).sort();
     expect(await driverNames(driverA.client)).toEqual(['Adel', 'Amal']);
     expect(await driverNames(driverB.client)).toEqual(['Badr']);
   });
@@ -287,7 +436,13 @@ describe("other people's rows", () => {
 
 describe("one family's proof, another family's months", () => {
   it("accepting a proof against another family's month is 404 and books nothing; the proof's own family's month is booked", async () => {
-    const otherFamilysFee = await t.db.selectFrom('fees').innerJoin('students', 'students.id', 'fees.studentId').select('fees.id').where('students.firstName', '=', 'Badr').where('fees.month', '=', PAST_MONTH).executeTakeFirstOrThrow();
+    const otherFamilysFee = await t.db
+      .selectFrom('fees')
+      .innerJoin('students', 'students.id', 'fees.studentId')
+      .select('fees.id')
+      .where('students.firstName', '=', 'Badr')
+      .where('fees.month', '=', PAST_MONTH)
+      .executeTakeFirstOrThrow();
     const ledger = async () =>
       JSON.stringify([
         await t.db.selectFrom('payments').selectAll().orderBy('id').execute(),
@@ -302,7 +457,11 @@ describe("one family's proof, another family's months", () => {
     }
     expect({ ledger: await ledger(), counts: await tableCounts() }).toEqual(before);
 
-    const accepted = await admin.post<{ payment: { allocations: { feeId: string; amountBhd: string }[] } }>(`/api/admin/payment-proofs/${ids.proof}/accept`, { amountBhd: '30', reference: 'TRX-OWN-2', feeIds: [ids.fee] });
+    const accepted = await admin.post<{ payment: { allocations: { feeId: string; amountBhd: string }[] } }>(`/api/admin/payment-proofs/${ids.proof}/accept`, {
+      amountBhd: '30',
+      reference: 'TRX-OWN-2',
+      feeIds: [ids.fee],
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.payment.allocations).toEqual([{ feeId: ids.fee, amountBhd: '30.00' }]);
   });

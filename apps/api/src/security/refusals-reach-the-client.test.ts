@@ -70,7 +70,9 @@ async function repeat(times: number, answer: () => Promise<unknown>): Promise<un
 describe('a 6 MB proof upload sent with fetch', () => {
   it(`is answered 413 { message } ${ATTEMPTS} times of ${ATTEMPTS}, and nothing is stored`, async () => {
     const parent = await family();
-    const answers = await repeat(ATTEMPTS, () => send(`${t.url}/api/parent/fees/${parent.feeIds[0]}/proofs`, { method: 'POST', body: proofForm(BIG_PNG), headers: withCookie(parent.client) }));
+    const answers = await repeat(ATTEMPTS, () =>
+      send(`${t.url}/api/parent/fees/${parent.feeIds[0]}/proofs`, { method: 'POST', body: proofForm(BIG_PNG), headers: withCookie(parent.client) }),
+    );
     expect(answers).toEqual(Array(ATTEMPTS).fill({ status: 413, body: { message: FEE_MESSAGES.fileTooLarge, code: 'fees.fileTooLarge' } }));
     expect(await t.db.selectFrom('paymentProofs').select('id').where('feeId', '=', parent.feeIds[0]!).execute()).toEqual([]);
   });
@@ -84,13 +86,22 @@ describe('a 6 MB proof upload sent with fetch', () => {
       const small = await send(`${t.url}/api/parent/fees/${fullFee}/proofs`, { method: 'POST', body: proofForm(PNG_HEAD), headers: withCookie(parent.client) });
       expect(small).toMatchObject({ status: 201 });
     }
-    expect(await send(`${t.url}/api/parent/fees/${fullFee}/proofs`, { method: 'POST', body: proofForm(PNG_HEAD), headers: withCookie(parent.client) })).toMatchObject({ status: 429 });
+    expect(
+      await send(`${t.url}/api/parent/fees/${fullFee}/proofs`, { method: 'POST', body: proofForm(PNG_HEAD), headers: withCookie(parent.client) }),
+    ).toMatchObject({ status: 429 });
 
     const refusedForSize = { status: 413, body: { message: FEE_MESSAGES.fileTooLarge, code: 'fees.fileTooLarge' } };
     const cases: Record<string, () => Promise<unknown>> = {
-      'another family’s fee': () => send(`${t.url}/api/parent/fees/${other.feeIds[0]}/proofs`, { method: 'POST', body: proofForm(BIG_PNG), headers: withCookie(parent.client) }),
-      'a full month': () => send(`${t.url}/api/parent/fees/${fullFee}/proofs`, { method: 'POST', body: proofForm(BIG_PNG), headers: withCookie(parent.client) }),
-      'a file that is no image': () => send(`${t.url}/api/parent/fees/${parent.feeIds[1]}/proofs`, { method: 'POST', body: proofForm(SIX_MEGABYTES, 'application/octet-stream'), headers: withCookie(parent.client) }),
+      'another family’s fee': () =>
+        send(`${t.url}/api/parent/fees/${other.feeIds[0]}/proofs`, { method: 'POST', body: proofForm(BIG_PNG), headers: withCookie(parent.client) }),
+      'a full month': () =>
+        send(`${t.url}/api/parent/fees/${fullFee}/proofs`, { method: 'POST', body: proofForm(BIG_PNG), headers: withCookie(parent.client) }),
+      'a file that is no image': () =>
+        send(`${t.url}/api/parent/fees/${parent.feeIds[1]}/proofs`, {
+          method: 'POST',
+          body: proofForm(SIX_MEGABYTES, 'application/octet-stream'),
+          headers: withCookie(parent.client),
+        }),
       'nobody signed in': () => send(`${t.url}/api/parent/fees/${parent.feeIds[1]}/proofs`, { method: 'POST', body: proofForm(BIG_PNG) }),
     };
     for (const [what, answer] of Object.entries(cases)) expect(await repeat(3, answer), what).toEqual(Array(3).fill(refusedForSize));
@@ -127,7 +138,9 @@ describe('bodies the JSON paths refuse, sent with fetch', () => {
   });
 
   it('a 6 MB body of a type no /api path takes is answered 415', async () => {
-    const answers = await repeat(3, () => send(`${t.url}/api/auth/login`, { method: 'POST', body: SIX_MEGABYTES, headers: { 'content-type': 'application/octet-stream' } }));
+    const answers = await repeat(3, () =>
+      send(`${t.url}/api/auth/login`, { method: 'POST', body: SIX_MEGABYTES, headers: { 'content-type': 'application/octet-stream' } }),
+    );
     expect(answers).toEqual(Array(3).fill({ status: 415, body: expect.objectContaining({ message: expect.any(String) }) }));
   });
 });
@@ -184,7 +197,8 @@ async function sendThenRead(path: string, headers: string, body: Uint8Array): Pr
   socket.on('error', (error: NodeJS.ErrnoException) => (failure ??= error.code ?? error.message));
   await new Promise<void>((resolve) => socket.once('connect', resolve));
   socket.pause();
-  const write = (data: Uint8Array | string) => new Promise<void>((resolve) => (socket.write(data, () => resolve()) ? resolve() : socket.once('drain', resolve)));
+  const write = (data: Uint8Array | string) =>
+    new Promise<void>((resolve) => (socket.write(data, () => resolve()) ? resolve() : socket.once('drain', resolve)));
   await write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${headers}Content-Length: ${body.byteLength}\r\n\r\n`);
   for (let offset = 0; offset < body.byteLength && failure === undefined && !socket.destroyed; offset += 64 * 1024) {
     await write(body.subarray(offset, offset + 64 * 1024));
@@ -206,8 +220,12 @@ async function sendThenRead(path: string, headers: string, body: Uint8Array): Pr
 describe('a client that reads only after sending its whole body', () => {
   it('reads the 413 of a 6 MB JSON body and the 415 of a 6 MB text body', async () => {
     const json = new TextEncoder().encode(JSON.stringify({ email: 'a'.repeat(6 * MEGABYTE) }));
-    expect(await repeat(3, () => sendThenRead('/api/auth/login', 'Content-Type: application/json\r\n', json))).toEqual(Array(3).fill({ status: 413, body: TOO_LARGE }));
-    expect(await repeat(3, () => sendThenRead('/trpc/auth.login', 'Content-Type: text/plain\r\n', SIX_MEGABYTES))).toEqual(Array(3).fill({ status: 415, body: JSON_ONLY }));
+    expect(await repeat(3, () => sendThenRead('/api/auth/login', 'Content-Type: application/json\r\n', json))).toEqual(
+      Array(3).fill({ status: 413, body: TOO_LARGE }),
+    );
+    expect(await repeat(3, () => sendThenRead('/trpc/auth.login', 'Content-Type: text/plain\r\n', SIX_MEGABYTES))).toEqual(
+      Array(3).fill({ status: 415, body: JSON_ONLY }),
+    );
   });
 
   it('reads the 413 of a 6 MB proof upload', async () => {
@@ -215,14 +233,18 @@ describe('a client that reads only after sending its whole body', () => {
     const form = new Response(proofForm(BIG_PNG));
     const type = form.headers.get('content-type')!;
     const bytes = new Uint8Array(await form.arrayBuffer());
-    const answers = await repeat(3, () => sendThenRead(`/api/parent/fees/${parent.feeIds[0]}/proofs`, `Cookie: ${parent.client.cookie}\r\nContent-Type: ${type}\r\n`, bytes));
+    const answers = await repeat(3, () =>
+      sendThenRead(`/api/parent/fees/${parent.feeIds[0]}/proofs`, `Cookie: ${parent.client.cookie}\r\nContent-Type: ${type}\r\n`, bytes),
+    );
     expect(answers).toEqual(Array(3).fill({ status: 413, body: { message: FEE_MESSAGES.fileTooLarge, code: 'fees.fileTooLarge' } }));
   });
 });
 
 describe('the bound on what is thrown away', () => {
   it('cuts off a sender that streams on and on after its 415, having read it no further than the bound', async () => {
-    const { result: answer, growth } = await peakGrowth(() => stubbornSender('/trpc/auth.login', 'Content-Type: multipart/form-data; boundary=x\r\n', { limit: 200 * MEGABYTE }));
+    const { result: answer, growth } = await peakGrowth(() =>
+      stubbornSender('/trpc/auth.login', 'Content-Type: multipart/form-data; boundary=x\r\n', { limit: 200 * MEGABYTE }),
+    );
     expect(answer).toMatchObject({ status: 415, connection: 'close', cut: true });
     // The bound (twice the largest upload form, about 10.5 MB) plus what the sockets' buffers took.
     expect(answer.sent).toBeLessThan(40 * MEGABYTE);
@@ -232,7 +254,11 @@ describe('the bound on what is thrown away', () => {
 
   it('cuts off a sender that streams on and on past a proof form’s size, after its 413', async () => {
     const parent = await family();
-    const answer = await stubbornSender(`/api/parent/fees/${parent.feeIds[1]}/proofs`, `Cookie: ${parent.client.cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\n`, { limit: 200 * MEGABYTE });
+    const answer = await stubbornSender(
+      `/api/parent/fees/${parent.feeIds[1]}/proofs`,
+      `Cookie: ${parent.client.cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\n`,
+      { limit: 200 * MEGABYTE },
+    );
     expect(answer).toMatchObject({ status: 413, connection: 'close', cut: true });
     expect(answer.sent).toBeLessThan(48 * MEGABYTE);
   });
@@ -247,7 +273,11 @@ describe('the bound on what is thrown away', () => {
 
   it('keeps serving after refusals: a small proof is still stored', async () => {
     const parent = await family();
-    const stored = await send(`${t.url}/api/parent/fees/${parent.feeIds[1]}/proofs`, { method: 'POST', body: proofForm(PNG_HEAD), headers: withCookie(parent.client) });
+    const stored = await send(`${t.url}/api/parent/fees/${parent.feeIds[1]}/proofs`, {
+      method: 'POST',
+      body: proofForm(PNG_HEAD),
+      headers: withCookie(parent.client),
+    });
     expect(stored).toMatchObject({ status: 201 });
   });
 });

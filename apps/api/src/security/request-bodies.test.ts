@@ -37,7 +37,15 @@ describe('the tRPC endpoint takes JSON only', () => {
   it('refuses every other body type, and a body with no type, with 415 { message }', async () => {
     const parent = await createParent(t.db);
     const body = JSON.stringify({ email: parent.email, password: parent.password });
-    for (const type of ['multipart/form-data; boundary=x', 'text/plain', 'text/plain;charset=UTF-8', 'application/octet-stream', 'application/x-www-form-urlencoded', 'application/jsonx', undefined]) {
+    for (const type of [
+      'multipart/form-data; boundary=x',
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/octet-stream',
+      'application/x-www-form-urlencoded',
+      'application/jsonx',
+      undefined,
+    ]) {
       const headers: Record<string, string> = type === undefined ? {} : { 'content-type': type };
       const response = await fetch(`${t.url}/trpc/auth.login`, { method: 'POST', headers, body: type === undefined ? new Blob([body]) : body });
       expect(response.status, String(type)).toBe(415);
@@ -66,7 +74,9 @@ describe('body limits hold while streaming', () => {
 
   it('cuts off a 100 MB chunked JSON body past 1 MB with 413 { message }, without growing', async () => {
     for (const path of ['/trpc/auth.login', '/api/auth/login']) {
-      const { result, growth } = await peakGrowth(() => sendStreamed(t.url, path, { headers: { 'content-type': 'application/json' }, totalBytes: 100 * MEGABYTE, piece: json }));
+      const { result, growth } = await peakGrowth(() =>
+        sendStreamed(t.url, path, { headers: { 'content-type': 'application/json' }, totalBytes: 100 * MEGABYTE, piece: json }),
+      );
       // The answer reaches the client still writing (the server reads on and drops the rest, within bounds).
       expect(result.status, path).toBe(413);
       expect(result.body, path).toEqual(TOO_LARGE);

@@ -117,7 +117,10 @@ describe('the cap counts API requests however their URL is spelled', () => {
 describe('behind a proxy (TRUST_PROXY as a hop count)', () => {
   it('takes the address the proxy added, so a client cannot choose its own by writing X-Forwarded-For', async () => {
     // The client writes a new address of its own each time; the proxy appends the real one.
-    const statuses = await overTheCap(() => '/api/meta', (own) => `198.51.100.${Math.floor(Math.random() * 250)}, ${own}`);
+    const statuses = await overTheCap(
+      () => '/api/meta',
+      (own) => `198.51.100.${Math.floor(Math.random() * 250)}, ${own}`,
+    );
     expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -41,7 +41,9 @@ describe('cross-site request forgery', () => {
     const parent = await createParent(t.db);
     const own = new URL(t.url).origin;
     expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password }, { origin: own })).status).toBe(200);
-    expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password }, { origin: 'https://app.example.bh' })).status).toBe(200);
+    expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password }, { origin: 'https://app.example.bh' })).status).toBe(
+      200,
+    );
     expect((await t.client().post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
   });
 
@@ -85,7 +87,12 @@ describe('behind a proxy (TRUST_PROXY)', () => {
 
   it('takes the app’s own origin from X-Forwarded-Proto and -Host behind the proxy, and only there', async () => {
     const parent = await createParent(t.db);
-    const behindProxy = { origin: 'https://bus.example.bh', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'bus.example.bh', 'x-forwarded-for': '203.0.113.20' };
+    const behindProxy = {
+      origin: 'https://bus.example.bh',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'bus.example.bh',
+      'x-forwarded-for': '203.0.113.20',
+    };
     expect((await new HttpClient(proxied.url).post('/api/auth/login', { email: parent.email, password: parent.password }, behindProxy)).status).toBe(200);
     // The same headers sent straight to a server that does not trust a proxy: another site.
     expect((await new HttpClient(t.url).post('/api/auth/login', { email: parent.email, password: parent.password }, behindProxy)).status).toBe(403);

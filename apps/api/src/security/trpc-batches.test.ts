@@ -25,7 +25,10 @@ describe('batched tRPC calls', () => {
   it('refuses a batch of 30 sign-ins whole with 400, and counts none of its attempts', async () => {
     const parent = await createParent(t.db);
     const wrong = { email: parent.email, password: 'not-the-password' };
-    const auditRowsBefore = await t.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    const auditRowsBefore = await t.db
+      .selectFrom('auditLogs')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
 
     const refused = await batch('auth.login', Array(30).fill(wrong));
     expect(refused.status).toBe(400);
@@ -33,7 +36,10 @@ describe('batched tRPC calls', () => {
     // Had the 30 wrong passwords been tried, the sign-in throttle would now refuse this account.
     const login = await t.client().post('/trpc/auth.login', { email: parent.email, password: parent.password });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
-    const auditRowsAfter = await t.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    const auditRowsAfter = await t.db
+      .selectFrom('auditLogs')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(Number(auditRowsAfter.count)).toBe(Number(auditRowsBefore.count));
   });
 
@@ -47,7 +53,10 @@ describe('batched tRPC calls', () => {
 
   it('answers a batch of 10, the most the web sends, call by call', async () => {
     const parent = await createParent(t.db);
-    const answered = await batch('auth.login', [...Array(9).fill({ email: parent.email, password: 'wrong' }), { email: parent.email, password: parent.password }]);
+    const answered = await batch('auth.login', [
+      ...Array(9).fill({ email: parent.email, password: 'wrong' }),
+      { email: parent.email, password: parent.password },
+    ]);
     expect(answered.status).toBe(207);
     const results = answered.body as { error?: { data: { httpStatus: number } }; result?: unknown }[];
     expect(results).toHaveLength(10);

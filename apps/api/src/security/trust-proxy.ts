@@ -18,12 +18,17 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (['', 'false', 'no', '0'].includes(text.toLowerCase())) return false;
   if (['true', 'yes'].includes(text.toLowerCase())) throw new Error(TRUST_EVERY_HOP_REFUSED);
   if (/^\d+$/.test(text)) return Number(text);
-  const proxies = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   try {
     // The parser Fastify itself uses: what passes here is what Fastify accepts.
     proxyAddr.compile(proxies);
   } catch (error) {
-    throw new Error(`TRUST_PROXY: ${(error as Error).message}; give false, the number of proxies in front of the server, or their addresses or CIDR ranges separated by commas.`);
+    throw new Error(
+      `TRUST_PROXY: ${(error as Error).message}; give false, the number of proxies in front of the server, or their addresses or CIDR ranges separated by commas.`,
+    );
   }
   return proxies;
 }

@@ -50,10 +50,14 @@ export async function registerApi(app: FastifyInstance, options: ServerOptions, 
     tap: options.tap,
     recordViews: new RecordViewLog(options.db, { log: (err) => app.log.error({ err }, "writing the office's views of children's records failed") }),
   };
-  await deps.liveBus.hub.listen(options.busNotices, (err) => app.log.warn({ err }, 'not hearing of moved buses: live pages update by polling until this is mended'), {
-    changed: (driverId) => deps.liveBus.reader.forget(driverId),
-    resync: () => deps.liveBus.reader.forgetAll(),
-  });
+  await deps.liveBus.hub.listen(
+    options.busNotices,
+    (err) => app.log.warn({ err }, 'not hearing of moved buses: live pages update by polling until this is mended'),
+    {
+      changed: (driverId) => deps.liveBus.reader.forget(driverId),
+      resync: () => deps.liveBus.reader.forgetAll(),
+    },
+  );
   app.addHook('onClose', () => deps.liveBus.hub.close());
   const createContext = contextFactory(deps);
 

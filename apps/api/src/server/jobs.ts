@@ -25,7 +25,9 @@ export interface BackgroundJobs {
  */
 export function backgroundJobs(app: FastifyInstance, options: ServerOptions, deps: ApiDependencies): BackgroundJobs {
   // Messages are delivered by a worker inside the server process; closing the server waits for its round.
-  const outbox = options.outbox?.worker.enabled ? new OutboxWorker(options.db, createTransport(options.outbox.transport, app.log), options.outbox.worker, app.log) : undefined;
+  const outbox = options.outbox?.worker.enabled
+    ? new OutboxWorker(options.db, createTransport(options.outbox.transport, app.log), options.outbox.worker, app.log)
+    : undefined;
   if (outbox) app.addHook('onClose', () => outbox.stop());
   const stops: (() => void)[] = [];
   let started = false;

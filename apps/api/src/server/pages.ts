@@ -99,7 +99,10 @@ function readRoutePreloads(webDist: string): Map<string, RoutePreloads> {
   const file = join(webDist, '.vite', 'route-preloads.json');
   const links = new Map<string, RoutePreloads>();
   if (!existsSync(file)) return links;
-  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { scripts: string[]; styles: string[]; data?: string[]; roles?: string[]; firstScreen?: string[] }>;
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<
+    string,
+    { scripts: string[]; styles: string[]; data?: string[]; roles?: string[]; firstScreen?: string[] }
+  >;
   for (const [route, { scripts, styles, data = [], roles, firstScreen }] of Object.entries(routes)) {
     // Vite's loader links a chunk's stylesheet with crossorigin (anonymous); a preload without it would not be used.
     const styleLinks = styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`);

@@ -24,7 +24,16 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
   const database = await createTestDatabase();
   const extra: AppServer[] = [];
   const make = async ({ db, listen }: DatabaseHandle, more: Partial<ServerOptions> = {}) => {
-    const server = await createServer({ db, listen, busNotices: listen, sessionSecret: TEST_SESSION_SECRET, cookieSecure: false, logLevel: 'silent', ...options, ...more });
+    const server = await createServer({
+      db,
+      listen,
+      busNotices: listen,
+      sessionSecret: TEST_SESSION_SECRET,
+      cookieSecure: false,
+      logLevel: 'silent',
+      ...options,
+      ...more,
+    });
     const url = await server.start(0, '127.0.0.1');
     return { server, url };
   };
@@ -37,7 +46,10 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     client: () => new HttpClient(url),
     async signIn(account) {
       const client = new HttpClient(url);
-      const response = 'email' in account ? await client.post('/api/auth/login', { email: account.email, password: account.password }) : await client.post('/api/driver/login', { phone: account.phone, password: account.password });
+      const response =
+        'email' in account
+          ? await client.post('/api/auth/login', { email: account.email, password: account.password })
+          : await client.post('/api/driver/login', { phone: account.phone, password: account.password });
       if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${JSON.stringify(response.body)}`);
       return client;
     },
@@ -79,7 +91,12 @@ export class HttpClient {
   cookie: string | undefined;
   constructor(public baseUrl: string) {}
 
-  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<HttpResponse<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookie) headers.cookie = this.cookie;

@@ -9,7 +9,10 @@ import type { TapSettings } from '../domain/fees/online/tap-client.js';
  * A test server with online payments on, against a local stand-in of Tap's API and hosted page.
  * The server's own address is Tap's return and webhook address, known once it listens.
  */
-export async function startServerWithTap(secretKey: string, options: Partial<ServerOptions> = {}): Promise<{ t: TestServer; tap: TapStandIn; settings: TapSettings }> {
+export async function startServerWithTap(
+  secretKey: string,
+  options: Partial<ServerOptions> = {},
+): Promise<{ t: TestServer; tap: TapStandIn; settings: TapSettings }> {
   const tap = await startTapStandIn({ secretKey });
   const settings: TapSettings = { secretKey, apiUrl: tap.apiUrl, publicUrl: '' };
   const t = await startTestServer({ ...options, tap: settings });
@@ -25,7 +28,9 @@ export async function createTwoChildFamily(t: TestServer, { schoolId, areaId, mo
   const parent = await createParent(t.db);
   const children = [];
   for (const firstName of ['Maryam', 'Ali']) {
-    children.push(await createStudent(t.db, { schoolId, areaId, parentId: parent.parentId, firstName, priceBhd: '30.00', createdAt: new Date('2024-01-01T00:00:00Z') }));
+    children.push(
+      await createStudent(t.db, { schoolId, areaId, parentId: parent.parentId, firstName, priceBhd: '30.00', createdAt: new Date('2024-01-01T00:00:00Z') }),
+    );
   }
   for (const month of months) await generateFeesForMonth(t.db, month);
   const fees = await t.db

@@ -17,7 +17,9 @@ export function workbook(sheetData: string, sharedStrings: readonly string[] = [
     'xl/_rels/workbook.xml.rels': strToU8(
       '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
     ),
-    'xl/sharedStrings.xml': strToU8(`<?xml version="1.0"?><sst xmlns="${MAIN}">${sharedStrings.map((text) => `<si><t>${xmlText(text)}</t></si>`).join('')}</sst>`),
+    'xl/sharedStrings.xml': strToU8(
+      `<?xml version="1.0"?><sst xmlns="${MAIN}">${sharedStrings.map((text) => `<si><t>${xmlText(text)}</t></si>`).join('')}</sst>`,
+    ),
     'xl/worksheets/sheet1.xml': strToU8(`<?xml version="1.0"?><worksheet xmlns="${MAIN}"><sheetData>${sheetData}</sheetData></worksheet>`),
   });
 }

@@ -9,7 +9,8 @@ export async function withRetryAfter<T>(ctx: Pick<Context, 'res'>, step: () => P
   try {
     return await step();
   } catch (error) {
-    if (error instanceof Error && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') void ctx.res.header('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof Error && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+      void ctx.res.header('Retry-After', String(error.retryAfterSeconds));
     throw error;
   }
 }

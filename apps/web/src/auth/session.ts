@@ -16,7 +16,11 @@ const subscribeToNothing = () => () => {};
  * render (React renders again with true once hydration is done).
  */
 function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -91,7 +95,9 @@ export function homePathFor(role: Role): string {
  * user survives into this one.
  */
 export function rememberSignedInUser(user: SessionUser | null): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== undefined && JSON.stringify(query.queryKey) !== JSON.stringify(trpc.auth.user.queryKey()) });
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== undefined && JSON.stringify(query.queryKey) !== JSON.stringify(trpc.auth.user.queryKey()),
+  });
   queryClient.setQueryData(trpc.auth.user.queryKey(), { user });
 }
 

@@ -32,7 +32,11 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,
 /** Arabic may say "one" in words ("طالب واحد"), so a `_one` form may leave out {{count}}. */
 const placeholdersMatch = (key: string, english: string, arabic: string) =>
   placeholders(arabic).join() === placeholders(english).join() ||
-  (key.endsWith('_one') && placeholders(arabic).join() === placeholders(english).filter((name) => name !== 'count').join());
+  (key.endsWith('_one') &&
+    placeholders(arabic).join() ===
+      placeholders(english)
+        .filter((name) => name !== 'count')
+        .join());
 
 const english = { ...resources.en, ...screenCatalogs, ...officeCatalogs, messages };
 
@@ -54,7 +58,12 @@ describe.each(Object.keys(english))('the %s catalog', (namespace) => {
       .filter(([key, text]) => typeof text === 'string' && typeof translated.get(key) === 'string')
       .filter(([key, text]) => !placeholdersMatch(key, text as string, translated.get(key) as string))
       .map(([key, text]) => `${key}: en {${placeholders(text as string).join(', ')}} ar {${placeholders(translated.get(key) as string).join(', ')}}`);
-    expect({ missing, extra, empty, mismatched }, `ar/${fileOf(namespace)} against en/${fileOf(namespace)}`).toEqual({ missing: [], extra: [], empty: [], mismatched: [] });
+    expect({ missing, extra, empty, mismatched }, `ar/${fileOf(namespace)} against en/${fileOf(namespace)}`).toEqual({
+      missing: [],
+      extra: [],
+      empty: [],
+      mismatched: [],
+    });
   });
 });
 

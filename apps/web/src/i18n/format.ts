@@ -95,7 +95,9 @@ export function formatDate(value: string, language?: string, month: 'short' | 'l
 export function formatDateTime(iso: string, language?: string): string {
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return iso;
-  return dateFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: BAHRAIN }).format(moment);
+  return dateFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: BAHRAIN }).format(
+    moment,
+  );
 }
 
 /**

@@ -17,7 +17,21 @@ export const resources = {
 export const SCREEN_NAMESPACES = ['parent', 'driver'] as const;
 
 /** Namespaces whose English loads with the pages that use them (i18n/office.ts, en/office.ts). */
-export const OFFICE_NAMESPACES = ['admin', 'students', 'analytics', 'outbox', 'modificationRequests', 'fees', 'users', 'familyMessages', 'attendance', 'parentDay', 'officeDay', 'routes', 'liveBus'] as const;
+export const OFFICE_NAMESPACES = [
+  'admin',
+  'students',
+  'analytics',
+  'outbox',
+  'modificationRequests',
+  'fees',
+  'users',
+  'familyMessages',
+  'attendance',
+  'parentDay',
+  'officeDay',
+  'routes',
+  'liveBus',
+] as const;
 
 /** 'messages' (the shared contract's messages) joins when i18n/messages.ts loads; see there. */
 export type Namespace = keyof (typeof resources)['en'] | (typeof SCREEN_NAMESPACES)[number] | (typeof OFFICE_NAMESPACES)[number] | 'messages';
@@ -51,18 +65,21 @@ export function catalogOfModule(module: Record<string, unknown>, namespace: stri
   return values.length === 1 ? values[0] : undefined;
 }
 
-void i18n.use(initReactI18next).use(isolateTypedText).init({
-  resources,
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: ['en', 'ar'],
-  defaultNS: 'common',
-  ns: NAMESPACES,
-  // Arabic's bundles are added after start-up: i18next must not treat them as missing.
-  partialBundledLanguages: true,
-  // Typed text inside an Arabic sentence keeps its own direction: every value goes through bidi.ts.
-  interpolation: { escapeValue: false, alwaysFormat: true },
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(isolateTypedText)
+  .init({
+    resources,
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'ar'],
+    defaultNS: 'common',
+    ns: NAMESPACES,
+    // Arabic's bundles are added after start-up: i18next must not treat them as missing.
+    partialBundledLanguages: true,
+    // Typed text inside an Arabic sentence keeps its own direction: every value goes through bidi.ts.
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    returnNull: false,
+  });
 
 export default i18n;

@@ -43,7 +43,9 @@ describe('in Arabic', () => {
   });
 
   it("translates the server's English answer and field issues, which stay English on the wire", () => {
-    const error = new TRPCClientError(SERVER_MESSAGES.termsVersionNotActive, { result: { error: { data: { issues: { parentPhone: MESSAGES.phoneDigits } } } } as never });
+    const error = new TRPCClientError(SERVER_MESSAGES.termsVersionNotActive, {
+      result: { error: { data: { issues: { parentPhone: MESSAGES.phoneDigits } } } } as never,
+    });
     expect(errorMessage(error, 'fallback')).toBe('هذه الشروط لم تعد سارية. يرجى قراءة الشروط الحالية والموافقة عليها.');
     expect(errorMessage(new Error(''), 'احتياطي')).toBe('احتياطي');
     expect(fieldIssues(error)).toEqual({ parentPhone: 'يجب أن يتكون رقم الهاتف من 8 أرقام' });
@@ -52,7 +54,16 @@ describe('in Arabic', () => {
   it('translates by the code the server sent, so a reworded English sentence keeps its Arabic', () => {
     // The server's English as it might read after someone rewords it in the contract.
     const reworded = new TRPCClientError('Too many sign-in attempts. Wait 60 seconds, then try again.', {
-      result: { error: { data: { code: 'TOO_MANY_REQUESTS', messageCode: 'server.tooManyAttempts', issues: { parentPhone: 'Enter 8 digits' }, issueCodes: { parentPhone: 'validation.phoneDigits' } } } },
+      result: {
+        error: {
+          data: {
+            code: 'TOO_MANY_REQUESTS',
+            messageCode: 'server.tooManyAttempts',
+            issues: { parentPhone: 'Enter 8 digits' },
+            issueCodes: { parentPhone: 'validation.phoneDigits' },
+          },
+        },
+      },
     } as never);
     expect(errorMessage(reworded, 'fallback')).toBe('محاولات تسجيل دخول كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.');
     expect(fieldIssues(reworded)).toEqual({ parentPhone: 'يجب أن يتكون رقم الهاتف من 8 أرقام' });
@@ -63,8 +74,12 @@ describe('in Arabic', () => {
 
   it('falls back to the English for a code it does not know, and shows any other text as it came', () => {
     expect(translateMessage(SERVER_MESSAGES.forbidden, 'server.addedAfterThisBuild')).toBe('ليست لديك صلاحية الوصول إلى هذا');
-    expect(translateMessage('duplicate key value violates unique constraint', 'server.addedAfterThisBuild')).toBe('duplicate key value violates unique constraint');
-    const untranslatable = new TRPCClientError('Gateway timeout at 10:02', { result: { error: { data: { issues: { note: 'Too long for the gateway' } } } } } as never);
+    expect(translateMessage('duplicate key value violates unique constraint', 'server.addedAfterThisBuild')).toBe(
+      'duplicate key value violates unique constraint',
+    );
+    const untranslatable = new TRPCClientError('Gateway timeout at 10:02', {
+      result: { error: { data: { issues: { note: 'Too long for the gateway' } } } },
+    } as never);
     expect(errorMessage(untranslatable, 'fallback')).toBe('Gateway timeout at 10:02');
     expect(fieldIssues(untranslatable)).toEqual({ note: 'Too long for the gateway' });
   });

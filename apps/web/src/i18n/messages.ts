@@ -27,7 +27,8 @@ export function translateMessage(message: string, code?: string, values?: Record
   const key = messageKey(message, code);
   if (!key) return message;
   // Before i18next is ready (a unit test, the first moments of a page) the contract's English it is.
-  const replace = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, i18n.language) : value]));
+  const replace =
+    values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, i18n.language) : value]));
   return i18n.t(key as never, { ns: 'messages', defaultValue: message, ...(replace ? { replace } : {}) }) || message;
 }
 

@@ -13,8 +13,5 @@ export const useTermsVersions = (enabled = true) => useQuery({ ...trpc.admin.ter
 
 /** After any admin change: every admin list and count is read again, and so are the public choices. */
 export async function refreshAdminData(): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
-    queryClient.invalidateQueries({ queryKey: trpc.public.pathKey() }),
-  ]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.public.pathKey() })]);
 }

@@ -9,5 +9,6 @@ export const useYearSummary = (month: string | undefined) =>
   useQuery({ ...trpc.admin.fees.yearSummary.queryOptions(month ? { month } : {}), ...ADMIN_LIST_QUERY, placeholderData: keepPreviousData });
 export const useUnassignedStudents = () => useQuery({ ...trpc.admin.students.unassigned.queryOptions({}), ...ADMIN_LIST_QUERY });
 /** The shown page stays while the next one loads, so paging does not flash an empty table. */
-export const useAuditLogs = (query: AuditLogQuery) => useQuery({ ...trpc.admin.auditLogs.list.queryOptions(query), ...ADMIN_LIST_QUERY, placeholderData: keepPreviousData });
+export const useAuditLogs = (query: AuditLogQuery) =>
+  useQuery({ ...trpc.admin.auditLogs.list.queryOptions(query), ...ADMIN_LIST_QUERY, placeholderData: keepPreviousData });
 export const useAuditLogFilters = () => useQuery({ ...trpc.admin.auditLogs.filters.queryOptions(), ...ADMIN_LIST_QUERY });

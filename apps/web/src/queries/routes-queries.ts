@@ -8,7 +8,11 @@ export const useBusRuns = (driverId: string | null) =>
 
 /** A run's stops in order with their positions, seats and riders; nothing is read until a run is chosen. */
 export const useRunStops = (driverId: string | null, runId: string | null) =>
-  useQuery({ ...trpc.admin.routes.stops.queryOptions({ driverId: driverId ?? '', run: runId ?? '' }), ...ADMIN_LIST_QUERY, enabled: driverId !== null && runId !== null });
+  useQuery({
+    ...trpc.admin.routes.stops.queryOptions({ driverId: driverId ?? '', run: runId ?? '' }),
+    ...ADMIN_LIST_QUERY,
+    enabled: driverId !== null && runId !== null,
+  });
 
 /** After a change, the run as the server answered it is the one shown (no second read). */
 export function showRunStops(driverId: string, runId: string, stops: RunStops): void {

@@ -13,7 +13,12 @@ describe('lazyPage', () => {
       loads += 1;
       return Promise.resolve(Greeting);
     });
-    const render = () => renderToString(<Suspense fallback={<Fallback />}><Page /></Suspense>);
+    const render = () =>
+      renderToString(
+        <Suspense fallback={<Fallback />}>
+          <Page />
+        </Suspense>,
+      );
     expect(render()).toContain('Loading');
     await Page.preload();
     expect(render()).toBe('<!--$--><h1>Register a student</h1><!--/$-->');

@@ -15,7 +15,9 @@ import { sql, type Kysely } from 'kysely';
  * transaction, so a rolled-back issue leaves no hole), one row per printed invoice.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE students ALTER COLUMN automated_id SET DEFAULT ('STU-' || to_char(now(), 'YYYY') || '-' || replace(format('%5s', nextval('student_number_seq')::text), ' ', '0'))`.execute(db);
+  await sql`ALTER TABLE students ALTER COLUMN automated_id SET DEFAULT ('STU-' || to_char(now(), 'YYYY') || '-' || replace(format('%5s', nextval('student_number_seq')::text), ' ', '0'))`.execute(
+    db,
+  );
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
   await sql`CREATE INDEX students_live_created_idx ON students (created_at DESC, id DESC) WHERE deleted_at IS NULL`.execute(db);
   await sql`CREATE INDEX students_deleted_created_idx ON students (created_at DESC, id DESC) WHERE deleted_at IS NOT NULL`.execute(db);
@@ -58,5 +60,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ]) {
     await sql.raw(`DROP INDEX ${index}`).execute(db);
   }
-  await sql`ALTER TABLE students ALTER COLUMN automated_id SET DEFAULT ('STU-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('student_number_seq')::text, 5, '0'))`.execute(db);
+  await sql`ALTER TABLE students ALTER COLUMN automated_id SET DEFAULT ('STU-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('student_number_seq')::text, 5, '0'))`.execute(
+    db,
+  );
 }

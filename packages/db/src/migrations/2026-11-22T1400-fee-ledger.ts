@@ -72,7 +72,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const statement of ['DROP TABLE payment_proofs', 'DROP TABLE payment_allocations', 'DROP TABLE payments', 'DROP SEQUENCE receipt_number_seq', 'DROP TABLE fees']) {
+  for (const statement of [
+    'DROP TABLE payment_proofs',
+    'DROP TABLE payment_allocations',
+    'DROP TABLE payments',
+    'DROP SEQUENCE receipt_number_seq',
+    'DROP TABLE fees',
+  ]) {
     await sql.raw(statement).execute(db);
   }
 }

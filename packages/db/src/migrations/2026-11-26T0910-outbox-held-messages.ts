@@ -14,7 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** Held messages become failed (not pending, which would send them all at once); the office can retry them. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`UPDATE notifications SET status = 'failed', error_msg = 'Held when the outbox went back to a version without held messages' WHERE status = 'held'`.execute(db);
+  await sql`UPDATE notifications SET status = 'failed', error_msg = 'Held when the outbox went back to a version without held messages' WHERE status = 'held'`.execute(
+    db,
+  );
   await sql`ALTER TABLE notifications DROP CONSTRAINT notifications_status_check`.execute(db);
   await sql`ALTER TABLE notifications ADD CONSTRAINT notifications_status_check CHECK (status IN ('pending', 'sent', 'failed'))`.execute(db);
 }

@@ -66,7 +66,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const statement of ['ALTER TABLE parents DROP COLUMN boarded_dropped_messages', 'DROP TABLE run_marks', 'DROP TABLE school_runs', 'DROP TABLE absences']) {
+  for (const statement of [
+    'ALTER TABLE parents DROP COLUMN boarded_dropped_messages',
+    'DROP TABLE run_marks',
+    'DROP TABLE school_runs',
+    'DROP TABLE absences',
+  ]) {
     await sql.raw(statement).execute(db);
   }
 }

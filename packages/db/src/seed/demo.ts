@@ -13,9 +13,30 @@ export const DEMO_SIGN_INS = {
 } as const;
 
 const DEMO_SCHOOLS = [
-  { schoolCode: 'DEMO-ISB', name: 'Demo International School', address: 'Block 338, Adliya', contactName: 'School Office', contactPhone: '17000001', handoverUpToGrade: '3' },
-  { schoolCode: 'DEMO-RSS', name: 'Demo Riffa School', address: 'Block 901, Riffa', contactName: 'Reception', contactPhone: '17000002', handoverUpToGrade: '3' },
-  { schoolCode: 'DEMO-MGS', name: 'Demo Muharraq School', address: 'Block 204, Muharraq', contactName: 'Admissions', contactPhone: '17000003', handoverUpToGrade: '3' },
+  {
+    schoolCode: 'DEMO-ISB',
+    name: 'Demo International School',
+    address: 'Block 338, Adliya',
+    contactName: 'School Office',
+    contactPhone: '17000001',
+    handoverUpToGrade: '3',
+  },
+  {
+    schoolCode: 'DEMO-RSS',
+    name: 'Demo Riffa School',
+    address: 'Block 901, Riffa',
+    contactName: 'Reception',
+    contactPhone: '17000002',
+    handoverUpToGrade: '3',
+  },
+  {
+    schoolCode: 'DEMO-MGS',
+    name: 'Demo Muharraq School',
+    address: 'Block 204, Muharraq',
+    contactName: 'Admissions',
+    contactPhone: '17000003',
+    handoverUpToGrade: '3',
+  },
 ];
 
 /** area-002 carries 22 roundabouts, as in the spec. */
@@ -118,7 +139,15 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (plain: strin
     await trx.insertInto('attendants').values({ userId: attendantUser.id, driverId: drivers[0]!.id }).execute();
     await trx
       .insertInto('plannedRuns')
-      .values({ driverId: drivers[0]!.id, direction: 'afternoon', name: 'Afternoon – KG', schoolIds: JSON.stringify([schools[1]!.id]), plannedStart: '11:30', plannedEnd: '12:30', weekdays: null })
+      .values({
+        driverId: drivers[0]!.id,
+        direction: 'afternoon',
+        name: 'Afternoon – KG',
+        schoolIds: JSON.stringify([schools[1]!.id]),
+        plannedStart: '11:30',
+        plannedEnd: '12:30',
+        weekdays: null,
+      })
       .execute();
 
     const parentUser = await trx
@@ -126,15 +155,20 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (plain: strin
       .values({ email: DEMO_SIGN_INS.parent.email, passwordHash: parentHash, role: 'parent', name: 'Fatima Demo', phone: '36000001' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const parent = await trx
-      .insertInto('parents')
-      .values({ userId: parentUser.id, whatsappNumber: '36000001' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const parent = await trx.insertInto('parents').values({ userId: parentUser.id, whatsappNumber: '36000001' }).returning('id').executeTakeFirstOrThrow();
     const terms = await trx.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirst();
 
     const children = [
-      { firstName: 'Sara', grade: '3', class: 'A', area: areas[1]!, roundabout: 7, driverId: drivers[0]!.id, paymentStatus: 'paid' as const, school: schools[0]! },
+      {
+        firstName: 'Sara',
+        grade: '3',
+        class: 'A',
+        area: areas[1]!,
+        roundabout: 7,
+        driverId: drivers[0]!.id,
+        paymentStatus: 'paid' as const,
+        school: schools[0]!,
+      },
       { firstName: 'Ali', grade: 'KG2', class: null, area: areas[0]!, roundabout: null, driverId: null, paymentStatus: 'unpaid' as const, school: schools[1]! },
     ];
     for (const [index, child] of children.entries()) {

@@ -21,7 +21,13 @@ export async function seedEssentials(db: Kysely<Database>): Promise<void> {
     }
     // A database seeded before the terms had an Arabic text gets the translation of version 1, but
     // only while its English is still the seeded text: a translation of other words would be wrong.
-    await trx.updateTable('terms').set({ contentAr: TERMS_V1_AR }).where('version', '=', 1).where('content', '=', TERMS_V1).where('contentAr', 'is', null).execute();
+    await trx
+      .updateTable('terms')
+      .set({ contentAr: TERMS_V1_AR })
+      .where('version', '=', 1)
+      .where('content', '=', TERMS_V1)
+      .where('contentAr', 'is', null)
+      .execute();
     await trx
       .insertInto('settings')
       .values(SETTINGS_KEYS.map((key) => ({ key, value: JSON.stringify('') })))

@@ -1,5 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { addMonths, bahrainDate, currentServiceMonth, dueWindow, monthStartInstant, schoolYearMonths, DEFAULT_FIRST_SERVICE_MONTH } from '@school-transport/contracts';
+import {
+  addMonths,
+  bahrainDate,
+  currentServiceMonth,
+  dueWindow,
+  monthStartInstant,
+  schoolYearMonths,
+  DEFAULT_FIRST_SERVICE_MONTH,
+} from '@school-transport/contracts';
 import type { Database } from '../schema.js';
 
 /**
@@ -14,10 +22,18 @@ import type { Database } from '../schema.js';
  * - every row whose due window has opened counts as reminded (the reminder went out on its first day).
  * Written by the database (INSERT ... SELECT), one statement per call (PGlite).
  */
-export async function seedVolumeFees(db: Kysely<Database>, now = new Date(), firstServiceMonth = DEFAULT_FIRST_SERVICE_MONTH): Promise<{ fees: number; payments: number }> {
+export async function seedVolumeFees(
+  db: Kysely<Database>,
+  now = new Date(),
+  firstServiceMonth = DEFAULT_FIRST_SERVICE_MONTH,
+): Promise<{ fees: number; payments: number }> {
   const today = bahrainDate(now);
   const current = currentServiceMonth(today, firstServiceMonth);
-  const months = schoolYearMonths(current, firstServiceMonth).map((month) => ({ month, ...dueWindow(month, firstServiceMonth), ends: monthStartInstant(addMonths(month, 1)) }));
+  const months = schoolYearMonths(current, firstServiceMonth).map((month) => ({
+    month,
+    ...dueWindow(month, firstServiceMonth),
+    ends: monthStartInstant(addMonths(month, 1)),
+  }));
   const monthRows = sql.join(months.map(({ month, dueFrom, dueDate, ends }) => sql`(${month}, ${dueFrom}::date, ${dueDate}::date, ${ends}::timestamptz)`));
 
   await sql`
@@ -44,6 +60,9 @@ export async function seedVolumeFees(db: Kysely<Database>, now = new Date(), fir
     SELECT payment_id, fee_id, amount FROM paid`.execute(db);
 
   for (const table of ['fees', 'payments', 'payment_allocations']) await sql`ANALYZE ${sql.table(table)}`.execute(db);
-  const { rows } = await sql<{ fees: string; payments: string }>`SELECT (SELECT count(*) FROM fees) AS fees, (SELECT count(*) FROM payments) AS payments`.execute(db);
+  const { rows } = await sql<{
+    fees: string;
+    payments: string;
+  }>`SELECT (SELECT count(*) FROM fees) AS fees, (SELECT count(*) FROM payments) AS payments`.execute(db);
   return { fees: Number(rows[0]!.fees), payments: Number(rows[0]!.payments) };
 }

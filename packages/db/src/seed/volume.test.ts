@@ -26,7 +26,14 @@ afterAll(() => database.close());
 describe('the volume seeder', () => {
   it('writes the requested numbers of rows', async () => {
     const count = async (table: 'students' | 'drivers' | 'schools' | 'areas' | 'parents') =>
-      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('students')).toBe(1000);
     expect(await count('drivers')).toBe(20);
     expect(await count('schools')).toBe(6);
@@ -49,7 +56,12 @@ describe('the volume seeder', () => {
   });
 
   it('answers sign-ins for a parent with two students and the busiest driver, and runs the extra steps after the students', async () => {
-    const children = await database.db.selectFrom('students').innerJoin('parents', 'parents.id', 'students.parentId').where('parents.userId', '=', summary.parent.userId).select('students.id').execute();
+    const children = await database.db
+      .selectFrom('students')
+      .innerJoin('parents', 'parents.id', 'students.parentId')
+      .where('parents.userId', '=', summary.parent.userId)
+      .select('students.id')
+      .execute();
     expect(children).toHaveLength(2);
     const driverStudents = await database.db.selectFrom('students').where('driverId', '=', summary.driver.driverId).select('id').execute();
     expect(driverStudents.length).toBeGreaterThanOrEqual(45);

@@ -43,8 +43,50 @@ export { seedVolumeFees } from './volume-fees.js';
 export const VOLUME_PASSWORD = 'volume-password';
 export const VOLUME_DEFAULTS = { students: 10_000, drivers: 300, schools: 60, areas: 40 } as const;
 
-const FIRST_NAMES = ['Ahmed', 'Fatima', 'Mohammed', 'Maryam', 'Ali', 'Zainab', 'Hassan', 'Noor', 'Yusuf', 'Sara', 'Omar', 'Aisha', 'Khalid', 'Layla', 'Abdulla', 'Huda', 'Isa', 'Reem', 'Jassim', 'Amina', 'Salman', 'Dana', 'Hamad', 'Latifa'];
-const LAST_NAMES = ['Al-Khalifa', 'Al-Mahmood', 'Al-Sayed', 'Al-Doseri', 'Al-Ansari', 'Al-Jalahma', 'Al-Zayani', 'Kanoo', 'Fakhro', 'Al-Mannai', 'Bucheeri', 'Al-Noaimi', 'Al-Hashimi', 'Al-Qassab', 'Janahi', 'Al-Shirawi'];
+const FIRST_NAMES = [
+  'Ahmed',
+  'Fatima',
+  'Mohammed',
+  'Maryam',
+  'Ali',
+  'Zainab',
+  'Hassan',
+  'Noor',
+  'Yusuf',
+  'Sara',
+  'Omar',
+  'Aisha',
+  'Khalid',
+  'Layla',
+  'Abdulla',
+  'Huda',
+  'Isa',
+  'Reem',
+  'Jassim',
+  'Amina',
+  'Salman',
+  'Dana',
+  'Hamad',
+  'Latifa',
+];
+const LAST_NAMES = [
+  'Al-Khalifa',
+  'Al-Mahmood',
+  'Al-Sayed',
+  'Al-Doseri',
+  'Al-Ansari',
+  'Al-Jalahma',
+  'Al-Zayani',
+  'Kanoo',
+  'Fakhro',
+  'Al-Mannai',
+  'Bucheeri',
+  'Al-Noaimi',
+  'Al-Hashimi',
+  'Al-Qassab',
+  'Janahi',
+  'Al-Shirawi',
+];
 const GRADES = ['Nursery', 'KG1', 'KG2', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'];
 const CLASSES = ['A', 'R', 'K', 'I', 'S', 'B', 'H'];
 
@@ -128,11 +170,7 @@ export async function seedVolume(db: Kysely<Database>, options: VolumeOptions): 
   }
 
   const admin = await db.selectFrom('users').select(['id', 'email']).where('email', '=', 'admin@volume.test').executeTakeFirstOrThrow();
-  const parent = await db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('email', '=', 'parent1@volume.test')
-    .executeTakeFirstOrThrow();
+  const parent = await db.selectFrom('users').select(['id', 'email']).where('email', '=', 'parent1@volume.test').executeTakeFirstOrThrow();
   const driver = await db
     .selectFrom('drivers')
     .innerJoin('students', 'students.driverId', 'drivers.id')

@@ -14,7 +14,11 @@ import { assertMaySendResetCode, recordOfficePhoneChange } from './phone-changes
 
 /** Sends the account a reset code; the audit row says a code was sent, never the code. */
 async function sendResetCode(trx: Db, actor: Actor, userId: string, audited: { entityType: string; entityId: string }): Promise<void> {
-  const account = await trx.selectFrom('users').select(['id', 'name', 'email', 'phone', 'role', 'language', 'status']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const account = await trx
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'phone', 'role', 'language', 'status'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (account.status !== 'active') throw conflict(ACCOUNT_MESSAGES.accountInactive);
   const phone = account.phone;
   if (!phone) throw conflict(ACCOUNT_MESSAGES.noPhoneForCode);
@@ -51,7 +55,11 @@ export async function sendDriverResetCode(db: Kysely<Database>, actor: Actor, dr
  * stays). An email of any other account is a 409, whichever role holds it. The diff is audited; a
  * changed phone is told to the old phone and email (phone-changes.ts).
  */
-export async function updateParentAccount(db: Kysely<Database>, actor: Actor, input: { id: string; name: string; email: string; phone?: string | undefined }): Promise<{ parent: ParentAccount }> {
+export async function updateParentAccount(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: { id: string; name: string; email: string; phone?: string | undefined },
+): Promise<{ parent: ParentAccount }> {
   assertUuid(input.id, ACCOUNT_MESSAGES.parentNotFound);
   return withUniqueField(STUDENT_MESSAGES.parentEmailTaken, () =>
     db.transaction().execute(async (trx) => {
@@ -68,7 +76,11 @@ export async function updateParentAccount(db: Kysely<Database>, actor: Actor, in
       const after = { name: input.name, email: input.email, phone: input.phone ?? null };
       const diff = changedFields({ name: before.name, email: before.email, phone: before.phone }, after);
       if (Object.keys(diff).length > 0) {
-        await trx.updateTable('users').set({ ...after, updatedAt: new Date() }).where('id', '=', before.userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ ...after, updatedAt: new Date() })
+          .where('id', '=', before.userId)
+          .execute();
         if ('phone' in diff) await recordOfficePhoneChange(trx, { ...before, userId: before.userId }, after.phone);
         await recordAudit(trx, actor, { entityType: 'parent', entityId: before.id, action: 'update', diff });
       }

@@ -62,7 +62,8 @@ async function latestCode(phone: string): Promise<string> {
 }
 
 const requestCode = (identifier: string) => t.client().post('/api/auth/password-reset', { identifier });
-const confirm = (identifier: string, code: string, newPassword: string) => t.client().post('/api/auth/password-reset/confirm', { identifier, code, newPassword });
+const confirm = (identifier: string, code: string, newPassword: string) =>
+  t.client().post('/api/auth/password-reset/confirm', { identifier, code, newPassword });
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('forgotten password', () => {
@@ -91,8 +92,14 @@ describe('forgotten password', () => {
   it('answers an unknown identifier, an account without a phone and a known one alike, and sends nothing to the first two', async () => {
     const withoutPhone = await newParent({ phone: null });
     const known = await newParent();
-    const answers = await Promise.all([requestCode(`nobody-${unique()}@example.com`), requestCode('39999999'), requestCode(withoutPhone.email), requestCode(known.email)]);
-    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 202, body: { message: ACCOUNT_MESSAGES.resetCodeSent } });
+    const answers = await Promise.all([
+      requestCode(`nobody-${unique()}@example.com`),
+      requestCode('39999999'),
+      requestCode(withoutPhone.email),
+      requestCode(known.email),
+    ]);
+    for (const answer of answers)
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 202, body: { message: ACCOUNT_MESSAGES.resetCodeSent } });
     expect(await textsTo(known.phone!)).toHaveLength(1);
     const codes = await t.db.selectFrom('accountCodes').select('userId').where('userId', '=', withoutPhone.id).execute();
     expect(codes).toHaveLength(0);
@@ -154,7 +161,8 @@ describe('forgotten password', () => {
     const parent = await newParent();
     await requestCode(parent.email);
     const code = await latestCode(parent.phone!);
-    for (let attempt = 1; attempt < MAX_WRONG_CODES; attempt++) expect((await confirm(parent.email, wrongCodeFor(code), 'a-new-family-password')).status).toBe(400);
+    for (let attempt = 1; attempt < MAX_WRONG_CODES; attempt++)
+      expect((await confirm(parent.email, wrongCodeFor(code), 'a-new-family-password')).status).toBe(400);
     expect((await confirm(parent.email, code, 'a-new-family-password')).status).toBe(200);
   });
 
@@ -270,7 +278,12 @@ describe('the office helps with an account', () => {
     const sent = await office.post(`/api/admin/parents/${parent.parentId}/reset-code`);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ message: ACCOUNT_MESSAGES.resetCodeSentByOffice });
-    const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'parent').where('entityId', '=', parent.parentId).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('entityType', '=', 'parent')
+      .where('entityId', '=', parent.parentId)
+      .executeTakeFirstOrThrow();
     expect(audit.action).toBe('send_reset_code');
     const code = await latestCode(parent.phone!);
     expect(JSON.stringify(audit.diff)).not.toContain(code);
@@ -288,7 +301,12 @@ describe('the office helps with an account', () => {
     const driver = await createDriver(t.db);
     expect((await office.post(`/api/admin/drivers/${driver.driverId}/reset-code`)).status).toBe(200);
     expect(await latestCode(driver.phone)).toMatch(/^\d{6}$/);
-    const audit = await t.db.selectFrom('auditLogs').select('action').where('entityType', '=', 'driver').where('entityId', '=', driver.driverId).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select('action')
+      .where('entityType', '=', 'driver')
+      .where('entityId', '=', driver.driverId)
+      .executeTakeFirstOrThrow();
     expect(audit.action).toBe('send_reset_code');
 
     const withoutPhone = await newParent({ phone: null });
@@ -319,9 +337,18 @@ describe('the office helps with an account', () => {
     const saved = await office.put(`/api/admin/parents/${parent.parentId}`, { name: 'Mariam Saleh Ali', email: email.toUpperCase(), phone });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ parent: { id: parent.parentId, name: 'Mariam Saleh Ali', email, phone } });
-    const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'parent').where('entityId', '=', parent.parentId).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('entityType', '=', 'parent')
+      .where('entityId', '=', parent.parentId)
+      .executeTakeFirstOrThrow();
     expect(audit.action).toBe('update');
-    expect(audit.diff).toMatchObject({ name: { from: 'Mariam Saleh', to: 'Mariam Saleh Ali' }, email: { from: parent.email, to: email }, phone: { from: parent.phone, to: phone } });
+    expect(audit.diff).toMatchObject({
+      name: { from: 'Mariam Saleh', to: 'Mariam Saleh Ali' },
+      email: { from: parent.email, to: email },
+      phone: { from: parent.phone, to: phone },
+    });
     await t.signIn({ email, password: parent.password });
   });
 
@@ -370,7 +397,16 @@ describe('the production log transport', () => {
   it('does not write a one-time code to the log', async () => {
     const lines: string[] = [];
     const transport = logTransport({ info: (_object, message) => lines.push(message) }, { maskPhones: true });
-    await transport.send({ id: 'n1', channel: 'sms', to: '+97336001122', text: 'Your password reset code is 482913. It is valid for 15 minutes.', templateKey: 'password_reset', payload: {}, language: 'en', params: [] });
+    await transport.send({
+      id: 'n1',
+      channel: 'sms',
+      to: '+97336001122',
+      text: 'Your password reset code is 482913. It is valid for 15 minutes.',
+      templateKey: 'password_reset',
+      payload: {},
+      language: 'en',
+      params: [],
+    });
     expect(lines).toEqual(['SMS to +973****1122: password_reset (n1)']);
   });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
-import { CSV_BYTE_ORDER_MARK, MESSAGES, SERVER_MESSAGES, STUDENT_MESSAGES, type AdminStudent, type AdminStudentPage, type StudentInvoice } from '@school-transport/contracts';
+import {
+  CSV_BYTE_ORDER_MARK,
+  MESSAGES,
+  SERVER_MESSAGES,
+  STUDENT_MESSAGES,
+  type AdminStudent,
+  type AdminStudentPage,
+  type StudentInvoice,
+} from '@school-transport/contracts';
 import { testEngine } from '@school-transport/db/testing';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { formOf } from '../../test/student-form.js';
@@ -41,7 +49,12 @@ async function newArea(body: Record<string, unknown> = {}) {
 
 async function newDriver(name = unique('Driver')) {
   const phone = uniquePhone();
-  const response = await api.post<{ driver: { id: string; name: string; phone: string } }>('/api/admin/drivers', { name, phone, licenseNo: unique('L'), password: 'driver-pass' });
+  const response = await api.post<{ driver: { id: string; name: string; phone: string } }>('/api/admin/drivers', {
+    name,
+    phone,
+    licenseNo: unique('L'),
+    password: 'driver-pass',
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.driver;
 }
@@ -58,7 +71,9 @@ async function family(): Promise<Family> {
 }
 
 /** A student registered the way a parent does, through the public form; answers the admin's view of it. */
-async function registered(overrides: Record<string, unknown> = {}): Promise<{ student: AdminStudent; parentEmail: string; parentPhone: string; password: string }> {
+async function registered(
+  overrides: Record<string, unknown> = {},
+): Promise<{ student: AdminStudent; parentEmail: string; parentPhone: string; password: string }> {
   const { school, area } = await family();
   const parentEmail = `${unique('parent')}@example.com`;
   const parentPhone = uniquePhone();
@@ -87,7 +102,6 @@ async function registered(overrides: Record<string, unknown> = {}): Promise<{ st
   const student = (await api.get<{ student: AdminStudent }>(`/api/admin/students/${row.id}`)).body.student;
   return { student, parentEmail, parentPhone, password: 'parent-pass' };
 }
-
 
 async function auditRows(entityId: string) {
   return t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'student').where('entityId', '=', entityId).orderBy('createdAt').execute();
@@ -186,7 +200,12 @@ describe('the list', () => {
 
     const tooBig = await api.get('/api/admin/students?pageSize=201');
     expect(tooBig.status).toBe(400);
-    expect(tooBig.body).toEqual({ message: STUDENT_MESSAGES.pageSizeInvalid, issues: { pageSize: STUDENT_MESSAGES.pageSizeInvalid }, code: 'students.pageSizeInvalid', issueCodes: { pageSize: 'students.pageSizeInvalid' } });
+    expect(tooBig.body).toEqual({
+      message: STUDENT_MESSAGES.pageSizeInvalid,
+      issues: { pageSize: STUDENT_MESSAGES.pageSizeInvalid },
+      code: 'students.pageSizeInvalid',
+      issueCodes: { pageSize: 'students.pageSizeInvalid' },
+    });
     expect((await api.get('/api/admin/students?page=0')).body).toMatchObject({ message: STUDENT_MESSAGES.pageInvalid });
     expect((await api.get('/api/admin/students?sort=password')).body).toMatchObject({ message: STUDENT_MESSAGES.sortInvalid });
     expect((await api.get('/api/admin/students?paymentStatus=maybe')).status).toBe(400);
@@ -243,7 +262,11 @@ describe('the list', () => {
     const { student, parentEmail } = await registered({ schoolId: school.id });
     expect(await total()).toBe(1);
     expect(await total('&paymentStatus=paid')).toBe(0);
-    const added = await api.post<{ student: AdminStudent }>('/api/admin/students', { ...formOf(student), studentSchoolId: unique('S'), parent: { kind: 'existing', emailOrPhone: parentEmail } });
+    const added = await api.post<{ student: AdminStudent }>('/api/admin/students', {
+      ...formOf(student),
+      studentSchoolId: unique('S'),
+      parent: { kind: 'existing', emailOrPhone: parentEmail },
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(await total()).toBe(2);
     expect((await api.post('/api/admin/students/bulk-update', { studentIds: [student.id], paymentStatus: 'paid' })).status).toBe(200);
@@ -266,7 +289,9 @@ describe('the list', () => {
         await sql`ANALYZE students`.execute(trx);
         await sql`ANALYZE users`.execute(trx);
         const explain = async (compiled: CompiledQuery) =>
-          (await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]))).rows.map((row) => Object.values(row)[0]).join('\n');
+          (await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]))).rows
+            .map((row) => Object.values(row)[0])
+            .join('\n');
         const query = studentListQuery.parse({ search: 'family4321' });
         const countPlan = await explain(studentCountQuery(trx, query).compile());
         expect(countPlan).toContain('Bitmap Index Scan on students_search_idx');
@@ -316,7 +341,11 @@ describe('adding a student', () => {
     });
     expect(student.termsAcceptedAt).not.toBeNull();
     const [created] = await auditRows(student.id);
-    expect(created).toMatchObject({ actorUserId: admin.id, action: 'create', diff: expect.objectContaining({ termsAcceptedBy: 'office', priceOverridden: false, parentAccount: 'existing', firstName: 'Younger' }) });
+    expect(created).toMatchObject({
+      actorUserId: admin.id,
+      action: 'create',
+      diff: expect.objectContaining({ termsAcceptedBy: 'office', priceOverridden: false, parentAccount: 'existing', firstName: 'Younger' }),
+    });
     // The parent sees both children.
     const parent = t.client();
     await parent.post('/api/auth/login', { email: parentEmail, password: 'parent-pass' });
@@ -350,12 +379,23 @@ describe('adding a student', () => {
     };
     const refused = await api.post('/api/admin/students', { ...base, roundabout: 4 });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: SERVER_MESSAGES.roundaboutOutOfRange, issues: { roundabout: SERVER_MESSAGES.roundaboutOutOfRange }, code: 'server.roundaboutOutOfRange', issueCodes: { roundabout: 'server.roundaboutOutOfRange' } });
+    expect(refused.body).toEqual({
+      message: SERVER_MESSAGES.roundaboutOutOfRange,
+      issues: { roundabout: SERVER_MESSAGES.roundaboutOutOfRange },
+      code: 'server.roundaboutOutOfRange',
+      issueCodes: { roundabout: 'server.roundaboutOutOfRange' },
+    });
     expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
 
     const response = await api.post<{ student: AdminStudent; generatedPassword: string }>('/api/admin/students', { ...base, roundabout: 3 });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(response.body.student).toMatchObject({ priceBhd: '35.00', roundabout: 3, paymentStatus: 'paid', contactNumber1: '39998877', parent: { email, phone: '39998877' } });
+    expect(response.body.student).toMatchObject({
+      priceBhd: '35.00',
+      roundabout: 3,
+      paymentStatus: 'paid',
+      contactNumber1: '39998877',
+      parent: { email, phone: '39998877' },
+    });
     expect(response.body.generatedPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     const [created] = await auditRows(response.body.student.id);
     expect(created!.diff).toMatchObject({ priceOverridden: true, parentAccount: 'created', passwordGenerated: true });
@@ -370,8 +410,14 @@ describe('adding a student', () => {
   });
 
   it('refuses an invalid form with the field messages and writes nothing', async () => {
-    const before = await t.db.selectFrom('students').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const response = await api.post<{ message: string; issues: Record<string, string> }>('/api/admin/students', { parent: { kind: 'existing', emailOrPhone: '' }, priceBhd: 'abc' });
+    const before = await t.db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const response = await api.post<{ message: string; issues: Record<string, string> }>('/api/admin/students', {
+      parent: { kind: 'existing', emailOrPhone: '' },
+      priceBhd: 'abc',
+    });
     expect(response.status).toBe(400);
     expect(response.body.issues).toMatchObject({
       firstName: MESSAGES.firstNameRequired,
@@ -381,9 +427,20 @@ describe('adding a student', () => {
       priceBhd: MESSAGES.priceFormat,
       'parent.emailOrPhone': STUDENT_MESSAGES.parentLookupRequired,
     });
-    const notFound = await api.post('/api/admin/students', { ...formOf((await registered()).student), parent: { kind: 'existing', emailOrPhone: 'nobody@example.com' } });
-    expect(notFound.body).toEqual({ message: STUDENT_MESSAGES.parentNotFound, issues: { 'parent.emailOrPhone': STUDENT_MESSAGES.parentNotFound }, code: 'students.parentNotFound', issueCodes: { 'parent.emailOrPhone': 'students.parentNotFound' } });
-    const after = await t.db.selectFrom('students').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const notFound = await api.post('/api/admin/students', {
+      ...formOf((await registered()).student),
+      parent: { kind: 'existing', emailOrPhone: 'nobody@example.com' },
+    });
+    expect(notFound.body).toEqual({
+      message: STUDENT_MESSAGES.parentNotFound,
+      issues: { 'parent.emailOrPhone': STUDENT_MESSAGES.parentNotFound },
+      code: 'students.parentNotFound',
+      issueCodes: { 'parent.emailOrPhone': 'students.parentNotFound' },
+    });
+    const after = await t.db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
   });
 });
@@ -422,9 +479,17 @@ describe('editing a student', () => {
       ['student_assigned', expect.objectContaining({ automatedId: student.automatedId, schoolName: shared.school.name, areaName: shared.area.name })],
     ]);
     const toParent = await messagesTo(parentPhone);
-    expect(toParent.at(-1)).toMatchObject({ templateKey: 'driver_assigned', payload: { automatedId: student.automatedId, driverName: first.name, driverPhone: first.phone } });
+    expect(toParent.at(-1)).toMatchObject({
+      templateKey: 'driver_assigned',
+      payload: { automatedId: student.automatedId, driverName: first.name, driverPhone: first.phone },
+    });
 
-    const changed = await api.put<{ student: AdminStudent }>(`/api/admin/students/${student.id}`, { ...formOf(assigned.body.student), driverId: second.id, paymentStatus: 'paid', priceBhd: '27.5' });
+    const changed = await api.put<{ student: AdminStudent }>(`/api/admin/students/${student.id}`, {
+      ...formOf(assigned.body.student),
+      driverId: second.id,
+      paymentStatus: 'paid',
+      priceBhd: '27.5',
+    });
     expect(changed.body.student).toMatchObject({ driverId: second.id, paymentStatus: 'paid', priceBhd: '27.50' });
     expect((await messagesTo(second.phone)).map((m) => m.templateKey)).toEqual(['student_assigned']);
     expect((await messagesTo(parentPhone)).slice(-2).map((m) => [m.templateKey, m.payload.amountBhd ?? m.payload.driverName])).toEqual([
@@ -455,7 +520,12 @@ describe('editing a student', () => {
     const { student, parentPhone } = await registered();
     const before = (await messagesTo(parentPhone)).length;
     const unknown = await api.put(`/api/admin/students/${student.id}`, { ...formOf(student), driverId: '00000000-0000-4000-8000-000000000000' });
-    expect(unknown.body).toEqual({ message: STUDENT_MESSAGES.unknownDriver, issues: { driverId: STUDENT_MESSAGES.unknownDriver }, code: 'students.unknownDriver', issueCodes: { driverId: 'students.unknownDriver' } });
+    expect(unknown.body).toEqual({
+      message: STUDENT_MESSAGES.unknownDriver,
+      issues: { driverId: STUDENT_MESSAGES.unknownDriver },
+      code: 'students.unknownDriver',
+      issueCodes: { driverId: 'students.unknownDriver' },
+    });
     const driver = await newDriver();
     await api.put(`/api/admin/drivers/${driver.id}`, { name: driver.name, phone: driver.phone, licenseNo: 'L', status: 'inactive' });
     const inactive = await api.put(`/api/admin/students/${student.id}`, { ...formOf(student), driverId: driver.id });
@@ -474,13 +544,21 @@ describe('bulk changes', () => {
     const a = await registered();
     const b = await registered();
     const driver = await newDriver();
-    const response = await api.post<{ updated: number }>('/api/admin/students/bulk-update', { studentIds: [a.student.id, b.student.id], driverId: driver.id, paymentStatus: 'paid' });
+    const response = await api.post<{ updated: number }>('/api/admin/students/bulk-update', {
+      studentIds: [a.student.id, b.student.id],
+      driverId: driver.id,
+      paymentStatus: 'paid',
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toEqual({ updated: 2 });
     for (const { student, parentPhone } of [a, b]) {
       const rows = await auditRows(student.id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ action: 'bulk_update', actorUserId: admin.id, diff: { driverId: { from: null, to: driver.id }, paymentStatus: { from: 'unpaid', to: 'paid' } } });
+      expect(rows[0]).toMatchObject({
+        action: 'bulk_update',
+        actorUserId: admin.id,
+        diff: { driverId: { from: null, to: driver.id }, paymentStatus: { from: 'unpaid', to: 'paid' } },
+      });
       expect((await messagesTo(parentPhone)).slice(-2).map((m) => m.templateKey)).toEqual(['driver_assigned', 'payment_recorded']);
     }
     expect((await messagesTo(driver.phone)).map((m) => m.payload.automatedId).sort()).toEqual([a.student.automatedId, b.student.automatedId].sort());
@@ -504,8 +582,11 @@ describe('soft delete and restore', () => {
     const parent = t.client();
     await parent.post('/api/auth/login', { email: parentEmail, password: 'parent-pass' });
     const overview = async () => (await api.get<{ totalStudents: number }>('/api/admin/overview')).body.totalStudents;
-    const driverCount = async () => (await api.get<{ drivers: { id: string; studentCount: number }[] }>('/api/admin/drivers')).body.drivers.find((d) => d.id === driver.id)!.studentCount;
-    const schoolCount = async () => (await api.get<{ schools: { id: string; studentCount: number }[] }>('/api/admin/schools')).body.schools.find((s) => s.id === shared.school.id)!.studentCount;
+    const driverCount = async () =>
+      (await api.get<{ drivers: { id: string; studentCount: number }[] }>('/api/admin/drivers')).body.drivers.find((d) => d.id === driver.id)!.studentCount;
+    const schoolCount = async () =>
+      (await api.get<{ schools: { id: string; studentCount: number }[] }>('/api/admin/schools')).body.schools.find((s) => s.id === shared.school.id)!
+        .studentCount;
     const totalBefore = await overview();
     const schoolBefore = await schoolCount();
     expect(await driverCount()).toBe(1);
@@ -572,20 +653,26 @@ describe('CSV export', () => {
 
     // A new account reads English.
     const english = await download();
-    expect(english[0]).toMatch(/^Student ID,First Name,Father's Name,Last Name,Grade,Class,Student School ID,School,Area,Roundabout,Service Type,Driver,Payment,Price \(BHD\),/);
+    expect(english[0]).toMatch(
+      /^Student ID,First Name,Father's Name,Last Name,Grade,Class,Student School ID,School,Area,Roundabout,Service Type,Driver,Payment,Price \(BHD\),/,
+    );
     expect(english[1]).toContain('Home → School,Unassigned,Pending,30.00');
 
     // The account's language is read at each download: switching to Arabic changes the next file.
     await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', arabicAdmin.id).execute();
     const arabic = await download();
-    expect(arabic[0]).toMatch(/^رقم الطالب,الاسم الأول,اسم الأب,اسم العائلة,الصف,الشعبة,الرقم المدرسي للطالب,المدرسة,المنطقة,الدوّار,نوع الخدمة,السائق,الدفع,الرسوم \(د\.ب\.\),/);
+    expect(arabic[0]).toMatch(
+      /^رقم الطالب,الاسم الأول,اسم الأب,اسم العائلة,الصف,الشعبة,الرقم المدرسي للطالب,المدرسة,المنطقة,الدوّار,نوع الخدمة,السائق,الدفع,الرسوم \(د\.ب\.\),/,
+    );
     expect(arabic[0]?.split(',')).toHaveLength(english[0]?.split(',').length ?? 0);
     expect(arabic[1]).toContain('مريم');
     expect(arabic[1]).toContain('من المنزل إلى المدرسة,غير معيّن,بانتظار الدفع,30.00');
     expect(arabic.join('\n')).not.toMatch(/Unassigned|Pending|Home → School/);
 
     // Another admin's language is theirs: the English admin still gets English.
-    const [header] = (await fetch(`${t.url}/api/admin/students.csv?search=${lastName}`, { headers: { cookie: api.cookie! } }).then((r) => r.text())).split('\n');
+    const [header] = (await fetch(`${t.url}/api/admin/students.csv?search=${lastName}`, { headers: { cookie: api.cookie! } }).then((r) => r.text())).split(
+      '\n',
+    );
     expect(header).toMatch(/^Student ID,/);
   });
 });
@@ -618,8 +705,16 @@ describe('invoices', () => {
     const corrected = await api.post<{ invoice: StudentInvoice }>(`/api/admin/students/${student.id}/invoice`);
     expect(number(corrected.body.invoice)).toBe(number(next.body.invoice) + 1);
     expect(corrected.body.invoice).toMatchObject({ monthlyFeeBhd: '25.00', paymentStatus: 'paid', totalDueBhd: '0.00' });
-    const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'invoice').where('entityId', '=', corrected.body.invoice.id).execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('entityType', '=', 'invoice')
+      .where('entityId', '=', corrected.body.invoice.id)
+      .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'issue', diff: { studentId: student.id, invoiceNumber: corrected.body.invoice.invoiceNumber, amountBhd: '25.00' } });
+    expect(audit[0]).toMatchObject({
+      action: 'issue',
+      diff: { studentId: student.id, invoiceNumber: corrected.body.invoice.invoiceNumber, amountBhd: '25.00' },
+    });
   });
 });

@@ -30,7 +30,10 @@ async function newArea(body: Record<string, unknown> = {}) {
 }
 
 async function newSchool() {
-  const response = await api.post<{ school: { id: string; schoolCode: string; name: string } }>('/api/admin/schools', { schoolCode: unique('SC'), name: unique('School') });
+  const response = await api.post<{ school: { id: string; schoolCode: string; name: string } }>('/api/admin/schools', {
+    schoolCode: unique('SC'),
+    name: unique('School'),
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.school;
 }
@@ -81,26 +84,50 @@ describe('who may use the admin paths', () => {
 
   it('answers 404 for an unknown id', async () => {
     expect((await api.put(`/api/admin/schools/${someId}`, { schoolCode: unique('SC'), name: 'X' })).status).toBe(404);
-    expect((await api.put('/api/admin/schools/not-a-uuid', { schoolCode: unique('SC'), name: 'X' })).body).toEqual({ message: ADMIN_MESSAGES.schoolNotFound, code: 'admin.schoolNotFound' });
+    expect((await api.put('/api/admin/schools/not-a-uuid', { schoolCode: unique('SC'), name: 'X' })).body).toEqual({
+      message: ADMIN_MESSAGES.schoolNotFound,
+      code: 'admin.schoolNotFound',
+    });
     expect((await api.put('/api/admin/areas/area-999', { name: unique('A'), price: '1.00' })).status).toBe(404);
     expect((await api.put(`/api/admin/drivers/${someId}`, { name: 'X', phone: '30000000', licenseNo: 'L' })).status).toBe(404);
     expect((await api.post(`/api/admin/terms/${someId}/activate`, {})).status).toBe(404);
-    expect((await api.put(`/api/admin/terms/${someId}/arabic`, { contentAr: 'نص' })).body).toEqual({ message: ADMIN_MESSAGES.termsNotFound, code: 'admin.termsNotFound' });
+    expect((await api.put(`/api/admin/terms/${someId}/arabic`, { contentAr: 'نص' })).body).toEqual({
+      message: ADMIN_MESSAGES.termsNotFound,
+      code: 'admin.termsNotFound',
+    });
   });
 });
 
 describe('schools', () => {
   it('adds, lists, edits and deactivates a school, with an audit row for each change', async () => {
     const code = unique('ISB');
-    const created = await api.post<{ school: Record<string, unknown> }>('/api/admin/schools', { schoolCode: code, name: 'Bahrain School', address: 'Block 338', contactName: '', contactPhone: '17000001' });
+    const created = await api.post<{ school: Record<string, unknown> }>('/api/admin/schools', {
+      schoolCode: code,
+      name: 'Bahrain School',
+      address: 'Block 338',
+      contactName: '',
+      contactPhone: '17000001',
+    });
     expect(created.status).toBe(201);
     const school = created.body.school;
-    expect(school).toMatchObject({ schoolCode: code, name: 'Bahrain School', address: 'Block 338', contactName: null, contactPhone: '17000001', active: true, studentCount: 0 });
+    expect(school).toMatchObject({
+      schoolCode: code,
+      name: 'Bahrain School',
+      address: 'Block 338',
+      contactName: null,
+      contactPhone: '17000001',
+      active: true,
+      studentCount: 0,
+    });
 
     const list = await api.get<{ schools: { id: string }[] }>('/api/admin/schools');
     expect(list.body.schools.map((s) => s.id)).toContain(school.id);
 
-    const edited = await api.put<{ school: Record<string, unknown> }>(`/api/admin/schools/${String(school.id)}`, { schoolCode: code, name: 'Bahrain School West', contactPhone: '17000002' });
+    const edited = await api.put<{ school: Record<string, unknown> }>(`/api/admin/schools/${String(school.id)}`, {
+      schoolCode: code,
+      name: 'Bahrain School West',
+      contactPhone: '17000002',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.school).toMatchObject({ name: 'Bahrain School West', address: null, contactPhone: '17000002' });
 
@@ -110,10 +137,19 @@ describe('schools', () => {
     expect(updateRow).toMatchObject({
       actorUserId: admin.id,
       action: 'update',
-      diff: { name: { from: 'Bahrain School', to: 'Bahrain School West' }, address: { from: 'Block 338', to: null }, contactPhone: { from: '17000001', to: '17000002' } },
+      diff: {
+        name: { from: 'Bahrain School', to: 'Bahrain School West' },
+        address: { from: 'Block 338', to: null },
+        contactPhone: { from: '17000001', to: '17000002' },
+      },
     });
 
-    const deactivated = await api.put<{ school: { active: boolean } }>(`/api/admin/schools/${String(school.id)}`, { schoolCode: code, name: 'Bahrain School West', contactPhone: '17000002', active: false });
+    const deactivated = await api.put<{ school: { active: boolean } }>(`/api/admin/schools/${String(school.id)}`, {
+      schoolCode: code,
+      name: 'Bahrain School West',
+      contactPhone: '17000002',
+      active: false,
+    });
     expect(deactivated.body.school.active).toBe(false);
     expect((await auditRows('school', String(school.id))).at(-1)).toMatchObject({ action: 'deactivate', diff: { active: { from: true, to: false } } });
   });
@@ -133,7 +169,9 @@ describe('schools', () => {
   it('validates with the shared messages', async () => {
     const response = await api.post('/api/admin/schools', { schoolCode: ' ', name: '', contactPhone: '123' });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ issues: { schoolCode: MESSAGES.schoolCodeRequired, name: MESSAGES.nameRequired, contactPhone: MESSAGES.phoneDigits } });
+    expect(response.body).toMatchObject({
+      issues: { schoolCode: MESSAGES.schoolCodeRequired, name: MESSAGES.nameRequired, contactPhone: MESSAGES.phoneDigits },
+    });
   });
 });
 
@@ -164,7 +202,11 @@ describe('areas', () => {
   it('keeps what registered students pay when the admin does not apply a new price', async () => {
     const area = await newArea({ price: '30.00' });
     const student = await studentIn(area.id, '30.00');
-    const response = await api.put<{ area: { price: string; studentCount: number } }>(`/api/admin/areas/${area.id}`, { name: area.name, price: '35.00', roundaboutCount: 0 });
+    const response = await api.put<{ area: { price: string; studentCount: number } }>(`/api/admin/areas/${area.id}`, {
+      name: area.name,
+      price: '35.00',
+      roundaboutCount: 0,
+    });
     expect(response.status).toBe(200);
     expect(response.body.area).toMatchObject({ price: '35.00', studentCount: 1 });
     const row = await t.db.selectFrom('students').select('priceBhd').where('id', '=', student.id).executeTakeFirstOrThrow();
@@ -181,7 +223,15 @@ describe('areas', () => {
     const elsewhere = await studentIn((await newArea()).id, '30.00');
     const response = await api.put(`/api/admin/areas/${area.id}`, { name: area.name, price: '33.25', applyPriceToStudents: true });
     expect(response.status).toBe(200);
-    const prices = await t.db.selectFrom('students').select('priceBhd').where('id', 'in', students.map((s) => s.id)).execute();
+    const prices = await t.db
+      .selectFrom('students')
+      .select('priceBhd')
+      .where(
+        'id',
+        'in',
+        students.map((s) => s.id),
+      )
+      .execute();
     expect(prices.map((p) => p.priceBhd)).toEqual(['33.25', '33.25']);
     expect((await t.db.selectFrom('students').select('priceBhd').where('id', '=', elsewhere.id).executeTakeFirstOrThrow()).priceBhd).toBe('30.00');
     expect((await auditRows('area', area.id)).at(-1)).toMatchObject({
@@ -223,7 +273,14 @@ describe('drivers', () => {
       vehicle: { plate: 'BH 1234', seats: '24' },
     });
     expect(response.status).toBe(201);
-    expect(response.body.driver).toMatchObject({ name: 'Khalid Driver', phone, licenseNo: 'DL-123', status: 'active', areaIds: [area.id], vehicle: { plate: 'BH 1234', seats: 24 } });
+    expect(response.body.driver).toMatchObject({
+      name: 'Khalid Driver',
+      phone,
+      licenseNo: 'DL-123',
+      status: 'active',
+      areaIds: [area.id],
+      vehicle: { plate: 'BH 1234', seats: 24 },
+    });
     expect(JSON.stringify(response.body)).not.toMatch(/argon2|password/i);
     expect(JSON.stringify((await api.get('/api/admin/drivers')).body)).not.toMatch(/argon2|passwordHash/i);
 
@@ -243,7 +300,13 @@ describe('drivers', () => {
     expect(clash.body).toEqual({ message: ADMIN_MESSAGES.driverPhoneTaken, code: 'admin.driverPhoneTaken' });
     expect(clash.body.message).toMatch(/phone/i);
 
-    const unknownArea = await api.post('/api/admin/drivers', { name: 'Lost', phone: uniquePhone(), licenseNo: 'DL-9', password: 'route-7-pass', areaIds: ['area-998'] });
+    const unknownArea = await api.post('/api/admin/drivers', {
+      name: 'Lost',
+      phone: uniquePhone(),
+      licenseNo: 'DL-9',
+      password: 'route-7-pass',
+      areaIds: ['area-998'],
+    });
     expect(unknownArea.status).toBe(400);
     expect(unknownArea.body).toMatchObject({ issues: { areaIds: ADMIN_MESSAGES.unknownAreas } });
 
@@ -253,9 +316,19 @@ describe('drivers', () => {
 
   it('edits a driver and the sign-in account together, and resets the password', async () => {
     const phone = uniquePhone();
-    const created = await api.post<{ driver: { id: string; userId: string } }>('/api/admin/drivers', { name: 'Old Name', phone, licenseNo: 'DL-1', password: 'first-pass' });
+    const created = await api.post<{ driver: { id: string; userId: string } }>('/api/admin/drivers', {
+      name: 'Old Name',
+      phone,
+      licenseNo: 'DL-1',
+      password: 'first-pass',
+    });
     const newPhone = uniquePhone();
-    const edited = await api.put<{ driver: Record<string, unknown> }>(`/api/admin/drivers/${created.body.driver.id}`, { name: 'New Name', phone: newPhone, licenseNo: 'DL-2', password: 'second-pass' });
+    const edited = await api.put<{ driver: Record<string, unknown> }>(`/api/admin/drivers/${created.body.driver.id}`, {
+      name: 'New Name',
+      phone: newPhone,
+      licenseNo: 'DL-2',
+      password: 'second-pass',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.driver).toMatchObject({ name: 'New Name', phone: newPhone, licenseNo: 'DL-2', status: 'active' });
     const user = await t.db.selectFrom('users').select(['name', 'phone']).where('id', '=', created.body.driver.userId).executeTakeFirstOrThrow();
@@ -267,26 +340,43 @@ describe('drivers', () => {
     expect(JSON.stringify(audit.diff)).not.toContain('second-pass');
 
     // An empty password leaves it as it was; a short one is refused.
-    expect((await api.put(`/api/admin/drivers/${created.body.driver.id}`, { name: 'New Name', phone: newPhone, licenseNo: 'DL-2', password: '' })).status).toBe(200);
+    expect((await api.put(`/api/admin/drivers/${created.body.driver.id}`, { name: 'New Name', phone: newPhone, licenseNo: 'DL-2', password: '' })).status).toBe(
+      200,
+    );
     expect((await t.client().post('/api/driver/login', { phone: newPhone, password: 'second-pass' })).status).toBe(200);
-    expect((await api.put(`/api/admin/drivers/${created.body.driver.id}`, { name: 'New Name', phone: newPhone, licenseNo: 'DL-2', password: 'abc' })).status).toBe(400);
+    expect(
+      (await api.put(`/api/admin/drivers/${created.body.driver.id}`, { name: 'New Name', phone: newPhone, licenseNo: 'DL-2', password: 'abc' })).status,
+    ).toBe(400);
   });
 
-  it('deactivating ends the driver\'s open session and refuses the next sign-in', async () => {
+  it("deactivating ends the driver's open session and refuses the next sign-in", async () => {
     const phone = uniquePhone();
-    const created = await api.post<{ driver: { id: string; userId: string } }>('/api/admin/drivers', { name: 'Leaving Driver', phone, licenseNo: 'DL-7', password: 'route-7-pass' });
+    const created = await api.post<{ driver: { id: string; userId: string } }>('/api/admin/drivers', {
+      name: 'Leaving Driver',
+      phone,
+      licenseNo: 'DL-7',
+      password: 'route-7-pass',
+    });
     const driverClient = t.client();
     expect((await driverClient.post('/api/driver/login', { phone, password: 'route-7-pass' })).status).toBe(200);
     const openSessions = () => t.db.selectFrom('sessions').select('sid').where(sql<string>`sess->>'userId'`, '=', created.body.driver.userId).execute();
     expect(await openSessions()).toHaveLength(1);
 
-    const response = await api.put<{ driver: { status: string } }>(`/api/admin/drivers/${created.body.driver.id}`, { name: 'Leaving Driver', phone, licenseNo: 'DL-7', status: 'inactive' });
+    const response = await api.put<{ driver: { status: string } }>(`/api/admin/drivers/${created.body.driver.id}`, {
+      name: 'Leaving Driver',
+      phone,
+      licenseNo: 'DL-7',
+      status: 'inactive',
+    });
     expect(response.body.driver.status).toBe('inactive');
     expect(await openSessions()).toHaveLength(0);
     expect((await t.db.selectFrom('users').select('status').where('id', '=', created.body.driver.userId).executeTakeFirstOrThrow()).status).toBe('inactive');
     expect((await driverClient.get('/api/auth/user')).status).toBe(401);
     expect((await t.client().post('/api/driver/login', { phone, password: 'route-7-pass' })).status).toBe(403);
-    expect((await auditRows('driver', created.body.driver.id)).at(-1)).toMatchObject({ action: 'deactivate', diff: { status: { from: 'active', to: 'inactive' } } });
+    expect((await auditRows('driver', created.body.driver.id)).at(-1)).toMatchObject({
+      action: 'deactivate',
+      diff: { status: { from: 'active', to: 'inactive' } },
+    });
 
     await api.put(`/api/admin/drivers/${created.body.driver.id}`, { name: 'Leaving Driver', phone, licenseNo: 'DL-7', status: 'active' });
     expect((await t.client().post('/api/driver/login', { phone, password: 'route-7-pass' })).status).toBe(200);
@@ -302,7 +392,11 @@ describe('company settings', () => {
     expect(saved.body.settings).toMatchObject({ supportPhone1: '39111111', instagramUrl: 'https://instagram.com/our.buses' });
     expect((await t.client().get('/api/settings')).body).toMatchObject({ supportPhone1: '39111111', paymentBankAccount: 'BH67BMAG00001299123456' });
     const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'settings').orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ actorUserId: admin.id, action: 'update', diff: expect.objectContaining({ supportPhone1: { from: before.supportPhone1, to: '39111111' } }) });
+    expect(audit).toMatchObject({
+      actorUserId: admin.id,
+      action: 'update',
+      diff: expect.objectContaining({ supportPhone1: { from: before.supportPhone1, to: '39111111' } }),
+    });
 
     const invalid = await api.put('/api/admin/settings', { ...next, supportPhone2: '123', facebookUrl: 'facebook' });
     expect(invalid.status).toBe(400);
@@ -328,10 +422,18 @@ describe('terms versions', () => {
     expect(activated.status).toBe(200);
     expect(activated.body.termsVersion.active).toBe(true);
     expect(await activeVersions()).toEqual([{ id: draft.body.termsVersion.id, version: highest + 1 }]);
-    expect((await t.client().get<{ id: string; content: string }>('/api/terms')).body).toMatchObject({ id: draft.body.termsVersion.id, content: 'Draft terms', contentAr: 'شروط المسودة' });
+    expect((await t.client().get<{ id: string; content: string }>('/api/terms')).body).toMatchObject({
+      id: draft.body.termsVersion.id,
+      content: 'Draft terms',
+      contentAr: 'شروط المسودة',
+    });
     expect((await auditRows('terms', draft.body.termsVersion.id)).map((r) => r.action)).toEqual(['create', 'activate']);
 
-    const published = await api.post<{ termsVersion: TermsVersion }>('/api/admin/terms', { content: 'Published at once', contentAr: 'نُشرت فورًا', activate: true });
+    const published = await api.post<{ termsVersion: TermsVersion }>('/api/admin/terms', {
+      content: 'Published at once',
+      contentAr: 'نُشرت فورًا',
+      activate: true,
+    });
     expect(published.body.termsVersion).toMatchObject({ version: highest + 2, active: true });
     expect(await activeVersions()).toEqual([{ id: published.body.termsVersion.id, version: highest + 2 }]);
 

@@ -23,7 +23,9 @@ describe.runIf(onServer)('statistics with 100,000 students on PostgreSQL', () =>
     const parent = await createParent(t.db);
     await sql`INSERT INTO schools (school_code, name) SELECT 'SC-' || g, 'School ' || g FROM generate_series(1, 20) g`.execute(t.db);
     await sql`INSERT INTO areas (name, price) SELECT 'Area ' || g, 20 + g FROM generate_series(1, 30) g`.execute(t.db);
-    await sql`INSERT INTO users (role, name, phone, password_hash) SELECT 'driver', 'Driver ' || g, (31000000 + g)::text, 'x' FROM generate_series(1, 60) g`.execute(t.db);
+    await sql`INSERT INTO users (role, name, phone, password_hash) SELECT 'driver', 'Driver ' || g, (31000000 + g)::text, 'x' FROM generate_series(1, 60) g`.execute(
+      t.db,
+    );
     await sql`INSERT INTO drivers (user_id, name, phone, license_no) SELECT id, name, phone, 'L' FROM users WHERE role = 'driver'`.execute(t.db);
     // automated_id is given: the column's default pads to 5 digits and lpad cuts longer numbers.
     // Every 3rd student has no driver, every 2nd has paid, every 50th is deleted; registrations spread over 120 days.
@@ -66,7 +68,9 @@ describe.runIf(onServer)('statistics with 100,000 students on PostgreSQL', () =>
     const response = await api.get<UnassignedStudents>('/api/admin/unassigned-students');
     expect(response.body.students).toHaveLength(50);
     expect(response.body.total).toBe(Math.floor(STUDENTS / 3) - Math.floor(STUDENTS / 150));
-    const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT id FROM students WHERE driver_id IS NULL AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 50`.execute(t.db);
+    const plan = await sql<{
+      'QUERY PLAN': string;
+    }>`EXPLAIN SELECT id FROM students WHERE driver_id IS NULL AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 50`.execute(t.db);
     const text = plan.rows.map((row) => Object.values(row)[0]).join('\n');
     expect(text).toContain('students_unassigned_created_idx');
   });

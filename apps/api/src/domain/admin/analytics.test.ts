@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ANALYTICS_MESSAGES, type AdminOverview, type AdminStatistics, type AuditLogFilterChoices, type AuditLogPage, type UnassignedStudents } from '@school-transport/contracts';
+import {
+  ANALYTICS_MESSAGES,
+  type AdminOverview,
+  type AdminStatistics,
+  type AuditLogFilterChoices,
+  type AuditLogPage,
+  type UnassignedStudents,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { createAdmin, createDriver, createParent, createStudent, type StudentColumns } from '../../test/factories.js';
 import { businessDayStart, businessMonthStart, growthPercent } from './statistics.js';
@@ -34,7 +41,13 @@ async function newArea(price: string) {
 
 async function newDriver(status: 'active' | 'inactive' = 'active') {
   const phone = String(35000000 + ((Date.now() + counter++ * 7919) % 999999)).slice(0, 8);
-  const response = await api.post<{ driver: { id: string; name: string } }>('/api/admin/drivers', { name: unique('Driver'), phone, licenseNo: 'L-1', password: 'driver-pass', status });
+  const response = await api.post<{ driver: { id: string; name: string } }>('/api/admin/drivers', {
+    name: unique('Driver'),
+    phone,
+    licenseNo: 'L-1',
+    password: 'driver-pass',
+    status,
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.driver;
 }
@@ -78,14 +91,24 @@ describe('statistics', () => {
     await seedStudent(parent.parentId, { schoolId: schoolA.id, areaId: areaB.id, priceBhd: '25.50', driverId: driver.id, createdAt: lastMonth });
     // A discount the admin gave: the student's own fee counts, not the area's price.
     await seedStudent(parent.parentId, { schoolId: schoolB.id, areaId: areaB.id, priceBhd: '20.25', paymentStatus: 'paid', createdAt: twoMonthsAgo });
-    const deleted = await seedStudent(parent.parentId, { schoolId: schoolA.id, areaId: areaA.id, priceBhd: '99.99', paymentStatus: 'paid', driverId: driver.id });
+    const deleted = await seedStudent(parent.parentId, {
+      schoolId: schoolA.id,
+      areaId: areaA.id,
+      priceBhd: '99.99',
+      paymentStatus: 'paid',
+      driverId: driver.id,
+    });
     const deletedUnassigned = await seedStudent(parent.parentId, { schoolId: schoolA.id, areaId: areaA.id, priceBhd: '77.00' });
     await t.db.updateTable('students').set({ deletedAt: new Date() }).where('id', 'in', [deleted.id, deletedUnassigned.id]).execute();
 
     const response = await api.get<AdminStatistics>('/api/admin/statistics');
     expect(response.status).toBe(200);
     const stats = response.body;
-    const activeDrivers = await t.db.selectFrom('drivers').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'active').executeTakeFirstOrThrow();
+    const activeDrivers = await t.db
+      .selectFrom('drivers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
 
     expect(stats).toMatchObject({
       totalStudents: 4,
@@ -184,7 +207,13 @@ describe('audit log', () => {
     // Paging: every row once, newest first, and the total of all matching rows.
     const all = await api.get<AuditLogPage>('/api/admin/audit-logs?pageSize=200');
     const total = all.body.total;
-    expect(total).toBe(await t.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n)));
+    expect(total).toBe(
+      await t.db
+        .selectFrom('auditLogs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.n)),
+    );
     expect(total).toBeGreaterThanOrEqual(5);
     const seen: string[] = [];
     for (let pageNumber = 1; pageNumber <= Math.ceil(total / 2); pageNumber++) {
@@ -197,7 +226,9 @@ describe('audit log', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect((await api.get<AuditLogPage>(`/api/admin/audit-logs?page=${total + 1}&pageSize=1`)).body.auditLogs).toEqual([]);
     // The tRPC procedure answers the same page.
-    const viaTrpc = await api.get<{ result: { data: AuditLogPage } }>(`/trpc/admin.auditLogs.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 2 }))}`);
+    const viaTrpc = await api.get<{ result: { data: AuditLogPage } }>(
+      `/trpc/admin.auditLogs.list?input=${encodeURIComponent(JSON.stringify({ pageSize: 2 }))}`,
+    );
     expect(viaTrpc.body.result.data.auditLogs.map((row) => row.id)).toEqual(seen.slice(0, 2));
   });
 

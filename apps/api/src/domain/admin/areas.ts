@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { conflict, notFound, withUniqueField } from './guards.js';
 
-
 function toView(row: Area & { studentCount: number | string | bigint | null }): AdminArea {
   return {
     id: row.id,
@@ -23,7 +22,14 @@ function areasWithCounts(db: Db) {
   return db
     .selectFrom('areas')
     .selectAll('areas')
-    .select((eb) => eb.selectFrom('students').whereRef('students.areaId', '=', 'areas.id').where('students.deletedAt', 'is', null).select(eb.fn.countAll<string>().as('n')).as('studentCount'));
+    .select((eb) =>
+      eb
+        .selectFrom('students')
+        .whereRef('students.areaId', '=', 'areas.id')
+        .where('students.deletedAt', 'is', null)
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('studentCount'),
+    );
 }
 
 async function findArea(db: Db, id: string): Promise<AdminArea> {
@@ -75,11 +81,19 @@ export async function updateArea(db: Kysely<Database>, actor: Actor, input: z.ou
       const diff: Record<string, unknown> = changedFields({ ...before, roundaboutCount: before.roundaboutCount ?? 0 }, after);
       if (Object.keys(diff).length === 0) return findArea(trx, input.id);
 
-      await trx.updateTable('areas').set({ ...after, updatedAt: new Date() }).where('id', '=', input.id).execute();
+      await trx
+        .updateTable('areas')
+        .set({ ...after, updatedAt: new Date() })
+        .where('id', '=', input.id)
+        .execute();
       if ('price' in diff) {
         let studentsUpdated = 0;
         if (input.applyPriceToStudents) {
-          const result = await trx.updateTable('students').set({ priceBhd: input.price, updatedAt: new Date() }).where('areaId', '=', input.id).executeTakeFirst();
+          const result = await trx
+            .updateTable('students')
+            .set({ priceBhd: input.price, updatedAt: new Date() })
+            .where('areaId', '=', input.id)
+            .executeTakeFirst();
           studentsUpdated = Number(result.numUpdatedRows);
         }
         diff.applyPriceToStudents = input.applyPriceToStudents;

@@ -46,7 +46,8 @@ async function withUniqueCrew<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(error.constraint === 'attendants_driver_key' ? ADMIN_MESSAGES.busHasAttendant : ADMIN_MESSAGES.attendantPhoneTaken);
+    if (isUniqueViolation(error))
+      throw conflict(error.constraint === 'attendants_driver_key' ? ADMIN_MESSAGES.busHasAttendant : ADMIN_MESSAGES.attendantPhoneTaken);
     throw error;
   }
 }

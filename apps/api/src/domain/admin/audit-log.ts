@@ -81,7 +81,12 @@ export async function auditLogFilterChoices(db: Kysely<Database>): Promise<Audit
     db
       .selectFrom('users')
       .select(['users.id', 'users.name', 'users.email'])
-      .where((eb) => eb.or([eb('users.role', 'in', OFFICE_ROLES), eb.exists(eb.selectFrom('auditLogs').select('auditLogs.id').whereRef('auditLogs.actorUserId', '=', 'users.id'))]))
+      .where((eb) =>
+        eb.or([
+          eb('users.role', 'in', OFFICE_ROLES),
+          eb.exists(eb.selectFrom('auditLogs').select('auditLogs.id').whereRef('auditLogs.actorUserId', '=', 'users.id')),
+        ]),
+      )
       .orderBy('users.name')
       .execute(),
   ]);

@@ -12,7 +12,6 @@ import { assertCrewPhoneFree } from './crew-phones.js';
 import { endSessions } from '../account-sessions.js';
 import { seatUse } from '../routes/seats.js';
 
-
 function toView(row: Driver & { studentCount: number | string | bigint | null }, riders: AdminDriver['riders']): AdminDriver {
   return {
     id: row.id,
@@ -34,7 +33,14 @@ function driversWithCounts(db: Db) {
   return db
     .selectFrom('drivers')
     .selectAll('drivers')
-    .select((eb) => eb.selectFrom('students').whereRef('students.driverId', '=', 'drivers.id').where('students.deletedAt', 'is', null).select(eb.fn.countAll<string>().as('n')).as('studentCount'));
+    .select((eb) =>
+      eb
+        .selectFrom('students')
+        .whereRef('students.driverId', '=', 'drivers.id')
+        .where('students.deletedAt', 'is', null)
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('studentCount'),
+    );
 }
 
 async function findDriver(db: Db, id: string): Promise<AdminDriver> {
@@ -167,7 +173,11 @@ export async function updateDriver(db: Kysely<Database>, actor: Actor, input: z.
         .where('id', '=', before.userId)
         .execute();
       if ('phone' in diff) {
-        const account = await trx.selectFrom('users').select(['id as userId', 'name', 'email', 'language']).where('id', '=', before.userId).executeTakeFirstOrThrow();
+        const account = await trx
+          .selectFrom('users')
+          .select(['id as userId', 'name', 'email', 'language'])
+          .where('id', '=', before.userId)
+          .executeTakeFirstOrThrow();
         await recordOfficePhoneChange(trx, { ...account, name: before.name, phone: before.phone }, input.phone);
       }
       // A deactivated driver, or one whose password the office reset, must sign in again.

@@ -30,9 +30,22 @@ afterAll(() => t.close());
 
 describe('GET, POST and PUT /api/admin/users', () => {
   it('adds a staff member who then signs in, and lists name, email, role, active and the last sign-in, never a hash', async () => {
-    const added = await admin.post<{ user: OfficeUser }>('/api/admin/users', { name: 'Maryam Office', email: 'Maryam@Office.example', phone: '36001122', role: 'staff', password: 'long-enough-pass-1' });
+    const added = await admin.post<{ user: OfficeUser }>('/api/admin/users', {
+      name: 'Maryam Office',
+      email: 'Maryam@Office.example',
+      phone: '36001122',
+      role: 'staff',
+      password: 'long-enough-pass-1',
+    });
     expect(added.status).toBe(201);
-    expect(added.body.user).toEqual({ id: expect.any(String), name: 'Maryam Office', email: 'maryam@office.example', role: 'staff', active: true, lastSignInAt: null });
+    expect(added.body.user).toEqual({
+      id: expect.any(String),
+      name: 'Maryam Office',
+      email: 'maryam@office.example',
+      role: 'staff',
+      active: true,
+      lastSignInAt: null,
+    });
 
     await signIn('maryam@office.example', 'long-enough-pass-1');
     const list = await admin.get<{ users: OfficeUser[] }>('/api/admin/users');
@@ -43,7 +56,12 @@ describe('GET, POST and PUT /api/admin/users', () => {
     expect(list.body.users.every((user) => user.role === 'admin' || user.role === 'staff')).toBe(true);
     expect(JSON.stringify(list.body) + JSON.stringify(added.body)).not.toMatch(/argon2|password/i);
 
-    const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'user').where('entityId', '=', added.body.user.id).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('entityType', '=', 'user')
+      .where('entityId', '=', added.body.user.id)
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actorUserId: adminId, action: 'create' });
     expect(JSON.stringify(audit.diff)).not.toContain('long-enough-pass-1');
   });

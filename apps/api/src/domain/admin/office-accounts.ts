@@ -42,7 +42,11 @@ export async function createOfficeUser(db: Kysely<Database>, actor: Actor, input
     db.transaction().execute(async (trx) => {
       if (await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) throw conflict(OFFICE_ACCOUNT_MESSAGES.emailTaken);
       const details = { name: input.name, email: input.email, phone: input.phone ?? null, role: input.role };
-      const { id } = await trx.insertInto('users').values({ ...details, passwordHash }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('users')
+        .values({ ...details, passwordHash })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       // The audit row says a password was set, never what it is.
       await recordAudit(trx, actor, { entityType: 'user', entityId: id, action: 'create', diff: { ...details, passwordSet: true } });
       return toOfficeUser(await officeAccounts(trx).where('id', '=', id).executeTakeFirstOrThrow());
@@ -77,7 +81,11 @@ export async function updateOfficeUser(db: Kysely<Database>, actor: Actor, input
     };
     const diff = changedFields(before, after);
     if (Object.keys(diff).length === 0) return toOfficeUser(before);
-    await trx.updateTable('users').set({ ...after, updatedAt: new Date() }).where('id', '=', input.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ ...after, updatedAt: new Date() })
+      .where('id', '=', input.id)
+      .execute();
     // A deactivated account is signed out everywhere at once, not at its sessions' next expiry.
     if (after.status === 'inactive') await endSessions(trx, input.id);
     const action = 'status' in diff ? (after.status === 'inactive' ? 'deactivate' : 'reactivate') : 'role' in diff ? 'changeRole' : 'update';

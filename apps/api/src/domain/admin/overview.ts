@@ -10,9 +10,21 @@ import { studentTotals } from './statistics.js';
 export async function readOverview(db: Kysely<Database>): Promise<AdminOverview> {
   const [students, schools, areas, drivers] = await Promise.all([
     studentTotals(db),
-    db.selectFrom('schools').select((eb) => eb.fn.countAll<string>().as('n')).where('active', '=', true).executeTakeFirstOrThrow(),
-    db.selectFrom('areas').select((eb) => eb.fn.countAll<string>().as('n')).where('active', '=', true).executeTakeFirstOrThrow(),
-    db.selectFrom('drivers').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'active').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('schools')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('active', '=', true)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('areas')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('active', '=', true)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('drivers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     totalStudents: students.totalStudents,

@@ -31,7 +31,8 @@ async function newParent(language: 'en' | 'ar' = 'en') {
   return { userId: user.id, parentId: parent.id, email, phone };
 }
 
-const messagesTo = (recipient: string) => t.db.selectFrom('notifications').select(['templateKey', 'recipientType', 'payload', 'language']).where('recipient', '=', recipient).execute();
+const messagesTo = (recipient: string) =>
+  t.db.selectFrom('notifications').select(['templateKey', 'recipientType', 'payload', 'language']).where('recipient', '=', recipient).execute();
 
 describe("the office changes a parent's or driver's phone", () => {
   it('tells the old phone and the email; a reset code to the new phone then needs an admin for a day, and the owner’s own request sends none', async () => {
@@ -41,7 +42,9 @@ describe("the office changes a parent's or driver's phone", () => {
     expect(saved.status).toBe(200);
 
     const toOldPhone = await messagesTo(parent.phone);
-    expect(toOldPhone).toEqual([{ templateKey: 'phone_changed', recipientType: 'sms', payload: { name: 'Mariam Saleh', newPhoneEnding: newPhone.slice(-2) }, language: 'ar' }]);
+    expect(toOldPhone).toEqual([
+      { templateKey: 'phone_changed', recipientType: 'sms', payload: { name: 'Mariam Saleh', newPhoneEnding: newPhone.slice(-2) }, language: 'ar' },
+    ]);
     expect((await messagesTo(parent.email)).map((message) => [message.templateKey, message.recipientType])).toEqual([['phone_changed', 'email']]);
 
     const refused = await staff.post(`/api/admin/parents/${parent.parentId}/reset-code`);
@@ -71,7 +74,9 @@ describe("the office changes a parent's or driver's phone", () => {
     const newPhone = uniquePhone();
     const row = await t.db.selectFrom('drivers').select(['name', 'licenseNo']).where('id', '=', driver.driverId).executeTakeFirstOrThrow();
     expect((await admin.put(`/api/admin/drivers/${driver.driverId}`, { name: row.name, phone: newPhone, licenseNo: row.licenseNo })).status).toBe(200);
-    expect((await messagesTo(driver.phone)).map((message) => [message.templateKey, (message.payload as { newPhoneEnding: string }).newPhoneEnding])).toEqual([['phone_changed', newPhone.slice(-2)]]);
+    expect((await messagesTo(driver.phone)).map((message) => [message.templateKey, (message.payload as { newPhoneEnding: string }).newPhoneEnding])).toEqual([
+      ['phone_changed', newPhone.slice(-2)],
+    ]);
     const refused = await staff.post(`/api/admin/drivers/${driver.driverId}/reset-code`);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ message: ACCOUNT_MESSAGES.resetCodeAfterPhoneChangeNeedsAdmin });
@@ -84,7 +89,10 @@ describe('a forgotten-password request', () => {
   async function stepsOf(identifier: string): Promise<string[]> {
     const called: string[] = [];
     const spied = Object.fromEntries(
-      Object.entries(resetRequestSteps).map(([name, step]) => [name, vi.fn((...args: unknown[]) => (called.push(name), (step as (...a: unknown[]) => unknown)(...args)))]),
+      Object.entries(resetRequestSteps).map(([name, step]) => [
+        name,
+        vi.fn((...args: unknown[]) => (called.push(name), (step as (...a: unknown[]) => unknown)(...args))),
+      ]),
     ) as unknown as ResetRequestSteps;
     await requestPasswordReset(t.db, identifier, spied);
     return called;
@@ -92,7 +100,11 @@ describe('a forgotten-password request', () => {
 
   it('runs the same steps in the same order for an account, an unknown identifier, an account without a phone and one past its hour', async () => {
     const parent = await newParent();
-    const withoutPhone = await t.db.insertInto('users').values({ email: `nophone-${counter++}@example.com`, passwordHash: 'x', role: 'parent', name: 'No Phone' }).returning('email').executeTakeFirstOrThrow();
+    const withoutPhone = await t.db
+      .insertInto('users')
+      .values({ email: `nophone-${counter++}@example.com`, passwordHash: 'x', role: 'parent', name: 'No Phone' })
+      .returning('email')
+      .executeTakeFirstOrThrow();
     const known = await stepsOf(parent.email);
     expect(known).toEqual(['findAccount', 'prepareCode', 'lock', 'codesInLastHour', 'send']);
     expect((await messagesTo(parent.phone)).map((message) => message.templateKey)).toEqual(['password_reset']);

@@ -30,7 +30,8 @@ export async function recordOfficePhoneChange(trx: Db, before: PhoneChangedAccou
   await trx.updateTable('users').set({ phoneChangedByOfficeAt: sql<Date>`now()` }).where('id', '=', before.userId).execute();
   const payload = { name: before.name, newPhoneEnding: newPhone ? newPhone.slice(-2) : null };
   if (before.phone) await enqueueNotification(trx, { recipient: before.phone, templateKey: 'phone_changed', payload, language: before.language });
-  if (before.email) await enqueueNotification(trx, { recipient: before.email, channel: 'email', templateKey: 'phone_changed', payload, language: before.language });
+  if (before.email)
+    await enqueueNotification(trx, { recipient: before.email, channel: 'email', templateKey: 'phone_changed', payload, language: before.language });
 }
 
 /** Whether the office changed the account's phone within the last day. */

@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { changedFields, recordAudit, type Actor } from '../audit.js';
 import { assertUuid, conflict, notFound, withUniqueField } from './guards.js';
 
-
 function toView(row: School & { studentCount: number | string | bigint }): AdminSchool {
   return {
     id: row.id,
@@ -26,7 +25,14 @@ function schoolsWithCounts(db: Db) {
   return db
     .selectFrom('schools')
     .selectAll('schools')
-    .select((eb) => eb.selectFrom('students').whereRef('students.schoolId', '=', 'schools.id').where('students.deletedAt', 'is', null).select(eb.fn.countAll<string>().as('n')).as('studentCount'));
+    .select((eb) =>
+      eb
+        .selectFrom('students')
+        .whereRef('students.schoolId', '=', 'schools.id')
+        .where('students.deletedAt', 'is', null)
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('studentCount'),
+    );
 }
 
 async function findSchool(db: Db, id: string): Promise<AdminSchool> {
@@ -79,7 +85,11 @@ export async function updateSchool(db: Kysely<Database>, actor: Actor, input: z.
       const after = { ...detailsOf(input), ...(input.active === undefined ? {} : { active: input.active }) };
       const diff = changedFields(before, after);
       if (Object.keys(diff).length > 0) {
-        await trx.updateTable('schools').set({ ...after, updatedAt: new Date() }).where('id', '=', input.id).execute();
+        await trx
+          .updateTable('schools')
+          .set({ ...after, updatedAt: new Date() })
+          .where('id', '=', input.id)
+          .execute();
         const action = 'active' in diff ? (input.active ? 'reactivate' : 'deactivate') : 'update';
         await recordAudit(trx, actor, { entityType: 'school', entityId: input.id, action, diff });
       }

@@ -15,7 +15,8 @@ afterAll(() => t.close());
 
 /** Ten wrong passwords from one address: that address is then refused for the account. */
 async function lockOut(address: string, path: string, identifier: Record<string, string>) {
-  for (let attempt = 0; attempt < 10; attempt++) expect((await postFrom(t.url, address, path, { ...identifier, password: `guess-${attempt}` })).status).toBe(401);
+  for (let attempt = 0; attempt < 10; attempt++)
+    expect((await postFrom(t.url, address, path, { ...identifier, password: `guess-${attempt}` })).status).toBe(401);
 }
 
 describe("the office clears a parent's or driver's sign-in lock", () => {
@@ -41,7 +42,13 @@ describe("the office clears a parent's or driver's sign-in lock", () => {
     // Another driver's lock is theirs: clearing one account leaves it.
     expect((await postFrom(t.url, '127.0.2.1', '/api/driver/login', { phone: other.phone, password: other.password })).status).toBe(429);
 
-    const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'driver').where('entityId', '=', driver.driverId).where('action', '=', 'clear_sign_in_lock').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('entityType', '=', 'driver')
+      .where('entityId', '=', driver.driverId)
+      .where('action', '=', 'clear_sign_in_lock')
+      .executeTakeFirstOrThrow();
     expect(audit.diff).toMatchObject({ lockedUntil: lock.body.lockedUntil });
   });
 
@@ -54,7 +61,15 @@ describe("the office clears a parent's or driver's sign-in lock", () => {
     const cleared = await staff.post(`/api/admin/parents/${parent.parentId}/sign-in-lock/clear`);
     expect(cleared.status).toBe(200);
     expect((await postFrom(t.url, '127.0.3.50', '/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
-    expect(await t.db.selectFrom('auditLogs').select('action').where('entityType', '=', 'parent').where('entityId', '=', parent.parentId).where('action', '=', 'clear_sign_in_lock').executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db
+        .selectFrom('auditLogs')
+        .select('action')
+        .where('entityType', '=', 'parent')
+        .where('entityId', '=', parent.parentId)
+        .where('action', '=', 'clear_sign_in_lock')
+        .executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('is the office’s only, and names no unknown record', async () => {

@@ -37,7 +37,11 @@ function lockingRows(db: Db, keys: string[]) {
       eb.or(
         keys.flatMap((key) => [
           eb.and([eb('scope', '=', 'account'), eb('key', '=', key), eb('attempts', '>=', MAX_ACCOUNT_FAILURES)]),
-          eb.and([eb('scope', '=', 'account_address'), eb(sql<string>`left(key, ${key.length + 1})`, '=', `${key} `), eb('attempts', '>=', MAX_ACCOUNT_ADDRESS_FAILURES)]),
+          eb.and([
+            eb('scope', '=', 'account_address'),
+            eb(sql<string>`left(key, ${key.length + 1})`, '=', `${key} `),
+            eb('attempts', '>=', MAX_ACCOUNT_ADDRESS_FAILURES),
+          ]),
         ]),
       ),
     );
@@ -53,7 +57,12 @@ async function readLock(db: Db, account: LockedAccount): Promise<SignInLock> {
 }
 
 /** Deletes every count of the account's identifiers, from every address, and audits what it ended. */
-async function clearLock(db: Kysely<Database>, actor: Actor, account: LockedAccount, audited: { entityType: string; entityId: string }): Promise<{ message: string; lockedUntil: null }> {
+async function clearLock(
+  db: Kysely<Database>,
+  actor: Actor,
+  account: LockedAccount,
+  audited: { entityType: string; entityId: string },
+): Promise<{ message: string; lockedUntil: null }> {
   const keys = limitKeys(account);
   await db.transaction().execute(async (trx) => {
     const before = await readLock(trx, account);

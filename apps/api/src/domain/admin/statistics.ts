@@ -170,7 +170,14 @@ function breakdown(references: Reference[], cells: Counted[], keyOf: (cell: Coun
   return references
     .map((reference) => {
       const tally = tallies.get(reference.id) ?? emptyTally();
-      return { id: reference.id, name: reference.name, active: reference.active, students: tally.students, paidStudents: tally.paid, monthlyRevenue: fromCents(tally.cents) };
+      return {
+        id: reference.id,
+        name: reference.name,
+        active: reference.active,
+        students: tally.students,
+        paidStudents: tally.paid,
+        monthlyRevenue: fromCents(tally.cents),
+      };
     })
     .filter((group) => group.active || group.students > 0)
     .sort((a, b) => b.students - a.students || a.name.localeCompare(b.name));

@@ -27,10 +27,26 @@ beforeAll(async () => {
   t = await startTestServer();
   const admin = await createAdmin(t.db);
   office = await signIn(admin.email, admin.password);
-  school = await t.db.insertInto('schools').values({ schoolCode: unique('IMP'), name: unique('Import School') }).returning(['id', 'name']).executeTakeFirstOrThrow();
-  arabicSchool = await t.db.insertInto('schools').values({ schoolCode: unique('AR'), name: `مدرسة الرفاع ${unique('')}` }).returning(['id', 'name']).executeTakeFirstOrThrow();
-  area = await t.db.insertInto('areas').values({ name: unique('Import Area'), price: '30.00', roundaboutCount: 0 }).returning(['id', 'name']).executeTakeFirstOrThrow();
-  roundaboutArea = await t.db.insertInto('areas').values({ name: unique('Roundabout Area'), price: '35.00', roundaboutCount: 3 }).returning(['id', 'name']).executeTakeFirstOrThrow();
+  school = await t.db
+    .insertInto('schools')
+    .values({ schoolCode: unique('IMP'), name: unique('Import School') })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+  arabicSchool = await t.db
+    .insertInto('schools')
+    .values({ schoolCode: unique('AR'), name: `مدرسة الرفاع ${unique('')}` })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+  area = await t.db
+    .insertInto('areas')
+    .values({ name: unique('Import Area'), price: '30.00', roundaboutCount: 0 })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+  roundaboutArea = await t.db
+    .insertInto('areas')
+    .values({ name: unique('Roundabout Area'), price: '35.00', roundaboutCount: 3 })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
 });
 afterAll(() => t.close());
 
@@ -70,7 +86,9 @@ const COLUMNS = Object.keys(CSV_TEXTS.en.headers) as CsvColumn[];
 
 function csv(rows: Row[], options: { language?: 'en' | 'ar'; separator?: ',' | ';'; bom?: boolean } = {}): Uint8Array {
   const headers = CSV_TEXTS[options.language ?? 'en'].headers;
-  const text = stringify([COLUMNS.map((column) => headers[column]), ...rows.map((row) => COLUMNS.map((column) => row[column] ?? ''))], { delimiter: options.separator ?? ',' });
+  const text = stringify([COLUMNS.map((column) => headers[column]), ...rows.map((row) => COLUMNS.map((column) => row[column] ?? ''))], {
+    delimiter: options.separator ?? ',',
+  });
   return strToU8((options.bom === false ? '' : '\uFEFF') + text);
 }
 
@@ -83,25 +101,49 @@ const headerRow = `<row r="1">${HEADER.map((_text, index) => `<c r="${columnName
 function xlsx(rows: Row[], options: { escape?: boolean } = {}): Uint8Array {
   const text = options.escape === false ? (value: string) => value : xmlText;
   const cell = (ref: string, value: string) =>
-    value === '' ? '' : /^\d+$/.test(value) && !value.startsWith('0') ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${text(value)}</t></is></c>`;
-  const sheetRows = rows.map((row, rowIndex) => `<row r="${rowIndex + 2}">${COLUMNS.map((column, index) => cell(`${columnName(index)}${rowIndex + 2}`, row[column] ?? '')).join('')}</row>`);
+    value === ''
+      ? ''
+      : /^\d+$/.test(value) && !value.startsWith('0')
+        ? `<c r="${ref}"><v>${value}</v></c>`
+        : `<c r="${ref}" t="inlineStr"><is><t>${text(value)}</t></is></c>`;
+  const sheetRows = rows.map(
+    (row, rowIndex) =>
+      `<row r="${rowIndex + 2}">${COLUMNS.map((column, index) => cell(`${columnName(index)}${rowIndex + 2}`, row[column] ?? '')).join('')}</row>`,
+  );
   return workbook(headerRow + sheetRows.join(''), HEADER);
 }
 
-async function upload<T>(client: HttpClient, file: Uint8Array, options: { dryRun?: boolean; validOnly?: boolean; sendWelcome?: boolean } = {}, name = 'students.csv') {
+async function upload<T>(
+  client: HttpClient,
+  file: Uint8Array,
+  options: { dryRun?: boolean; validOnly?: boolean; sendWelcome?: boolean } = {},
+  name = 'students.csv',
+) {
   const form = new FormData();
   if (options.validOnly) form.append('validOnly', 'true');
   if (options.sendWelcome) form.append('sendWelcome', 'true');
   form.append('file', new Blob([file]), name);
-  const response = await fetch(`${client.baseUrl}/api/admin/students/import${options.dryRun ? '?dryRun=true' : ''}`, { method: 'POST', body: form, headers: client.cookie ? { cookie: client.cookie } : {} });
+  const response = await fetch(`${client.baseUrl}/api/admin/students/import${options.dryRun ? '?dryRun=true' : ''}`, {
+    method: 'POST',
+    body: form,
+    headers: client.cookie ? { cookie: client.cookie } : {},
+  });
   return { status: response.status, body: (await response.json()) as T };
 }
 
 const preview = (file: Uint8Array, client = office) => upload<StudentImportPreview>(client, file, { dryRun: true });
-const run = (file: Uint8Array, options: { validOnly?: boolean; sendWelcome?: boolean } = {}) => upload<StudentImportResult & { message?: string; errors?: StudentImportPreview['errors'] }>(office, file, options);
+const run = (file: Uint8Array, options: { validOnly?: boolean; sendWelcome?: boolean } = {}) =>
+  upload<StudentImportResult & { message?: string; errors?: StudentImportPreview['errors'] }>(office, file, options);
 
 async function studentCount() {
-  return Number((await t.db.selectFrom('students').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await t.db
+        .selectFrom('students')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 async function studentBySchoolId(studentSchoolId: string) {
@@ -117,7 +159,11 @@ async function studentBySchoolId(studentSchoolId: string) {
 
 describe('the export read back in', () => {
   it('reports every row unchanged and writes nothing, in English and in Arabic, formula guards and all', async () => {
-    const rows = [newRow({ address: '=1+2 Seef', road: '-5' }), newRow({ firstName: 'محمد', lastName: 'الخليفة', school: arabicSchool.name, roundabout: '2', area: roundaboutArea.name }), newRow({ class: '' })];
+    const rows = [
+      newRow({ address: '=1+2 Seef', road: '-5' }),
+      newRow({ firstName: 'محمد', lastName: 'الخليفة', school: arabicSchool.name, roundabout: '2', area: roundaboutArea.name }),
+      newRow({ class: '' }),
+    ];
     const first = await run(csv(rows));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toEqual({ created: 3, updated: 0, unchanged: 0, skipped: 0 });
@@ -130,7 +176,10 @@ describe('the export read back in', () => {
       expect(exported.status).toBe(200);
       const file = strToU8(exported.body);
       const before = await t.db.selectFrom('students').select(['id', 'updatedAt']).orderBy('id').execute();
-      const audits = await t.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const audits = await t.db
+        .selectFrom('auditLogs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
 
       const dryRun = await preview(file, client);
       expect(dryRun.status).toBe(200);
@@ -138,7 +187,12 @@ describe('the export read back in', () => {
       const imported = await upload<StudentImportResult>(client, file);
       expect(imported.body).toEqual({ created: 0, updated: 0, unchanged: before.length, skipped: 0 });
       expect(await t.db.selectFrom('students').select(['id', 'updatedAt']).orderBy('id').execute()).toEqual(before);
-      expect(await t.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(audits);
+      expect(
+        await t.db
+          .selectFrom('auditLogs')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ).toEqual(audits);
     }
     // The export guarded the formula-like cells with a quote; the import took it off again.
     const stored = await studentBySchoolId(rows[0]!.studentSchoolId!);
@@ -161,7 +215,15 @@ describe('one bad row among 100', () => {
       create: 99,
       update: 0,
       unchanged: 0,
-      errors: [{ row: 51, column: 'Primary Contact', message: `${MESSAGES.phoneDigits.replace(/\.$/, '')}: "1234567"`, code: 'validation.phoneDigits', value: '1234567' }],
+      errors: [
+        {
+          row: 51,
+          column: 'Primary Contact',
+          message: `${MESSAGES.phoneDigits.replace(/\.$/, '')}: "1234567"`,
+          code: 'validation.phoneDigits',
+          value: '1234567',
+        },
+      ],
     });
 
     const before = await studentCount();
@@ -175,7 +237,12 @@ describe('one bad row among 100', () => {
     expect(imported.body).toEqual({ created: 99, updated: 0, unchanged: 0, skipped: 1 });
     expect(await studentCount()).toBe(before + 99);
     expect(await studentBySchoolId(rows[49]!.studentSchoolId!)).toBeUndefined();
-    const audit = await t.db.selectFrom('auditLogs').select(['diff']).where('entityType', '=', 'studentImport').orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['diff'])
+      .where('entityType', '=', 'studentImport')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit.diff).toMatchObject({ rows: 100, created: 99, updated: 0, unchanged: 0, skipped: 1, validOnly: true });
   });
 });
@@ -193,11 +260,22 @@ describe('matching', () => {
     ];
     expect((await preview(csv(changes))).body).toMatchObject({ create: 1, update: 2, unchanged: 0, errors: [] });
     expect((await run(csv(changes))).body).toEqual({ created: 1, updated: 2, unchanged: 0, skipped: 0 });
-    expect(await t.db.selectFrom('students').select(['firstName', 'studentSchoolId']).where('id', '=', stored!.id).executeTakeFirst()).toEqual({ firstName: 'Renamed', studentSchoolId: changes[0]!.studentSchoolId });
+    expect(await t.db.selectFrom('students').select(['firstName', 'studentSchoolId']).where('id', '=', stored!.id).executeTakeFirst()).toEqual({
+      firstName: 'Renamed',
+      studentSchoolId: changes[0]!.studentSchoolId,
+    });
     expect((await studentBySchoolId(bySchoolId.studentSchoolId!))!.lastName).toBe('Changed');
 
     const unknown = await preview(csv([{ ...newRow(), automatedId: 'STU-1999-99999' }]));
-    expect(unknown.body.errors).toEqual([{ row: 2, column: 'Student ID', message: 'No student has this Student ID: "STU-1999-99999"', code: 'studentImport.unknownStudentId', value: 'STU-1999-99999' }]);
+    expect(unknown.body.errors).toEqual([
+      {
+        row: 2,
+        column: 'Student ID',
+        message: 'No student has this Student ID: "STU-1999-99999"',
+        code: 'studentImport.unknownStudentId',
+        value: 'STU-1999-99999',
+      },
+    ]);
   });
 
   it('finds parents by email, then by phone, and makes the others without a usable password', async () => {
@@ -205,7 +283,12 @@ describe('matching', () => {
     const byPhone = await createParent(t.db);
     const byPhoneNumber = phone();
     await t.db.updateTable('users').set({ phone: byPhoneNumber }).where('id', '=', byPhone.id).execute();
-    const rows = [newRow({ parentEmail: byEmail.email.toUpperCase(), parentPhone: '' }), newRow({ parentEmail: 'not-known@example.com', parentPhone: byPhoneNumber }), newRow(), newRow()];
+    const rows = [
+      newRow({ parentEmail: byEmail.email.toUpperCase(), parentPhone: '' }),
+      newRow({ parentEmail: 'not-known@example.com', parentPhone: byPhoneNumber }),
+      newRow(),
+      newRow(),
+    ];
     // Brothers: the same new parent for two rows.
     rows[3] = { ...rows[3], parentEmail: rows[2]!.parentEmail, parentPhone: rows[2]!.parentPhone };
     expect((await run(csv(rows), { sendWelcome: true })).body).toEqual({ created: 4, updated: 0, unchanged: 0, skipped: 0 });
@@ -217,10 +300,17 @@ describe('matching', () => {
     expect(students[2]!.parentEmail).toBe(rows[2]!.parentEmail);
     // The new parent cannot sign in until the welcome code sets a password.
     expect((await t.client().post('/api/auth/login', { email: rows[2]!.parentEmail, password: students[2]!.passwordHash })).status).toBe(401);
-    const welcome = await t.db.selectFrom('notifications').select(['recipient', 'templateKey']).where('templateKey', '=', 'welcome_code').where('recipient', '=', rows[2]!.parentPhone!).execute();
+    const welcome = await t.db
+      .selectFrom('notifications')
+      .select(['recipient', 'templateKey'])
+      .where('templateKey', '=', 'welcome_code')
+      .where('recipient', '=', rows[2]!.parentPhone!)
+      .execute();
     expect(welcome).toHaveLength(1);
     // Found parents get no welcome text.
-    expect(await t.db.selectFrom('notifications').select('id').where('templateKey', '=', 'welcome_code').where('recipient', '=', byPhoneNumber).execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom('notifications').select('id').where('templateKey', '=', 'welcome_code').where('recipient', '=', byPhoneNumber).execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -228,11 +318,24 @@ describe('names and cells', () => {
   it('matches schools, areas and drivers by English or Arabic name without case or spaces, and refuses an ambiguous one', async () => {
     const twin = unique('Twin Driver');
     for (let i = 0; i < 2; i++) {
-      const user = await t.db.insertInto('users').values({ phone: phone(), passwordHash: 'x', role: 'driver', name: twin }).returning(['id', 'phone']).executeTakeFirstOrThrow();
-      await t.db.insertInto('drivers').values({ userId: user.id, name: twin, phone: user.phone!, licenseNo: unique('L'), areaIds: '[]' }).execute();
+      const user = await t.db
+        .insertInto('users')
+        .values({ phone: phone(), passwordHash: 'x', role: 'driver', name: twin })
+        .returning(['id', 'phone'])
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('drivers')
+        .values({ userId: user.id, name: twin, phone: user.phone!, licenseNo: unique('L'), areaIds: '[]' })
+        .execute();
     }
     const rows = [
-      newRow({ firstName: 'عائشة', fathersName: 'أحمد', lastName: 'الحداد', school: ` ${arabicSchool.name.replace(/ /g, '   ')} `, area: area.name.toLowerCase() }),
+      newRow({
+        firstName: 'عائشة',
+        fathersName: 'أحمد',
+        lastName: 'الحداد',
+        school: ` ${arabicSchool.name.replace(/ /g, '   ')} `,
+        area: area.name.toLowerCase(),
+      }),
       newRow({ driver: twin.toUpperCase() }),
       newRow({ school: 'No Such School', grade: '13', class: 'Z', area: roundaboutArea.name, roundabout: '7' }),
       newRow({ serviceType: 'من المنزل إلى المدرسة', roundabout: '1' }),
@@ -240,7 +343,13 @@ describe('names and cells', () => {
     const dryRun = await preview(csv(rows));
     // Each problem quotes the cell it refused, and keeps the code of its message.
     expect(dryRun.body.errors.map(({ row, column, message, code, value }) => ({ row, column, message, code, value }))).toEqual([
-      { row: 3, column: 'Driver', message: `Two or more drivers have this name: "${twin.toUpperCase()}"`, code: 'studentImport.ambiguousDriver', value: twin.toUpperCase() },
+      {
+        row: 3,
+        column: 'Driver',
+        message: `Two or more drivers have this name: "${twin.toUpperCase()}"`,
+        code: 'studentImport.ambiguousDriver',
+        value: twin.toUpperCase(),
+      },
       { row: 4, column: 'School', message: 'No school has this name: "No Such School"', code: 'studentImport.unknownSchool', value: 'No Such School' },
       { row: 4, column: 'Roundabout', message: 'Choose a roundabout from the list: "7"', code: expect.any(String), value: '7' },
       { row: 4, column: 'Grade', message: 'Grade "13" is not one of the grades.', code: 'studentImport.gradeInvalid', value: '13' },
@@ -248,13 +357,22 @@ describe('names and cells', () => {
       { row: 5, column: 'Roundabout', message: 'This area has no roundabout choice: "1"', code: expect.any(String), value: '1' },
     ]);
     expect((await run(csv(rows), { validOnly: true })).body).toMatchObject({ created: 1, skipped: 3 });
-    expect(await studentBySchoolId(rows[0]!.studentSchoolId!)).toMatchObject({ firstName: 'عائشة', lastName: 'الحداد', schoolId: arabicSchool.id, areaId: area.id });
+    expect(await studentBySchoolId(rows[0]!.studentSchoolId!)).toMatchObject({
+      firstName: 'عائشة',
+      lastName: 'الحداد',
+      schoolId: arabicSchool.id,
+      areaId: area.id,
+    });
   });
 
   it('stores a cell that starts with = + - or @ as text', async () => {
     const row = newRow({ address: '=HYPERLINK("http://evil.example","x")', flatHome: '@SUM(A1)', address2: "'+973" });
     expect((await run(csv([row]))).body).toMatchObject({ created: 1 });
-    expect(await studentBySchoolId(row.studentSchoolId!)).toMatchObject({ address: '=HYPERLINK("http://evil.example","x")', flatHome: '@SUM(A1)', address2: '+973' });
+    expect(await studentBySchoolId(row.studentSchoolId!)).toMatchObject({
+      address: '=HYPERLINK("http://evil.example","x")',
+      flatHome: '@SUM(A1)',
+      address2: '+973',
+    });
   });
 
   it('reads an .xlsx workbook to the same preview as the CSV file', async () => {
@@ -270,8 +388,15 @@ describe('names and cells', () => {
 describe('the seat rule', () => {
   it('refuses a row that puts a student on a full bus, never an unchanged row', async () => {
     const name = unique('Seat Driver');
-    const user = await t.db.insertInto('users').values({ phone: phone(), passwordHash: 'x', role: 'driver', name }).returning(['id', 'phone']).executeTakeFirstOrThrow();
-    await t.db.insertInto('drivers').values({ userId: user.id, name, phone: user.phone!, licenseNo: unique('L'), areaIds: '[]', vehicleSeats: 1 }).execute();
+    const user = await t.db
+      .insertInto('users')
+      .values({ phone: phone(), passwordHash: 'x', role: 'driver', name })
+      .returning(['id', 'phone'])
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('drivers')
+      .values({ userId: user.id, name, phone: user.phone!, licenseNo: unique('L'), areaIds: '[]', vehicleSeats: 1 })
+      .execute();
     const rider = newRow({ driver: name });
     expect((await run(csv([rider]))).body).toMatchObject({ created: 1 });
 
@@ -279,8 +404,22 @@ describe('the seat rule', () => {
     const dryRun = await preview(csv(rows));
     expect(dryRun.body).toMatchObject({ unchanged: 1, create: 0 });
     expect(dryRun.body.errors).toEqual([
-      { row: 3, column: 'Driver', message: `This bus is full for the morning run (2 of 1 seats): "${name}"`, code: 'students.busFullMorning', values: { riders: 2, seats: 1 }, value: name },
-      { row: 4, column: 'Driver', message: `This bus is full for the afternoon run (2 of 1 seats): "${name}"`, code: 'students.busFullAfternoon', values: { riders: 2, seats: 1 }, value: name },
+      {
+        row: 3,
+        column: 'Driver',
+        message: `This bus is full for the morning run (2 of 1 seats): "${name}"`,
+        code: 'students.busFullMorning',
+        values: { riders: 2, seats: 1 },
+        value: name,
+      },
+      {
+        row: 4,
+        column: 'Driver',
+        message: `This bus is full for the afternoon run (2 of 1 seats): "${name}"`,
+        code: 'students.busFullAfternoon',
+        values: { riders: 2, seats: 1 },
+        value: name,
+      },
     ]);
   });
 });
@@ -329,7 +468,10 @@ describe('who may import', () => {
 describe('the template', () => {
   it('has one example row in the admin’s language, which an upload skips while it is unchanged', async () => {
     const template = await office.get<string>('/api/admin/students/import-template.csv');
-    const [header, example, ...rest] = template.body.replace(/^\uFEFF/, '').trimEnd().split(/\r?\n/);
+    const [header, example, ...rest] = template.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
     expect(header).toContain('Student ID,First Name');
     expect(example).toContain('Ahmed,Ali,Example,3,A,EXAMPLE-001,Example School,Example Area');
     expect(rest).toEqual([]);
@@ -369,7 +511,10 @@ describe('files past what a spreadsheet can hold', () => {
 
   it('refuses a cell past column XFD or row 1,048,576, and reads one at XFD as any other', async () => {
     const row = newRow();
-    const cells = (number: number) => COLUMNS.map((column, index) => (row[column] ? `<c r="${columnName(index)}${number}" t="inlineStr"><is><t>${xmlText(row[column]!)}</t></is></c>` : '')).join('');
+    const cells = (number: number) =>
+      COLUMNS.map((column, index) =>
+        row[column] ? `<c r="${columnName(index)}${number}" t="inlineStr"><is><t>${xmlText(row[column]!)}</t></is></c>` : '',
+      ).join('');
     await refusedAsNotSpreadsheet(workbook(`${headerRow}<row r="2">${cells(2)}<c r="ZZZZZZ2"><v>1</v></c></row>`, HEADER));
     await refusedAsNotSpreadsheet(workbook(`${headerRow}<row r="2">${cells(2)}<c r="XFE2"><v>1</v></c></row>`, HEADER));
     await refusedAsNotSpreadsheet(workbook(`${headerRow}<row r="1048577"><c r="A1048577"><v>1</v></c></row>`, HEADER));
@@ -394,7 +539,10 @@ describe('files past what a spreadsheet can hold', () => {
     const tooMany = await preview(strToU8(`${HEADER.join(',')}\n${rows(10_001)}\n`));
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ message: STUDENT_IMPORT_MESSAGES.tooManyRows });
-    const sheetRows = Array.from({ length: 10_001 }, (_unused, index) => `<row r="${index + 2}"><c r="B${index + 2}" t="inlineStr"><is><t>A</t></is></c></row>`).join('');
+    const sheetRows = Array.from(
+      { length: 10_001 },
+      (_unused, index) => `<row r="${index + 2}"><c r="B${index + 2}" t="inlineStr"><is><t>A</t></is></c></row>`,
+    ).join('');
     expect((await preview(workbook(headerRow + sheetRows, HEADER))).body).toMatchObject({ message: STUDENT_IMPORT_MESSAGES.tooManyRows });
     // 10,000 students with blank lines between them are within the limit (read as rows with problems here).
     const blankLines = await preview(strToU8(`${HEADER.join(',')}\n${rows(10_000)}\n\n\n,,,\n`));

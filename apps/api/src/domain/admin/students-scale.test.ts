@@ -20,12 +20,42 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the students list at 100
   beforeAll(async () => {
     database = await createTestDatabase();
     const { db } = database;
-    for (let i = 0; i < 20; i++) ids.schools.push((await db.insertInto('schools').values({ schoolCode: `SCALE-${i}`, name: `Scale School ${i}` }).returning('id').executeTakeFirstOrThrow()).id);
-    for (let i = 0; i < 10; i++) ids.areas.push((await db.insertInto('areas').values({ name: `Scale Area ${i}`, price: '30.00' }).returning('id').executeTakeFirstOrThrow()).id);
+    for (let i = 0; i < 20; i++)
+      ids.schools.push(
+        (
+          await db
+            .insertInto('schools')
+            .values({ schoolCode: `SCALE-${i}`, name: `Scale School ${i}` })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    for (let i = 0; i < 10; i++)
+      ids.areas.push(
+        (
+          await db
+            .insertInto('areas')
+            .values({ name: `Scale Area ${i}`, price: '30.00' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     for (let i = 0; i < 30; i++) {
       const phone = String(33100000 + i);
-      const user = await db.insertInto('users').values({ role: 'driver', name: `Scale Driver ${i}`, phone, passwordHash: 'not-a-hash' }).returning('id').executeTakeFirstOrThrow();
-      ids.drivers.push((await db.insertInto('drivers').values({ userId: user.id, name: `Scale Driver ${i}`, phone, licenseNo: `L${i}`, areaIds: '[]' }).returning('id').executeTakeFirstOrThrow()).id);
+      const user = await db
+        .insertInto('users')
+        .values({ role: 'driver', name: `Scale Driver ${i}`, phone, passwordHash: 'not-a-hash' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.drivers.push(
+        (
+          await db
+            .insertInto('drivers')
+            .values({ userId: user.id, name: `Scale Driver ${i}`, phone, licenseNo: `L${i}`, areaIds: '[]' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     }
     await seedStudents(db, { count: STUDENTS, schoolIds: ids.schools, areaIds: ids.areas, driverIds: ids.drivers, tag: 'scale' });
     ids.automatedId = (await db.selectFrom('students').select('automatedId').where('firstName', '=', 'First12345').executeTakeFirstOrThrow()).automatedId;
@@ -74,7 +104,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the students list at 100
   it('gives the 100,000th student an automated ID of its own (six digits, never cut to five)', async () => {
     const rows = await database.db.selectFrom('students').select('automatedId').where('automatedId', 'like', 'STU-%-100000').execute();
     expect(rows).toHaveLength(1);
-    const distinct = await database.db.selectFrom('students').select((eb) => eb.fn.count<string>('automatedId').distinct().as('n')).executeTakeFirstOrThrow();
+    const distinct = await database.db
+      .selectFrom('students')
+      .select((eb) => eb.fn.count<string>('automatedId').distinct().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(distinct.n)).toBe(STUDENTS);
   });
 

@@ -50,9 +50,17 @@ export async function listStudentsToPlace(db: Db, limit: number): Promise<{ toPl
       const bus = busOfChild(child, direction);
       if (!bus || !ridesOnRun(child.serviceType, direction)) continue;
       const busRuns = (runsOfBus.get(bus) ?? []).filter((run) => run.direction === direction);
-      const unplacedOn = settings.schoolDays.filter((weekday) => busRuns.some((run) => runWeekdays(run, settings.schoolDays).includes(weekday)) && runOfChild(busRuns, child, direction, weekday, settings.schoolDays) === null);
+      const unplacedOn = settings.schoolDays.filter(
+        (weekday) =>
+          busRuns.some((run) => runWeekdays(run, settings.schoolDays).includes(weekday)) &&
+          runOfChild(busRuns, child, direction, weekday, settings.schoolDays) === null,
+      );
       if (unplacedOn.length === 0) continue;
-      const serving = busRuns.filter((run) => (run.schoolIds.length === 0 || run.schoolIds.includes(child.schoolId)) && unplacedOn.some((weekday) => runWeekdays(run, settings.schoolDays).includes(weekday)));
+      const serving = busRuns.filter(
+        (run) =>
+          (run.schoolIds.length === 0 || run.schoolIds.includes(child.schoolId)) &&
+          unplacedOn.some((weekday) => runWeekdays(run, settings.schoolDays).includes(weekday)),
+      );
       ways.push({ direction, driver: { id: bus, name: driverNames.get(bus) ?? '' }, runs: serving.map((run) => ({ id: run.id, name: run.name })) });
     }
     if (ways.length === 0) continue;

@@ -40,7 +40,10 @@ async function withoutClash<T>(write: () => Promise<T>): Promise<T> {
 export async function createTermsVersion(db: Kysely<Database>, actor: Actor, input: z.output<typeof termsVersionInput>): Promise<TermsVersionView> {
   return withoutClash(() =>
     db.transaction().execute(async (trx) => {
-      const highest = await trx.selectFrom('terms').select((eb) => eb.fn.max('version').as('version')).executeTakeFirst();
+      const highest = await trx
+        .selectFrom('terms')
+        .select((eb) => eb.fn.max('version').as('version'))
+        .executeTakeFirst();
       const version = Number(highest?.version ?? 0) + 1;
       const contentAr = input.contentAr ?? null;
       const row = await trx.insertInto('terms').values({ version, content: input.content, contentAr, active: false }).returning('id').executeTakeFirstOrThrow();
@@ -89,7 +92,12 @@ export async function writeTermsArabic(db: Kysely<Database>, actor: Actor, input
     if (!target) throw notFound(ADMIN_MESSAGES.termsNotFound);
     if (target.contentAr !== null) throw conflict(ADMIN_MESSAGES.termsArabicWritten);
     await trx.updateTable('terms').set({ contentAr: input.contentAr }).where('id', '=', input.id).execute();
-    await recordAudit(trx, actor, { entityType: 'terms', entityId: input.id, action: 'update', diff: { version: target.version, arabicLength: input.contentAr.length } });
+    await recordAudit(trx, actor, {
+      entityType: 'terms',
+      entityId: input.id,
+      action: 'update',
+      diff: { version: target.version, arabicLength: input.contentAr.length },
+    });
     return toTermsView(await trx.selectFrom('terms').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow());
   });
 }

@@ -15,14 +15,7 @@ export async function listUnassignedStudents(db: Kysely<Database>, limit: number
   const [rows, count, full, toPlace] = await Promise.all([
     unassigned
       .innerJoin('schools', 'schools.id', 'students.schoolId')
-      .select([
-        'students.id',
-        'students.automatedId',
-        ...STUDENT_FULL_NAME,
-        'students.createdAt',
-        'schools.id as schoolId',
-        'schools.name as schoolName',
-      ])
+      .select(['students.id', 'students.automatedId', ...STUDENT_FULL_NAME, 'students.createdAt', 'schools.id as schoolId', 'schools.name as schoolName'])
       .orderBy('students.createdAt', 'desc')
       .orderBy('students.id', 'desc')
       .limit(limit)

@@ -35,14 +35,61 @@ describe(`data retention on ${testEngine()}`, () => {
   it('erases a family with no fee row or ride for 24 months, keeps one with a recent fee row, and removes old counters, codes and texts', async () => {
     const gone = await familySince(new Date('2024-10-01T00:00:00Z'), 'Gone');
     const paying = await familySince(new Date('2024-10-01T00:00:00Z'), 'Paying');
-    await t.db.insertInto('fees').values({ studentId: paying.studentId, month: '2025-09', amount: '30.00', dueFrom: '2025-09-01', dueDate: '2025-09-10', createdAt: new Date('2025-08-26T00:00:00Z') }).execute();
-    await t.db.insertInto('fees').values({ studentId: gone.studentId, month: '2024-10', amount: '30.00', dueFrom: '2024-10-01', dueDate: '2024-10-10', createdAt: new Date('2024-09-26T00:00:00Z') }).execute();
-    await t.db.insertInto('signInAttempts').values([
-      { scope: 'address', key: '10.0.0.1', attempts: 3, windowStartedAt: new Date('2026-12-01T00:00:00Z') },
-      { scope: 'address', key: '10.0.0.2', attempts: 1, windowStartedAt: new Date('2026-12-03T05:50:00Z') },
-    ]).execute();
-    const old = await t.db.insertInto('notifications').values({ recipientType: 'sms', recipient: '39001122', templateKey: 'bus_near', payload: JSON.stringify({ studentName: 'Ali', minutes: 5 }), status: 'sent', sentAt: new Date('2025-11-01T00:00:00Z'), body: 'The bus is 5 minutes away' }).returning('id').executeTakeFirstOrThrow();
-    const recent = await t.db.insertInto('notifications').values({ recipientType: 'sms', recipient: '39001122', templateKey: 'bus_near', payload: JSON.stringify({ studentName: 'Ali', minutes: 5 }), status: 'sent', sentAt: new Date('2026-11-01T00:00:00Z'), body: 'The bus is 5 minutes away' }).returning('id').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('fees')
+      .values({
+        studentId: paying.studentId,
+        month: '2025-09',
+        amount: '30.00',
+        dueFrom: '2025-09-01',
+        dueDate: '2025-09-10',
+        createdAt: new Date('2025-08-26T00:00:00Z'),
+      })
+      .execute();
+    await t.db
+      .insertInto('fees')
+      .values({
+        studentId: gone.studentId,
+        month: '2024-10',
+        amount: '30.00',
+        dueFrom: '2024-10-01',
+        dueDate: '2024-10-10',
+        createdAt: new Date('2024-09-26T00:00:00Z'),
+      })
+      .execute();
+    await t.db
+      .insertInto('signInAttempts')
+      .values([
+        { scope: 'address', key: '10.0.0.1', attempts: 3, windowStartedAt: new Date('2026-12-01T00:00:00Z') },
+        { scope: 'address', key: '10.0.0.2', attempts: 1, windowStartedAt: new Date('2026-12-03T05:50:00Z') },
+      ])
+      .execute();
+    const old = await t.db
+      .insertInto('notifications')
+      .values({
+        recipientType: 'sms',
+        recipient: '39001122',
+        templateKey: 'bus_near',
+        payload: JSON.stringify({ studentName: 'Ali', minutes: 5 }),
+        status: 'sent',
+        sentAt: new Date('2025-11-01T00:00:00Z'),
+        body: 'The bus is 5 minutes away',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recent = await t.db
+      .insertInto('notifications')
+      .values({
+        recipientType: 'sms',
+        recipient: '39001122',
+        templateKey: 'bus_near',
+        payload: JSON.stringify({ studentName: 'Ali', minutes: 5 }),
+        status: 'sent',
+        sentAt: new Date('2026-11-01T00:00:00Z'),
+        body: 'The bus is 5 minutes away',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     const result = await applyDataRetention(t.db, NOW, 24);
     expect(result).toMatchObject({ familiesErased: 1, countersDeleted: 1, messageTextsRemoved: 1 });
@@ -60,7 +107,9 @@ describe(`data retention on ${testEngine()}`, () => {
       { id: old.id, body: null },
       { id: recent.id, body: 'The bus is 5 minutes away' },
     ]);
-    expect((await t.db.selectFrom('auditLogs').select('diff').where('action', '=', 'erase').executeTakeFirstOrThrow()).diff).toMatchObject({ reason: 'retention' });
+    expect((await t.db.selectFrom('auditLogs').select('diff').where('action', '=', 'erase').executeTakeFirstOrThrow()).diff).toMatchObject({
+      reason: 'retention',
+    });
 
     // A second run finds nothing more to do.
     expect(await applyDataRetention(t.db, NOW, 24)).toEqual({ familiesErased: 0, countersDeleted: 0, codesDeleted: 0, messageTextsRemoved: 0 });
@@ -79,7 +128,9 @@ describe(`data retention on ${testEngine()}`, () => {
 
     // Written after the answers, in one batch; the same view again soon after is one view.
     expect(await eventually(async () => (await t.db.selectFrom('recordViews').select('id').execute()).length === 2)).toBe(true);
-    const byChild = await admin.get<{ views: { what: string; viewer: { name: string }; student: { id: string } }[]; total: number }>(`/api/admin/record-views?studentId=${family.studentId}`);
+    const byChild = await admin.get<{ views: { what: string; viewer: { name: string }; student: { id: string } }[]; total: number }>(
+      `/api/admin/record-views?studentId=${family.studentId}`,
+    );
     expect(byChild.status).toBe(200);
     expect(byChild.body).toMatchObject({ total: 1, views: [{ what: 'record', viewer: { name: 'Fatima Staff' }, student: { id: family.studentId } }] });
     const byPerson = await admin.get<{ total: number }>(`/api/admin/record-views?viewerUserId=${adminAccount.id}`);
@@ -89,7 +140,11 @@ describe(`data retention on ${testEngine()}`, () => {
     const parent = await t.signIn(family);
     const response = await fetch(`${t.url}/api/parent/my-data`, { headers: { cookie: parent.cookie ?? '' } });
     const { unzipSync, strFromU8 } = await import('fflate');
-    const views = JSON.parse(strFromU8(unzipSync(new Uint8Array(await response.arrayBuffer()))['office-views.json']!)) as { studentId: string; viewer: string; what: string }[];
+    const views = JSON.parse(strFromU8(unzipSync(new Uint8Array(await response.arrayBuffer()))['office-views.json']!)) as {
+      studentId: string;
+      viewer: string;
+      what: string;
+    }[];
     expect(views).toEqual([expect.objectContaining({ studentId: family.studentId, viewer: 'Fatima Staff', what: 'record' })]);
   });
 });

@@ -29,7 +29,11 @@ export async function eraseFamily(trx: Db, actor: AuditActor, parentId: string, 
     .executeTakeFirstOrThrow();
   if (family.erasedAt) return { familyNumber: await familyNumberOf(trx, parentId) };
 
-  const erasedBefore = await trx.selectFrom('parents').select((eb) => eb.fn.countAll<string>().as('n')).where('erasedAt', 'is not', null).executeTakeFirstOrThrow();
+  const erasedBefore = await trx
+    .selectFrom('parents')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('erasedAt', 'is not', null)
+    .executeTakeFirstOrThrow();
   const familyNumber = String(1001 + Number(erasedBefore.n));
   const name = erasedFamilyName(familyNumber);
   const students = await trx.selectFrom('students').select('id').where('parentId', '=', parentId).execute();
@@ -40,7 +44,13 @@ export async function eraseFamily(trx: Db, actor: AuditActor, parentId: string, 
   // The last message first, while the family's phone is still known.
   const contact = await familyContact(trx, parentId);
   if (contact?.phone) {
-    await enqueueNotification(trx, { recipient: contact.phone, language: contact.language, templateKey: ERASED_FAMILY_LAST_MESSAGE, payload: { familyNumber }, idempotencyKey: `data_erased:${parentId}` });
+    await enqueueNotification(trx, {
+      recipient: contact.phone,
+      language: contact.language,
+      templateKey: ERASED_FAMILY_LAST_MESSAGE,
+      payload: { familyNumber },
+      idempotencyKey: `data_erased:${parentId}`,
+    });
   }
   const lastMessage = await trx.selectFrom('notifications').select('id').where('idempotencyKey', '=', `data_erased:${parentId}`).executeTakeFirst();
 
@@ -48,7 +58,10 @@ export async function eraseFamily(trx: Db, actor: AuditActor, parentId: string, 
     let messages = trx.updateTable('notifications').set({ recipient: ERASED_RECIPIENT, body: null, payload: '{}' }).where('recipient', 'in', recipients);
     if (lastMessage) messages = messages.where('id', '!=', lastMessage.id);
     await messages.execute();
-    await trx.deleteFrom('whatsappReplies').where('fromPhone', 'in', phones.length > 0 ? phones : ['']).execute();
+    await trx
+      .deleteFrom('whatsappReplies')
+      .where('fromPhone', 'in', phones.length > 0 ? phones : [''])
+      .execute();
     await trx
       .deleteFrom('signInAttempts')
       .where((eb) => eb.or(recipients.flatMap((identifier) => [eb('key', '=', identifier), eb('key', 'like', `${identifier} %`)])))
@@ -58,7 +71,11 @@ export async function eraseFamily(trx: Db, actor: AuditActor, parentId: string, 
   await trx.updateTable('users').set({ name, email: null, phone: null, passwordHash: '!erased', status: 'inactive' }).where('id', '=', family.userId).execute();
   await trx.deleteFrom('accountCodes').where('userId', '=', family.userId).execute();
   await endSessions(trx, family.userId);
-  await trx.updateTable('parents').set({ whatsappNumber: null, boardedDroppedMessages: false, tomorrowMessages: false, erasedAt: sql<Date>`now()` }).where('id', '=', parentId).execute();
+  await trx
+    .updateTable('parents')
+    .set({ whatsappNumber: null, boardedDroppedMessages: false, tomorrowMessages: false, erasedAt: sql<Date>`now()` })
+    .where('id', '=', parentId)
+    .execute();
 
   if (studentIds.length > 0) {
     await trx
@@ -88,7 +105,11 @@ export async function eraseFamily(trx: Db, actor: AuditActor, parentId: string, 
       .execute();
     await trx.updateTable('runMarks').set({ position: null }).where('studentId', 'in', studentIds).execute();
     await trx.updateTable('runMarks').set({ receivedByName: 'Erased' }).where('studentId', 'in', studentIds).where('receivedByName', 'is not', null).execute();
-    await trx.updateTable('handoverCodes').set({ name: 'Erased', phone: '-', cancelledAt: sql<Date>`coalesce(cancelled_at, now())` }).where('studentId', 'in', studentIds).execute();
+    await trx
+      .updateTable('handoverCodes')
+      .set({ name: 'Erased', phone: '-', cancelledAt: sql<Date>`coalesce(cancelled_at, now())` })
+      .where('studentId', 'in', studentIds)
+      .execute();
     await trx.updateTable('absences').set({ reason: null }).where('studentId', 'in', studentIds).execute();
     await trx.deleteFrom('busNearSettings').where('studentId', 'in', studentIds).execute();
     await trx.updateTable('modificationRequests').set({ payloadOld: '{}', payloadNew: '{}', adminNote: null }).where('studentId', 'in', studentIds).execute();
@@ -98,13 +119,22 @@ export async function eraseFamily(trx: Db, actor: AuditActor, parentId: string, 
   await trx.updateTable('paymentProofs').set({ file: new Uint8Array(), size: 0, reference: '', reason: null }).where('parentId', '=', parentId).execute();
   await trx.updateTable('payments').set({ reference: '', note: '' }).where('parentId', '=', parentId).execute();
   const entityIds = [parentId, family.userId, ...studentIds];
-  await trx.updateTable('auditLogs').set({ diff: JSON.stringify({ erased: true }) }).where('entityId', 'in', entityIds).execute();
+  await trx
+    .updateTable('auditLogs')
+    .set({ diff: JSON.stringify({ erased: true }) })
+    .where('entityId', 'in', entityIds)
+    .execute();
 
   await recordAudit(trx, actor, { entityType: 'family', entityId: parentId, action: 'erase', diff: { familyNumber, reason, students: studentIds.length } });
   return { familyNumber };
 }
 
 async function familyNumberOf(trx: Db, parentId: string): Promise<string> {
-  const user = await trx.selectFrom('parents').innerJoin('users', 'users.id', 'parents.userId').select('users.name').where('parents.id', '=', parentId).executeTakeFirstOrThrow();
+  const user = await trx
+    .selectFrom('parents')
+    .innerJoin('users', 'users.id', 'parents.userId')
+    .select('users.name')
+    .where('parents.id', '=', parentId)
+    .executeTakeFirstOrThrow();
   return user.name.replace(/^Erased family /, '');
 }

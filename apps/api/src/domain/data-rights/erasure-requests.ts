@@ -24,9 +24,25 @@ import { workingDaysAfter, workingDaysLeft } from './working-days.js';
  * An admin completes it (the family is erased: erase-family.ts) or refuses it with a reason the
  * family is sent (unpaid fees, for example). Every step is audited.
  */
-const COLUMNS = ['erasureRequests.id', 'erasureRequests.status', 'erasureRequests.dueBy', 'erasureRequests.reason', 'erasureRequests.refusalReason', 'erasureRequests.createdAt', 'erasureRequests.decidedAt'] as const;
+const COLUMNS = [
+  'erasureRequests.id',
+  'erasureRequests.status',
+  'erasureRequests.dueBy',
+  'erasureRequests.reason',
+  'erasureRequests.refusalReason',
+  'erasureRequests.createdAt',
+  'erasureRequests.decidedAt',
+] as const;
 
-type Row = { id: string; status: ErasureRequest['status']; dueBy: string; reason: string | null; refusalReason: string | null; createdAt: Date; decidedAt: Date | null };
+type Row = {
+  id: string;
+  status: ErasureRequest['status'];
+  dueBy: string;
+  reason: string | null;
+  refusalReason: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+};
 
 const toRequest = (row: Row): ErasureRequest => ({
   id: row.id,
@@ -95,7 +111,6 @@ async function openRequest(trx: Db, id: string): Promise<{ id: string; parentId:
   return row;
 }
 
-
 /** Completes the request: the family is erased, in the same transaction as the answer. */
 export async function completeErasure(db: Kysely<Database>, actor: Actor, id: string): Promise<ErasureRequest> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', DATA_RIGHTS_MESSAGES.erasureRequestNotFound);
@@ -126,7 +141,14 @@ export async function refuseErasure(db: Kysely<Database>, actor: Actor, input: R
       .returning(['id', 'status', 'dueBy', 'reason', 'refusalReason', 'createdAt', 'decidedAt'])
       .executeTakeFirstOrThrow();
     const contact = await familyContact(trx, request.parentId);
-    if (contact?.phone) await enqueueNotification(trx, { recipient: contact.phone, language: contact.language, templateKey: 'erasure_refused', payload: { reason }, idempotencyKey: `erasure_refused:${input.id}` });
+    if (contact?.phone)
+      await enqueueNotification(trx, {
+        recipient: contact.phone,
+        language: contact.language,
+        templateKey: 'erasure_refused',
+        payload: { reason },
+        idempotencyKey: `erasure_refused:${input.id}`,
+      });
     await recordAudit(trx, actor, { entityType: 'erasure_request', entityId: input.id, action: 'refuse', diff: { reason } });
     return toRequest(row);
   });

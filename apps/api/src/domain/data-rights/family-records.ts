@@ -104,7 +104,12 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
       const recipients = [account.phone, account.whatsappNumber, account.email].filter((value): value is string => Boolean(value));
 
       const [modificationRequests, fees, payments, messages, absences, marks, busNear, views, adults, handoverCodes] = await Promise.all([
-        trx.selectFrom('modificationRequests').select(['id', 'studentId', 'payloadOld', 'payloadNew', 'status', 'adminNote', 'createdAt', 'decidedAt']).where('parentId', '=', parentId).orderBy('createdAt').execute(),
+        trx
+          .selectFrom('modificationRequests')
+          .select(['id', 'studentId', 'payloadOld', 'payloadNew', 'status', 'adminNote', 'createdAt', 'decidedAt'])
+          .where('parentId', '=', parentId)
+          .orderBy('createdAt')
+          .execute(),
         trx
           .selectFrom('fees')
           .select(['id', 'studentId', 'month', 'amount', sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('dueDate'), 'waived', 'waivedReason', 'createdAt'])
@@ -113,18 +118,49 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
           .execute(),
         trx
           .selectFrom('payments')
-          .select(['id', 'receiptNumber', 'amount', 'method', 'onlineScheme', 'reference', sql<string>`to_char(paid_at, 'YYYY-MM-DD')`.as('paidAt'), 'voidedAt', 'createdAt'])
+          .select([
+            'id',
+            'receiptNumber',
+            'amount',
+            'method',
+            'onlineScheme',
+            'reference',
+            sql<string>`to_char(paid_at, 'YYYY-MM-DD')`.as('paidAt'),
+            'voidedAt',
+            'createdAt',
+          ])
           .where('parentId', '=', parentId)
           .orderBy('createdAt')
           .execute(),
         recipients.length === 0
           ? Promise.resolve([])
-          : trx.selectFrom('notifications').select(['recipientType as channel', 'recipient', 'templateKey', 'status', 'body as text', 'createdAt', 'sentAt']).where('recipient', 'in', recipients).orderBy('createdAt').execute(),
-        trx.selectFrom('absences').select(['id', 'studentId', 'fromDate', 'toDate', 'run', 'reason', 'createdAt', 'cancelledAt']).where('studentId', 'in', some).orderBy('fromDate').execute(),
+          : trx
+              .selectFrom('notifications')
+              .select(['recipientType as channel', 'recipient', 'templateKey', 'status', 'body as text', 'createdAt', 'sentAt'])
+              .where('recipient', 'in', recipients)
+              .orderBy('createdAt')
+              .execute(),
+        trx
+          .selectFrom('absences')
+          .select(['id', 'studentId', 'fromDate', 'toDate', 'run', 'reason', 'createdAt', 'cancelledAt'])
+          .where('studentId', 'in', some)
+          .orderBy('fromDate')
+          .execute(),
         trx
           .selectFrom('runMarks')
           .innerJoin('schoolRuns', 'schoolRuns.id', 'runMarks.runId')
-          .select(['runMarks.studentId', 'schoolRuns.date', 'schoolRuns.run', 'runMarks.event', 'runMarks.at', 'runMarks.position', 'runMarks.markedByRole', 'runMarks.receivedByName', 'runMarks.receivedByRelation', 'runMarks.undoneAt'])
+          .select([
+            'runMarks.studentId',
+            'schoolRuns.date',
+            'schoolRuns.run',
+            'runMarks.event',
+            'runMarks.at',
+            'runMarks.position',
+            'runMarks.markedByRole',
+            'runMarks.receivedByName',
+            'runMarks.receivedByRelation',
+            'runMarks.undoneAt',
+          ])
           .where('runMarks.studentId', 'in', some)
           .orderBy('runMarks.at')
           .execute(),
@@ -136,8 +172,18 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
           .where('recordViews.studentId', 'in', some)
           .orderBy('recordViews.at')
           .execute(),
-        trx.selectFrom('authorisedAdults').select(['id', 'name', 'relation', 'phone', 'createdAt']).where('parentId', '=', parentId).orderBy('createdAt').execute(),
-        trx.selectFrom('handoverCodes').select(['studentId', 'date', 'name', 'phone', 'usedAt', 'cancelledAt', 'createdAt']).where('studentId', 'in', some).orderBy('createdAt').execute(),
+        trx
+          .selectFrom('authorisedAdults')
+          .select(['id', 'name', 'relation', 'phone', 'createdAt'])
+          .where('parentId', '=', parentId)
+          .orderBy('createdAt')
+          .execute(),
+        trx
+          .selectFrom('handoverCodes')
+          .select(['studentId', 'date', 'name', 'phone', 'usedAt', 'cancelledAt', 'createdAt'])
+          .where('studentId', 'in', some)
+          .orderBy('createdAt')
+          .execute(),
       ]);
 
       const receipts: FamilyRecords['receipts'] = [];
@@ -157,8 +203,18 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
           createdAt: iso(account.createdAt),
           lastSignInAt: iso(account.lastSignInAt),
         },
-        children: children.map(({ termsVersion: _version, termsAcceptedAt: _at, termsIp: _ip, termsLanguage: _language, ...child }) => ({ ...child, createdAt: iso(child.createdAt), deletedAt: iso(child.deletedAt) })),
-        'terms-accepted': children.map((child) => ({ studentId: child.id, version: child.termsVersion, acceptedAt: iso(child.termsAcceptedAt), fromAddress: child.termsIp, language: child.termsLanguage })),
+        children: children.map(({ termsVersion: _version, termsAcceptedAt: _at, termsIp: _ip, termsLanguage: _language, ...child }) => ({
+          ...child,
+          createdAt: iso(child.createdAt),
+          deletedAt: iso(child.deletedAt),
+        })),
+        'terms-accepted': children.map((child) => ({
+          studentId: child.id,
+          version: child.termsVersion,
+          acceptedAt: iso(child.termsAcceptedAt),
+          fromAddress: child.termsIp,
+          language: child.termsLanguage,
+        })),
         'modification-requests': modificationRequests.map((row) => ({ ...row, createdAt: iso(row.createdAt), decidedAt: iso(row.decidedAt) })),
         fees: fees.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
         payments: payments.map((row) => ({ ...row, voidedAt: iso(row.voidedAt), createdAt: iso(row.createdAt) })),
@@ -179,4 +235,3 @@ export async function readFamilyRecords(db: Kysely<Database>, userId: string): P
       return { language: account.language, documents, receipts };
     });
 }
-

@@ -9,18 +9,48 @@ import { RECORD_KINDS, type FamilyRecords, type RecordKind } from './family-reco
  * answer starts at once and the server never holds the whole archive.
  */
 const EXPLAINED: Record<RecordKind, Record<Language, string>> = {
-  account: { en: 'Your account: name, email, phone, WhatsApp number, language, when it was made and last signed in to. (Your password is never stored readably and is not included.)', ar: 'حسابكم: الاسم والبريد الإلكتروني والهاتف ورقم واتساب واللغة وتاريخ الإنشاء وآخر تسجيل دخول. (لا تُحفظ كلمة المرور بشكل مقروء ولا تُضمَّن.)' },
-  children: { en: 'Each child registered: names, school, grade, service, price, contact numbers, home address and map link.', ar: 'كل طفل مسجَّل: الأسماء والمدرسة والصف والخدمة والسعر وأرقام التواصل وعنوان المنزل ورابط الخريطة.' },
-  'terms-accepted': { en: 'The terms you accepted for each child: version, time, the internet address it was accepted from, and the language.', ar: 'الشروط التي قبلتموها لكل طفل: الإصدار والوقت وعنوان الإنترنت الذي قُبلت منه واللغة.' },
+  account: {
+    en: 'Your account: name, email, phone, WhatsApp number, language, when it was made and last signed in to. (Your password is never stored readably and is not included.)',
+    ar: 'حسابكم: الاسم والبريد الإلكتروني والهاتف ورقم واتساب واللغة وتاريخ الإنشاء وآخر تسجيل دخول. (لا تُحفظ كلمة المرور بشكل مقروء ولا تُضمَّن.)',
+  },
+  children: {
+    en: 'Each child registered: names, school, grade, service, price, contact numbers, home address and map link.',
+    ar: 'كل طفل مسجَّل: الأسماء والمدرسة والصف والخدمة والسعر وأرقام التواصل وعنوان المنزل ورابط الخريطة.',
+  },
+  'terms-accepted': {
+    en: 'The terms you accepted for each child: version, time, the internet address it was accepted from, and the language.',
+    ar: 'الشروط التي قبلتموها لكل طفل: الإصدار والوقت وعنوان الإنترنت الذي قُبلت منه واللغة.',
+  },
   'modification-requests': { en: 'The changes you asked the office to make, and its answers.', ar: 'التعديلات التي طلبتموها من المكتب، وردوده عليها.' },
-  fees: { en: 'The monthly fee of each child: month, amount, due date, and whether it was waived.', ar: 'الرسوم الشهرية لكل طفل: الشهر والمبلغ وتاريخ الاستحقاق وما إذا أُعفي منها.' },
-  payments: { en: 'Your payments: receipt number, amount, how you paid, and when. The receipts themselves are in the receipts folder.', ar: 'مدفوعاتكم: رقم الإيصال والمبلغ وطريقة الدفع والتاريخ. الإيصالات نفسها في مجلد receipts.' },
-  messages: { en: 'Every message sent to your phone or email: channel, time, state and its text.', ar: 'كل رسالة أُرسلت إلى هاتفكم أو بريدكم: القناة والوقت والحالة والنص.' },
+  fees: {
+    en: 'The monthly fee of each child: month, amount, due date, and whether it was waived.',
+    ar: 'الرسوم الشهرية لكل طفل: الشهر والمبلغ وتاريخ الاستحقاق وما إذا أُعفي منها.',
+  },
+  payments: {
+    en: 'Your payments: receipt number, amount, how you paid, and when. The receipts themselves are in the receipts folder.',
+    ar: 'مدفوعاتكم: رقم الإيصال والمبلغ وطريقة الدفع والتاريخ. الإيصالات نفسها في مجلد receipts.',
+  },
+  messages: {
+    en: 'Every message sent to your phone or email: channel, time, state and its text.',
+    ar: 'كل رسالة أُرسلت إلى هاتفكم أو بريدكم: القناة والوقت والحالة والنص.',
+  },
   absences: { en: 'The days you (or the office) reported a child would not ride.', ar: 'الأيام التي أبلغتم (أو أبلغ المكتب) فيها أن الطفل لن يركب.' },
-  'school-day-marks': { en: "What the bus crew recorded each school day: boarded, dropped, not at the bus, returned to school, with the time and where the phone was.", ar: 'ما سجّله طاقم الحافلة كل يوم دراسي: صعد، نزل، لم يكن عند الحافلة، أُعيد إلى المدرسة، مع الوقت وموقع الهاتف.' },
-  choices: { en: "Your message choices: boarded and dropped messages, tomorrow's bus messages, and 'bus is near' per child.", ar: 'اختياراتكم للرسائل: رسائل الصعود والنزول، ورسائل حافلة الغد، و«الحافلة قريبة» لكل طفل.' },
-  'authorised-adults': { en: 'The adults you named to receive your children from the bus, and the one-day codes you issued (the codes themselves are never stored).', ar: 'البالغون الذين سمّيتموهم لاستلام أطفالكم من الحافلة، ورموز اليوم الواحد التي أصدرتموها (الرموز نفسها لا تُحفظ أبدًا).' },
-  'office-views': { en: "Each time someone in the office opened a child's record, the child's live position or a run's trail: who, when and what.", ar: 'كل مرة فتح فيها أحد موظفي المكتب سجل طفل أو موقعه المباشر أو مسار رحلة: من ومتى وماذا.' },
+  'school-day-marks': {
+    en: 'What the bus crew recorded each school day: boarded, dropped, not at the bus, returned to school, with the time and where the phone was.',
+    ar: 'ما سجّله طاقم الحافلة كل يوم دراسي: صعد، نزل، لم يكن عند الحافلة، أُعيد إلى المدرسة، مع الوقت وموقع الهاتف.',
+  },
+  choices: {
+    en: "Your message choices: boarded and dropped messages, tomorrow's bus messages, and 'bus is near' per child.",
+    ar: 'اختياراتكم للرسائل: رسائل الصعود والنزول، ورسائل حافلة الغد، و«الحافلة قريبة» لكل طفل.',
+  },
+  'authorised-adults': {
+    en: 'The adults you named to receive your children from the bus, and the one-day codes you issued (the codes themselves are never stored).',
+    ar: 'البالغون الذين سمّيتموهم لاستلام أطفالكم من الحافلة، ورموز اليوم الواحد التي أصدرتموها (الرموز نفسها لا تُحفظ أبدًا).',
+  },
+  'office-views': {
+    en: "Each time someone in the office opened a child's record, the child's live position or a run's trail: who, when and what.",
+    ar: 'كل مرة فتح فيها أحد موظفي المكتب سجل طفل أو موقعه المباشر أو مسار رحلة: من ومتى وماذا.',
+  },
 };
 
 const HEADING: Record<Language, string> = {

@@ -84,17 +84,30 @@ export function noteBusesViewed(log: RecordViewLog, db: Kysely<Database>, viewer
     .catch(() => undefined);
 }
 
-
 /** The log of views for admins, newest first, by person and child. */
-export async function listRecordViews(db: Kysely<Database>, query: RecordViewsQuery & { page: number; pageSize: number }): Promise<{ views: RecordViewEntry[]; total: number }> {
+export async function listRecordViews(
+  db: Kysely<Database>,
+  query: RecordViewsQuery & { page: number; pageSize: number },
+): Promise<{ views: RecordViewEntry[]; total: number }> {
   // An id that is not a uuid names nobody: nothing matches (rather than a database error).
   if ((query.viewerUserId && !isUuid(query.viewerUserId)) || (query.studentId && !isUuid(query.studentId))) return { views: [], total: 0 };
-  let base = db.selectFrom('recordViews').innerJoin('students', 'students.id', 'recordViews.studentId').leftJoin('users', 'users.id', 'recordViews.viewerUserId');
+  let base = db
+    .selectFrom('recordViews')
+    .innerJoin('students', 'students.id', 'recordViews.studentId')
+    .leftJoin('users', 'users.id', 'recordViews.viewerUserId');
   if (query.viewerUserId) base = base.where('recordViews.viewerUserId', '=', query.viewerUserId);
   if (query.studentId) base = base.where('recordViews.studentId', '=', query.studentId);
   const [rows, count] = await Promise.all([
     base
-      .select(['recordViews.at', 'recordViews.what', 'recordViews.viewerUserId', 'users.name as viewerName', 'students.id as studentId', 'students.firstName', 'students.lastName'])
+      .select([
+        'recordViews.at',
+        'recordViews.what',
+        'recordViews.viewerUserId',
+        'users.name as viewerName',
+        'students.id as studentId',
+        'students.firstName',
+        'students.lastName',
+      ])
       .orderBy('recordViews.at', 'desc')
       .orderBy('recordViews.id')
       .limit(query.pageSize)
@@ -103,7 +116,12 @@ export async function listRecordViews(db: Kysely<Database>, query: RecordViewsQu
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    views: rows.map((row) => ({ at: row.at.toISOString(), what: row.what, viewer: { id: row.viewerUserId, name: row.viewerName }, student: { id: row.studentId, name: `${row.firstName} ${row.lastName}` } })),
+    views: rows.map((row) => ({
+      at: row.at.toISOString(),
+      what: row.what,
+      viewer: { id: row.viewerUserId, name: row.viewerName },
+      student: { id: row.studentId, name: `${row.firstName} ${row.lastName}` },
+    })),
     total: Number(count.n),
   };
 }

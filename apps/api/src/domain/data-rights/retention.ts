@@ -46,7 +46,9 @@ export async function applyDataRetention(db: Kysely<Database>, now: Date, inacti
               eb.or([
                 eb('students.createdAt', '>=', cutoff),
                 eb.exists(eb.selectFrom('fees').select(sql`1`.as('one')).whereRef('fees.studentId', '=', 'students.id').where('fees.createdAt', '>=', cutoff)),
-                eb.exists(eb.selectFrom('runMarks').select(sql`1`.as('one')).whereRef('runMarks.studentId', '=', 'students.id').where('runMarks.at', '>=', cutoff)),
+                eb.exists(
+                  eb.selectFrom('runMarks').select(sql`1`.as('one')).whereRef('runMarks.studentId', '=', 'students.id').where('runMarks.at', '>=', cutoff),
+                ),
               ]),
             ),
         ),
@@ -81,5 +83,10 @@ export function startDataRetentionJob(
   inactiveFamilyMonths: number,
   options: { log?: (error: unknown) => void; done?: (result: RetentionResult) => void } = {},
 ): () => void {
-  return startRepeatingJob(() => applyDataRetention(db, clock.now(), inactiveFamilyMonths), { firstRunMs: 5 * 60_000, intervalMs: 24 * 60 * 60_000, log: options.log, done: options.done });
+  return startRepeatingJob(() => applyDataRetention(db, clock.now(), inactiveFamilyMonths), {
+    firstRunMs: 5 * 60_000,
+    intervalMs: 24 * 60 * 60_000,
+    log: options.log,
+    done: options.done,
+  });
 }

@@ -16,9 +16,26 @@ let otherSchool: { id: string; name: string };
 let area: { id: string; name: string };
 
 /** A student straight in the database, as the office's assignment would leave it. */
-async function student({ deleted, ...values }: { firstName: string; driverId: string | null; serviceType?: ServiceType; schoolId?: string; contactNumber2?: string | null; deleted?: boolean }) {
+async function student({
+  deleted,
+  ...values
+}: {
+  firstName: string;
+  driverId: string | null;
+  serviceType?: ServiceType;
+  schoolId?: string;
+  contactNumber2?: string | null;
+  deleted?: boolean;
+}) {
   const parent = await createParent(t.db);
-  return createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: parent.parentId, class: 'B', deletedAt: deleted ? new Date() : null, ...values });
+  return createStudent(t.db, {
+    schoolId: school.id,
+    areaId: area.id,
+    parentId: parent.parentId,
+    class: 'B',
+    deletedAt: deleted ? new Date() : null,
+    ...values,
+  });
 }
 
 beforeAll(async () => {
@@ -32,7 +49,11 @@ beforeAll(async () => {
   school = await createSchool(t.db, 'Zahra School');
   otherSchool = await createSchool(t.db, 'Amal School');
   area = await createArea(t.db);
-  await t.db.updateTable('drivers').set({ areaIds: JSON.stringify([area.id]), vehiclePlate: 'BUS 12', vehicleSeats: 20 }).where('id', '=', driverA.driverId).execute();
+  await t.db
+    .updateTable('drivers')
+    .set({ areaIds: JSON.stringify([area.id]), vehiclePlate: 'BUS 12', vehicleSeats: 20 })
+    .where('id', '=', driverA.driverId)
+    .execute();
 });
 afterAll(() => t.close());
 

@@ -21,7 +21,9 @@ export async function listDriverStudents(db: Kysely<Database>, driverId: string)
   return rows
     .map(({ driverId: morningBus, afternoonDriverId, ...student }) => ({
       ...student,
-      directions: DRIVER_RUNS.filter((run) => ridesOnRun(student.serviceType, run) && busOfChild({ driverId: morningBus, afternoonDriverId }, run) === driverId),
+      directions: DRIVER_RUNS.filter(
+        (run) => ridesOnRun(student.serviceType, run) && busOfChild({ driverId: morningBus, afternoonDriverId }, run) === driverId,
+      ),
     }))
     .filter((student) => student.directions.length > 0);
 }

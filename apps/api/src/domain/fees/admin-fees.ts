@@ -81,7 +81,16 @@ export async function listAdminFees(db: Kysely<Database>, query: Query, now = ne
       : await db
           .selectFrom('paymentAllocations')
           .innerJoin('payments', 'payments.id', 'paymentAllocations.paymentId')
-          .select(['paymentAllocations.feeId', 'payments.id', 'payments.receiptNumber', 'payments.amount', 'payments.method', 'payments.reference', 'payments.voidedAt', sql<string>`to_char(payments.paid_at, 'YYYY-MM-DD')`.as('paidAt')])
+          .select([
+            'paymentAllocations.feeId',
+            'payments.id',
+            'payments.receiptNumber',
+            'payments.amount',
+            'payments.method',
+            'payments.reference',
+            'payments.voidedAt',
+            sql<string>`to_char(payments.paid_at, 'YYYY-MM-DD')`.as('paidAt'),
+          ])
           .where(
             'paymentAllocations.feeId',
             'in',
@@ -92,7 +101,12 @@ export async function listAdminFees(db: Kysely<Database>, query: Query, now = ne
 
   return {
     total: Number(count.n),
-    totals: { expectedBhd: money(totals.expected), collectedBhd: money(totals.collected), outstandingBhd: money(totals.outstanding), overdueBhd: money(totals.overdue) },
+    totals: {
+      expectedBhd: money(totals.expected),
+      collectedBhd: money(totals.collected),
+      outstandingBhd: money(totals.outstanding),
+      overdueBhd: money(totals.overdue),
+    },
     fees: rows.map((row) => ({
       id: row.id,
       studentId: row.studentId,
@@ -114,8 +128,15 @@ export async function listAdminFees(db: Kysely<Database>, query: Query, now = ne
       waived: row.waived,
       payments: payments
         .filter((p) => p.feeId === row.id)
-        .map((p) => ({ paymentId: p.id, receiptNumber: p.receiptNumber, amountBhd: money(p.amount), paidAt: p.paidAt, method: p.method as LedgerPaymentMethod, reference: p.reference, voided: p.voidedAt !== null })),
+        .map((p) => ({
+          paymentId: p.id,
+          receiptNumber: p.receiptNumber,
+          amountBhd: money(p.amount),
+          paidAt: p.paidAt,
+          method: p.method as LedgerPaymentMethod,
+          reference: p.reference,
+          voided: p.voidedAt !== null,
+        })),
     })),
   };
 }
-

@@ -93,7 +93,13 @@ function chunksOfLine(paragraph: Paragraph, start: number, end: number): Chunk[]
     const logical = [...indices].sort((a, b) => a - b).map((i) => text[i] ?? '');
     if (!rtl) return { text: logical.join(''), arabicFont: font };
     if (font && logical.some((char) => ARABIC_LETTER.test(char))) return { text: logical.join(''), arabicFont: font };
-    return { text: logical.reverse().map((char) => bidi.getMirroredCharacter(char) ?? char).join(''), arabicFont: font };
+    return {
+      text: logical
+        .reverse()
+        .map((char) => bidi.getMirroredCharacter(char) ?? char)
+        .join(''),
+      arabicFont: font,
+    };
   });
 }
 

@@ -33,7 +33,12 @@ export async function setCurrentMonthPaid(trx: Transaction<Database>, actor: Act
 
   if (paid) {
     if (toCents(fee.outstanding) > 0n) {
-      await recordPaymentInTransaction(trx, actor, { feeIds: [fee.id], amountBhd: fee.outstanding, method: 'other', reference: '', note: 'set paid in the edit dialog', paidAt: today }, now);
+      await recordPaymentInTransaction(
+        trx,
+        actor,
+        { feeIds: [fee.id], amountBhd: fee.outstanding, method: 'other', reference: '', note: 'set paid in the edit dialog', paidAt: today },
+        now,
+      );
     }
   } else {
     const payments = await trx

@@ -40,7 +40,13 @@ export async function runDailyFeeJob(db: Kysely<Database>, now = new Date(), pay
  */
 export function startDailyFeeJob(
   db: Kysely<Database>,
-  options: { intervalMs?: number; firstRunMs?: number; payLinksUrl?: string; log?: (error: unknown) => void; done?: (run: DailyFeeRun, milliseconds: number) => void } = {},
+  options: {
+    intervalMs?: number;
+    firstRunMs?: number;
+    payLinksUrl?: string;
+    log?: (error: unknown) => void;
+    done?: (run: DailyFeeRun, milliseconds: number) => void;
+  } = {},
 ): () => void {
   return startRepeatingJob(
     async () => {
@@ -48,6 +54,11 @@ export function startDailyFeeJob(
       const run = await runDailyFeeJob(db, new Date(), options.payLinksUrl);
       return { run, milliseconds: Date.now() - started };
     },
-    { firstRunMs: options.firstRunMs ?? 5_000, intervalMs: options.intervalMs ?? 60 * 60 * 1000, log: options.log, done: options.done && (({ run, milliseconds }) => options.done!(run, milliseconds)) },
+    {
+      firstRunMs: options.firstRunMs ?? 5_000,
+      intervalMs: options.intervalMs ?? 60 * 60 * 1000,
+      log: options.log,
+      done: options.done && (({ run, milliseconds }) => options.done!(run, milliseconds)),
+    },
   );
 }

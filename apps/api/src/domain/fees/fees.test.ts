@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEE_MESSAGES, PROOF_MAX_BYTES, SET_UNPAID_VOID_REASON, type AdminFee, type ParentFee, type Payment, type PaymentProof } from '@school-transport/contracts';
+import {
+  FEE_MESSAGES,
+  PROOF_MAX_BYTES,
+  SET_UNPAID_VOID_REASON,
+  type AdminFee,
+  type ParentFee,
+  type Payment,
+  type PaymentProof,
+} from '@school-transport/contracts';
 import { HttpClient, startTestServer, type TestServer } from '../../test/harness.js';
 import { formOf } from '../../test/student-form.js';
 import { createAdmin, createArea, createParent, createSchool, createStudent } from '../../test/factories.js';
@@ -46,7 +54,10 @@ async function family() {
   return { ...parent, phone, client: await t.signIn(parent) };
 }
 
-async function student(parentId: string, options: { price?: string; createdAt?: Date; deleted?: boolean; firstName?: string; paymentStatus?: 'paid' | 'unpaid' } = {}) {
+async function student(
+  parentId: string,
+  options: { price?: string; createdAt?: Date; deleted?: boolean; firstName?: string; paymentStatus?: 'paid' | 'unpaid' } = {},
+) {
   return createStudent(t.db, {
     schoolId,
     areaId,
@@ -72,14 +83,30 @@ async function adminRow(month: string, studentId: string): Promise<AdminFee> {
 }
 
 async function pay(feeIds: string[], amountBhd: string, extra: Record<string, unknown> = {}) {
-  return api.post<{ payment: Payment; message?: string }>('/api/admin/payments', { feeIds, amountBhd, method: 'bank_transfer', reference: 'TRX-1', paidAt: '2026-11-20', ...extra });
+  return api.post<{ payment: Payment; message?: string }>('/api/admin/payments', {
+    feeIds,
+    amountBhd,
+    method: 'bank_transfer',
+    reference: 'TRX-1',
+    paidAt: '2026-11-20',
+    ...extra,
+  });
 }
 
-async function upload(client: HttpClient, feeId: string, file: { bytes: Uint8Array; name: string; type: string } | null, fields: Record<string, string> = { amountBhd: '30', reference: 'BENEFIT-123' }) {
+async function upload(
+  client: HttpClient,
+  feeId: string,
+  file: { bytes: Uint8Array; name: string; type: string } | null,
+  fields: Record<string, string> = { amountBhd: '30', reference: 'BENEFIT-123' },
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-  const response = await fetch(`${client.baseUrl}/api/parent/fees/${feeId}/proofs`, { method: 'POST', body: form, headers: client.cookie ? { cookie: client.cookie } : {} });
+  const response = await fetch(`${client.baseUrl}/api/parent/fees/${feeId}/proofs`, {
+    method: 'POST',
+    body: form,
+    headers: client.cookie ? { cookie: client.cookie } : {},
+  });
   return { status: response.status, body: (await response.json()) as { proof?: { id: string; status: string; fileUrl: string }; message?: string } };
 }
 
@@ -94,7 +121,9 @@ async function messagesTo(phone: string, templateKey: string) {
 
 /** Every message to a number, oldest first: to count what one change wrote. */
 async function allMessagesTo(phone: string) {
-  return (await t.db.selectFrom('notifications').select(['templateKey', 'payload']).where('recipient', '=', phone).orderBy('createdAt').orderBy('id').execute()).map((m) => m.templateKey);
+  return (
+    await t.db.selectFrom('notifications').select(['templateKey', 'payload']).where('recipient', '=', phone).orderBy('createdAt').orderBy('id').execute()
+  ).map((m) => m.templateKey);
 }
 
 /** The whole Students edit form of a student, as the dialog sends it, with some fields changed. */
@@ -109,7 +138,17 @@ async function paymentsOf(feeId: string) {
   return t.db
     .selectFrom('payments')
     .innerJoin('paymentAllocations', 'paymentAllocations.paymentId', 'payments.id')
-    .select(['payments.id', 'payments.method', 'payments.amount', 'payments.note', 'payments.recordedBy', 'payments.voidedAt', 'payments.voidReason', 'payments.voidedBy', 'paymentAllocations.amount as allocated'])
+    .select([
+      'payments.id',
+      'payments.method',
+      'payments.amount',
+      'payments.note',
+      'payments.recordedBy',
+      'payments.voidedAt',
+      'payments.voidReason',
+      'payments.voidedBy',
+      'paymentAllocations.amount as allocated',
+    ])
     .where('paymentAllocations.feeId', '=', feeId)
     .orderBy('payments.createdAt')
     .execute();
@@ -173,11 +212,24 @@ describe('the fee ledger REST paths exactly as documented', () => {
     const mine = await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees');
     expect(mine.status).toBe(200);
     expect(Object.keys(mine.body)).toEqual(['fees']);
-    expect(mine.body.fees).toEqual([expect.objectContaining({ id: row.id, studentId: kid.id, month: '2026-09', amountBhd: '27.50', paidBhd: '0.00', dueDate: '2026-08-30', status: 'overdue' })]);
+    expect(mine.body.fees).toEqual([
+      expect.objectContaining({
+        id: row.id,
+        studentId: kid.id,
+        month: '2026-09',
+        amountBhd: '27.50',
+        paidBhd: '0.00',
+        dueDate: '2026-08-30',
+        status: 'overdue',
+      }),
+    ]);
 
     // POST /api/parent/fees/{id}/proofs (multipart: file, amountBhd, reference) → 201 { proof }; 413 and 415 with clear messages.
     const big = await upload(parent.client, row.id, { bytes: Buffer.concat([PNG, Buffer.alloc(PROOF_MAX_BYTES)]), name: 'big.png', type: 'image/png' });
-    expect(big).toEqual({ status: 413, body: { message: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.', code: 'fees.fileTooLarge' } });
+    expect(big).toEqual({
+      status: 413,
+      body: { message: 'The file is larger than 5 MB. Please upload a smaller screenshot or PDF.', code: 'fees.fileTooLarge' },
+    });
     const wrong = await upload(parent.client, row.id, { bytes: Buffer.from('GIF89a not accepted'), name: 'x.png', type: 'image/png' });
     expect(wrong).toEqual({ status: 415, body: { message: 'Upload a JPEG, PNG, WebP or HEIC image, or a PDF.', code: 'fees.fileTypeRefused' } });
     const first = await upload(parent.client, row.id, { bytes: PNG, name: 'transfer.png', type: 'image/png' }, { amountBhd: '27.5', reference: 'BP-REST-1' });
@@ -193,12 +245,21 @@ describe('the fee ledger REST paths exactly as documented', () => {
     const rejected = await api.post(`/api/admin/payment-proofs/${first.body.proof!.id}/reject`, { reason: 'Amount not received' });
     expect(rejected.status).toBe(200);
     const second = await upload(parent.client, row.id, { bytes: PNG, name: 'transfer.png', type: 'image/png' }, { amountBhd: '10', reference: 'BP-REST-2' });
-    const accepted = await api.post<{ payment: Payment }>(`/api/admin/payment-proofs/${second.body.proof!.id}/accept`, { amountBhd: '10', reference: 'BP-REST-2' });
+    const accepted = await api.post<{ payment: Payment }>(`/api/admin/payment-proofs/${second.body.proof!.id}/accept`, {
+      amountBhd: '10',
+      reference: 'BP-REST-2',
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.payment).toMatchObject({ amountBhd: '10.00', allocations: [{ feeId: row.id, amountBhd: '10.00' }] });
 
     // POST /api/admin/payments { feeIds, amountBhd, method, reference, paidAt } → 201 { payment }
-    const paid = await api.post<{ payment: Payment }>('/api/admin/payments', { feeIds: [row.id], amountBhd: '17.5', method: 'benefit_pay', reference: 'BP-REST-3', paidAt: '2026-09-02' });
+    const paid = await api.post<{ payment: Payment }>('/api/admin/payments', {
+      feeIds: [row.id],
+      amountBhd: '17.5',
+      method: 'benefit_pay',
+      reference: 'BP-REST-3',
+      paidAt: '2026-09-02',
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(Object.keys(paid.body)).toEqual(['payment']);
     expect(paid.body.payment).toMatchObject({ amountBhd: '17.50', method: 'benefit_pay', reference: 'BP-REST-3', paidAt: '2026-09-02', voidedAt: null });
@@ -228,7 +289,10 @@ describe('generating a month', () => {
     const other = await t.startAnother();
     const otherApi = new HttpClient(other.url);
     await otherApi.post('/api/auth/login', { email: admin.email, password: admin.password });
-    const [first, second] = await Promise.all([api.post<{ created: number }>('/api/admin/fees/generate', { month: PAST }), otherApi.post<{ created: number }>('/api/admin/fees/generate', { month: PAST })]);
+    const [first, second] = await Promise.all([
+      api.post<{ created: number }>('/api/admin/fees/generate', { month: PAST }),
+      otherApi.post<{ created: number }>('/api/admin/fees/generate', { month: PAST }),
+    ]);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const rows = await t.db.selectFrom('fees').select(['studentId']).where('month', '=', PAST).execute();
@@ -321,7 +385,13 @@ describe('payments', () => {
     expect((await api.post(`/api/admin/payments/${first.body.payment.id}/void`, { reason: '' })).body).toMatchObject({ message: FEE_MESSAGES.reasonRequired });
 
     // Audit rows and the parent's messages, written with the change.
-    const audit = await t.db.selectFrom('auditLogs').select(['action']).where('entityType', '=', 'payment').where('entityId', '=', second.body.payment.id).orderBy('createdAt').execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action'])
+      .where('entityType', '=', 'payment')
+      .where('entityId', '=', second.body.payment.id)
+      .orderBy('createdAt')
+      .execute();
     expect(audit.map((row) => row.action)).toEqual(['create', 'void']);
     expect(await messagesTo(parent.phone, 'payment_recorded')).toHaveLength(3);
     const voidMessage = await messagesTo(parent.phone, 'payment_voided');
@@ -353,8 +423,14 @@ describe('payments', () => {
     const kid = await student(parent.parentId, { price: '30.00' });
     await generateFeesForMonth(t.db, PAST);
     await pay([(await feeOf(kid.id, PAST))!.id], '12.50');
-    const overdue = await api.get<{ families: { parentId: string; whatsappNumber: string; outstandingBhd: string; months: string[] }[] }>('/api/admin/fees/overdue');
-    expect(overdue.body.families.find((f) => f.parentId === parent.parentId)).toMatchObject({ whatsappNumber: parent.phone, outstandingBhd: '17.50', months: [PAST] });
+    const overdue = await api.get<{ families: { parentId: string; whatsappNumber: string; outstandingBhd: string; months: string[] }[] }>(
+      '/api/admin/fees/overdue',
+    );
+    expect(overdue.body.families.find((f) => f.parentId === parent.parentId)).toMatchObject({
+      whatsappNumber: parent.phone,
+      outstandingBhd: '17.50',
+      months: [PAST],
+    });
   });
 });
 
@@ -369,7 +445,12 @@ describe("the student's paid flag follows the current month's row", () => {
     await t.db.transaction().execute((trx) => setCurrentMonthPaid(trx, actor, kid.id, true, october));
     expect(await flag(kid.id)).toBe('paid');
     const fee = (await feeOf(kid.id, '2026-10'))!;
-    const payments = await t.db.selectFrom('payments').innerJoin('paymentAllocations', 'paymentAllocations.paymentId', 'payments.id').selectAll('payments').where('paymentAllocations.feeId', '=', fee.id).execute();
+    const payments = await t.db
+      .selectFrom('payments')
+      .innerJoin('paymentAllocations', 'paymentAllocations.paymentId', 'payments.id')
+      .selectAll('payments')
+      .where('paymentAllocations.feeId', '=', fee.id)
+      .execute();
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ method: 'other', amount: '28.50', recordedBy: admin.id, voidedAt: null });
 
@@ -429,9 +510,21 @@ describe('the Students edit dialog and the bulk mark paid / unpaid go through th
     expect(payment).toMatchObject({ method: 'other', amount: '26.00', allocated: '26.00', recordedBy: admin.id, voidedAt: null });
     expect(await adminRow(month, kid.id)).toMatchObject({ status: 'paid', paidBhd: '26.00', outstandingBhd: '0.00' });
     // Audited twice over: the student's edit and the payment it recorded.
-    const studentAudit = await t.db.selectFrom('auditLogs').select(['action', 'diff', 'actorUserId']).where('entityType', '=', 'student').where('entityId', '=', kid.id).execute();
-    expect(studentAudit).toEqual([expect.objectContaining({ action: 'update', actorUserId: admin.id, diff: { paymentStatus: { from: 'unpaid', to: 'paid' } } })]);
-    const paymentAudit = await t.db.selectFrom('auditLogs').select(['action', 'actorUserId']).where('entityType', '=', 'payment').where('entityId', '=', payment!.id).execute();
+    const studentAudit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'diff', 'actorUserId'])
+      .where('entityType', '=', 'student')
+      .where('entityId', '=', kid.id)
+      .execute();
+    expect(studentAudit).toEqual([
+      expect.objectContaining({ action: 'update', actorUserId: admin.id, diff: { paymentStatus: { from: 'unpaid', to: 'paid' } } }),
+    ]);
+    const paymentAudit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'actorUserId'])
+      .where('entityType', '=', 'payment')
+      .where('entityId', '=', payment!.id)
+      .execute();
     expect(paymentAudit).toEqual([{ action: 'create', actorUserId: admin.id }]);
     // One message for the change, with the receipt, not two.
     expect((await allMessagesTo(parent.phone)).slice(messagesBefore.length)).toEqual(['payment_recorded']);
@@ -588,7 +681,10 @@ describe('proofs of payment', () => {
     expect(queued).toMatchObject({ amountBhd: '30.00', reference: 'BP-778', month: LATER, parentPhone: parent.phone, mime: 'image/png' });
     expect(queued.familyDueFees.map((f) => f.month)).toEqual(expect.arrayContaining([LATER, NEXT_YEAR_JUNE]));
 
-    const accepted = await api.post<{ payment: Payment }>(`/api/admin/payment-proofs/${queued.id}/accept`, { amountBhd: queued.amountBhd, reference: queued.reference });
+    const accepted = await api.post<{ payment: Payment }>(`/api/admin/payment-proofs/${queued.id}/accept`, {
+      amountBhd: queued.amountBhd,
+      reference: queued.reference,
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect((await api.post(`/api/admin/payment-proofs/${queued.id}/accept`, { amountBhd: '30' })).status).toBe(409);
     const receiptNumber = accepted.body.payment.receiptNumber;
@@ -621,7 +717,12 @@ describe('proofs of payment', () => {
     expect(rejected.status).toBe('due');
     expect(rejected.proofs[0]).toMatchObject({ status: 'rejected', reason: 'The transfer is not in our account' });
     expect((await messagesTo(parent.phone, 'proof_rejected'))[0]?.payload).toMatchObject({ reason: 'The transfer is not in our account' });
-    const audits = await t.db.selectFrom('auditLogs').select('action').where('entityType', '=', 'payment_proof').where('entityId', 'in', [queued.id, second.body.proof!.id]).execute();
+    const audits = await t.db
+      .selectFrom('auditLogs')
+      .select('action')
+      .where('entityType', '=', 'payment_proof')
+      .where('entityId', 'in', [queued.id, second.body.proof!.id])
+      .execute();
     expect(audits.map((a) => a.action).sort()).toEqual(['accept', 'reject', 'upload', 'upload']);
   });
 
@@ -641,7 +742,10 @@ describe('proofs of payment', () => {
       // The invoice shows the same split of its monthly fee.
       const invoice = await api.post<{ invoice: { vat: unknown; monthlyFeeBhd: string } }>(`/api/admin/students/${kid.id}/invoice`);
       expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
-      expect(invoice.body.invoice).toMatchObject({ monthlyFeeBhd: '25.00', vat: { ratePercent: '10', netBhd: '22.73', vatBhd: '2.27', totalBhd: '25.00', registrationNumber: '200012345600002' } });
+      expect(invoice.body.invoice).toMatchObject({
+        monthlyFeeBhd: '25.00',
+        vat: { ratePercent: '10', netBhd: '22.73', vatBhd: '2.27', totalBhd: '25.00', registrationNumber: '200012345600002' },
+      });
     } finally {
       await api.put('/api/admin/settings', { ...settings, vatRatePercent: '0', vatNumber: '' });
     }
@@ -650,7 +754,7 @@ describe('proofs of payment', () => {
   });
 });
 
-describe('receipts in the reader\'s language', () => {
+describe("receipts in the reader's language", () => {
   /** A PDF text string as pdfkit writes a non-Latin one: UTF-16BE after a byte-order mark. */
   const pdfText = (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
 
@@ -714,7 +818,12 @@ describe('the daily job', () => {
     expect(await flag(legacy.id)).toBe('paid');
     expect(await flag(unpaidLegacy.id)).toBe('unpaid');
     expect(await paymentsOf((await feeOf(unpaidLegacy.id, '2028-10'))!.id)).toHaveLength(0);
-    const audit = await t.db.selectFrom('auditLogs').select(['action', 'actorUserId']).where('entityType', '=', 'payment').where('entityId', '=', carried[0]!.id).execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'actorUserId'])
+      .where('entityType', '=', 'payment')
+      .where('entityId', '=', carried[0]!.id)
+      .execute();
     expect(audit).toEqual([{ action: 'create', actorUserId: null }]);
     await runDailyFeeJob(t.db, october5);
     expect(await paymentsOf(october.id)).toHaveLength(1);

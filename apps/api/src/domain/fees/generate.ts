@@ -64,20 +64,18 @@ async function carryOverPaidFlags(trx: Transaction<Database>, actor: AuditActor,
     .where('fees.studentId', 'in', studentIds)
     .where('students.paymentStatus', '=', 'paid')
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('fees as earlier')
-            .select('earlier.id')
-            .whereRef('earlier.studentId', '=', 'students.id')
-            .where('earlier.month', '<', month),
-        ),
-      ),
+      not(exists(selectFrom('fees as earlier').select('earlier.id').whereRef('earlier.studentId', '=', 'students.id').where('earlier.month', '<', month))),
     )
     .orderBy('fees.id')
     .execute();
   for (const fee of paidByHand) {
     if (toCents(fee.outstanding) === 0n) continue;
-    await recordPaymentInTransaction(trx, actor, { feeIds: [fee.id], amountBhd: fee.outstanding, method: 'other', reference: '', note: CARRIED_OVER_NOTE, paidAt: today }, now);
+    await recordPaymentInTransaction(
+      trx,
+      actor,
+      { feeIds: [fee.id], amountBhd: fee.outstanding, method: 'other', reference: '', note: CARRIED_OVER_NOTE, paidAt: today },
+      now,
+    );
   }
 }
 

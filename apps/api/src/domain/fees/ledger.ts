@@ -2,7 +2,6 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@school-transport/db';
 import type { FeeStatus } from '@school-transport/contracts';
 
-
 /**
  * The one definition of what a fee row's payments add up to and what its status is, in SQL, so
  * the admin list can filter and page by status on the server. Only payments not voided count, less

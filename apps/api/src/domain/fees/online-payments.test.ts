@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bahrainDate, FEE_MESSAGES, ONLINE_PAYMENT_MESSAGES, type Checkout, type OnlinePayment, type ParentFee, type Reconciliation } from '@school-transport/contracts';
+import {
+  bahrainDate,
+  FEE_MESSAGES,
+  ONLINE_PAYMENT_MESSAGES,
+  type Checkout,
+  type OnlinePayment,
+  type ParentFee,
+  type Reconciliation,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { createAdmin, createArea, createSchool } from '../../test/factories.js';
 import { createTwoChildFamily, startServerWithTap } from '../../test/online-payments.js';
@@ -47,8 +55,17 @@ async function paymentOf(client: HttpClient, id: string) {
 }
 
 async function ledgerOf(parentId: string) {
-  const payments = await t.db.selectFrom('payments').select(['id', 'method', 'onlineScheme', 'amount', 'reference', 'receiptNumber']).where('parentId', '=', parentId).execute();
-  const messages = await t.db.selectFrom('notifications').select('templateKey').where('templateKey', '=', 'payment_recorded').where('recipient', '=', '36000000').execute();
+  const payments = await t.db
+    .selectFrom('payments')
+    .select(['id', 'method', 'onlineScheme', 'amount', 'reference', 'receiptNumber'])
+    .where('parentId', '=', parentId)
+    .execute();
+  const messages = await t.db
+    .selectFrom('notifications')
+    .select('templateKey')
+    .where('templateKey', '=', 'payment_recorded')
+    .where('recipient', '=', '36000000')
+    .execute();
   return { payments, messages };
 }
 
@@ -86,7 +103,15 @@ describe('paying two months for two children in one checkout', () => {
     expect(paid).toMatchObject({ status: 'paid', method: 'BENEFIT', amountBhd: '120.000' });
     expect(paid.receiptNumbers).toHaveLength(1);
     const { payments, messages } = await ledgerOf(parent.parentId);
-    expect(payments).toEqual([expect.objectContaining({ method: 'online', onlineScheme: 'BENEFIT', amount: '120.00', reference: chargeIdOf(checkoutUrl), receiptNumber: paid.receiptNumbers[0] })]);
+    expect(payments).toEqual([
+      expect.objectContaining({
+        method: 'online',
+        onlineScheme: 'BENEFIT',
+        amount: '120.00',
+        reference: chargeIdOf(checkoutUrl),
+        receiptNumber: paid.receiptNumbers[0],
+      }),
+    ]);
     expect(messages.length).toBeGreaterThanOrEqual(1);
     const fees = (await parent.client.get<{ fees: ParentFee[] }>('/api/parent/fees')).body.fees;
     expect(fees.map((fee) => fee.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
@@ -217,7 +242,18 @@ describe('what a family may put in a checkout', () => {
     const office = await t.signIn(await createAdmin(t.db));
     const paidPart = await office.post('/api/admin/payments', { feeIds: [parent.feeIds[0]], amountBhd: '10', method: 'cash', paidAt: '2026-11-01' });
     expect(paidPart.status).toBe(201);
-    await t.db.insertInto('paymentProofs').values({ feeId: parent.feeIds[0]!, parentId: parent.parentId, file: new Uint8Array([1]), mime: 'image/png', size: 1, amount: '20', reference: 'TRANSFER' }).execute();
+    await t.db
+      .insertInto('paymentProofs')
+      .values({
+        feeId: parent.feeIds[0]!,
+        parentId: parent.parentId,
+        file: new Uint8Array([1]),
+        mime: 'image/png',
+        size: 1,
+        amount: '20',
+        reference: 'TRANSFER',
+      })
+      .execute();
     const { payment, checkoutUrl } = (await checkout(parent.client, [parent.feeIds[0]!])).body;
     expect(payment.amountBhd).toBe('20.000');
     tap.settle(chargeIdOf(checkoutUrl), { pay: 'BENEFIT' });
@@ -228,7 +264,11 @@ describe('what a family may put in a checkout', () => {
 
   it('a checkout that never got a charge (the server stopped midway) frees its rows after ten minutes', async () => {
     const parent = await family();
-    const stuck = await t.db.insertInto('onlinePayments').values({ parentId: parent.parentId, amount: '30.00', createdAt: new Date(Date.now() - 11 * 60 * 1000) }).returning('id').executeTakeFirstOrThrow();
+    const stuck = await t.db
+      .insertInto('onlinePayments')
+      .values({ parentId: parent.parentId, amount: '30.00', createdAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db.insertInto('onlinePaymentFees').values({ onlinePaymentId: stuck.id, feeId: parent.feeIds[0]!, amount: '30.00' }).execute();
     expect((await checkout(parent.client, [parent.feeIds[0]!])).status).toBe(201);
     expect((await t.db.selectFrom('onlinePayments').select('status').where('id', '=', stuck.id).executeTakeFirstOrThrow()).status).toBe('failed');
@@ -246,7 +286,11 @@ describe('online payments switched off (no TAP_SECRET_KEY)', () => {
   it('answers 404 on every path of theirs', async () => {
     const off = await startTestServer();
     try {
-      const parent = await createTwoChildFamily(off, { schoolId: (await createSchool(off.db)).id, areaId: (await createArea(off.db, '30.00')).id, months: MONTHS });
+      const parent = await createTwoChildFamily(off, {
+        schoolId: (await createSchool(off.db)).id,
+        areaId: (await createArea(off.db, '30.00')).id,
+        months: MONTHS,
+      });
       const start = await parent.client.post('/api/parent/payments/checkout', { feeIds: parent.feeIds });
       expect(start.status).toBe(404);
       expect(start.body).toEqual(expect.objectContaining({ message: ONLINE_PAYMENT_MESSAGES.off }));
@@ -267,11 +311,21 @@ describe("the office's list of online payments", () => {
     const { payment, checkoutUrl } = (await checkout(parent.client, [parent.feeIds[0]!])).body;
     tap.settle(chargeIdOf(checkoutUrl), { pay: 'VISA' });
     await tap.postWebhook(chargeIdOf(checkoutUrl));
-    const attention = await office.get<{ payments: { id: string; chargeId: string; chargeStatus: string; method: string; status: string; attention: string | null }[]; total: number }>('/api/admin/online-payments?filter=attention');
+    const attention = await office.get<{
+      payments: { id: string; chargeId: string; chargeStatus: string; method: string; status: string; attention: string | null }[];
+      total: number;
+    }>('/api/admin/online-payments?filter=attention');
     expect(attention.status).toBe(200);
     expect(attention.body.payments.every((row) => row.attention !== null)).toBe(true);
     expect(attention.body.payments).toContainEqual(
-      expect.objectContaining({ id: payment.id, chargeId: chargeIdOf(checkoutUrl), chargeStatus: 'CAPTURED', method: 'VISA', status: 'initiated', attention: 'Tap captured BHD 30.005, the checkout was for BHD 30.000' }),
+      expect.objectContaining({
+        id: payment.id,
+        chargeId: chargeIdOf(checkoutUrl),
+        chargeStatus: 'CAPTURED',
+        method: 'VISA',
+        status: 'initiated',
+        attention: 'Tap captured BHD 30.005, the checkout was for BHD 30.000',
+      }),
     );
     const all = await office.get<{ total: number }>('/api/admin/online-payments');
     expect(all.body.total).toBeGreaterThan(attention.body.total);
@@ -280,7 +334,7 @@ describe("the office's list of online payments", () => {
 });
 
 describe("a day's reconciliation", () => {
-  it("lists what Tap captured against what was booked, and the charge captured but not booked as the difference", async () => {
+  it('lists what Tap captured against what was booked, and the charge captured but not booked as the difference', async () => {
     const office = await t.signIn(await createAdmin(t.db));
     const booked = await family();
     const good = (await checkout(booked.client, [booked.feeIds[0]!])).body;
@@ -297,7 +351,12 @@ describe("a day's reconciliation", () => {
     expect(answer.status).toBe(200);
     const { reconciliation } = answer.body;
     expect(reconciliation.date).toBe(today);
-    expect(reconciliation.differences).toContainEqual({ chargeId: chargeIdOf(bad.checkoutUrl), capturedBhd: '30.250', bookedBhd: null, attention: 'Tap captured BHD 30.250, the checkout was for BHD 30.000' });
+    expect(reconciliation.differences).toContainEqual({
+      chargeId: chargeIdOf(bad.checkoutUrl),
+      capturedBhd: '30.250',
+      bookedBhd: null,
+      attention: 'Tap captured BHD 30.250, the checkout was for BHD 30.000',
+    });
     expect(reconciliation.differences.map((d) => d.chargeId)).not.toContain(chargeIdOf(good.checkoutUrl));
     const sum = (text: string) => Math.round(Number(text) * 1000);
     expect(sum(reconciliation.captured.totalBhd) - sum(reconciliation.booked.totalBhd)).toBe(sum(reconciliation.differenceBhd));

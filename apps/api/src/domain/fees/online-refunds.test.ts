@@ -47,10 +47,13 @@ async function familyThatPaidOnline() {
   return { ...parent, chargeId, paymentId: paymentId! };
 }
 
-const refund = (paymentId: string, body: Record<string, unknown>, client = admin) => client.post<{ refund: Refund; message?: string }>(`/api/admin/payments/${paymentId}/refund`, body);
-const statusesOf = async (client: HttpClient) => (await client.get<{ fees: ParentFee[] }>('/api/parent/fees')).body.fees.map((fee) => ({ id: fee.id, status: fee.status }));
+const refund = (paymentId: string, body: Record<string, unknown>, client = admin) =>
+  client.post<{ refund: Refund; message?: string }>(`/api/admin/payments/${paymentId}/refund`, body);
+const statusesOf = async (client: HttpClient) =>
+  (await client.get<{ fees: ParentFee[] }>('/api/parent/fees')).body.fees.map((fee) => ({ id: fee.id, status: fee.status }));
 const refundsAtTap = (chargeId: string) => [...tap.refunds.values()].filter((each) => each.charge_id === chargeId);
-const messagesTo = (templateKey: string) => t.db.selectFrom('notifications').select(['templateKey', 'payload']).where('templateKey', '=', templateKey).execute();
+const messagesTo = (templateKey: string) =>
+  t.db.selectFrom('notifications').select(['templateKey', 'payload']).where('templateKey', '=', templateKey).execute();
 
 async function pdfOf(client: HttpClient, path: string) {
   const response = await fetch(`${t.url}${path}`, { headers: client.cookie ? { cookie: client.cookie } : {} });
@@ -74,20 +77,40 @@ describe('refunding a whole online payment', () => {
 
     // Tap was asked as it documents: the charge, the amount in BHD, a reason of its own, the office's words.
     expect(refundsAtTap(family.chargeId)).toEqual([
-      expect.objectContaining({ id: given.gatewayRefundId, amount: 120, currency: 'BHD', reason: 'requested_by_customer', description: 'The family moved away', reference: { merchant: given.id } }),
+      expect.objectContaining({
+        id: given.gatewayRefundId,
+        amount: 120,
+        currency: 'BHD',
+        reason: 'requested_by_customer',
+        description: 'The family moved away',
+        reference: { merchant: given.id },
+      }),
     ]);
     // Every month owes again (due: these months are still ahead).
     expect((await statusesOf(family.client)).map((fee) => fee.status)).toEqual(['due', 'due', 'due', 'due']);
     // Audited, and the family told once through the outbox.
-    const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff']).where('entityId', '=', family.paymentId).where('action', '=', 'refund').execute();
-    expect(audit).toEqual([expect.objectContaining({ diff: expect.objectContaining({ creditNoteNumber: given.creditNoteNumber, amountBhd: '120.00', reason: 'The family moved away' }) })]);
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'diff'])
+      .where('entityId', '=', family.paymentId)
+      .where('action', '=', 'refund')
+      .execute();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        diff: expect.objectContaining({ creditNoteNumber: given.creditNoteNumber, amountBhd: '120.00', reason: 'The family moved away' }),
+      }),
+    ]);
     const messages = await messagesTo('payment_refunded');
     expect(messages).toHaveLength(refundedBefore + 1);
     expect(messages.at(-1)!.payload).toMatchObject({ creditNoteNumber: given.creditNoteNumber, amountBhd: '120.00', months: MONTHS });
 
     // The credit note: in English for the English admin, in Arabic for the Arabic parent.
     const english = await pdfOf(admin, `/api/credit-notes/${given.id}.pdf`);
-    expect([english.status, english.headers.get('content-type'), english.headers.get('content-disposition')]).toEqual([200, 'application/pdf', `attachment; filename="credit-note-${given.creditNoteNumber}.pdf"`]);
+    expect([english.status, english.headers.get('content-type'), english.headers.get('content-disposition')]).toEqual([
+      200,
+      'application/pdf',
+      `attachment; filename="credit-note-${given.creditNoteNumber}.pdf"`,
+    ]);
     expect(english.bytes.toString('latin1')).toContain(`Credit note ${given.creditNoteNumber}`);
     expect(english.bytes.toString('latin1')).toContain('/Lang (en)');
     await t.db.updateTable('users').set({ language: 'ar' }).where('id', '=', family.id).execute();
@@ -148,7 +171,13 @@ describe('what is refused', () => {
 
   it('refuses a payment recorded by the office (409), an unknown one (404), bad input (400) and staff (403)', async () => {
     const family = await createTwoChildFamily(t, { schoolId, areaId, months: MONTHS });
-    const byHand = await admin.post<{ payment: { id: string } }>('/api/admin/payments', { feeIds: [family.feeIds[0]], amountBhd: '30', method: 'cash', reference: '', paidAt: '2026-11-01' });
+    const byHand = await admin.post<{ payment: { id: string } }>('/api/admin/payments', {
+      feeIds: [family.feeIds[0]],
+      amountBhd: '30',
+      method: 'cash',
+      reference: '',
+      paidAt: '2026-11-01',
+    });
     expect(byHand.status, JSON.stringify(byHand.body)).toBe(201);
     const notOnline = await refund(byHand.body.payment.id, { reason: 'Cash back' });
     expect([notOnline.status, notOnline.body.message]).toEqual([409, ONLINE_PAYMENT_MESSAGES.notRefundable]);

@@ -20,7 +20,13 @@ export async function listParentFees(db: Kysely<Database>, userId: string, now =
     db
       .selectFrom('paymentAllocations')
       .innerJoin('payments', 'payments.id', 'paymentAllocations.paymentId')
-      .select(['paymentAllocations.feeId', 'payments.id', 'payments.receiptNumber', 'payments.amount', sql<string>`to_char(payments.paid_at, 'YYYY-MM-DD')`.as('paidAt')])
+      .select([
+        'paymentAllocations.feeId',
+        'payments.id',
+        'payments.receiptNumber',
+        'payments.amount',
+        sql<string>`to_char(payments.paid_at, 'YYYY-MM-DD')`.as('paidAt'),
+      ])
       .where('paymentAllocations.feeId', 'in', feeIds)
       .where('payments.voidedAt', 'is', null)
       .orderBy('payments.createdAt')
@@ -41,7 +47,9 @@ export async function listParentFees(db: Kysely<Database>, userId: string, now =
     dueFrom: fee.dueFrom,
     dueDate: fee.dueDate,
     status: fee.status,
-    receipts: receipts.filter((r) => r.feeId === fee.id).map((r) => ({ paymentId: r.id, receiptNumber: r.receiptNumber, amountBhd: money(r.amount), paidAt: r.paidAt })),
+    receipts: receipts
+      .filter((r) => r.feeId === fee.id)
+      .map((r) => ({ paymentId: r.id, receiptNumber: r.receiptNumber, amountBhd: money(r.amount), paidAt: r.paidAt })),
     proofs: proofs.filter((p) => p.feeId === fee.id).map(toProofRef),
   }));
 }

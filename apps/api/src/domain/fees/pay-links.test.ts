@@ -43,7 +43,9 @@ async function remindedFamily() {
   const family = await createTwoChildFamily(t, { schoolId, areaId, months: MONTHS });
   const before = new Set((await t.db.selectFrom('notifications').select('id').where('templateKey', '=', 'fee_reminder').execute()).map((row) => row.id));
   await sendDueReminders(t.db, REMINDED_AT, t.url);
-  const reminders = (await t.db.selectFrom('notifications').select(['id', 'payload']).where('templateKey', '=', 'fee_reminder').execute()).filter((row) => !before.has(row.id));
+  const reminders = (await t.db.selectFrom('notifications').select(['id', 'payload']).where('templateKey', '=', 'fee_reminder').execute()).filter(
+    (row) => !before.has(row.id),
+  );
   expect(reminders).toHaveLength(1);
   const payload = reminders[0]!.payload as { payUrl: string; items: { month: string }[] };
   const token = payload.payUrl.split('/pay/')[1]!;
@@ -82,10 +84,29 @@ describe('the pay link in a fee reminder', () => {
 
   it("holds nothing of the family's but first names, months and amounts: no surname, address, phone or email", async () => {
     const family = await remindedFamily();
-    const student = await t.db.selectFrom('students').select(['lastName', 'fathersName', 'contactNumber1']).where('parentId', '=', family.parentId).executeTakeFirstOrThrow();
-    await t.db.updateTable('students').set({ address: 'Flat 12, Seef Tower', road: 'Road 2811', block: 'Block 428', houseBuilding: 'Building 1190' }).where('parentId', '=', family.parentId).execute();
+    const student = await t.db
+      .selectFrom('students')
+      .select(['lastName', 'fathersName', 'contactNumber1'])
+      .where('parentId', '=', family.parentId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('students')
+      .set({ address: 'Flat 12, Seef Tower', road: 'Road 2811', block: 'Block 428', houseBuilding: 'Building 1190' })
+      .where('parentId', '=', family.parentId)
+      .execute();
     const answer = JSON.stringify((await openLink(family.token)).body);
-    for (const secret of [family.email, '36000000', 'Test Parent', student.lastName, student.fathersName, student.contactNumber1, 'Seef Tower', 'Road 2811', 'Block 428', 'Building 1190']) {
+    for (const secret of [
+      family.email,
+      '36000000',
+      'Test Parent',
+      student.lastName,
+      student.fathersName,
+      student.contactNumber1,
+      'Seef Tower',
+      'Road 2811',
+      'Block 428',
+      'Building 1190',
+    ]) {
       if (secret) expect(answer).not.toContain(secret);
     }
   });
@@ -176,7 +197,10 @@ describe('the pay link in a fee reminder', () => {
     const opened = await fetch(`${off.url}/api/pay-links/${family.token}`);
     expect(opened.status).toBe(404);
     expect(await opened.json()).toMatchObject({ message: ONLINE_PAYMENT_MESSAGES.off });
-    expect((await fetch(`${off.url}/api/pay-links/${family.token}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+    expect(
+      (await fetch(`${off.url}/api/pay-links/${family.token}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+        .status,
+    ).toBe(404);
 
     const settings = companySettings.parse({});
     const withoutLink = renderMessage('fee_reminder', { ...family.payload, payUrl: null }, { language: 'en', settings }).text;

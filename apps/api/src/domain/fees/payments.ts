@@ -21,7 +21,18 @@ export async function findPayment(db: Kysely<Database>, id: string): Promise<Pay
   if (!isUuid(id)) throw notFound(FEE_MESSAGES.paymentNotFound);
   const row = await db
     .selectFrom('payments')
-    .select(['id', 'parentId', 'amount', 'method', 'reference', 'note', 'receiptNumber', 'voidedAt', 'voidReason', sql<string>`to_char(paid_at, 'YYYY-MM-DD')`.as('paidAt')])
+    .select([
+      'id',
+      'parentId',
+      'amount',
+      'method',
+      'reference',
+      'note',
+      'receiptNumber',
+      'voidedAt',
+      'voidReason',
+      sql<string>`to_char(paid_at, 'YYYY-MM-DD')`.as('paidAt'),
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(FEE_MESSAGES.paymentNotFound);
@@ -50,7 +61,13 @@ export async function findPayment(db: Kysely<Database>, id: string): Promise<Pay
  * A caller that tells the parent itself (accepting a proof) passes `notify: false`, so one change
  * is one message.
  */
-export async function recordPaymentInTransaction(trx: Transaction<Database>, actor: AuditActor, input: PaymentInput, now: Date, options: { notify?: boolean } = {}): Promise<Payment> {
+export async function recordPaymentInTransaction(
+  trx: Transaction<Database>,
+  actor: AuditActor,
+  input: PaymentInput,
+  now: Date,
+  options: { notify?: boolean } = {},
+): Promise<Payment> {
   const feeIds = [...new Set(input.feeIds)];
   if (!feeIds.every(isUuid)) throw notFound(FEE_MESSAGES.feeNotFound);
   // Locks the rows in a fixed order, so two payments on overlapping months wait rather than deadlock.
@@ -143,11 +160,21 @@ export async function recordPayment(db: Kysely<Database>, actor: Actor, input: P
  */
 export async function voidPaymentInTransaction(trx: Transaction<Database>, actor: Actor, input: { id: string; reason: string }, now: Date): Promise<Payment> {
   if (!isUuid(input.id)) throw notFound(FEE_MESSAGES.paymentNotFound);
-  const payment = await trx.selectFrom('payments').select(['id', 'parentId', 'amount', 'receiptNumber', 'voidedAt']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+  const payment = await trx
+    .selectFrom('payments')
+    .select(['id', 'parentId', 'amount', 'receiptNumber', 'voidedAt'])
+    .where('id', '=', input.id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!payment) throw notFound(FEE_MESSAGES.paymentNotFound);
   if (payment.voidedAt) throw new AppError('CONFLICT', FEE_MESSAGES.alreadyVoided);
   await trx.updateTable('payments').set({ voidedAt: now, voidReason: input.reason, voidedBy: actor.userId }).where('id', '=', input.id).execute();
-  await recordAudit(trx, actor, { entityType: 'payment', entityId: input.id, action: 'void', diff: { receiptNumber: payment.receiptNumber, amountBhd: money(payment.amount), reason: input.reason } });
+  await recordAudit(trx, actor, {
+    entityType: 'payment',
+    entityId: input.id,
+    action: 'void',
+    diff: { receiptNumber: payment.receiptNumber, amountBhd: money(payment.amount), reason: input.reason },
+  });
   const family = await familyContact(trx, payment.parentId);
   if (family?.phone) {
     await enqueueNotification(trx, {

@@ -20,7 +20,16 @@ async function lockPendingProof(trx: Kysely<Database>, id: string) {
     .selectFrom('paymentProofs')
     .innerJoin('fees', 'fees.id', 'paymentProofs.feeId')
     .innerJoin('students', 'students.id', 'fees.studentId')
-    .select(['paymentProofs.id', 'paymentProofs.feeId', 'paymentProofs.parentId', 'paymentProofs.status', 'paymentProofs.amount', 'paymentProofs.createdAt', 'fees.month', ...STUDENT_NAME])
+    .select([
+      'paymentProofs.id',
+      'paymentProofs.feeId',
+      'paymentProofs.parentId',
+      'paymentProofs.status',
+      'paymentProofs.amount',
+      'paymentProofs.createdAt',
+      'fees.month',
+      ...STUDENT_NAME,
+    ])
     .where('paymentProofs.id', '=', id)
     .forUpdate('paymentProofs')
     .executeTakeFirst();
@@ -36,12 +45,23 @@ async function lockPendingProof(trx: Kysely<Database>, id: string) {
 async function refuseOtherFamiliesFees(trx: Kysely<Database>, feeIds: string[], parentId: string): Promise<void> {
   const wanted = [...new Set(feeIds)];
   if (!wanted.every(isUuid)) throw feeNotFound();
-  const own = await trx.selectFrom('fees').innerJoin('students', 'students.id', 'fees.studentId').select('fees.id').where('fees.id', 'in', wanted).where('students.parentId', '=', parentId).execute();
+  const own = await trx
+    .selectFrom('fees')
+    .innerJoin('students', 'students.id', 'fees.studentId')
+    .select('fees.id')
+    .where('fees.id', 'in', wanted)
+    .where('students.parentId', '=', parentId)
+    .execute();
   if (own.length !== wanted.length) throw feeNotFound();
 }
 
 /** Accepting a proof records the payment it shows (amount and reference as the office confirmed them) and links the two. */
-export async function acceptProof(db: Kysely<Database>, actor: Actor, input: z.output<typeof acceptProofInput>, now = new Date()): Promise<{ payment: Payment }> {
+export async function acceptProof(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: z.output<typeof acceptProofInput>,
+  now = new Date(),
+): Promise<{ payment: Payment }> {
   return db.transaction().execute(async (trx) => {
     const proof = await lockPendingProof(trx, input.id);
     const feeIds = input.feeIds ?? [proof.feeId];
@@ -61,15 +81,29 @@ export async function acceptProof(db: Kysely<Database>, actor: Actor, input: z.o
       // The parent hears of it once, as 'proof accepted' with the receipt number, not twice.
       { notify: false },
     );
-    await trx.updateTable('paymentProofs').set({ status: 'accepted', paymentId: payment.id, decidedBy: actor.userId, decidedAt: now }).where('id', '=', proof.id).execute();
-    await recordAudit(trx, actor, { entityType: 'payment_proof', entityId: proof.id, action: 'accept', diff: { paymentId: payment.id, receiptNumber: payment.receiptNumber, amountBhd: payment.amountBhd } });
+    await trx
+      .updateTable('paymentProofs')
+      .set({ status: 'accepted', paymentId: payment.id, decidedBy: actor.userId, decidedAt: now })
+      .where('id', '=', proof.id)
+      .execute();
+    await recordAudit(trx, actor, {
+      entityType: 'payment_proof',
+      entityId: proof.id,
+      action: 'accept',
+      diff: { paymentId: payment.id, receiptNumber: payment.receiptNumber, amountBhd: payment.amountBhd },
+    });
     const family = await familyContact(trx, proof.parentId);
     if (family?.phone) {
       await enqueueNotification(trx, {
         recipient: family.phone,
-      language: family.language,
+        language: family.language,
         templateKey: 'proof_accepted',
-        payload: { studentName: `${proof.firstName} ${proof.lastName}`, month: proof.month, amountBhd: payment.amountBhd, receiptNumber: payment.receiptNumber },
+        payload: {
+          studentName: `${proof.firstName} ${proof.lastName}`,
+          month: proof.month,
+          amountBhd: payment.amountBhd,
+          receiptNumber: payment.receiptNumber,
+        },
       });
     }
     return { payment };
@@ -80,13 +114,17 @@ export async function acceptProof(db: Kysely<Database>, actor: Actor, input: z.o
 export async function rejectProof(db: Kysely<Database>, actor: Actor, input: z.output<typeof rejectProofInput>, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const proof = await lockPendingProof(trx, input.id);
-    await trx.updateTable('paymentProofs').set({ status: 'rejected', reason: input.reason, decidedBy: actor.userId, decidedAt: now }).where('id', '=', proof.id).execute();
+    await trx
+      .updateTable('paymentProofs')
+      .set({ status: 'rejected', reason: input.reason, decidedBy: actor.userId, decidedAt: now })
+      .where('id', '=', proof.id)
+      .execute();
     await recordAudit(trx, actor, { entityType: 'payment_proof', entityId: proof.id, action: 'reject', diff: { reason: input.reason } });
     const family = await familyContact(trx, proof.parentId);
     if (family?.phone) {
       await enqueueNotification(trx, {
         recipient: family.phone,
-      language: family.language,
+        language: family.language,
         templateKey: 'proof_rejected',
         payload: { studentName: `${proof.firstName} ${proof.lastName}`, month: proof.month, amountBhd: money(proof.amount), reason: input.reason },
       });

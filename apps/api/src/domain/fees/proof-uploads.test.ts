@@ -36,20 +36,34 @@ async function upload(client: HttpClient, feeId: string) {
   form.append('amountBhd', '30');
   form.append('reference', 'BENEFIT-1');
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const response = await fetch(`${client.baseUrl}/api/parent/fees/${feeId}/proofs`, { method: 'POST', body: form, headers: client.cookie ? { cookie: client.cookie } : {} });
+  const response = await fetch(`${client.baseUrl}/api/parent/fees/${feeId}/proofs`, {
+    method: 'POST',
+    body: form,
+    headers: client.cookie ? { cookie: client.cookie } : {},
+  });
   return { status: response.status, body: (await response.json()) as { proof?: { id: string; fileUrl: string }; message?: string } };
 }
 
 /** What an upload or refusal leaves behind: the proofs and their audit rows. */
 async function stored() {
-  const proofs = await t.db.selectFrom('paymentProofs').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const audits = await t.db.selectFrom('auditLogs').select(({ fn }) => fn.countAll<string>().as('n')).where('entityType', '=', 'payment_proof').executeTakeFirstOrThrow();
+  const proofs = await t.db
+    .selectFrom('paymentProofs')
+    .select(({ fn }) => fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const audits = await t.db
+    .selectFrom('auditLogs')
+    .select(({ fn }) => fn.countAll<string>().as('n'))
+    .where('entityType', '=', 'payment_proof')
+    .executeTakeFirstOrThrow();
   return { proofs: Number(proofs.n), audits: Number(audits.n) };
 }
 
 /** A proof written straight to the database, as if sent earlier (decided ones do not wait for the office). */
 async function earlierProof(parentId: string, feeId: string, status: 'pending' | 'rejected', createdAt = new Date()) {
-  await t.db.insertInto('paymentProofs').values({ feeId, parentId, file: PNG, mime: 'image/png', size: PNG.byteLength, amount: '30', reference: 'EARLIER', status, createdAt }).execute();
+  await t.db
+    .insertInto('paymentProofs')
+    .values({ feeId, parentId, file: PNG, mime: 'image/png', size: PNG.byteLength, amount: '30', reference: 'EARLIER', status, createdAt })
+    .execute();
 }
 
 describe('proof uploads are capped', () => {
@@ -58,7 +72,10 @@ describe('proof uploads are capped', () => {
     const [feeId] = parent.feeIds as [string];
     for (let i = 0; i < PROOF_PENDING_MAX_PER_FEE; i++) expect((await upload(parent.client, feeId)).status).toBe(201);
     const before = await stored();
-    expect(await upload(parent.client, feeId)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyPendingProofs, code: 'fees.tooManyPendingProofs' } });
+    expect(await upload(parent.client, feeId)).toEqual({
+      status: 429,
+      body: { message: FEE_MESSAGES.tooManyPendingProofs, code: 'fees.tooManyPendingProofs' },
+    });
     expect(await stored()).toEqual(before);
 
     // Another month of the family still takes proofs, and a decided proof frees its month's place.
@@ -76,8 +93,14 @@ describe('proof uploads are capped', () => {
     for (let i = 0; i < PROOF_UPLOADS_MAX_PER_DAY - 1; i++) await earlierProof(parent.parentId, parent.feeIds[i % 2]!, 'rejected');
     expect((await upload(parent.client, parent.feeIds[2]!)).status).toBe(201);
     const before = await stored();
-    expect(await upload(parent.client, parent.feeIds[2]!)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyProofsToday, code: 'fees.tooManyProofsToday' } });
-    expect(await upload(parent.client, parent.feeIds[0]!)).toEqual({ status: 429, body: { message: FEE_MESSAGES.tooManyProofsToday, code: 'fees.tooManyProofsToday' } });
+    expect(await upload(parent.client, parent.feeIds[2]!)).toEqual({
+      status: 429,
+      body: { message: FEE_MESSAGES.tooManyProofsToday, code: 'fees.tooManyProofsToday' },
+    });
+    expect(await upload(parent.client, parent.feeIds[0]!)).toEqual({
+      status: 429,
+      body: { message: FEE_MESSAGES.tooManyProofsToday, code: 'fees.tooManyProofsToday' },
+    });
     expect(await stored()).toEqual(before);
 
     // Another family is not held back by this one.
@@ -109,7 +132,9 @@ async function rawUpload(client: HttpClient, feeId: string, options: { contentLe
   const framing = 'contentLength' in options ? `Content-Length: ${options.contentLength}` : 'Transfer-Encoding: chunked';
   const head = `POST /api/parent/fees/${feeId}/proofs HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${client.cookie}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n${framing}\r\n\r\n`;
   const formStart = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="amountBhd"\r\n\r\n30\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="amountBhd"\r\n\r\n30\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     PNG,
   ]);
   const received: Buffer[] = [];
@@ -141,7 +166,13 @@ async function rawUpload(client: HttpClient, feeId: string, options: { contentLe
   socket.destroy();
   const answer = Buffer.concat(received).toString('latin1');
   const [headers = '', body = ''] = answer.split('\r\n\r\n');
-  return { status: Number(headers.split(' ')[1]), connection: /^connection: *(\S+)/im.exec(headers)?.[1], body: body ? (JSON.parse(body) as unknown) : undefined, closedByServer: closed, sent };
+  return {
+    status: Number(headers.split(' ')[1]),
+    connection: /^connection: *(\S+)/im.exec(headers)?.[1],
+    body: body ? (JSON.parse(body) as unknown) : undefined,
+    closedByServer: closed,
+    sent,
+  };
 }
 
 describe('the upload body limit', () => {
@@ -187,7 +218,9 @@ describe('proof files', () => {
       const answer = await client.get(`/trpc/${path}?input=${input}`);
       expect(answer.status, path).toBe(404);
       expect(JSON.stringify(answer.body)).not.toContain('"0":137');
-      const batched = await client.get(`/trpc/${path},${path}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: sent.body.proof!.id }, 1: { id: sent.body.proof!.id } }))}`);
+      const batched = await client.get(
+        `/trpc/${path},${path}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: sent.body.proof!.id }, 1: { id: sent.body.proof!.id } }))}`,
+      );
       expect(batched.status, `${path} batched`).toBe(404);
     }
   });
@@ -208,7 +241,13 @@ describe('proof files', () => {
     const driver = await createDriver(t.db);
     const driverClient = await t.signIn(driver);
     expect(await driverClient.get(path)).toMatchObject({ status: 403, body: { message: SERVER_MESSAGES.forbidden } });
-    expect(await driverClient.get('/api/receipts/00000000-0000-4000-8000-000000000000.pdf')).toMatchObject({ status: 403, body: { message: SERVER_MESSAGES.forbidden } });
-    expect(await t.client().get('/api/receipts/00000000-0000-4000-8000-000000000000.pdf')).toMatchObject({ status: 401, body: { message: SERVER_MESSAGES.notSignedIn } });
+    expect(await driverClient.get('/api/receipts/00000000-0000-4000-8000-000000000000.pdf')).toMatchObject({
+      status: 403,
+      body: { message: SERVER_MESSAGES.forbidden },
+    });
+    expect(await t.client().get('/api/receipts/00000000-0000-4000-8000-000000000000.pdf')).toMatchObject({
+      status: 401,
+      body: { message: SERVER_MESSAGES.notSignedIn },
+    });
   });
 });

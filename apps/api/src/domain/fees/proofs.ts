@@ -57,10 +57,27 @@ export async function uploadProof(
     await refuseOverQuota(trx, { feeId: fee.id, parentId }, now);
     const proof = await trx
       .insertInto('paymentProofs')
-      .values({ feeId: fee.id, parentId, file: Buffer.from(input.file.bytes), mime, size: input.file.bytes.byteLength, amount: input.amountBhd, reference: input.reference })
+      .values({
+        feeId: fee.id,
+        parentId,
+        file: Buffer.from(input.file.bytes),
+        mime,
+        size: input.file.bytes.byteLength,
+        amount: input.amountBhd,
+        reference: input.reference,
+      })
       .returning(['id', 'status', 'reason', 'amount', 'reference', 'createdAt'])
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { userId, ip: null }, { entityType: 'payment_proof', entityId: proof.id, action: 'upload', diff: { feeId: fee.id, month: fee.month, amountBhd: input.amountBhd, reference: input.reference, mime, size: input.file.bytes.byteLength } });
+    await recordAudit(
+      trx,
+      { userId, ip: null },
+      {
+        entityType: 'payment_proof',
+        entityId: proof.id,
+        action: 'upload',
+        diff: { feeId: fee.id, month: fee.month, amountBhd: input.amountBhd, reference: input.reference, mime, size: input.file.bytes.byteLength },
+      },
+    );
     return { ...toProofRef(proof), fileUrl: proofFilePath(proof.id) };
   });
 }
@@ -89,7 +106,11 @@ export interface ProofFile {
 /** A proof's file, for the parent who sent it (ownerUserId) or for an admin (ownerUserId undefined). */
 export async function readProofFile(db: Kysely<Database>, proofId: string, ownerUserId?: string): Promise<ProofFile> {
   if (!isUuid(proofId)) throw proofNotFound();
-  let query = db.selectFrom('paymentProofs').innerJoin('parents', 'parents.id', 'paymentProofs.parentId').select(['paymentProofs.file', 'paymentProofs.mime']).where('paymentProofs.id', '=', proofId);
+  let query = db
+    .selectFrom('paymentProofs')
+    .innerJoin('parents', 'parents.id', 'paymentProofs.parentId')
+    .select(['paymentProofs.file', 'paymentProofs.mime'])
+    .where('paymentProofs.id', '=', proofId);
   if (ownerUserId !== undefined) query = query.where('parents.userId', '=', ownerUserId);
   const row = await query.executeTakeFirst();
   if (!row) throw proofNotFound();
@@ -156,6 +177,13 @@ export async function listProofs(db: Kysely<Database>, status: ProofStatus | und
     fileUrl: proofFilePath(p.id),
     familyDueFees: due
       .filter((row) => row.parentId === p.parentId && toCents(row.outstanding) > 0n)
-      .map((row) => ({ id: row.id, studentName: `${row.firstName} ${row.lastName}`, month: row.month, amountBhd: money(row.amount), outstandingBhd: money(row.outstanding), status: row.status })),
+      .map((row) => ({
+        id: row.id,
+        studentName: `${row.firstName} ${row.lastName}`,
+        month: row.month,
+        amountBhd: money(row.amount),
+        outstandingBhd: money(row.outstanding),
+        status: row.status,
+      })),
   }));
 }

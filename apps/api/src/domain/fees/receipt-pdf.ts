@@ -84,7 +84,12 @@ export function writeMonthLines(
   language: Language,
 ): void {
   const { left, width } = page;
-  const columns = { student: { x: left, width: 180 }, id: { x: left + 190, width: 105 }, month: { x: left + 300, width: 120 }, amount: { x: left + width - 110, width: 110, align: 'right' as const } };
+  const columns = {
+    student: { x: left, width: 180 },
+    id: { x: left + 190, width: 105 },
+    month: { x: left + 300, width: 120 },
+    amount: { x: left + width - 110, width: 110, align: 'right' as const },
+  };
   const header = doc.y;
   page.write(headings.student, { ...columns.student, y: header, bold: true });
   page.write(headings.studentId, { ...columns.id, y: header, bold: true });
@@ -124,7 +129,9 @@ const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-BH-u-nu-la
 export function formatDay(day: string, language: Language): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+  );
 }
 
 /**
@@ -136,7 +143,12 @@ export function formatDay(day: string, language: Language): string {
 export function renderReceiptPdf(receipt: Receipt, language: Language): Promise<Buffer> {
   const words = RECEIPT_TEXTS[language];
   const company = receipt.company.name || words.fallbackCompany;
-  const doc = new PDFDocument({ size: 'A4', margin: 56, lang: language, info: { Title: words.documentTitle(receipt.receiptNumber), Author: company, Subject: words.documentSubject } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    lang: language,
+    info: { Title: words.documentTitle(receipt.receiptNumber), Author: company, Subject: words.documentSubject },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -54,7 +54,12 @@ export async function readReceipt(db: Kysely<Database>, paymentId: string, owner
     voided: payment.voidedAt !== null,
     voidReason: payment.voidReason,
     parentName: payment.parentName,
-    lines: lines.map((line) => ({ studentName: `${line.firstName} ${line.lastName}`, automatedId: line.automatedId, month: line.month, amountBhd: money(line.amount) })),
+    lines: lines.map((line) => ({
+      studentName: `${line.firstName} ${line.lastName}`,
+      automatedId: line.automatedId,
+      month: line.month,
+      amountBhd: money(line.amount),
+    })),
     vat: vatRate ? { ratePercent: vatRate, ...splitVat(amountBhd, vatRate), totalBhd: amountBhd, registrationNumber: settings.vatNumber } : null,
     company: {
       name: settings.companyName,

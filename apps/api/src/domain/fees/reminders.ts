@@ -34,7 +34,13 @@ export async function sendDueReminders(db: Kysely<Database>, now = new Date(), p
   let written = 0;
   for (const [parentId, feeIds] of byFamily) {
     written += await db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable('fees').set({ remindedAt: now }).where('id', 'in', feeIds).where('remindedAt', 'is', null).returning('id').execute();
+      const claimed = await trx
+        .updateTable('fees')
+        .set({ remindedAt: now })
+        .where('id', 'in', feeIds)
+        .where('remindedAt', 'is', null)
+        .returning('id')
+        .execute();
       if (claimed.length === 0) return 0;
       const family = await familyContact(trx, parentId);
       if (!family?.phone) return 0;
@@ -50,7 +56,16 @@ export async function sendDueReminders(db: Kysely<Database>, now = new Date(), p
         .orderBy('students.firstName')
         .execute();
       const total = rows.reduce((sum, row) => sum + toCents(row.outstanding), 0n);
-      const payUrl = publicUrl ? `${publicUrl.replace(/\/+$/, '')}${payLinkPagePath(await createPayLink(trx, parentId, rows.map((row) => row.id), now))}` : null;
+      const payUrl = publicUrl
+        ? `${publicUrl.replace(/\/+$/, '')}${payLinkPagePath(
+            await createPayLink(
+              trx,
+              parentId,
+              rows.map((row) => row.id),
+              now,
+            ),
+          )}`
+        : null;
       await enqueueNotification(trx, {
         recipient: family.phone,
         language: family.language,

@@ -27,7 +27,14 @@ describe('the daily fee job over a school year of fees', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedVolume(database.db, { students: 2_000, drivers: 20, schools: 10, areas: 8, passwordHash: 'not-a-hash', extraSteps: [async (db) => void (await seedVolumeFees(db, now))] });
+    await seedVolume(database.db, {
+      students: 2_000,
+      drivers: 20,
+      schools: 10,
+      areas: 8,
+      passwordHash: 'not-a-hash',
+      extraSteps: [async (db) => void (await seedVolumeFees(db, now))],
+    });
     const { firstServiceMonth } = await readFeeSettings(database.db);
     month = currentServiceMonth(bahrainDate(now), firstServiceMonth);
   }, 240_000);
@@ -41,7 +48,10 @@ describe('the daily fee job over a school year of fees', () => {
 
     const run = await runDailyFeeJob(database.db, now);
 
-    expect(Object.values(run.generated).every((made) => made === 0), JSON.stringify(run.generated)).toBe(true);
+    expect(
+      Object.values(run.generated).every((made) => made === 0),
+      JSON.stringify(run.generated),
+    ).toBe(true);
     expect(run.reminders).toBe(0);
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM fees`.execute(database.db)).rows[0]!.n)).toBe(fees);
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM notifications`.execute(database.db)).rows[0]!.n)).toBe(outbox);
@@ -60,7 +70,11 @@ describe('the daily fee job over a school year of fees', () => {
       .orderBy('fees.id')
       .executeTakeFirstOrThrow();
     await database.db.transaction().execute(async (trx) => {
-      const payment = await trx.insertInto('payments').values({ parentId: unpaid.parentId, amount: unpaid.amount, method: 'cash', paidAt: bahrainDate(now) }).returning('id').executeTakeFirstOrThrow();
+      const payment = await trx
+        .insertInto('payments')
+        .values({ parentId: unpaid.parentId, amount: unpaid.amount, method: 'cash', paidAt: bahrainDate(now) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await trx.insertInto('paymentAllocations').values({ paymentId: payment.id, feeId: unpaid.feeId, amount: unpaid.amount }).execute();
     });
     const before = await flags();

@@ -5,7 +5,11 @@ import { money, paidSql } from './ledger.js';
 import { readFeeSettings } from './fee-settings.js';
 
 /** Collected vs expected per service month of the school year containing `month` (default: now), for the analytics chart. */
-export async function readYearSummary(db: Kysely<Database>, month: string | undefined, now = new Date()): Promise<{ months: { month: string; expectedBhd: string; collectedBhd: string }[] }> {
+export async function readYearSummary(
+  db: Kysely<Database>,
+  month: string | undefined,
+  now = new Date(),
+): Promise<{ months: { month: string; expectedBhd: string; collectedBhd: string }[] }> {
   const { firstServiceMonth } = await readFeeSettings(db);
   const months = schoolYearMonths(month ?? monthOfDate(bahrainDate(now)), firstServiceMonth);
   const rows = await db

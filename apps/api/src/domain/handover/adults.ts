@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { HANDOVER_MESSAGES, MAX_AUTHORISED_ADULTS, PARENT_MESSAGES, type AuthorisedAdult, type authorisedAdultInput, type authorisedAdultUpdate } from '@school-transport/contracts';
+import {
+  HANDOVER_MESSAGES,
+  MAX_AUTHORISED_ADULTS,
+  PARENT_MESSAGES,
+  type AuthorisedAdult,
+  type authorisedAdultInput,
+  type authorisedAdultUpdate,
+} from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
@@ -29,13 +36,26 @@ export async function addAuthorisedAdult(db: Kysely<Database>, userId: string, i
     const parentId = await parentIdOf(trx, userId);
     // The family's row is locked so that two adds at once cannot pass the limit together.
     await trx.selectFrom('parents').select('id').where('id', '=', parentId).forUpdate().execute();
-    const { count } = await trx.selectFrom('authorisedAdults').select((eb) => eb.fn.countAll<string>().as('count')).where('parentId', '=', parentId).executeTakeFirstOrThrow();
+    const { count } = await trx
+      .selectFrom('authorisedAdults')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('parentId', '=', parentId)
+      .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_AUTHORISED_ADULTS) throw new AppError('CONFLICT', HANDOVER_MESSAGES.tooManyAdults);
-    return trx.insertInto('authorisedAdults').values({ parentId, name: input.name, relation: input.relation, phone: input.phone }).returning(COLUMNS).executeTakeFirstOrThrow();
+    return trx
+      .insertInto('authorisedAdults')
+      .values({ parentId, name: input.name, relation: input.relation, phone: input.phone })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
   });
 }
 
-export async function updateAuthorisedAdult(db: Kysely<Database>, now: Date, userId: string, input: z.output<typeof authorisedAdultUpdate>): Promise<AuthorisedAdult> {
+export async function updateAuthorisedAdult(
+  db: Kysely<Database>,
+  now: Date,
+  userId: string,
+  input: z.output<typeof authorisedAdultUpdate>,
+): Promise<AuthorisedAdult> {
   if (!isUuid(input.id)) throw ADULT_NOT_FOUND();
   const parentId = await parentIdOf(db, userId);
   const adult = await db

@@ -20,7 +20,12 @@ function toView(row: { id: string; studentId: string; date: string; name: string
   return { id: row.id, studentId: row.studentId, date: row.date, name: row.name };
 }
 
-export async function issueHandoverCode(db: Kysely<Database>, now: Date, userId: string, input: z.output<typeof handoverCodeInput>): Promise<IssuedHandoverCode> {
+export async function issueHandoverCode(
+  db: Kysely<Database>,
+  now: Date,
+  userId: string,
+  input: z.output<typeof handoverCodeInput>,
+): Promise<IssuedHandoverCode> {
   const student = await findFamilyStudent(db, userId, input.studentId);
   if (input.date < bahrainToday(now)) throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.codeDateInvalid, { date: HANDOVER_MESSAGES.codeDateInvalid });
   const code = generateCode();

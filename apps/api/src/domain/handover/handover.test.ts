@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { HANDOVER_MESSAGES, companySettings, type AttendanceReport, type AuthorisedAdult, type DriverToday, type DriverTodayRun, type IssuedHandoverCode, type RunMark, type StudentHandover, type StudentToday } from '@school-transport/contracts';
+import {
+  HANDOVER_MESSAGES,
+  companySettings,
+  type AttendanceReport,
+  type AuthorisedAdult,
+  type DriverToday,
+  type DriverTodayRun,
+  type IssuedHandoverCode,
+  type RunMark,
+  type StudentHandover,
+  type StudentToday,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { createAdmin, createArea, createDriver, createSchool, createStaff } from '../../test/factories.js';
 import { createFamily, type Family } from '../../test/families.js';
@@ -37,11 +48,20 @@ let clientIds = 0;
 type MarkAnswer = { mark: RunMark; message?: string; code?: string };
 const drop = (studentId: string, extra: Record<string, unknown> = {}) =>
   asDriver.post<MarkAnswer>('/api/driver/runs/afternoon/marks', { studentId, event: 'dropped', clientId: `handover-${clientIds++}`, ...extra });
-const board = (studentId: string) => asDriver.post<MarkAnswer>('/api/driver/runs/afternoon/marks', { studentId, event: 'boarded', clientId: `handover-${clientIds++}` });
+const board = (studentId: string) =>
+  asDriver.post<MarkAnswer>('/api/driver/runs/afternoon/marks', { studentId, event: 'boarded', clientId: `handover-${clientIds++}` });
 const handoverOf = (family: Family) => family.parent.get<StudentHandover & { message?: string }>(`/api/parent/students/${family.studentId}/handover`);
-const issueCode = (family: Family, date = TODAY, name = 'Khalid') => family.parent.post<IssuedHandoverCode & { message?: string }>('/api/parent/handover-codes', { studentId: family.studentId, date, name, phone: '36555111' });
-const marksOf = (studentId: string) => t.db.selectFrom('runMarks').select(['id', 'event', 'receivedByName', 'receivedByRelation']).where('studentId', '=', studentId).orderBy('createdAt').execute();
-const messagesOfMark = (markId: string) => t.db.selectFrom('notifications').select(['templateKey', 'payload', 'recipient']).where('idempotencyKey', 'in', [`run_mark:${markId}`, `run_mark_office:${markId}`]).orderBy('createdAt').execute();
+const issueCode = (family: Family, date = TODAY, name = 'Khalid') =>
+  family.parent.post<IssuedHandoverCode & { message?: string }>('/api/parent/handover-codes', { studentId: family.studentId, date, name, phone: '36555111' });
+const marksOf = (studentId: string) =>
+  t.db.selectFrom('runMarks').select(['id', 'event', 'receivedByName', 'receivedByRelation']).where('studentId', '=', studentId).orderBy('createdAt').execute();
+const messagesOfMark = (markId: string) =>
+  t.db
+    .selectFrom('notifications')
+    .select(['templateKey', 'payload', 'recipient'])
+    .where('idempotencyKey', 'in', [`run_mark:${markId}`, `run_mark_office:${markId}`])
+    .orderBy('createdAt')
+    .execute();
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
@@ -71,8 +91,13 @@ describe("the family's authorised adults", () => {
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     maryam = added.body.adult;
     expect(maryam).toEqual({ id: expect.any(String), name: 'Maryam', relation: 'aunt', phone: '36222333' });
-    const nanny = (await ali.parent.post<{ adult: AuthorisedAdult }>('/api/parent/authorised-adults', { name: 'Rosa', relation: 'nanny', phone: '36222444' })).body.adult;
-    const edited = await ali.parent.put<{ adult: AuthorisedAdult }>(`/api/parent/authorised-adults/${nanny.id}`, { name: 'Rosa Cruz', relation: 'nanny', phone: '36222445' });
+    const nanny = (await ali.parent.post<{ adult: AuthorisedAdult }>('/api/parent/authorised-adults', { name: 'Rosa', relation: 'nanny', phone: '36222444' }))
+      .body.adult;
+    const edited = await ali.parent.put<{ adult: AuthorisedAdult }>(`/api/parent/authorised-adults/${nanny.id}`, {
+      name: 'Rosa Cruz',
+      relation: 'nanny',
+      phone: '36222445',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.adult).toEqual({ id: nanny.id, name: 'Rosa Cruz', relation: 'nanny', phone: '36222445' });
     expect((await ali.parent.request('DELETE', `/api/parent/authorised-adults/${nanny.id}`)).status).toBe(200);
@@ -81,11 +106,21 @@ describe("the family's authorised adults", () => {
   });
 
   it("refuses a relation not on the list (400) and another family's adult (404), changing nothing", async () => {
-    const badRelation = await ali.parent.post<{ message: string; issues: Record<string, string> }>('/api/parent/authorised-adults', { name: 'X', relation: 'neighbour', phone: '36222333' });
+    const badRelation = await ali.parent.post<{ message: string; issues: Record<string, string> }>('/api/parent/authorised-adults', {
+      name: 'X',
+      relation: 'neighbour',
+      phone: '36222333',
+    });
     expect(badRelation.status).toBe(400);
     expect(badRelation.body.issues.relation).toBe(HANDOVER_MESSAGES.relationInvalid);
-    strangersAdult = (await stranger.parent.post<{ adult: AuthorisedAdult }>('/api/parent/authorised-adults', { name: 'Huda', relation: 'mother', phone: '36999000' })).body.adult;
-    const edit = await ali.parent.put<{ message: string }>(`/api/parent/authorised-adults/${strangersAdult.id}`, { name: 'Taken', relation: 'aunt', phone: '36999000' });
+    strangersAdult = (
+      await stranger.parent.post<{ adult: AuthorisedAdult }>('/api/parent/authorised-adults', { name: 'Huda', relation: 'mother', phone: '36999000' })
+    ).body.adult;
+    const edit = await ali.parent.put<{ message: string }>(`/api/parent/authorised-adults/${strangersAdult.id}`, {
+      name: 'Taken',
+      relation: 'aunt',
+      phone: '36999000',
+    });
     expect(edit.status).toBe(404);
     expect(edit.body.message).toBe(HANDOVER_MESSAGES.adultNotFound);
     expect((await ali.parent.request('DELETE', `/api/parent/authorised-adults/${strangersAdult.id}`)).status).toBe(404);
@@ -93,7 +128,8 @@ describe("the family's authorised adults", () => {
   });
 
   it('lists at most 8 adults (409 for a ninth)', async () => {
-    for (let n = 1; n <= 8; n++) expect((await sara.parent.post('/api/parent/authorised-adults', { name: `Adult ${n}`, relation: 'other', phone: '36111000' })).status).toBe(201);
+    for (let n = 1; n <= 8; n++)
+      expect((await sara.parent.post('/api/parent/authorised-adults', { name: `Adult ${n}`, relation: 'other', phone: '36111000' })).status).toBe(201);
     const ninth = await sara.parent.post<{ message: string }>('/api/parent/authorised-adults', { name: 'Adult 9', relation: 'other', phone: '36111000' });
     expect(ninth.status).toBe(409);
     expect(ninth.body.message).toBe(HANDOVER_MESSAGES.tooManyAdults);
@@ -119,7 +155,10 @@ describe("the school's rule and the family's choice", () => {
   it("a parent may require it for an older child and turn that off again, but cannot lift the school's rule", async () => {
     const on = await sara.parent.put<StudentHandover>(`/api/parent/students/${sara.studentId}/handover`, { required: true });
     expect(on.body).toEqual({ required: true, byRule: false });
-    expect((await sara.parent.put<StudentHandover>(`/api/parent/students/${sara.studentId}/handover`, { required: false })).body).toEqual({ required: false, byRule: false });
+    expect((await sara.parent.put<StudentHandover>(`/api/parent/students/${sara.studentId}/handover`, { required: false })).body).toEqual({
+      required: false,
+      byRule: false,
+    });
     const lift = await ali.parent.put<{ message: string }>(`/api/parent/students/${ali.studentId}/handover`, { required: false });
     expect(lift.status).toBe(409);
     expect(lift.body.message).toBe(HANDOVER_MESSAGES.onlyOfficeLifts);
@@ -135,9 +174,17 @@ describe("the school's rule and the family's choice", () => {
     expect((await asStaff.get<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`)).body).toEqual({ required: false, byRule: true });
     expect((await noor.parent.get(`/api/admin/students/${noor.studentId}/handover`)).status).toBe(403);
     expect((await asStaff.get('/api/admin/students/00000000-0000-4000-8000-000000000000/handover')).status).toBe(404);
-    const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff']).where('entityType', '=', 'student').where('entityId', '=', noor.studentId).execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'diff'])
+      .where('entityType', '=', 'student')
+      .where('entityId', '=', noor.studentId)
+      .execute();
     expect(audit).toContainEqual({ action: 'handover', diff: { handoverChoice: { from: null, to: 'lifted' } } });
-    expect((await asStaff.put<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`, { required: null })).body).toEqual({ required: true, byRule: true });
+    expect((await asStaff.put<StudentHandover>(`/api/admin/students/${noor.studentId}/handover`, { required: null })).body).toEqual({
+      required: true,
+      byRule: true,
+    });
   });
 });
 
@@ -170,8 +217,10 @@ describe('at the door', () => {
     expect(wrongFamily.body.message).toBe(HANDOVER_MESSAGES.adultOfAnotherFamily);
   });
 
-  it('writes the family\'s message in the mark\'s own transaction: no message, no mark', async () => {
-    await sql`CREATE FUNCTION refuse_handed_over() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.template_key = 'student_handed_over' THEN RAISE EXCEPTION 'outbox refused'; END IF; RETURN NEW; END $$`.execute(t.db);
+  it("writes the family's message in the mark's own transaction: no message, no mark", async () => {
+    await sql`CREATE FUNCTION refuse_handed_over() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.template_key = 'student_handed_over' THEN RAISE EXCEPTION 'outbox refused'; END IF; RETURN NEW; END $$`.execute(
+      t.db,
+    );
     await sql`CREATE TRIGGER refuse_handed_over BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION refuse_handed_over()`.execute(t.db);
     try {
       const failed = await drop(ali.studentId, { receivedBy: { adultId: maryam.id }, clientId: 'outbox-refuses' });
@@ -190,13 +239,23 @@ describe('at the door', () => {
     expect(handed.body.mark.status).toBe('dropped');
     expect((await marksOf(ali.studentId)).at(-1)).toMatchObject({ event: 'dropped', receivedByName: 'Maryam', receivedByRelation: 'aunt' });
     const [message] = await messagesOfMark(handed.body.mark.id);
-    expect(message).toMatchObject({ templateKey: 'student_handed_over', payload: { studentName: 'Ali', receiverName: 'Maryam', relation: 'aunt', at: bh('13:42').toISOString() } });
-    expect(renderMessage('student_handed_over', message!.payload, { language: 'en', settings: companySettings.parse({}) }).text).toBe('Ali was handed to Maryam (aunt) at 13:42.');
-    expect(renderMessage('student_handed_over', message!.payload, { language: 'ar', settings: companySettings.parse({}) }).text).toBe('سُلِّم Ali إلى Maryam (العمة/الخالة) الساعة 13:42.');
+    expect(message).toMatchObject({
+      templateKey: 'student_handed_over',
+      payload: { studentName: 'Ali', receiverName: 'Maryam', relation: 'aunt', at: bh('13:42').toISOString() },
+    });
+    expect(renderMessage('student_handed_over', message!.payload, { language: 'en', settings: companySettings.parse({}) }).text).toBe(
+      'Ali was handed to Maryam (aunt) at 13:42.',
+    );
+    expect(renderMessage('student_handed_over', message!.payload, { language: 'ar', settings: companySettings.parse({}) }).text).toBe(
+      'سُلِّم Ali إلى Maryam (العمة/الخالة) الساعة 13:42.',
+    );
     const day = (await ali.parent.get<StudentToday>(`/api/parent/students/${ali.studentId}/today`)).body;
     expect(day.afternoon?.events.at(-1)).toMatchObject({ event: 'dropped', receivedBy: { name: 'Maryam', relation: 'aunt' } });
     const crew = (await asDriver.get<DriverToday>('/api/driver/runs/today')).body;
-    expect(crew.runs.find((run) => run.run === 'afternoon')!.students.find((student) => student.id === ali.studentId)!.receivedBy).toEqual({ name: 'Maryam', relation: 'aunt' });
+    expect(crew.runs.find((run) => run.run === 'afternoon')!.students.find((student) => student.id === ali.studentId)!.receivedBy).toEqual({
+      name: 'Maryam',
+      relation: 'aunt',
+    });
   });
 
   it('a parent counts as an adult of the list (named by their account), and an older child drops as before', async () => {
@@ -222,7 +281,11 @@ describe('one-day codes', () => {
     badrCode = issued.body;
     expect(badrCode.handoverCode).toEqual({ id: expect.any(String), studentId: badr.studentId, date: TODAY, name: 'Khalid' });
     expect(badrCode.code).toMatch(/^\d{6}$/);
-    const [sent] = await t.db.selectFrom('notifications').select(['recipient', 'templateKey', 'payload']).where('idempotencyKey', '=', `handover_code:${badrCode.handoverCode.id}`).execute();
+    const [sent] = await t.db
+      .selectFrom('notifications')
+      .select(['recipient', 'templateKey', 'payload'])
+      .where('idempotencyKey', '=', `handover_code:${badrCode.handoverCode.id}`)
+      .execute();
     expect(sent).toMatchObject({ recipient: '36555111', templateKey: 'handover_code', payload: { code: badrCode.code, studentName: 'Badr', date: TODAY } });
     const stored = await t.db.selectFrom('handoverCodes').select('codeHash').where('id', '=', badrCode.handoverCode.id).executeTakeFirstOrThrow();
     expect(stored.codeHash).not.toContain(badrCode.code);
@@ -240,7 +303,16 @@ describe('one-day codes', () => {
     expect(handed.status, JSON.stringify(handed.body)).toBe(201);
     expect((await marksOf(badr.studentId)).at(-1)).toMatchObject({ receivedByName: 'Khalid', receivedByRelation: 'day_code' });
     // A wrong tap undone: the code was used, and does not work again.
-    expect((await asDriver.post('/api/driver/runs/afternoon/marks', { studentId: badr.studentId, event: 'undo', undoes: handed.body.mark.id, clientId: `handover-${clientIds++}` })).status).toBe(201);
+    expect(
+      (
+        await asDriver.post('/api/driver/runs/afternoon/marks', {
+          studentId: badr.studentId,
+          event: 'undo',
+          undoes: handed.body.mark.id,
+          clientId: `handover-${clientIds++}`,
+        })
+      ).status,
+    ).toBe(201);
     const again = await drop(badr.studentId, { receivedBy: { code: badrCode.code } });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(HANDOVER_MESSAGES.codeUsed);
@@ -273,7 +345,11 @@ describe('one-day codes', () => {
   });
 
   it('nobody there: the child returns to school, and the office phone is told as well as the family', async () => {
-    const returned = await asDriver.post<MarkAnswer>('/api/driver/runs/afternoon/marks', { studentId: noor.studentId, event: 'returned_to_school', clientId: `handover-${clientIds++}` });
+    const returned = await asDriver.post<MarkAnswer>('/api/driver/runs/afternoon/marks', {
+      studentId: noor.studentId,
+      event: 'returned_to_school',
+      clientId: `handover-${clientIds++}`,
+    });
     expect(returned.status).toBe(201);
     const messages = await messagesOfMark(returned.body.mark.id);
     expect(messages.map((message) => [message.templateKey, message.recipient])).toEqual(
@@ -287,7 +363,13 @@ describe('one-day codes', () => {
 
 describe('the office acting for the driver (a dead phone)', () => {
   const officeDrop = (studentId: string, extra: Record<string, unknown> = {}) =>
-    asStaff.post<MarkAnswer>(`/api/admin/drivers/${busId}/runs/afternoon/marks`, { studentId, event: 'dropped', clientId: `office-${clientIds++}`, date: TODAY, ...extra });
+    asStaff.post<MarkAnswer>(`/api/admin/drivers/${busId}/runs/afternoon/marks`, {
+      studentId,
+      event: 'dropped',
+      clientId: `office-${clientIds++}`,
+      date: TODAY,
+      ...extra,
+    });
   const officeView = async () => (await asStaff.get<{ run: DriverTodayRun }>(`/api/admin/drivers/${busId}/runs/afternoon?date=${TODAY}`)).body.run;
 
   it("names who received the child as the crew does: refused without, accepted with the family's adult, shown on the office's run view", async () => {
@@ -300,7 +382,11 @@ describe('the office acting for the driver (a dead phone)', () => {
     expect((await officeDrop(badr.studentId, { receivedBy: { adultId: strangersAdult.id } })).body.message).toBe(HANDOVER_MESSAGES.adultOfAnotherFamily);
     const handed = await officeDrop(badr.studentId, { receivedBy: { adultId: parent.id } });
     expect(handed.status, JSON.stringify(handed.body)).toBe(201);
-    expect((await officeView()).students.find((student) => student.id === badr.studentId)).toMatchObject({ status: 'dropped', receivedBy: { name: 'Test Parent', relation: 'parent' }, markedBy: { role: 'office' } });
+    expect((await officeView()).students.find((student) => student.id === badr.studentId)).toMatchObject({
+      status: 'dropped',
+      receivedBy: { name: 'Test Parent', relation: 'parent' },
+      markedBy: { role: 'office' },
+    });
   });
 
   it("takes a one-day delegate's code on the office's path too", async () => {

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { HANDOVER_CODE_MAX_TRIES, HANDOVER_MESSAGES, handToAdultMessage, type MarkEvent, type ReceivedBy, type ReceivedByInput } from '@school-transport/contracts';
+import {
+  HANDOVER_CODE_MAX_TRIES,
+  HANDOVER_MESSAGES,
+  handToAdultMessage,
+  type MarkEvent,
+  type ReceivedBy,
+  type ReceivedByInput,
+} from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { verifyPassword } from '../passwords.js';
@@ -27,25 +34,43 @@ export class WrongHandoverCode extends AppError {
   }
 }
 
-export async function receiverOfMark(trx: Db, mark: { studentId: string; date: string; run: 'morning' | 'afternoon'; event: MarkEvent; receivedBy: ReceivedByInput | undefined }): Promise<Receiver | null> {
+export async function receiverOfMark(
+  trx: Db,
+  mark: { studentId: string; date: string; run: 'morning' | 'afternoon'; event: MarkEvent; receivedBy: ReceivedByInput | undefined },
+): Promise<Receiver | null> {
   if (mark.event !== 'dropped' || mark.run !== 'afternoon') return null;
   const student = await trx
     .selectFrom('students')
     .innerJoin('schools', 'schools.id', 'students.schoolId')
     .innerJoin('parents', 'parents.id', 'students.parentId')
     .innerJoin('users', 'users.id', 'parents.userId')
-    .select(['students.id', 'students.firstName', 'students.grade', 'students.handoverChoice', 'students.parentId', 'schools.handoverUpToGrade', 'users.id as parentUserId', 'users.name as parentName'])
+    .select([
+      'students.id',
+      'students.firstName',
+      'students.grade',
+      'students.handoverChoice',
+      'students.parentId',
+      'schools.handoverUpToGrade',
+      'users.id as parentUserId',
+      'users.name as parentName',
+    ])
     .where('students.id', '=', mark.studentId)
     .executeTakeFirstOrThrow();
   const { receivedBy } = mark;
   if (!receivedBy) {
-    if (handoverOf(student).required) throw new AppError('CONFLICT', handToAdultMessage(student.firstName), undefined, { firstName: student.firstName }, 'handover.handToAdult');
+    if (handoverOf(student).required)
+      throw new AppError('CONFLICT', handToAdultMessage(student.firstName), undefined, { firstName: student.firstName }, 'handover.handToAdult');
     return null;
   }
   if ('adultId' in receivedBy) {
     if (receivedBy.adultId === student.parentUserId) return { name: student.parentName, relation: 'parent', adultId: null, codeId: null };
     const adult = isUuid(receivedBy.adultId)
-      ? await trx.selectFrom('authorisedAdults').select(['id', 'name', 'relation']).where('id', '=', receivedBy.adultId).where('parentId', '=', student.parentId).executeTakeFirst()
+      ? await trx
+          .selectFrom('authorisedAdults')
+          .select(['id', 'name', 'relation'])
+          .where('id', '=', receivedBy.adultId)
+          .where('parentId', '=', student.parentId)
+          .executeTakeFirst()
       : undefined;
     if (!adult) throw new AppError('CONFLICT', HANDOVER_MESSAGES.adultOfAnotherFamily);
     return { name: adult.name, relation: adult.relation, adultId: adult.id, codeId: null };
@@ -73,7 +98,14 @@ async function useCode(trx: Db, studentId: string, date: string, code: string): 
   if (match.usedAt) throw new AppError('CONFLICT', HANDOVER_MESSAGES.codeUsed);
   if (match.date !== date) throw new AppError('CONFLICT', HANDOVER_MESSAGES.codeOtherDate);
   // Single use even when two phones send it at once: only one update finds it unused.
-  const used = await trx.updateTable('handoverCodes').set({ usedAt: new Date() }).where('id', '=', match.id).where('usedAt', 'is', null).where('voidedAt', 'is', null).returning('id').executeTakeFirst();
+  const used = await trx
+    .updateTable('handoverCodes')
+    .set({ usedAt: new Date() })
+    .where('id', '=', match.id)
+    .where('usedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   if (!used) throw new AppError('CONFLICT', HANDOVER_MESSAGES.codeUsed);
   return { name: match.name, relation: 'day_code', adultId: null, codeId: match.id };
 }
@@ -85,7 +117,15 @@ async function useCode(trx: Db, studentId: string, date: string, code: string): 
 export async function countWrongCode(db: Kysely<Database>, now: Date, error: WrongHandoverCode): Promise<void> {
   await db
     .updateTable('handoverCodes')
-    .set((eb) => ({ wrongTries: eb('wrongTries', '+', 1), voidedAt: eb.case().when('wrongTries', '>=', HANDOVER_CODE_MAX_TRIES - 1).then(now).else(eb.ref('voidedAt')).end() }))
+    .set((eb) => ({
+      wrongTries: eb('wrongTries', '+', 1),
+      voidedAt: eb
+        .case()
+        .when('wrongTries', '>=', HANDOVER_CODE_MAX_TRIES - 1)
+        .then(now)
+        .else(eb.ref('voidedAt'))
+        .end(),
+    }))
     .where('studentId', '=', error.studentId)
     .where('date', '=', error.date)
     .where('usedAt', 'is', null)

@@ -32,7 +32,9 @@ function studentFacts(db: Db) {
 }
 
 async function familyStudent(db: Db, userId: string, studentId: string) {
-  const student = isUuid(studentId) ? await studentFacts(db).where('students.id', '=', studentId).where('parents.userId', '=', userId).executeTakeFirst() : undefined;
+  const student = isUuid(studentId)
+    ? await studentFacts(db).where('students.id', '=', studentId).where('parents.userId', '=', userId).executeTakeFirst()
+    : undefined;
   if (!student) throw new AppError('NOT_FOUND', PARENT_MESSAGES.studentNotFound);
   return student;
 }
@@ -63,27 +65,51 @@ export async function readOfficeStudentHandover(db: Db, studentId: string): Prom
 }
 
 /** The office's choice for a child: required, lifted (false), or the school's rule (null); audited. */
-export async function setOfficeStudentHandover(db: Kysely<Database>, now: Date, actor: Actor, studentId: string, required: boolean | null): Promise<StudentHandover> {
+export async function setOfficeStudentHandover(
+  db: Kysely<Database>,
+  now: Date,
+  actor: Actor,
+  studentId: string,
+  required: boolean | null,
+): Promise<StudentHandover> {
   return db.transaction().execute(async (trx) => {
     const student = isUuid(studentId) ? await studentFacts(trx).where('students.id', '=', studentId).executeTakeFirst() : undefined;
     if (!student) throw new AppError('NOT_FOUND', STUDENT_MESSAGES.studentNotFound);
     const handoverChoice = required === null ? null : required ? 'required' : 'lifted';
     if (handoverChoice !== student.handoverChoice) {
       await trx.updateTable('students').set({ handoverChoice, updatedAt: now }).where('id', '=', student.id).execute();
-      await recordAudit(trx, actor, { entityType: 'student', entityId: student.id, action: 'handover', diff: { handoverChoice: { from: student.handoverChoice, to: handoverChoice } } });
+      await recordAudit(trx, actor, {
+        entityType: 'student',
+        entityId: student.id,
+        action: 'handover',
+        diff: { handoverChoice: { from: student.handoverChoice, to: handoverChoice } },
+      });
     }
     return handoverOf({ ...student, handoverChoice });
   });
 }
 
 /** The office's rule for a school: handover required up to this grade; null removes the rule. Audited. */
-export async function setSchoolHandoverRule(db: Kysely<Database>, now: Date, actor: Actor, schoolId: string, upToGrade: string | null): Promise<{ id: string; handoverUpToGrade: string | null }> {
+export async function setSchoolHandoverRule(
+  db: Kysely<Database>,
+  now: Date,
+  actor: Actor,
+  schoolId: string,
+  upToGrade: string | null,
+): Promise<{ id: string; handoverUpToGrade: string | null }> {
   return db.transaction().execute(async (trx) => {
-    const school = isUuid(schoolId) ? await trx.selectFrom('schools').select(['id', 'handoverUpToGrade']).where('id', '=', schoolId).forUpdate().executeTakeFirst() : undefined;
+    const school = isUuid(schoolId)
+      ? await trx.selectFrom('schools').select(['id', 'handoverUpToGrade']).where('id', '=', schoolId).forUpdate().executeTakeFirst()
+      : undefined;
     if (!school) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.schoolNotFound);
     if (school.handoverUpToGrade !== upToGrade) {
       await trx.updateTable('schools').set({ handoverUpToGrade: upToGrade, updatedAt: now }).where('id', '=', school.id).execute();
-      await recordAudit(trx, actor, { entityType: 'school', entityId: school.id, action: 'handover_rule', diff: { handoverUpToGrade: { from: school.handoverUpToGrade, to: upToGrade } } });
+      await recordAudit(trx, actor, {
+        entityType: 'school',
+        entityId: school.id,
+        action: 'handover_rule',
+        diff: { handoverUpToGrade: { from: school.handoverUpToGrade, to: upToGrade } },
+      });
     }
     return { id: school.id, handoverUpToGrade: upToGrade };
   });

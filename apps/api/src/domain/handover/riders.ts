@@ -15,7 +15,16 @@ export async function handoversOfRiders(db: Db, studentIds: readonly string[]): 
     .innerJoin('schools', 'schools.id', 'students.schoolId')
     .innerJoin('parents', 'parents.id', 'students.parentId')
     .innerJoin('users', 'users.id', 'parents.userId')
-    .select(['students.id', 'students.grade', 'students.handoverChoice', 'students.parentId', 'schools.handoverUpToGrade', 'users.id as parentUserId', 'users.name as parentName', 'users.phone as parentPhone'])
+    .select([
+      'students.id',
+      'students.grade',
+      'students.handoverChoice',
+      'students.parentId',
+      'schools.handoverUpToGrade',
+      'users.id as parentUserId',
+      'users.name as parentName',
+      'users.phone as parentPhone',
+    ])
     .where('students.id', 'in', [...studentIds])
     .execute();
   const required = students.filter((student) => handoverOf(student).required);

@@ -97,4 +97,3 @@ export async function setBusNear(db: Kysely<Database>, userId: string, studentId
   }
   return { minutes };
 }
-

@@ -48,16 +48,43 @@ function absencesOfDriver(db: Kysely<Database>, driverId: string, date: string):
 
 type InProgress = Awaited<ReturnType<typeof runsInProgress>>[number];
 
-export async function readBusSnapshot(db: Kysely<Database>, now: Date, row: InProgress, date: string, stopsOf: (ownerId: string, plannedRunId: string) => Promise<RunStop[]>): Promise<BusSnapshot | null> {
+export async function readBusSnapshot(
+  db: Kysely<Database>,
+  now: Date,
+  row: InProgress,
+  date: string,
+  stopsOf: (ownerId: string, plannedRunId: string) => Promise<RunStop[]>,
+): Promise<BusSnapshot | null> {
   if (!row.startedAt) return null;
   const { driverId: ownerId, run } = row;
   const busDriverId = row.substituteDriverId ?? ownerId;
   const since = new Date(Math.max(row.startedAt.getTime(), now.getTime() - RECENT_FIXES_SECONDS * 1000));
   const [marks, stops, position, recentFixes] = await Promise.all([
-    db.selectFrom('runMarks').select(['studentId', 'event']).where('runId', '=', row.id).where('undoneAt', 'is', null).orderBy('at').orderBy('createdAt').execute(),
+    db
+      .selectFrom('runMarks')
+      .select(['studentId', 'event'])
+      .where('runId', '=', row.id)
+      .where('undoneAt', 'is', null)
+      .orderBy('at')
+      .orderBy('createdAt')
+      .execute(),
     stopsOf(ownerId, row.plannedRunId),
-    db.selectFrom('busPositions').select(['lat', 'lng', 'at', 'accuracy']).where('driverId', '=', busDriverId).where('date', '=', date).where('plannedRunId', '=', row.plannedRunId).executeTakeFirst(),
-    db.selectFrom('runPositions').select(['lat', 'lng', 'at']).where('driverId', '=', busDriverId).where('date', '=', date).where('plannedRunId', '=', row.plannedRunId).where('at', '>=', since).orderBy('at').execute(),
+    db
+      .selectFrom('busPositions')
+      .select(['lat', 'lng', 'at', 'accuracy'])
+      .where('driverId', '=', busDriverId)
+      .where('date', '=', date)
+      .where('plannedRunId', '=', row.plannedRunId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('runPositions')
+      .select(['lat', 'lng', 'at'])
+      .where('driverId', '=', busDriverId)
+      .where('date', '=', date)
+      .where('plannedRunId', '=', row.plannedRunId)
+      .where('at', '>=', since)
+      .orderBy('at')
+      .execute(),
   ]);
   const absences = await absencesOfDriver(db, ownerId, date);
   const statusOf = (studentId: string) =>

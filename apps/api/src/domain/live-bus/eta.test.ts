@@ -23,14 +23,23 @@ describe('the ETA to a stop', () => {
     // 2,223.9 m straight is 2,891.1 m of road (× 1.3); / 5 m/s = 578.2 s driving, + 60 s at the stop before = 638.2 s.
     // Low: 638.2 × 0.8 = 510.6 s = 8.5 min → 8. High: 638.2 × 1.25 = 797.8 s = 13.3 min → 14.
     expect(ROAD_FACTOR).toBe(1.3);
-    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: { mps: 5, source: 'run' }, stopSeconds: 60 })).toEqual({ minMinutes: 8, maxMinutes: 14 });
+    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: { mps: 5, source: 'run' }, stopSeconds: 60 })).toEqual({
+      minMinutes: 8,
+      maxMinutes: 14,
+    });
   });
 
   it('widens the range when the speed is only the operator’s average, and more when it is the constant', () => {
     // Same 638.2 s. Operator: × 0.7 = 446.8 s = 7.4 → 7; × 1.4 = 893.5 s = 14.9 → 15.
-    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: { mps: 5, source: 'operator' }, stopSeconds: 60 })).toEqual({ minMinutes: 7, maxMinutes: 15 });
+    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: { mps: 5, source: 'operator' }, stopSeconds: 60 })).toEqual({
+      minMinutes: 7,
+      maxMinutes: 15,
+    });
     // Constant 5.56 m/s: 2,891.1 / 5.556 = 520.4 s + 60 = 580.4 s; × 0.6 = 348.2 s = 5.8 → 5; × 1.6 = 928.6 s = 15.5 → 16.
-    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: chooseSpeed(null, null), stopSeconds: 60 })).toEqual({ minMinutes: 5, maxMinutes: 16 });
+    expect(estimateEta({ bus: at(26), stops: [at(26.01), at(26.02)], speed: chooseSpeed(null, null), stopSeconds: 60 })).toEqual({
+      minMinutes: 5,
+      maxMinutes: 16,
+    });
   });
 
   it('is at least a minute wide, from 0, when the bus is at the stop', () => {

@@ -26,7 +26,11 @@ export class LiveBusHub {
   }
 
   /** Listens on the database's notices; `before` hears of each change before the pages do (the shared reads are dropped first). */
-  async listen(listen: DatabaseHandle['listen'] | undefined, warn: (error: unknown) => void, before: { changed(driverId: string): void; resync(): void }): Promise<void> {
+  async listen(
+    listen: DatabaseHandle['listen'] | undefined,
+    warn: (error: unknown) => void,
+    before: { changed(driverId: string): void; resync(): void },
+  ): Promise<void> {
     if (!listen) return;
     this.stops.push(
       await listen(LIVE_BUS_CHANNEL, {

@@ -42,7 +42,15 @@ let hana: Family;
 let omar: Family;
 
 const child = (firstName: string, schoolId: string, lat: number, block: string, buses: { driverId: string; afternoonDriverId?: string }) =>
-  createFamily(t, { schoolId, areaId: area.id, firstName, address: `Block ${block}, Road 2, House 3`, block, locationLink: `https://maps.google.com/?q=${lat},50.5`, ...buses });
+  createFamily(t, {
+    schoolId,
+    areaId: area.id,
+    firstName,
+    address: `Block ${block}, Road 2, House 3`,
+    block,
+    locationLink: `https://maps.google.com/?q=${lat},50.5`,
+    ...buses,
+  });
 
 const busOf = async (who: Family) => (await who.parent.get<StudentBus>(`/api/parent/students/${who.studentId}/bus`)).body;
 const wantsNear = async (who: Family) => expect((await who.parent.put(`/api/parent/students/${who.studentId}/bus-near`, { minutes: 10 })).status).toBe(200);
@@ -53,7 +61,15 @@ const nearMessages = async (who: Family) =>
     .filter((key) => key.endsWith(`:${who.studentId}`))
     .map((key) => key.split(':')[1]);
 const dayRunId = async (bus: Bus, plannedRunId: string) =>
-  (await t.db.selectFrom('schoolRuns').select('id').where('driverId', '=', bus.driverId).where('plannedRunId', '=', plannedRunId).where('date', '=', '2026-12-01').executeTakeFirstOrThrow()).id;
+  (
+    await t.db
+      .selectFrom('schoolRuns')
+      .select('id')
+      .where('driverId', '=', bus.driverId)
+      .where('plannedRunId', '=', plannedRunId)
+      .where('date', '=', '2026-12-01')
+      .executeTakeFirstOrThrow()
+  ).id;
 const plannedRunOf = async (bus: Bus, direction: 'morning' | 'afternoon') =>
   (await asAdmin.get<DriverRunsList>(`/api/admin/drivers/${bus.driverId}/runs`)).body.runs.find((run) => run.direction === direction)!;
 
@@ -68,7 +84,10 @@ const markOn = async (bus: Bus, runId: string, who: Family, event: 'boarded' | '
 const board = (bus: Bus, runId: string, who: Family) => markOn(bus, runId, who, 'boarded');
 /** One fix of the bus, taken now at this latitude. */
 const drive = async (bus: Bus, runId: string, lat: number) => {
-  const sent = await bus.client.post<PositionsAccepted>('/api/driver/positions', { run: runId, fixes: [{ lat, lng: 50.5, accuracy: 10, at: clock.now().toISOString() }] });
+  const sent = await bus.client.post<PositionsAccepted>('/api/driver/positions', {
+    run: runId,
+    fixes: [{ lat, lng: 50.5, accuracy: 10, at: clock.now().toISOString() }],
+  });
   expect(sent.status, JSON.stringify(sent.body)).toBe(202);
 };
 
@@ -87,7 +106,11 @@ beforeAll(async () => {
   const afternoon = await plannedRunOf(ahmed, 'afternoon');
   // The office's plan: 'Afternoon' serves the school, a new run the kindergarten; Lulu goes home with the kindergarten.
   expect((await asAdmin.put(`/api/admin/runs/${afternoon.id}`, { ...afternoon, schoolIds: [school.id] })).status).toBe(200);
-  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${ahmed.driverId}/runs`, { direction: 'afternoon', name: 'Afternoon – KG', schoolIds: [kindergarten.id] });
+  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${ahmed.driverId}/runs`, {
+    direction: 'afternoon',
+    name: 'Afternoon – KG',
+    schoolIds: [kindergarten.id],
+  });
   expect(kg.status).toBe(201);
   runs = { kg: kg.body.run.id, afternoon: afternoon.id };
   await t.db.updateTable('students').set({ afternoonRunId: runs.kg }).where('id', '=', lulu.studentId).execute();
@@ -145,7 +168,12 @@ describe('two afternoon runs of one bus', () => {
     clock.set(bh('13:20:00'));
     await drive(ahmed, runs.afternoon, 26.0);
     // Munir's is the run's only stop: the kindergarten's homes before his are not on it.
-    expect(await busOf(munir)).toMatchObject({ status: 'on_the_way', stopsBefore: 0, stop: { lat: 26.03, lng: 50.5 }, eta: { minMinutes: expect.any(Number) } });
+    expect(await busOf(munir)).toMatchObject({
+      status: 'on_the_way',
+      stopsBefore: 0,
+      stop: { lat: 26.03, lng: 50.5 },
+      eta: { minMinutes: expect.any(Number) },
+    });
     expect(await busOf(lulu)).toEqual({ status: 'not_on_the_way' });
     expect(await busOf(kawthar)).toEqual({ status: 'not_on_the_way' });
 
@@ -178,19 +206,34 @@ describe('a child going home on another bus', () => {
     clock.set(bh('13:22:00'));
     await start(zaid, zaidsAfternoon);
     // Hana is on Zaid's list, not on Yusuf's afternoon.
-    expect((await yusuf.client.post(`/api/driver/runs/${yusufsAfternoon}/marks`, { studentId: hana.studentId, event: 'boarded', clientId: `runs-${clientIds++}` })).status).toBe(404);
+    expect(
+      (await yusuf.client.post(`/api/driver/runs/${yusufsAfternoon}/marks`, { studentId: hana.studentId, event: 'boarded', clientId: `runs-${clientIds++}` }))
+        .status,
+    ).toBe(404);
     await board(zaid, zaidsAfternoon, hana);
     clock.set(bh('13:30:00'));
     await drive(zaid, zaidsAfternoon, 26.04);
-    expect(await busOf(hana)).toMatchObject({ status: 'on_the_way', stopsBefore: 0, position: { lat: 26.04 }, stop: { lat: 26.05, lng: 50.5 }, eta: { minMinutes: expect.any(Number) } });
+    expect(await busOf(hana)).toMatchObject({
+      status: 'on_the_way',
+      stopsBefore: 0,
+      position: { lat: 26.04 },
+      stop: { lat: 26.05, lng: 50.5 },
+      eta: { minMinutes: expect.any(Number) },
+    });
     expect(await nearMessages(hana)).toEqual([await dayRunId(zaid, zaidsAfternoon)]);
   });
 
   it("learns Hana's stop on the afternoon bus's run from where its phone dropped her at home", async () => {
-    const stopOfHana = async () => (await readRunStops(t.db, zaid.driverId, zaidsAfternoon)).stops.find((stop) => stop.students.some((each) => each.id === hana.studentId))?.location;
+    const stopOfHana = async () =>
+      (await readRunStops(t.db, zaid.driverId, zaidsAfternoon)).stops.find((stop) => stop.students.some((each) => each.id === hana.studentId))?.location;
     expect(await stopOfHana()).toEqual({ lat: 26.05, lng: 50.5, source: 'link' });
     clock.set(bh('13:36:00'));
-    const dropped = await zaid.client.post(`/api/driver/runs/${zaidsAfternoon}/marks`, { studentId: hana.studentId, event: 'dropped', clientId: `runs-${clientIds++}`, position: { lat: 26.0503, lng: 50.5002, accuracy: 10 } });
+    const dropped = await zaid.client.post(`/api/driver/runs/${zaidsAfternoon}/marks`, {
+      studentId: hana.studentId,
+      event: 'dropped',
+      clientId: `runs-${clientIds++}`,
+      position: { lat: 26.0503, lng: 50.5002, accuracy: 10 },
+    });
     expect(dropped.status).toBe(201);
     expect(await stopOfHana()).toEqual({ lat: 26.0503, lng: 50.5002, source: 'learned' });
   });

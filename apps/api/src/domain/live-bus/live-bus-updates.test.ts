@@ -98,9 +98,18 @@ const updatesUrl = (base: string, studentId: string) => `${base}/trpc/parent.bus
 
 /** A family whose child waits at a house on the meridian, the stop's place in the parent's map link. */
 const family = (firstName: string, lat: number, block: string) =>
-  createFamily(t, { schoolId: school.id, areaId: area.id, firstName, driverId, address: `Block ${block}, Road 2, House 3`, block, locationLink: `https://maps.google.com/?q=${lat},50.5` });
+  createFamily(t, {
+    schoolId: school.id,
+    areaId: area.id,
+    firstName,
+    driverId,
+    address: `Block ${block}, Road 2, House 3`,
+    block,
+    locationLink: `https://maps.google.com/?q=${lat},50.5`,
+  });
 
-const post = (lat: number, time: string) => asDriver.post('/api/driver/positions', { run: 'morning', fixes: [{ lat, lng: 50.5, accuracy: 8, at: bh(time).toISOString() }] });
+const post = (lat: number, time: string) =>
+  asDriver.post('/api/driver/positions', { run: 'morning', fixes: [{ lat, lng: 50.5, accuracy: 8, at: bh(time).toISOString() }] });
 
 beforeAll(async () => {
   t = await startTestServer({ clock });

@@ -29,15 +29,26 @@ let area: { id: string };
 
 /** A family whose child waits at a house on the meridian, the stop's place in the parent's map link. */
 const family = (firstName: string, lat: number, block: string) =>
-  createFamily(t, { schoolId: school.id, areaId: area.id, firstName, driverId, address: `Block ${block}, Road 2, House 3`, block, locationLink: `https://maps.google.com/?q=${lat},50.5` });
+  createFamily(t, {
+    schoolId: school.id,
+    areaId: area.id,
+    firstName,
+    driverId,
+    address: `Block ${block}, Road 2, House 3`,
+    block,
+    locationLink: `https://maps.google.com/?q=${lat},50.5`,
+  });
 
 const fix = (lat: number, time: string, extra: Record<string, unknown> = {}) => ({ lat, lng: 50.5, accuracy: 10, at: iso(time), ...extra });
 const post = (fixes: unknown[], run = 'morning') => asDriver.post<PositionsAccepted & { message?: string }>('/api/driver/positions', { run, fixes });
-const busOf = async (who: Family, studentId = who.studentId) => (await who.parent.get<StudentBus & { message?: string }>(`/api/parent/students/${studentId}/bus`)).body;
+const busOf = async (who: Family, studentId = who.studentId) =>
+  (await who.parent.get<StudentBus & { message?: string }>(`/api/parent/students/${studentId}/bus`)).body;
 let clientIds = 0;
 const mark = (studentId: string, event: string) => asDriver.post(`/api/driver/runs/morning/marks`, { studentId, event, clientId: `live-${clientIds++}` });
 const nearMessages = async (studentName: string) =>
-  (await t.db.selectFrom('notifications').select(['payload']).where('templateKey', '=', 'bus_near').execute()).filter((row) => (row.payload as unknown as { studentName: string }).studentName === studentName);
+  (await t.db.selectFrom('notifications').select(['payload']).where('templateKey', '=', 'bus_near').execute()).filter(
+    (row) => (row.payload as unknown as { studentName: string }).studentName === studentName,
+  );
 
 let amal: Family;
 let badr: Family;
@@ -81,7 +92,13 @@ describe('during the run', () => {
 
   it('keeps the fixes taken since Start; drops and counts those less precise than 100 m and those from the future', async () => {
     clock.set(bh('06:01:00'));
-    const sent = await post([fix(26, '06:00:00'), fix(26.0015, '06:00:30'), fix(26.003, '06:01:00'), fix(26.5, '06:00:45', { accuracy: 150 }), fix(26.004, '06:03:00')]);
+    const sent = await post([
+      fix(26, '06:00:00'),
+      fix(26.0015, '06:00:30'),
+      fix(26.003, '06:01:00'),
+      fix(26.5, '06:00:45', { accuracy: 150 }),
+      fix(26.004, '06:03:00'),
+    ]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
     expect(sent.body).toEqual({ accepted: 3, dropped: { inaccurate: 1, future: 1, outsideRun: 0, implausible: 0 } });
     const trail = await t.db.selectFrom('runPositions').select(['lat']).where('driverId', '=', driverId).orderBy('at').execute();
@@ -95,7 +112,9 @@ describe('during the run', () => {
     const before = await post([fix(26, '05:58:59')]);
     expect(before.status).toBe(409);
     expect(before.body.message).toBe(SCHOOL_DAY_MESSAGES.positionsOutsideRun);
-    const many = await post(Array.from({ length: 101 }, (_, index) => fix(26, '06:00:50', { at: new Date(bh('06:00:00').getTime() + index * 100).toISOString() })));
+    const many = await post(
+      Array.from({ length: 101 }, (_, index) => fix(26, '06:00:50', { at: new Date(bh('06:00:00').getTime() + index * 100).toISOString() })),
+    );
     expect(many.status).toBe(400);
     expect(many.body.message).toBe(SCHOOL_DAY_MESSAGES.tooManyFixes);
   });
@@ -202,7 +221,21 @@ describe('after the run ends', () => {
 describe('retention', () => {
   it('deletes positions older than the retention days and keeps the others', async () => {
     const old = new Date(bh('06:00:00').getTime() - 31 * 86_400_000);
-    await t.db.insertInto('runPositions').values({ driverId, plannedRunId: await firstPlannedRunId(t.db, driverId, 'morning'), date: '2026-10-31', run: 'morning', lat: 26, lng: 50.5, accuracy: 5, speed: null, heading: null, at: old }).execute();
+    await t.db
+      .insertInto('runPositions')
+      .values({
+        driverId,
+        plannedRunId: await firstPlannedRunId(t.db, driverId, 'morning'),
+        date: '2026-10-31',
+        run: 'morning',
+        lat: 26,
+        lng: 50.5,
+        accuracy: 5,
+        speed: null,
+        heading: null,
+        at: old,
+      })
+      .execute();
     const before = await t.db.selectFrom('runPositions').select('id').where('driverId', '=', driverId).execute();
     expect(await deleteOldPositions(t.db, bh('07:00:00'), 30)).toBe(1);
     const after = await t.db.selectFrom('runPositions').select('id').where('driverId', '=', driverId).execute();
@@ -214,7 +247,10 @@ describe('a run handed to a substitute', () => {
   it("takes the substitute's positions as the bus and refuses the owner's (409)", async () => {
     const substitute = await createDriver(t.db);
     const asSubstitute = await t.signIn(substitute);
-    const handed = await asAdmin.put(`/api/admin/drivers/${driverId}/runs/afternoon/substitute`, { date: '2026-12-01', substituteDriverId: substitute.driverId });
+    const handed = await asAdmin.put(`/api/admin/drivers/${driverId}/runs/afternoon/substitute`, {
+      date: '2026-12-01',
+      substituteDriverId: substitute.driverId,
+    });
     expect(handed.status, JSON.stringify(handed.body)).toBe(200);
     clock.set(bh('13:00:00'));
     const early = await asSubstitute.post<{ message: string }>('/api/driver/positions', { run: 'afternoon', fixes: [fix(26.05, '13:00:00')] });
@@ -237,7 +273,8 @@ describe('impossible positions', () => {
   let asBus: HttpClient;
   let busId: string;
   const send = (fixes: unknown[]) => asBus.post<PositionsAccepted & { message?: string }>('/api/driver/positions', { run: 'afternoon', fixes });
-  const trail = async () => (await t.db.selectFrom('runPositions').select(['lat', 'lng']).where('driverId', '=', busId).orderBy('at').execute()).map((row) => [row.lat, row.lng]);
+  const trail = async () =>
+    (await t.db.selectFrom('runPositions').select(['lat', 'lng']).where('driverId', '=', busId).orderBy('at').execute()).map((row) => [row.lat, row.lng]);
   beforeAll(async () => {
     const bus = await createDriver(t.db);
     busId = bus.driverId;
@@ -284,7 +321,12 @@ describe('impossible positions', () => {
     expect(answer.body.map.serviceArea).toEqual({ south: 25.5, west: 50.2, north: 26.5, east: 50.9 });
     const dataDir = () => mkdtempSync(join(tmpdir(), 'service-area-'));
     expect(loadConfig({ DATA_DIR: dataDir() }).map.serviceArea).toEqual({ south: 25.5, west: 50.2, north: 26.5, east: 50.9 });
-    expect(loadConfig({ DATA_DIR: dataDir(), SERVICE_AREA: '25.8, 50.3, 26.4, 50.8' }).map.serviceArea).toEqual({ south: 25.8, west: 50.3, north: 26.4, east: 50.8 });
+    expect(loadConfig({ DATA_DIR: dataDir(), SERVICE_AREA: '25.8, 50.3, 26.4, 50.8' }).map.serviceArea).toEqual({
+      south: 25.8,
+      west: 50.3,
+      north: 26.4,
+      east: 50.8,
+    });
     expect(() => loadConfig({ DATA_DIR: dataDir(), SERVICE_AREA: '26.5,50.2,25.5,50.9' })).toThrow(/SERVICE_AREA/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), SERVICE_AREA: 'Bahrain' })).toThrow(/SERVICE_AREA/);
   });

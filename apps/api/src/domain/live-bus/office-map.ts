@@ -28,7 +28,21 @@ export async function listLiveBuses(db: Kysely<Database>, now: Date): Promise<Li
         .onRef('busPositions.plannedRunId', '=', 'schoolRuns.plannedRunId')
         .on((eb) => eb('busPositions.at', '>=', sql<Date>`school_runs.started_at - ${sql.raw(`interval '${BEFORE_START_TOLERANCE_MS / 1000} seconds'`)}`)),
     )
-    .select(['schoolRuns.id', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.plannedRunId', 'plannedRuns.name as runName', 'drivers.name', 'substitute.name as substituteName', 'busPositions.lat', 'busPositions.lng', 'busPositions.at', 'busPositions.source', 'busPositions.battery'])
+    .select([
+      'schoolRuns.id',
+      'schoolRuns.driverId',
+      'schoolRuns.date',
+      'schoolRuns.run',
+      'schoolRuns.plannedRunId',
+      'plannedRuns.name as runName',
+      'drivers.name',
+      'substitute.name as substituteName',
+      'busPositions.lat',
+      'busPositions.lng',
+      'busPositions.at',
+      'busPositions.source',
+      'busPositions.battery',
+    ])
     .where('schoolRuns.date', 'in', [today, addDays(today, -1)])
     .where('schoolRuns.startedAt', 'is not', null)
     .where('schoolRuns.endedAt', 'is', null)
@@ -71,7 +85,12 @@ export async function readRunTrail(db: Kysely<Database>, now: Date, driverId: st
   const named = { date, run: plannedRun.direction, runId: plannedRun.id, runName: plannedRun.name };
   const today = bahrainToday(now);
   if (date > today || date < addDays(today, -POSITION_RETENTION_DEFAULT_DAYS)) return { ...named, points: [], stops: [] };
-  const row = await db.selectFrom('schoolRuns').select(['substituteDriverId']).where('plannedRunId', '=', plannedRun.id).where('date', '=', date).executeTakeFirst();
+  const row = await db
+    .selectFrom('schoolRuns')
+    .select(['substituteDriverId'])
+    .where('plannedRunId', '=', plannedRun.id)
+    .where('date', '=', date)
+    .executeTakeFirst();
   const [points, stops] = await Promise.all([
     row
       ? db

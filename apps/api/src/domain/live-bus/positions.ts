@@ -1,6 +1,17 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { DEFAULT_SERVICE_AREA, MAX_FIX_ACCURACY_M, PLANNED_RUN_MESSAGES, SCHOOL_DAY_MESSAGES, bahrainToday, isDirection, type DriverRun, type PositionsAccepted, type positionsInput, type ServiceArea } from '@school-transport/contracts';
+import {
+  DEFAULT_SERVICE_AREA,
+  MAX_FIX_ACCURACY_M,
+  PLANNED_RUN_MESSAGES,
+  SCHOOL_DAY_MESSAGES,
+  bahrainToday,
+  isDirection,
+  type DriverRun,
+  type PositionsAccepted,
+  type positionsInput,
+  type ServiceArea,
+} from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { assertRecentDate } from '../school-day/runs.js';
@@ -40,7 +51,13 @@ async function namedRun(db: Kysely<Database>, driverId: string, date: string, re
   const run = isUuid(ref) ? await findPlannedRun(db, ref, { withRemoved: true }) : undefined;
   const covers =
     run && run.driverId !== driverId
-      ? await db.selectFrom('schoolRuns').select('id').where('plannedRunId', '=', run.id).where('date', '=', date).where('substituteDriverId', '=', driverId).executeTakeFirst()
+      ? await db
+          .selectFrom('schoolRuns')
+          .select('id')
+          .where('plannedRunId', '=', run.id)
+          .where('date', '=', date)
+          .where('substituteDriverId', '=', driverId)
+          .executeTakeFirst()
       : undefined;
   if (!run || (run.driverId !== driverId && !covers)) throw new AppError('NOT_FOUND', PLANNED_RUN_MESSAGES.runNotFound);
   return { direction: run.direction, plannedRunId: run.id };
@@ -79,7 +96,11 @@ export async function recordPositions(
   const { kept: usable, implausible } = plausibleFixes(timely, previous, serviceArea);
   dropped.implausible = implausible;
 
-  const { rows: [row] } = await db.executeQuery<WrittenPositions>(CompiledQuery.raw(POSITIONS_STATEMENT, positionsParameters(driverId, date, direction, now, usable, plannedRunId, origin)));
+  const {
+    rows: [row],
+  } = await db.executeQuery<WrittenPositions>(
+    CompiledQuery.raw(POSITIONS_STATEMENT, positionsParameters(driverId, date, direction, now, usable, plannedRunId, origin)),
+  );
   if (!row) throw new Error('The positions statement answered no row');
   if (row.driven === 0 && row.handedAway) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runHandedOver);
   if (row.started === 0) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.runNotStarted);

@@ -1,6 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { DRIVER_RUNS, bahrainToday, busOfChild, ridesOnRun, runOfChild, weekdayOf, type RunStop, type StudentBus, type Weekday } from '@school-transport/contracts';
+import {
+  DRIVER_RUNS,
+  bahrainToday,
+  busOfChild,
+  ridesOnRun,
+  runOfChild,
+  weekdayOf,
+  type RunStop,
+  type StudentBus,
+  type Weekday,
+} from '@school-transport/contracts';
 import { readBusSnapshot, runsInProgress, runStopsInOrder, type BusSnapshot } from './bus-snapshot.js';
 import { OperatorAveragesCache } from './operator-averages.js';
 import { findFamilyStudent, studentBusOf, type FamilyStudent } from './student-bus.js';
@@ -77,7 +87,8 @@ export class LiveBusReader {
     return value;
   }
 
-  private stopsOf = (ownerId: string, plannedRunId: string): Promise<RunStop[]> => this.cached(this.stops, `${ownerId}:${plannedRunId}`, STOPS_MS, Date.now(), () => runStopsInOrder(this.db, ownerId, plannedRunId));
+  private stopsOf = (ownerId: string, plannedRunId: string): Promise<RunStop[]> =>
+    this.cached(this.stops, `${ownerId}:${plannedRunId}`, STOPS_MS, Date.now(), () => runStopsInOrder(this.db, ownerId, plannedRunId));
 
   /** A bus's plan is read as rarely as its stops: the office changes a bus's runs rarely during a run. */
   private planOf = (ownerId: string): Promise<BusPlan> =>

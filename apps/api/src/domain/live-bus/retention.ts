@@ -21,5 +21,10 @@ export function startPositionRetentionJob(
   days: number,
   options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void; done?: (deleted: number) => void } = {},
 ): () => void {
-  return startRepeatingJob(() => deleteOldPositions(db, clock.now(), days), { firstRunMs: options.firstRunMs ?? 30_000, intervalMs: options.intervalMs ?? 60 * 60 * 1000, log: options.log, done: options.done });
+  return startRepeatingJob(() => deleteOldPositions(db, clock.now(), days), {
+    firstRunMs: options.firstRunMs ?? 30_000,
+    intervalMs: options.intervalMs ?? 60 * 60 * 1000,
+    log: options.log,
+    done: options.done,
+  });
 }

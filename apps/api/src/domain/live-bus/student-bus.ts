@@ -1,6 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { BUS_STALE_AFTER_S, ETA_WITHHELD_AFTER_S, PARENT_MESSAGES, type ChildToPlace, type DriverRun, type RiderStatus, type RunStop, type ServiceType, type StudentBus } from '@school-transport/contracts';
+import {
+  BUS_STALE_AFTER_S,
+  ETA_WITHHELD_AFTER_S,
+  PARENT_MESSAGES,
+  type ChildToPlace,
+  type DriverRun,
+  type RiderStatus,
+  type RunStop,
+  type ServiceType,
+  type StudentBus,
+} from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { chooseSpeed, estimateEta, movingSpeed, DEFAULT_STOP_SECONDS, type Point } from './eta.js';

@@ -17,12 +17,18 @@ const keyOf = (run: Pick<RunUnderWay, 'busDriverId' | 'date' | 'run'>) => `${run
  * families' map then rests on the driver's phone alone. One grouped read of the runs' trails,
  * through their index on (driver, date, run, at).
  */
-export async function silentTrackers(db: Db, now: Date, runs: readonly RunUnderWay[]): Promise<(run: Pick<RunUnderWay, 'busDriverId' | 'date' | 'run'>) => boolean> {
+export async function silentTrackers(
+  db: Db,
+  now: Date,
+  runs: readonly RunUnderWay[],
+): Promise<(run: Pick<RunUnderWay, 'busDriverId' | 'date' | 'run'>) => boolean> {
   const since = new Date(now.getTime() - TRACKER_SILENT_AFTER_S * 1000);
   const longEnough = runs.filter((run) => run.startedAt <= since);
   if (longEnough.length === 0) return () => false;
   const buses = [...new Set(longEnough.map((run) => run.busDriverId))];
-  const tracked = new Set((await db.selectFrom('drivers').select('id').where('id', 'in', buses).where('vehicleTrackerId', 'is not', null).execute()).map((row) => row.id));
+  const tracked = new Set(
+    (await db.selectFrom('drivers').select('id').where('id', 'in', buses).where('vehicleTrackerId', 'is not', null).execute()).map((row) => row.id),
+  );
   if (tracked.size === 0) return () => false;
   const heard = await db
     .selectFrom('runPositions')

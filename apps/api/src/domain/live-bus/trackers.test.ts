@@ -37,9 +37,13 @@ async function send(method: string, path: string, init: { body?: string; type?: 
   const text = await response.text();
   return { status: response.status, text, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }
-const osmandQuery = (fields: Record<string, string | number>) => send('GET', `/api/tracking/osmand?${new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]))}`);
+const osmandQuery = (fields: Record<string, string | number>) =>
+  send('GET', `/api/tracking/osmand?${new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]))}`);
 const osmandForm = (fields: Record<string, string | number>) =>
-  send('POST', '/api/tracking/osmand', { type: 'application/x-www-form-urlencoded', body: new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString() });
+  send('POST', '/api/tracking/osmand', {
+    type: 'application/x-www-form-urlencoded',
+    body: new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+  });
 const traccarClient = (body: unknown) => send('POST', '/api/tracking/osmand', { type: 'application/json', body: JSON.stringify(body) });
 const forward = (body: unknown, authorization: string | null = `Bearer ${SECRET}`) =>
   send('POST', '/api/tracking/traccar', { type: 'application/json', body: JSON.stringify(body), ...(authorization === null ? {} : { authorization }) });
@@ -80,15 +84,36 @@ const forwarded = (uniqueId: string, time: string, lat: number, extra: { valid?:
     accuracy: 0,
     network: null,
   },
-  device: { id: 10, name: 'Bus 12', uniqueId, status: 'online', lastUpdate: iso(time), positionId: 12345, groupId: 0, phone: null, model: 'GT06', contact: null, category: 'bus', disabled: false },
+  device: {
+    id: 10,
+    name: 'Bus 12',
+    uniqueId,
+    status: 'online',
+    lastUpdate: iso(time),
+    positionId: 12345,
+    groupId: 0,
+    phone: null,
+    model: 'GT06',
+    contact: null,
+    category: 'bus',
+    disabled: false,
+  },
 });
 
 const latest = () => t.db.selectFrom('busPositions').selectAll().where('driverId', '=', driverId).executeTakeFirst();
-const trail = async () => (await t.db.selectFrom('runPositions').select(['lat', 'at', 'speed', 'heading', 'accuracy']).where('driverId', '=', driverId).orderBy('at').execute()).map((row) => ({ ...row, at: row.at.toISOString() }));
+const trail = async () =>
+  (await t.db.selectFrom('runPositions').select(['lat', 'at', 'speed', 'heading', 'accuracy']).where('driverId', '=', driverId).orderBy('at').execute()).map(
+    (row) => ({ ...row, at: row.at.toISOString() }),
+  );
 
 async function editDriver(id: string, vehicle: Record<string, unknown> | undefined) {
   const row = await t.db.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return asAdmin.put<{ driver: AdminDriver; message?: string }>(`/api/admin/drivers/${id}`, { name: row.name, phone: row.phone, licenseNo: row.licenseNo, ...(vehicle ? { vehicle } : {}) });
+  return asAdmin.put<{ driver: AdminDriver; message?: string }>(`/api/admin/drivers/${id}`, {
+    name: row.name,
+    phone: row.phone,
+    licenseNo: row.licenseNo,
+    ...(vehicle ? { vehicle } : {}),
+  });
 }
 
 beforeAll(async () => {
@@ -100,7 +125,15 @@ beforeAll(async () => {
   otherDriverId = (await createDriver(t.db, 'driver-pass', 'Other Driver')).driverId;
   const school = await createSchool(t.db);
   const area = await createArea(t.db);
-  family = await createFamily(t, { schoolId: school.id, areaId: area.id, firstName: 'Amal', driverId, address: 'Block 101, Road 2, House 3', block: '101', locationLink: 'https://maps.google.com/?q=26.05,50.5' });
+  family = await createFamily(t, {
+    schoolId: school.id,
+    areaId: area.id,
+    firstName: 'Amal',
+    driverId,
+    address: 'Block 101, Road 2, House 3',
+    block: '101',
+    locationLink: 'https://maps.google.com/?q=26.05,50.5',
+  });
 });
 afterAll(() => t.close());
 
@@ -111,7 +144,13 @@ describe("the vehicle's tracker on the driver's edit", () => {
     expect(set.body.driver.vehicle).toEqual({ plate: '12345', seats: 24, trackerId: TRACKER });
     const kept = await editDriver(driverId, { plate: '12345', seats: 24 });
     expect(kept.body.driver.vehicle.trackerId).toBe(TRACKER);
-    const audit = await t.db.selectFrom('auditLogs').select(['diff']).where('entityType', '=', 'driver').where('entityId', '=', driverId).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['diff'])
+      .where('entityType', '=', 'driver')
+      .where('entityId', '=', driverId)
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(audit.diff)).toContain(TRACKER);
     expect((await editDriver(otherDriverId, { trackerId: OTHER_TRACKER })).status).toBe(200);
   });
@@ -167,7 +206,17 @@ describe('during the run', () => {
 
   it('takes the OsmAnd query string: knots to m/s, the battery in percent, the time from the fix', async () => {
     clock.set(bh('06:00:20'));
-    const sent = await osmandQuery({ id: TRACKER, timestamp: unix('06:00:10'), lat: 26.001, lon: 50.5, speed: 10, bearing: 90, altitude: 5, accuracy: 8, batt: 76 });
+    const sent = await osmandQuery({
+      id: TRACKER,
+      timestamp: unix('06:00:10'),
+      lat: 26.001,
+      lon: 50.5,
+      speed: 10,
+      bearing: 90,
+      altitude: 5,
+      accuracy: 8,
+      batt: 76,
+    });
     expect(sent.status).toBe(200);
     expect(sent.text).toBe('');
     const now = await latest();
@@ -175,7 +224,11 @@ describe('during the run', () => {
     expect(now!.speed).toBeCloseTo(10 * KNOT, 3);
     expect(now!.at.toISOString()).toBe(iso('06:00:10'));
     // The family's map follows it.
-    expect(((await family.parent.get<StudentBus>(`/api/parent/students/${family.studentId}/bus`)).body as { position?: unknown }).position).toEqual({ lat: 26.001, lng: 50.5, at: iso('06:00:10') });
+    expect(((await family.parent.get<StudentBus>(`/api/parent/students/${family.studentId}/bus`)).body as { position?: unknown }).position).toEqual({
+      lat: 26.001,
+      lng: 50.5,
+      at: iso('06:00:10'),
+    });
   });
 
   it('takes the OsmAnd form (deviceid, an ISO time) and Traccar Client 9’s JSON (m/s as is, battery 0–1 as percent)', async () => {
@@ -211,7 +264,11 @@ describe("Traccar's position forwarding", () => {
     expect((await forward(body, `Bearer ${SECRET}x`)).status).toBe(401);
     expect((await forward(body, SECRET)).status).toBe(401);
     const other = await t.startAnother({ traccarForwardSecret: undefined });
-    const off = await fetch(`${other.url}/api/tracking/traccar`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` }, body: JSON.stringify(body) });
+    const off = await fetch(`${other.url}/api/tracking/traccar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+      body: JSON.stringify(body),
+    });
     expect(off.status).toBe(404);
     expect(await off.json()).toEqual(expect.objectContaining({ message: TRACKER_MESSAGES.forwardingOff }));
     expect((await trail()).map((row) => row.lat)).not.toContain(26.004);
@@ -241,7 +298,10 @@ describe("Traccar's position forwarding", () => {
 describe('which position wins', () => {
   it("keeps the tracker's position while it reported in the last minute: the phone's fixes fill the trail but do not move the bus", async () => {
     clock.set(bh('06:01:40'));
-    const phone = await asDriver.post<{ accepted: number }>('/api/driver/positions', { run: 'morning', fixes: [{ lat: 26.0047, lng: 50.5, accuracy: 10, at: iso('06:01:35') }] });
+    const phone = await asDriver.post<{ accepted: number }>('/api/driver/positions', {
+      run: 'morning',
+      fixes: [{ lat: 26.0047, lng: 50.5, accuracy: 10, at: iso('06:01:35') }],
+    });
     expect(phone.status).toBe(202);
     expect(phone.body.accepted).toBe(1);
     expect(await latest()).toMatchObject({ lat: 26.0045, source: 'tracker' });
@@ -274,7 +334,10 @@ describe('a run handed to a substitute', () => {
   it("takes the substitute's vehicle's fixes, not the owner's", async () => {
     const handed = await asAdmin.put(`/api/admin/drivers/${driverId}/runs/afternoon/substitute`, { date: '2026-12-01', substituteDriverId: otherDriverId });
     expect(handed.status, JSON.stringify(handed.body)).toBe(200);
-    const asSubstitute = await t.signIn({ phone: (await t.db.selectFrom('drivers').select('phone').where('id', '=', otherDriverId).executeTakeFirstOrThrow()).phone, password: 'driver-pass' });
+    const asSubstitute = await t.signIn({
+      phone: (await t.db.selectFrom('drivers').select('phone').where('id', '=', otherDriverId).executeTakeFirstOrThrow()).phone,
+      password: 'driver-pass',
+    });
     clock.set(bh('13:00:00'));
     const started = await asSubstitute.post('/api/driver/runs/afternoon/start', {});
     expect(started.status, JSON.stringify(started.body)).toBe(200);

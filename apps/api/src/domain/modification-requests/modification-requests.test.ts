@@ -24,8 +24,20 @@ let counter = 0;
 beforeAll(async () => {
   t = await startTestServer();
   const stamp = Date.now().toString(36);
-  schoolId = (await t.db.insertInto('schools').values({ schoolCode: `MR-${stamp}`, name: 'Change School' }).returning('id').executeTakeFirstOrThrow()).id;
-  areaId = (await t.db.insertInto('areas').values({ name: `Isa Town ${stamp}`, price: '25.00', roundaboutCount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+  schoolId = (
+    await t.db
+      .insertInto('schools')
+      .values({ schoolCode: `MR-${stamp}`, name: 'Change School' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  areaId = (
+    await t.db
+      .insertInto('areas')
+      .values({ name: `Isa Town ${stamp}`, price: '25.00', roundaboutCount: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   termsVersionId = (await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow()).id;
   const account = await createAdmin(t.db);
   adminUserId = account.id;
@@ -107,14 +119,18 @@ function changesTo(student: ParentStudent, changes: Record<string, unknown> = { 
 }
 
 async function request(parent: Family, student: ParentStudent, changes?: Record<string, unknown>) {
-  const response = await parent.client.post<{ modificationRequest: ParentModificationRequest }>(`/api/parent/students/${student.id}/modification-requests`, changesTo(student, changes));
+  const response = await parent.client.post<{ modificationRequest: ParentModificationRequest }>(
+    `/api/parent/students/${student.id}/modification-requests`,
+    changesTo(student, changes),
+  );
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.modificationRequest;
 }
 
 const studentRow = (id: string) => t.db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const requestRow = (id: string) => t.db.selectFrom('modificationRequests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const auditRows = (id: string) => t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'modification_request').where('entityId', '=', id).orderBy('createdAt').execute();
+const auditRows = (id: string) =>
+  t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'modification_request').where('entityId', '=', id).orderBy('createdAt').execute();
 const outbox = (recipient: string) => t.db.selectFrom('notifications').selectAll().where('recipient', '=', recipient).orderBy('createdAt').execute();
 
 describe('a parent’s student in full', () => {
@@ -126,7 +142,12 @@ describe('a parent’s student in full', () => {
     const version = (await t.db.selectFrom('terms').select('version').where('id', '=', termsVersionId).executeTakeFirstOrThrow()).version;
     const accepted = (await studentRow(sara.id)).termsAcceptedAt!;
     expect(response.body.student).toEqual({ ...sara, termsVersion: version, termsAcceptedAt: accepted.toISOString() });
-    expect(response.body.student).toMatchObject({ class: 'A', studentSchoolId: expect.any(String) as unknown as string, area: { name: expect.stringMatching(/^Isa Town/) as unknown as string }, driver: null });
+    expect(response.body.student).toMatchObject({
+      class: 'A',
+      studentSchoolId: expect.any(String) as unknown as string,
+      area: { name: expect.stringMatching(/^Isa Town/) as unknown as string },
+      driver: null,
+    });
   });
 });
 
@@ -383,9 +404,16 @@ describe('approval', () => {
     const pending = await request(parent, sara, { firstName: 'Sarah', grade: '4', class: '', serviceType: 'SCHOOL_TO_HOME', block: '905' });
     const before = await studentRow(sara.id);
 
-    const response = await admin.post<{ modificationRequest: AdminModificationRequest }>(`/api/admin/modification-requests/${pending.id}/approve`, { adminNote: 'Updated from September' });
+    const response = await admin.post<{ modificationRequest: AdminModificationRequest }>(`/api/admin/modification-requests/${pending.id}/approve`, {
+      adminNote: 'Updated from September',
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.modificationRequest).toMatchObject({ id: pending.id, status: 'approved', adminNote: 'Updated from September', decidedBy: { name: 'Test Admin' } });
+    expect(response.body.modificationRequest).toMatchObject({
+      id: pending.id,
+      status: 'approved',
+      adminNote: 'Updated from September',
+      decidedBy: { name: 'Test Admin' },
+    });
 
     const after = await studentRow(sara.id);
     expect(after).toMatchObject({ firstName: 'Sarah', grade: '4', class: null, serviceType: 'SCHOOL_TO_HOME', block: '905', road: '12', lastName: 'Ali' });
@@ -418,7 +446,12 @@ describe('approval', () => {
     const students = await parent.client.get<{ students: ParentStudent[] }>('/api/parent/students');
     expect(students.body.students[0]).toMatchObject({ firstName: 'Sarah', grade: '4', class: null, block: '905' });
     const mine = await parent.client.get<{ modificationRequests: ParentModificationRequest[] }>('/api/parent/modification-requests');
-    expect(mine.body.modificationRequests[0]).toMatchObject({ id: pending.id, status: 'approved', adminNote: 'Updated from September', student: { firstName: 'Sarah' } });
+    expect(mine.body.modificationRequests[0]).toMatchObject({
+      id: pending.id,
+      status: 'approved',
+      adminNote: 'Updated from September',
+      student: { firstName: 'Sarah' },
+    });
   });
 
   it('is all or nothing: a failure after the student update leaves the request pending and the student unchanged', async () => {
@@ -485,7 +518,9 @@ describe('rejection', () => {
     const parent = await family();
     const sara = parent.students[0]!;
     const pending = await request(parent, sara, { firstName: 'Zara' });
-    const response = await admin.post<{ modificationRequest: AdminModificationRequest }>(`/api/admin/modification-requests/${pending.id}/reject`, { adminNote: '  Please send the birth certificate first  ' });
+    const response = await admin.post<{ modificationRequest: AdminModificationRequest }>(`/api/admin/modification-requests/${pending.id}/reject`, {
+      adminNote: '  Please send the birth certificate first  ',
+    });
     expect(response.status).toBe(200);
     expect(response.body.modificationRequest).toMatchObject({ status: 'rejected', adminNote: 'Please send the birth certificate first' });
     expect((await studentRow(sara.id)).firstName).toBe('Sara');
@@ -496,11 +531,16 @@ describe('rejection', () => {
       ['reject', { studentId: sara.id, adminNote: 'Please send the birth certificate first' }],
     ]);
     const messages = await outbox(parent.phone);
-    expect(messages.at(-1)).toMatchObject({ templateKey: 'modification_rejected', payload: { studentName: 'Sara Ali', adminNote: 'Please send the birth certificate first' } });
+    expect(messages.at(-1)).toMatchObject({
+      templateKey: 'modification_rejected',
+      payload: { studentName: 'Sara Ali', adminNote: 'Please send the birth certificate first' },
+    });
 
     // Without a note: the note stays empty.
     const another = await request(parent, sara, { firstName: 'Zara' });
-    const bare = await admin.post<{ modificationRequest: AdminModificationRequest }>(`/api/admin/modification-requests/${another.id}/reject`, { adminNote: '' });
+    const bare = await admin.post<{ modificationRequest: AdminModificationRequest }>(`/api/admin/modification-requests/${another.id}/reject`, {
+      adminNote: '',
+    });
     expect(bare.body.modificationRequest.adminNote).toBeNull();
   });
 

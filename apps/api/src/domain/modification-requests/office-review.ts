@@ -140,7 +140,8 @@ async function lockPending(trx: Transaction<Database>, id: string) {
     .where('students.id', '=', request.studentId)
     .forUpdate('students')
     .executeTakeFirstOrThrow();
-  if (request.status !== 'pending') throw new AppError('CONFLICT', request.status === 'approved' ? PARENT_MESSAGES.alreadyApproved : PARENT_MESSAGES.alreadyRejected);
+  if (request.status !== 'pending')
+    throw new AppError('CONFLICT', request.status === 'approved' ? PARENT_MESSAGES.alreadyApproved : PARENT_MESSAGES.alreadyRejected);
   // A deleted student's request is hidden from the lists; deciding it (from a stale screen) is a conflict.
   if (student.deletedAt !== null) throw new AppError('CONFLICT', PARENT_MESSAGES.studentDeleted);
   return { request, student, recipient: student.parentPhone ?? student.whatsappNumber };
@@ -156,7 +157,12 @@ async function markDecided(trx: Transaction<Database>, actor: Actor, id: string,
  * changes was changed on the student since the request was made, and when a new service type
  * would put the student's bus over its seats.
  */
-export async function approveModificationRequest(db: Kysely<Database>, actor: Actor, input: Approval, seats: SeatOptions = {}): Promise<AdminModificationRequest> {
+export async function approveModificationRequest(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: Approval,
+  seats: SeatOptions = {},
+): Promise<AdminModificationRequest> {
   return db.transaction().execute(async (trx) => {
     const { request, student, recipient } = await lockPending(trx, input.id);
     const payloadOld = storedPayload(request.payloadOld);
@@ -174,7 +180,8 @@ export async function approveModificationRequest(db: Kysely<Database>, actor: Ac
       Object.assign(update, { [field]: payloadNew[field] });
     }
     // A new service type may put the student on a run their bus has no seat left on.
-    if (update.serviceType !== undefined) await assertSeats(trx, actor, [{ studentId: student.id, driverId: student.driverId, serviceType: update.serviceType }], seats);
+    if (update.serviceType !== undefined)
+      await assertSeats(trx, actor, [{ studentId: student.id, driverId: student.driverId, serviceType: update.serviceType }], seats);
     if (Object.keys(update).length > 0) {
       await trx
         .updateTable('students')
@@ -184,7 +191,12 @@ export async function approveModificationRequest(db: Kysely<Database>, actor: Ac
     }
     const adminNote = input.adminNote ?? null;
     await markDecided(trx, actor, request.id, 'approved', adminNote);
-    await recordAudit(trx, actor, { entityType: 'modification_request', entityId: request.id, action: 'approve', diff: { studentId: student.id, changes, adminNote } });
+    await recordAudit(trx, actor, {
+      entityType: 'modification_request',
+      entityId: request.id,
+      action: 'approve',
+      diff: { studentId: student.id, changes, adminNote },
+    });
     if (recipient) {
       await enqueueNotification(trx, {
         recipient,

@@ -70,18 +70,18 @@ export async function findParentModificationRequest(db: Db, userId: string, id: 
  * student was changed in between. One pending request per student (a partial unique index backs
  * the check, for two requests sent at the same moment).
  */
-export async function requestModification(db: Kysely<Database>, actor: Actor, input: z.output<typeof modificationRequestInput>): Promise<ParentModificationRequest> {
+export async function requestModification(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: z.output<typeof modificationRequestInput>,
+): Promise<ParentModificationRequest> {
   if (!isUuid(input.studentId)) throw notFound(PARENT_MESSAGES.studentNotFound);
   try {
     return await db.transaction().execute(async (trx) => {
       const student = await trx
         .selectFrom('students')
         .innerJoin('parents', 'parents.id', 'students.parentId')
-        .select([
-          'students.id',
-          'students.parentId',
-          ...MODIFICATION_REQUEST_COLUMNS,
-        ])
+        .select(['students.id', 'students.parentId', ...MODIFICATION_REQUEST_COLUMNS])
         .where('students.id', '=', input.studentId)
         .where('parents.userId', '=', actor.userId)
         .where('students.deletedAt', 'is', null)
@@ -94,7 +94,12 @@ export async function requestModification(db: Kysely<Database>, actor: Actor, in
       const changed = changedModificationFields(payloadOld, payloadNew);
       if (changed.length === 0) throw new AppError('BAD_REQUEST', PARENT_MESSAGES.noChanges);
 
-      const pending = await trx.selectFrom('modificationRequests').select('id').where('studentId', '=', student.id).where('status', '=', 'pending').executeTakeFirst();
+      const pending = await trx
+        .selectFrom('modificationRequests')
+        .select('id')
+        .where('studentId', '=', student.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       if (pending) throw new AppError('CONFLICT', PARENT_MESSAGES.pendingExists);
 
       const row = await trx
@@ -102,7 +107,12 @@ export async function requestModification(db: Kysely<Database>, actor: Actor, in
         .values({ studentId: student.id, parentId: student.parentId, payloadOld: JSON.stringify(payloadOld), payloadNew: JSON.stringify(payloadNew) })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { entityType: 'modification_request', entityId: row.id, action: 'create', diff: { studentId: student.id, fields: changed } });
+      await recordAudit(trx, actor, {
+        entityType: 'modification_request',
+        entityId: row.id,
+        action: 'create',
+        diff: { studentId: student.id, fields: changed },
+      });
       return findParentModificationRequest(trx, actor.userId, row.id);
     });
   } catch (error) {

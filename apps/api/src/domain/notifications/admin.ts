@@ -1,6 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Notification } from '@school-transport/db';
-import { ONE_TIME_CODE_TEMPLATE_KEYS, OUTBOX_MESSAGES, type NotificationTemplateKey, type AdminNotification, type AdminNotificationList, type CompanySettings, type outboxListInput } from '@school-transport/contracts';
+import {
+  ONE_TIME_CODE_TEMPLATE_KEYS,
+  OUTBOX_MESSAGES,
+  type NotificationTemplateKey,
+  type AdminNotification,
+  type AdminNotificationList,
+  type CompanySettings,
+  type outboxListInput,
+} from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { recordAudit, type Actor } from '../audit.js';
@@ -81,7 +89,11 @@ export async function listNotifications(db: Kysely<Database>, input: z.output<ty
 }
 
 async function countWithStatus(db: Kysely<Database>, status: 'failed' | 'held'): Promise<{ count: number }> {
-  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', status).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
   return { count: Number(row.n) };
 }
 
@@ -126,7 +138,13 @@ async function requeue(
   actor: Actor,
   id: string,
   maxAttempts: number,
-  change: { from: 'failed' | 'held'; patch: typeof RETRY | typeof RELEASE; action: string; refused: string; diff: (before: Notification) => Record<string, unknown> },
+  change: {
+    from: 'failed' | 'held';
+    patch: typeof RETRY | typeof RELEASE;
+    action: string;
+    refused: string;
+    diff: (before: Notification) => Record<string, unknown>;
+  },
 ): Promise<{ notification: AdminNotification }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
   const row = await db.transaction().execute(async (trx) => {
@@ -134,16 +152,26 @@ async function requeue(
     if (!before) throw new AppError('NOT_FOUND', OUTBOX_MESSAGES.notificationNotFound);
     if (before.status !== change.from) throw new AppError('CONFLICT', change.refused);
     const after = await trx.updateTable('notifications').set(change.patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { entityType: 'notification', entityId: id, action: change.action, diff: { status: { from: change.from, to: 'pending' }, ...change.diff(before), recipient: before.recipient, templateKey: before.templateKey } });
+    await recordAudit(trx, actor, {
+      entityType: 'notification',
+      entityId: id,
+      action: change.action,
+      diff: { status: { from: change.from, to: 'pending' }, ...change.diff(before), recipient: before.recipient, templateKey: before.templateKey },
+    });
     return after;
   });
   return { notification: toView(row, await readCompanySettings(db), maxAttempts, new Date()) };
 }
 
 export function retryNotification(db: Kysely<Database>, actor: Actor, id: string, maxAttempts: number): Promise<{ notification: AdminNotification }> {
-  return requeue(db, actor, id, maxAttempts, { from: 'failed', patch: RETRY, action: 'retry', refused: OUTBOX_MESSAGES.onlyFailedRetried, diff: (before) => ({ attempts: { from: before.attempts, to: 0 }, errorMsg: before.errorMsg }) });
+  return requeue(db, actor, id, maxAttempts, {
+    from: 'failed',
+    patch: RETRY,
+    action: 'retry',
+    refused: OUTBOX_MESSAGES.onlyFailedRetried,
+    diff: (before) => ({ attempts: { from: before.attempts, to: 0 }, errorMsg: before.errorMsg }),
+  });
 }
-
 
 /** Sends one held message: it becomes pending, and the release is audited. */
 export function releaseNotification(db: Kysely<Database>, actor: Actor, id: string, maxAttempts: number): Promise<{ notification: AdminNotification }> {

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, FAMILY_MESSAGE_MESSAGES, type AdminNotification, type FamilyMessagePreview, type FamilyMessageResult, type Language, type ServiceType } from '@school-transport/contracts';
+import {
+  ADMIN_MESSAGES,
+  FAMILY_MESSAGE_MESSAGES,
+  type AdminNotification,
+  type FamilyMessagePreview,
+  type FamilyMessageResult,
+  type Language,
+  type ServiceType,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../../test/factories.js';
 import { DEFAULT_WORKER_SETTINGS } from './config.js';
@@ -20,17 +28,29 @@ let emptySchool: { id: string };
 let area: { id: string };
 
 /** A family (its account's phone and language) with children on the given schools, drivers and services. */
-async function family(phone: string, language: Language, children: { school: { id: string }; driverId: string | null; serviceType: ServiceType; deleted?: boolean }[]) {
+async function family(
+  phone: string,
+  language: Language,
+  children: { school: { id: string }; driverId: string | null; serviceType: ServiceType; deleted?: boolean }[],
+) {
   const parent = await createParent(t.db);
   await t.db.updateTable('users').set({ phone, language }).where('id', '=', parent.id).execute();
   for (const child of children) {
-    await createStudent(t.db, { schoolId: child.school.id, areaId: area.id, parentId: parent.parentId, driverId: child.driverId, serviceType: child.serviceType, deletedAt: child.deleted ? new Date() : null });
+    await createStudent(t.db, {
+      schoolId: child.school.id,
+      areaId: area.id,
+      parentId: parent.parentId,
+      driverId: child.driverId,
+      serviceType: child.serviceType,
+      deletedAt: child.deleted ? new Date() : null,
+    });
   }
   return parent;
 }
 
 const preview = (query: string) => asAdmin.get<FamilyMessagePreview & { message?: string }>(`/api/admin/family-messages/preview?${query}`);
-const send = (body: Record<string, unknown>) => asAdmin.post<FamilyMessageResult & { message?: string; issues?: Record<string, string> }>('/api/admin/family-messages', body);
+const send = (body: Record<string, unknown>) =>
+  asAdmin.post<FamilyMessageResult & { message?: string; issues?: Record<string, string> }>('/api/admin/family-messages', body);
 const officeMessages = async () =>
   (await asAdmin.get<{ notifications: AdminNotification[] }>('/api/admin/notifications?templateKey=family_message&pageSize=100')).body.notifications;
 
@@ -97,7 +117,13 @@ describe('sending', () => {
   });
 
   it("writes one message per family of the run in the family's language, audited in the same transaction", async () => {
-    const answer = await send({ audience: 'run', driverId: driver.driverId, run: 'morning', textEn: 'Bus 12 is running 15 minutes late', textAr: 'الحافلة 12 متأخرة 15 دقيقة' });
+    const answer = await send({
+      audience: 'run',
+      driverId: driver.driverId,
+      run: 'morning',
+      textEn: 'Bus 12 is running 15 minutes late',
+      textAr: 'الحافلة 12 متأخرة 15 دقيقة',
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body).toEqual({ families: 2, queued: 2, held: 0 });
     const messages = await officeMessages();
@@ -105,13 +131,26 @@ describe('sending', () => {
       ['36100001', 'en', 'pending', 'Bus 12 is running 15 minutes late'],
       ['36100002', 'ar', 'pending', 'الحافلة 12 متأخرة 15 دقيقة'],
     ]);
-    const audit = await t.db.selectFrom('auditLogs').select(['actorUserId', 'entityType', 'action', 'diff']).where('entityType', '=', 'familyMessage').execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['actorUserId', 'entityType', 'action', 'diff'])
+      .where('entityType', '=', 'familyMessage')
+      .execute();
     expect(audit).toEqual([
       {
         actorUserId: adminId,
         entityType: 'familyMessage',
         action: 'send',
-        diff: { audience: 'run', driverId: driver.driverId, run: 'morning', textEn: 'Bus 12 is running 15 minutes late', textAr: 'الحافلة 12 متأخرة 15 دقيقة', families: 2, queued: 2, held: 0 },
+        diff: {
+          audience: 'run',
+          driverId: driver.driverId,
+          run: 'morning',
+          textEn: 'Bus 12 is running 15 minutes late',
+          textAr: 'الحافلة 12 متأخرة 15 دقيقة',
+          families: 2,
+          queued: 2,
+          held: 0,
+        },
       },
     ]);
   });
@@ -124,7 +163,10 @@ describe('sending', () => {
     expect(answer.body).toEqual({ families: 4, queued: 1, held: 3 });
     const latest = (await officeMessages()).filter((message) => message.text.includes('flooding'));
     expect(latest.map((message) => message.status).sort()).toEqual(['held', 'held', 'held', 'pending']);
-    expect(latest.filter((message) => message.language === 'ar').map((message) => message.text)).toEqual(['No service tomorrow: flooding', 'No service tomorrow: flooding']);
+    expect(latest.filter((message) => message.language === 'ar').map((message) => message.text)).toEqual([
+      'No service tomorrow: flooding',
+      'No service tomorrow: flooding',
+    ]);
     expect((await asAdmin.get<{ count: number }>('/api/admin/notifications/held-count')).body).toEqual({ count: 3 });
     // The hour is used up: the next message is held whole.
     expect((await preview(`audience=school&schoolId=${noor.id}`)).body).toMatchObject({ sendNow: 0, held: 1 });

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { ADMIN_MESSAGES, FAMILY_MESSAGE_MESSAGES, RUN_SERVICE_TYPES, type FamilyAudienceChoice, type FamilyMessagePreview, type FamilyMessageResult, type Language } from '@school-transport/contracts';
+import {
+  ADMIN_MESSAGES,
+  FAMILY_MESSAGE_MESSAGES,
+  RUN_SERVICE_TYPES,
+  type FamilyAudienceChoice,
+  type FamilyMessagePreview,
+  type FamilyMessageResult,
+  type Language,
+} from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { recordAudit, type Actor } from '../audit.js';
@@ -44,7 +52,8 @@ async function familiesOf(db: Db, choice: FamilyAudienceChoice): Promise<Family[
   const families = new Map<string, Family>();
   for (const row of rows) {
     // The same phone as the day's other messages: the account's, else the family's WhatsApp, else the first child's contact.
-    if (!families.has(row.parentId)) families.set(row.parentId, { parentId: row.parentId, recipient: row.phone ?? row.whatsappNumber ?? row.contactNumber1, language: row.language });
+    if (!families.has(row.parentId))
+      families.set(row.parentId, { parentId: row.parentId, recipient: row.phone ?? row.whatsappNumber ?? row.contactNumber1, language: row.language });
   }
   return [...families.values()];
 }
@@ -97,7 +106,12 @@ export async function sendFamilyMessage(
     }
     const held = Math.max(0, families.length - sendNow);
     const result = { families: families.length, queued: families.length - held, held };
-    await recordAudit(trx, actor, { entityType: 'familyMessage', entityId: messageId, action: 'send', diff: { ...choice, textEn: text.textEn, textAr: text.textAr, ...result } });
+    await recordAudit(trx, actor, {
+      entityType: 'familyMessage',
+      entityId: messageId,
+      action: 'send',
+      diff: { ...choice, textEn: text.textEn, textAr: text.textAr, ...result },
+    });
     return result;
   });
 }

@@ -52,7 +52,10 @@ async function startGateway(answer: (callNumber: number, body: Record<string, un
       const body = JSON.parse(raw) as Record<string, unknown>;
       const status = answer(calls.length + 1, body);
       calls.push({ headers: req.headers, raw, body, path: req.url ?? '', status });
-      setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(status < 300 ? '{"ok":true}' : '{"error":{"message":"gateway is down"}}'), delayMs);
+      setTimeout(
+        () => res.writeHead(status, { 'content-type': 'application/json' }).end(status < 300 ? '{"ok":true}' : '{"error":{"message":"gateway is down"}}'),
+        delayMs,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -63,7 +66,13 @@ async function startGateway(answer: (callNumber: number, body: Record<string, un
 async function pendingMessage(db: Kysely<Database>, overrides: { recipient?: string; language?: 'en' | 'ar' } = {}) {
   const recipient = overrides.recipient ?? uniquePhone();
   await db.transaction().execute((trx) =>
-    enqueueNotification(trx, { recipient, templateKey: 'driver_removed', payload: { automatedId: 'STU-2026-00001', studentName: 'Sara Ali' }, idempotencyKey: `test-${recipient}-${counter++}`, ...(overrides.language ? { language: overrides.language } : {}) }),
+    enqueueNotification(trx, {
+      recipient,
+      templateKey: 'driver_removed',
+      payload: { automatedId: 'STU-2026-00001', studentName: 'Sara Ali' },
+      idempotencyKey: `test-${recipient}-${counter++}`,
+      ...(overrides.language ? { language: overrides.language } : {}),
+    }),
   );
   return db.selectFrom('notifications').selectAll().where('recipient', '=', recipient).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
 }
@@ -115,8 +124,20 @@ function registration(phone: string, email: string, schoolId: string, areaId: st
 
 async function registrationChoices() {
   const stamp = `${Date.now().toString(36)}${counter++}`;
-  const schoolId = (await t.db.insertInto('schools').values({ schoolCode: `OB-${stamp}`, name: 'Outbox School' }).returning('id').executeTakeFirstOrThrow()).id;
-  const areaId = (await t.db.insertInto('areas').values({ name: `Outbox ${stamp}`, price: '27.50' }).returning('id').executeTakeFirstOrThrow()).id;
+  const schoolId = (
+    await t.db
+      .insertInto('schools')
+      .values({ schoolCode: `OB-${stamp}`, name: 'Outbox School' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const areaId = (
+    await t.db
+      .insertInto('areas')
+      .values({ name: `Outbox ${stamp}`, price: '27.50' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const termsVersionId = (await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow()).id;
   return { schoolId, areaId, termsVersionId };
 }
@@ -135,7 +156,12 @@ describe('phone numbers', () => {
 });
 
 describe('templates', () => {
-  const settings = companySettings.parse({ companyName: 'Gulf Bus', paymentMobileNumber: '39998888', paymentBankAccount: 'BH67BMAG00001299123456', whatsappNumber: '33334444' });
+  const settings = companySettings.parse({
+    companyName: 'Gulf Bus',
+    paymentMobileNumber: '39998888',
+    paymentBankAccount: 'BH67BMAG00001299123456',
+    whatsappNumber: '33334444',
+  });
 
   it('render the registration message with the payment instructions from the settings, in English and Arabic', () => {
     const payload = { automatedId: 'STU-2026-00042', studentName: 'Maryam Ali' };
@@ -161,7 +187,9 @@ describe('templates', () => {
     expect(formatBhd('25.50', 'ar')).toContain('د.ب');
     const payload = { automatedId: 'STU-2026-00042', studentName: 'Maryam Ali', amountBhd: '27.5', month: '2026-11' };
     const plain = companySettings.parse({});
-    expect(renderMessage('payment_received', payload, { language: 'en', settings: plain }).text).toBe('Payment received for Maryam Ali (STU-2026-00042): BHD 27.50 for November 2026. Thank you.');
+    expect(renderMessage('payment_received', payload, { language: 'en', settings: plain }).text).toBe(
+      'Payment received for Maryam Ali (STU-2026-00042): BHD 27.50 for November 2026. Thank you.',
+    );
     const ar = renderMessage('payment_received', payload, { language: 'ar', settings: plain }).text;
     expect(ar).toContain('نوفمبر 2026');
     expect(ar).toContain('27.50');
@@ -172,7 +200,15 @@ describe('templates', () => {
     const payloads = {
       driver_assigned: { automatedId: 'STU-1', studentName: 'Sara', driverName: 'Ahmed', driverPhone: '33000001' },
       driver_removed: { automatedId: 'STU-1', studentName: 'Sara' },
-      student_assigned: { automatedId: 'STU-1', studentName: 'Sara', schoolName: 'Ibn Khuldoon', areaName: 'Riffa', address: 'Block 1', contactNumber1: '36001122', serviceType: 'HOME_TO_SCHOOL' },
+      student_assigned: {
+        automatedId: 'STU-1',
+        studentName: 'Sara',
+        schoolName: 'Ibn Khuldoon',
+        areaName: 'Riffa',
+        address: 'Block 1',
+        contactNumber1: '36001122',
+        serviceType: 'HOME_TO_SCHOOL',
+      },
       modification_approved: { studentName: 'Sara', adminNote: 'New address from Sunday' },
       modification_rejected: { studentName: 'Sara', adminNote: null },
     };
@@ -184,10 +220,16 @@ describe('templates', () => {
       expect(ar).toMatch(/[\u0600-\u06FF]/);
       expect(en).not.toMatch(/[\u0600-\u06FF]/);
     }
-    expect(renderMessage('driver_assigned', payloads.driver_assigned, { language: 'en', settings: plain }).text).toBe('Sara (STU-1) now rides with driver Ahmed, phone 33000001.');
+    expect(renderMessage('driver_assigned', payloads.driver_assigned, { language: 'en', settings: plain }).text).toBe(
+      'Sara (STU-1) now rides with driver Ahmed, phone 33000001.',
+    );
     expect(renderMessage('student_assigned', payloads.student_assigned, { language: 'ar', settings: plain }).text).toContain('من المنزل إلى المدرسة');
-    expect(renderMessage('modification_approved', payloads.modification_approved, { language: 'en', settings: plain }).text).toBe('Your change request for Sara was approved. Note: New address from Sunday');
-    expect(renderMessage('modification_rejected', payloads.modification_rejected, { language: 'en', settings: plain }).text).toBe('Your change request for Sara was rejected.');
+    expect(renderMessage('modification_approved', payloads.modification_approved, { language: 'en', settings: plain }).text).toBe(
+      'Your change request for Sara was approved. Note: New address from Sunday',
+    );
+    expect(renderMessage('modification_rejected', payloads.modification_rejected, { language: 'en', settings: plain }).text).toBe(
+      'Your change request for Sara was rejected.',
+    );
     expect(() => renderMessage('no_such_key', {}, { language: 'en', settings: plain })).toThrow(/No message template/);
   });
 });
@@ -198,9 +240,13 @@ describe('writing messages', () => {
     const phone = uniquePhone();
     // Fails at COMMIT, after the student and the outbox row were both written in the transaction.
     await sql`CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$`.execute(t.db);
-    await sql`CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON students DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()`.execute(t.db);
+    await sql`CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON students DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()`.execute(
+      t.db,
+    );
     try {
-      const response = await t.client().post('/api/registrations', registration(phone, `rollback-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
+      const response = await t
+        .client()
+        .post('/api/registrations', registration(phone, `rollback-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
       expect(response.status).toBe(500);
     } finally {
       await sql`DROP TRIGGER refuse_at_commit ON students`.execute(t.db);
@@ -208,19 +254,32 @@ describe('writing messages', () => {
     }
     expect(await t.db.selectFrom('notifications').select('id').where('recipient', '=', phone).execute()).toHaveLength(0);
 
-    const response = await t.client().post('/api/registrations', registration(phone, `rollback-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
+    const response = await t
+      .client()
+      .post('/api/registrations', registration(phone, `rollback-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
     expect(response.status).toBe(201);
     const student = await t.db.selectFrom('students').select('automatedId').where('contactNumber1', '=', phone).executeTakeFirstOrThrow();
     const rows = await t.db.selectFrom('notifications').selectAll().where('recipient', '=', phone).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ templateKey: 'registration_received', status: 'pending', attempts: 0, language: 'en', payload: { automatedId: student.automatedId, studentName: 'Maryam Ali' } });
+    expect(rows[0]).toMatchObject({
+      templateKey: 'registration_received',
+      status: 'pending',
+      attempts: 0,
+      language: 'en',
+      payload: { automatedId: student.automatedId, studentName: 'Maryam Ali' },
+    });
   });
 
   it('takes the recipient’s language from their account, and one idempotency key makes one message', async () => {
     const parent = await createParent(t.db);
     const phone = uniquePhone();
     await t.db.updateTable('users').set({ phone, language: 'ar' }).where('id', '=', parent.id).execute();
-    const message = { recipient: phone, templateKey: 'payment_received' as const, payload: { automatedId: 'STU-1', studentName: 'Sara', amountBhd: '25.00', month: '2026-11' }, idempotencyKey: `payment:${phone}:2026-11` };
+    const message = {
+      recipient: phone,
+      templateKey: 'payment_received' as const,
+      payload: { automatedId: 'STU-1', studentName: 'Sara', amountBhd: '25.00', month: '2026-11' },
+      idempotencyKey: `payment:${phone}:2026-11`,
+    };
     await t.db.transaction().execute((trx) => enqueueNotification(trx, message));
     await t.db.transaction().execute((trx) => enqueueNotification(trx, message));
     const rows = await t.db.selectFrom('notifications').selectAll().where('recipient', '=', phone).execute();
@@ -245,7 +304,12 @@ describe('delivery', () => {
     try {
       // Only this test's message is due: earlier rows are parked for the moment.
       const row = await pendingMessage(t.db, { language: 'ar' });
-      await t.db.updateTable('notifications').set({ nextAttemptAt: sql<Date>`now() + interval '1 hour'` }).where('status', '=', 'pending').where('id', '!=', row.id).execute();
+      await t.db
+        .updateTable('notifications')
+        .set({ nextAttemptAt: sql<Date>`now() + interval '1 hour'` })
+        .where('status', '=', 'pending')
+        .where('id', '!=', row.id)
+        .execute();
       const worker = new OutboxWorker(t.db, createTransport({ kind: 'webhook', url: gateway.url, secret: WEBHOOK_SECRET }, quiet), FAST, quiet);
       const settled = await deliverUntilSettled(worker, row.id);
 
@@ -308,7 +372,10 @@ describe('delivery', () => {
   it('a message whose lease ran out (its process died) is taken again by another worker', async () => {
     const row = await pendingMessage(t.db);
     let release: () => void = () => undefined;
-    const stuck: Transport = { name: 'stuck', send: (message) => (message.id === row.id ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()) };
+    const stuck: Transport = {
+      name: 'stuck',
+      send: (message) => (message.id === row.id ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()),
+    };
     const dying = new OutboxWorker(t.db, stuck, { ...FAST, leaseMs: 400, batchSize: 500 }, quiet, 'dying-worker');
     const delivered: DeliveryMessage[] = [];
     const survivor = new OutboxWorker(t.db, recordingTransport(delivered), FAST, quiet, 'surviving-worker');
@@ -385,14 +452,20 @@ describe('delivery', () => {
     try {
       for (let i = 0; i < 6; i++) ids.push((await pendingMessage(t.db)).id);
       // Only this test's messages are due: earlier rows are parked for the moment.
-      await t.db.updateTable('notifications').set({ nextAttemptAt: sql<Date>`now() + interval '1 hour'` }).where('status', '=', 'pending').where('id', 'not in', ids).execute();
+      await t.db
+        .updateTable('notifications')
+        .set({ nextAttemptAt: sql<Date>`now() + interval '1 hour'` })
+        .where('status', '=', 'pending')
+        .where('id', 'not in', ids)
+        .execute();
       const transport = createTransport({ kind: 'webhook', url: gateway.url, secret: WEBHOOK_SECRET }, quiet);
       const first = new OutboxWorker(t.db, transport, { ...FAST, leaseMs: 1000, batchSize: 6 }, quiet, 'slow-first');
       const second = new OutboxWorker(other.db, transport, { ...FAST, leaseMs: 1000, batchSize: 1 }, quiet, 'slow-second');
 
       let firstDone = false;
       const firstRound = first.runOnce().finally(() => (firstDone = true));
-      const claimedByFirst = async () => (await t.db.selectFrom('notifications').select('id').where('id', 'in', ids).where('lockedBy', '=', 'slow-first').execute()).length;
+      const claimedByFirst = async () =>
+        (await t.db.selectFrom('notifications').select('id').where('id', 'in', ids).where('lockedBy', '=', 'slow-first').execute()).length;
       for (let i = 0; i < 100 && (await claimedByFirst()) < 6; i++) await sleep(5);
       const secondRounds = (async () => {
         const total = { claimed: 0, sent: 0 };
@@ -451,7 +524,15 @@ describe('delivery', () => {
         template: {
           name: 'bus_driver_removed',
           language: { code: 'ar' },
-          components: [{ type: 'body', parameters: [{ type: 'text', text: 'Sara Ali' }, { type: 'text', text: 'STU-2026-00001' }] }],
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Sara Ali' },
+                { type: 'text', text: 'STU-2026-00001' },
+              ],
+            },
+          ],
         },
       });
     } finally {
@@ -468,12 +549,29 @@ describe('delivery', () => {
         enqueueNotification(trx, {
           recipient,
           templateKey: 'student_no_show',
-          payload: { studentName: 'Sara Ali', run: 'morning', at: '2026-12-02T03:40:00.000Z', driverName: 'Hassan', driverPhone: '33001122', notRidingReply: reply },
+          payload: {
+            studentName: 'Sara Ali',
+            run: 'morning',
+            at: '2026-12-02T03:40:00.000Z',
+            driverName: 'Hassan',
+            driverPhone: '33001122',
+            notRidingReply: reply,
+          },
           idempotencyKey: `test-no-show-${recipient}`,
         }),
       );
       const row = await t.db.selectFrom('notifications').selectAll().where('recipient', '=', recipient).executeTakeFirstOrThrow();
-      const transport = createTransport({ kind: 'whatsapp', apiUrl: gateway.url.replace('/send', '/v21.0'), token: 'cloud-api-token', phoneNumberId: '1234567890', templateNames: {}, languageCodes: { en: 'en_US', ar: 'ar' } }, quiet);
+      const transport = createTransport(
+        {
+          kind: 'whatsapp',
+          apiUrl: gateway.url.replace('/send', '/v21.0'),
+          token: 'cloud-api-token',
+          phoneNumberId: '1234567890',
+          templateNames: {},
+          languageCodes: { en: 'en_US', ar: 'ar' },
+        },
+        quiet,
+      );
       expect((await deliverUntilSettled(new OutboxWorker(t.db, transport, FAST, quiet), row.id)).status).toBe('sent');
       const call = gateway.calls.find((entry) => (entry.body.to as string) === `973${recipient}`)!;
       const components = (call.body.template as { components: { type: string }[] }).components;
@@ -486,12 +584,16 @@ describe('delivery', () => {
 
   it('the server’s own worker sends a registration’s message through the configured webhook, and stops with the server', async () => {
     const gateway = await startGateway(() => 200);
-    const started = await t.startAnother({ outbox: { transport: { kind: 'webhook', url: gateway.url, secret: WEBHOOK_SECRET }, worker: { ...FAST, intervalMs: 50 } } });
+    const started = await t.startAnother({
+      outbox: { transport: { kind: 'webhook', url: gateway.url, secret: WEBHOOK_SECRET }, worker: { ...FAST, intervalMs: 50 } },
+    });
     try {
       expect(started.server.outbox).toBeDefined();
       const choices = await registrationChoices();
       const phone = uniquePhone();
-      const response = await t.client().post('/api/registrations', registration(phone, `worker-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
+      const response = await t
+        .client()
+        .post('/api/registrations', registration(phone, `worker-${phone}@example.com`, choices.schoolId, choices.areaId, choices.termsVersionId));
       expect(response.status).toBe(201);
       const student = await t.db.selectFrom('students').select('automatedId').where('contactNumber1', '=', phone).executeTakeFirstOrThrow();
       for (let i = 0; i < 200 && !gateway.calls.some((call) => call.body.to === `+973${phone}`); i++) await sleep(25);
@@ -566,17 +668,28 @@ describe('admin Outbox', () => {
     expect(await rowOf(failed.id)).toMatchObject({ status: 'pending', attempts: 0 });
     const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'notification').where('entityId', '=', failed.id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorUserId: admin.id, action: 'retry', diff: expect.objectContaining({ status: { from: 'failed', to: 'pending' }, errorMsg: 'Gateway answered 500' }) });
+    expect(audit[0]).toMatchObject({
+      actorUserId: admin.id,
+      action: 'retry',
+      diff: expect.objectContaining({ status: { from: 'failed', to: 'pending' }, errorMsg: 'Gateway answered 500' }),
+    });
     expect((await api.get<{ count: number }>('/api/admin/notifications/failed-count')).body.count).toBe(count.body.count - 1);
 
     // Retried, it is delivered by the next round.
     const delivered: DeliveryMessage[] = [];
-    expect(await deliverUntilSettled(new OutboxWorker(t.db, recordingTransport(delivered), FAST, quiet), failed.id)).toMatchObject({ status: 'sent', attempts: 1, errorMsg: null });
+    expect(await deliverUntilSettled(new OutboxWorker(t.db, recordingTransport(delivered), FAST, quiet), failed.id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      errorMsg: null,
+    });
 
     const again = await api.post(`/api/admin/notifications/${failed.id}/retry`);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: OUTBOX_MESSAGES.onlyFailedRetried, code: 'outbox.onlyFailedRetried' });
-    expect((await api.post('/api/admin/notifications/00000000-0000-4000-8000-000000000000/retry')).body).toEqual({ message: OUTBOX_MESSAGES.notificationNotFound, code: 'outbox.notificationNotFound' });
+    expect((await api.post('/api/admin/notifications/00000000-0000-4000-8000-000000000000/retry')).body).toEqual({
+      message: OUTBOX_MESSAGES.notificationNotFound,
+      code: 'outbox.notificationNotFound',
+    });
     expect((await api.post('/api/admin/notifications/not-an-id/retry')).status).toBe(404);
   });
 
@@ -607,15 +720,36 @@ describe('configuration', () => {
     expect(config.outbox.worker).toMatchObject({ enabled: true, maxAttempts: 5, intervalMs: 5000 });
     expect(() => loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'webhook' })).toThrow(/NOTIFY_WEBHOOK_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'whatsapp', WHATSAPP_TOKEN: 'x' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'whatsapp', WHATSAPP_TOKEN: 'x', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_TEMPLATES: 'nope=x' })).toThrow(/WHATSAPP_TEMPLATES/);
-    const whatsapp = loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'whatsapp', WHATSAPP_TOKEN: 'x', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_TEMPLATES: 'registration_received=bus_welcome, payment_received=bus_paid', OUTBOX_MAX_ATTEMPTS: '3' });
-    expect(whatsapp.outbox.transport).toMatchObject({ kind: 'whatsapp', templateNames: { registration_received: 'bus_welcome', payment_received: 'bus_paid' }, languageCodes: { en: 'en', ar: 'ar' } });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'whatsapp', WHATSAPP_TOKEN: 'x', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_TEMPLATES: 'nope=x' }),
+    ).toThrow(/WHATSAPP_TEMPLATES/);
+    const whatsapp = loadConfig({
+      DATA_DIR: dataDir(),
+      NOTIFY_TRANSPORT: 'whatsapp',
+      WHATSAPP_TOKEN: 'x',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+      WHATSAPP_TEMPLATES: 'registration_received=bus_welcome, payment_received=bus_paid',
+      OUTBOX_MAX_ATTEMPTS: '3',
+    });
+    expect(whatsapp.outbox.transport).toMatchObject({
+      kind: 'whatsapp',
+      templateNames: { registration_received: 'bus_welcome', payment_received: 'bus_paid' },
+      languageCodes: { en: 'en', ar: 'ar' },
+    });
     expect(whatsapp.outbox.worker.maxAttempts).toBe(3);
   });
   it('refuses a lease that does not outlast the gateway’s timeout (another process could send the message again)', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), OUTBOX_LEASE_MS: '15000' })).toThrow(/OUTBOX_LEASE_MS \(15000\) must be at least NOTIFY_TIMEOUT_MS \(10000\) \+ 10000 ms/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OUTBOX_LEASE_MS: '15000' })).toThrow(
+      /OUTBOX_LEASE_MS \(15000\) must be at least NOTIFY_TIMEOUT_MS \(10000\) \+ 10000 ms/,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir(), OUTBOX_LEASE_MS: '120000', NOTIFY_TIMEOUT_MS: '115000' })).toThrow(/OUTBOX_LEASE_MS/);
-    const webhook = loadConfig({ DATA_DIR: dataDir(), NOTIFY_TRANSPORT: 'webhook', NOTIFY_WEBHOOK_URL: 'http://gateway.test/send', OUTBOX_LEASE_MS: '30000', NOTIFY_TIMEOUT_MS: '20000' });
+    const webhook = loadConfig({
+      DATA_DIR: dataDir(),
+      NOTIFY_TRANSPORT: 'webhook',
+      NOTIFY_WEBHOOK_URL: 'http://gateway.test/send',
+      OUTBOX_LEASE_MS: '30000',
+      NOTIFY_TIMEOUT_MS: '20000',
+    });
     expect(webhook.outbox.transport).toMatchObject({ kind: 'webhook', timeoutMs: 20_000 });
     expect(webhook.outbox.worker.leaseMs).toBe(30_000);
   });
@@ -627,15 +761,34 @@ describe('the log transport', () => {
     const lines: { object: Record<string, unknown>; message: string }[] = [];
     return { lines, info: (object: Record<string, unknown>, message: string) => lines.push({ object, message }) };
   }
-  const message = (to: string, text: string): DeliveryMessage => ({ id: 'id-1', channel: 'sms', to, text, templateKey: 'student_assigned', payload: {}, language: 'en', params: [] });
+  const message = (to: string, text: string): DeliveryMessage => ({
+    id: 'id-1',
+    channel: 'sms',
+    to,
+    text,
+    templateKey: 'student_assigned',
+    payload: {},
+    language: 'en',
+    params: [],
+  });
 
   it('in production writes the template key, the message id and the masked phone, and no name, address or number of the text', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_DIR: mkdtempSync(join(tmpdir(), 'outbox-env-')), NOTIFY_TRANSPORT: 'log' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'outbox-env-')),
+      NOTIFY_TRANSPORT: 'log',
+    });
     const log = recordingLog();
     const transport = createTransport(config.outbox.transport, log);
-    await transport.send(message('+97336000001', 'New student Sara Al-Khalifa (STU-2026-00042), home: Road 2811, Block 428, Seef. Parent 36000001, driver 33001234.'));
+    await transport.send(
+      message('+97336000001', 'New student Sara Al-Khalifa (STU-2026-00042), home: Road 2811, Block 428, Seef. Parent 36000001, driver 33001234.'),
+    );
     await transport.send({ ...message('parent.sara@example.com', 'Sara Al-Khalifa was assigned to Bus 4.'), id: 'id-2', channel: 'email' });
-    expect(log.lines.map((line) => line.message)).toEqual(['SMS to +973****0001: student_assigned (id-1)', 'EMAIL to ***@example.com: student_assigned (id-2)']);
+    expect(log.lines.map((line) => line.message)).toEqual([
+      'SMS to +973****0001: student_assigned (id-1)',
+      'EMAIL to ***@example.com: student_assigned (id-2)',
+    ]);
     expect(log.lines[0]!.object).toEqual({ notificationId: 'id-1', channel: 'sms', to: '+973****0001', templateKey: 'student_assigned' });
     const written = JSON.stringify(log.lines);
     for (const secret of ['Sara', 'Khalifa', 'Road 2811', 'Block 428', 'Seef', '36000001', '33001234', 'parent.sara']) expect(written).not.toContain(secret);
@@ -643,7 +796,9 @@ describe('the log transport', () => {
 
   it('outside production shows the numbers as they are (demos and development)', async () => {
     const log = recordingLog();
-    await createTransport(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'outbox-env-')) }).outbox.transport, log).send(message('+97336000001', 'Call 36000001.'));
+    await createTransport(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'outbox-env-')) }).outbox.transport, log).send(
+      message('+97336000001', 'Call 36000001.'),
+    );
     expect(log.lines[0]!.message).toBe('SMS to +97336000001: Call 36000001.');
   });
 });

@@ -36,10 +36,7 @@ async function recipientLanguage(trx: Db, channel: NotificationChannel, recipien
  * reports, so there is never a message without its change, nor a change without its message. The
  * outbox worker (worker.ts) renders and sends it after the transaction commits.
  */
-export async function enqueueNotification<K extends NotificationTemplateKey>(
-  trx: Db,
-  message: OutgoingMessage<K>,
-): Promise<void> {
+export async function enqueueNotification<K extends NotificationTemplateKey>(trx: Db, message: OutgoingMessage<K>): Promise<void> {
   const channel = message.channel ?? 'sms';
   const language = message.language ?? (await recipientLanguage(trx, channel, message.recipient));
   await trx

@@ -34,7 +34,11 @@ function bahrainDayStart(now: Date): Date {
  * The caller answers the registration the same way whatever this answers, so the answer does not
  * tell whether a text went out.
  */
-export async function enqueueRegistrationText<K extends RegistrationTextKey>(trx: Transaction<Database>, message: OutgoingMessage<K>, perHour: number): Promise<RegistrationTextOutcome> {
+export async function enqueueRegistrationText<K extends RegistrationTextKey>(
+  trx: Transaction<Database>,
+  message: OutgoingMessage<K>,
+  perHour: number,
+): Promise<RegistrationTextOutcome> {
   // One registration text is decided at a time across every process, until this transaction
   // commits: two registrations at the same moment cannot both take a phone's last text of the day,
   // or the hour's last one.

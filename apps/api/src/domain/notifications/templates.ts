@@ -28,7 +28,9 @@ const LOCALES: Record<Language, string> = { en: 'en-BH', ar: 'ar-BH-u-nu-latn' }
  */
 export function formatBhd(amount: string, language: Language): string {
   const normalized = formatMoney(amount);
-  const text = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'BHD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(normalized));
+  const text = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'BHD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Number(normalized),
+  );
   // A no-break space is not in the GSM alphabet: one would make an English SMS a shorter, dearer Unicode one.
   return text.replace(/[\u00a0\u202f]/g, ' ');
 }
@@ -38,7 +40,9 @@ export function formatMonth(month: string | null, language: Language): string | 
   if (!month) return null;
   const match = /^(\d{4})-(\d{2})$/.exec(month.trim());
   if (!match) return month;
-  return new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(Number(match[1]), Number(match[2]) - 1, 1),
+  );
 }
 
 const SERVICE_LABELS: Record<string, Record<Language, string>> = {
@@ -73,7 +77,9 @@ function paymentInstructions(settings: CompanySettings): { en: string; ar: strin
 function formatDay(day: string, language: Language): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day.trim());
   if (!match) return day;
-  return new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+  );
 }
 
 const monthList = (months: string[], language: Language) => months.map((month) => formatMonth(month, language) ?? month).join(language === 'ar' ? '، ' : ', ');
@@ -155,7 +161,8 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     };
   },
   fee_reminder: (p, { language }) => {
-    const items = (lang: Language) => p.items.map((item) => `${item.studentName} – ${formatMonth(item.month, lang)} – ${formatBhd(item.amountBhd, lang)}`).join(lang === 'ar' ? '؛ ' : '; ');
+    const items = (lang: Language) =>
+      p.items.map((item) => `${item.studentName} – ${formatMonth(item.month, lang)} – ${formatBhd(item.amountBhd, lang)}`).join(lang === 'ar' ? '؛ ' : '; ');
     // With online payments on, the reminder's own pay link; otherwise the way of transfers and screenshots.
     const howToPay = {
       en: p.payUrl ? `Pay online (BENEFIT, card or Apple Pay): ${p.payUrl}` : 'Please pay and upload the transfer screenshot in the parent portal.',
@@ -240,7 +247,14 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
   run_overdue: (p, { language }) => ({
     en: `Run overdue: driver ${p.driverName} (${p.driverPhone}) has not ended the ${RUN_LABELS[p.run].en} run of ${formatDay(p.date, 'en')} and ${p.studentNames.length} children are still marked on the bus: ${p.studentNames.join(', ')}.`,
     ar: `رحلة متأخرة: لم ينهِ السائق ${p.driverName} (${p.driverPhone}) رحلة ${RUN_LABELS[p.run].ar} بتاريخ ${formatDay(p.date, 'ar')}، ولا يزال ${p.studentNames.length} من الطلاب مسجلين في الحافلة: ${p.studentNames.join('، ')}.`,
-    params: [p.driverName, p.driverPhone, RUN_LABELS[p.run][language], formatDay(p.date, language), String(p.studentNames.length), p.studentNames.join(language === 'ar' ? '، ' : ', ')],
+    params: [
+      p.driverName,
+      p.driverPhone,
+      RUN_LABELS[p.run][language],
+      formatDay(p.date, language),
+      String(p.studentNames.length),
+      p.studentNames.join(language === 'ar' ? '، ' : ', '),
+    ],
   }),
   // A family that reads Arabic gets the English when the office wrote no Arabic: late news in
   // another language is better than none.
@@ -301,7 +315,11 @@ const TEMPLATES: { [K in NotificationTemplateKey]: Template<K> } = {
     params: [p.studentName, String(p.minutes)],
   }),
   absence_by_reply: (p, { language }) => {
-    const runs = { morning: { en: 'the morning bus', ar: 'حافلة الصباح' }, afternoon: { en: 'the afternoon bus', ar: 'حافلة الظهر' }, both: { en: 'the bus', ar: 'الحافلة' } }[p.run];
+    const runs = {
+      morning: { en: 'the morning bus', ar: 'حافلة الصباح' },
+      afternoon: { en: 'the afternoon bus', ar: 'حافلة الظهر' },
+      both: { en: 'the bus', ar: 'الحافلة' },
+    }[p.run];
     const day = { en: formatDay(p.date, 'en'), ar: formatDay(p.date, 'ar') };
     const texts = {
       recorded: {

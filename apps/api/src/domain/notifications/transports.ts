@@ -66,11 +66,17 @@ export function logTransport(log: TransportLogger, options: { maskPhones?: boole
     name: 'log',
     async send(message) {
       if (!options.maskPhones) {
-        log.info({ notificationId: message.id, channel: message.channel, to: message.to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${message.to}: ${message.text}`);
+        log.info(
+          { notificationId: message.id, channel: message.channel, to: message.to, templateKey: message.templateKey },
+          `${message.channel.toUpperCase()} to ${message.to}: ${message.text}`,
+        );
         return;
       }
       const to = message.channel === 'sms' ? maskPhone(message.to) : maskEmail(message.to);
-      log.info({ notificationId: message.id, channel: message.channel, to, templateKey: message.templateKey }, `${message.channel.toUpperCase()} to ${to}: ${message.templateKey} (${message.id})`);
+      log.info(
+        { notificationId: message.id, channel: message.channel, to, templateKey: message.templateKey },
+        `${message.channel.toUpperCase()} to ${to}: ${message.templateKey} (${message.id})`,
+      );
     },
   };
 }
@@ -84,8 +90,20 @@ export function webhookTransport(config: Extract<TransportConfig, { kind: 'webho
   return {
     name: 'webhook',
     async send(message) {
-      const body = JSON.stringify({ channel: message.channel, to: message.to, text: message.text, templateKey: message.templateKey, payload: message.payload, id: message.id });
-      const response = await post(config.url, body, { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(body, config.secret), [IDEMPOTENCY_HEADER]: message.id }, config.timeoutMs ?? DEFAULT_TRANSPORT_TIMEOUT_MS);
+      const body = JSON.stringify({
+        channel: message.channel,
+        to: message.to,
+        text: message.text,
+        templateKey: message.templateKey,
+        payload: message.payload,
+        id: message.id,
+      });
+      const response = await post(
+        config.url,
+        body,
+        { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(body, config.secret), [IDEMPOTENCY_HEADER]: message.id },
+        config.timeoutMs ?? DEFAULT_TRANSPORT_TIMEOUT_MS,
+      );
       if (!response.ok) throw failureFor(response.status, await response.text().catch(() => ''));
     },
   };
@@ -133,7 +151,12 @@ export function whatsappTransport(config: Extract<TransportConfig, { kind: 'what
           components: [{ type: 'body', parameters: message.params.map(whatsappParam) }, ...replyButtons(message.payload)],
         },
       });
-      const response = await post(`${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`, body, { authorization: `Bearer ${config.token}` }, config.timeoutMs ?? DEFAULT_TRANSPORT_TIMEOUT_MS);
+      const response = await post(
+        `${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`,
+        body,
+        { authorization: `Bearer ${config.token}` },
+        config.timeoutMs ?? DEFAULT_TRANSPORT_TIMEOUT_MS,
+      );
       if (!response.ok) {
         const text = await response.text().catch(() => '');
         let detail = text;

@@ -226,9 +226,14 @@ export class OutboxWorker {
     const common = { errorMsg: reason, body: text, lockedUntil: null, lockedBy: null, updatedAt: sql<Date>`now()` };
     const update = last
       ? this.db.updateTable('notifications').set({ ...common, status: 'failed' })
-      : this.db.updateTable('notifications').set({ ...common, nextAttemptAt: sql<Date>`now() + ${retryDelayMs(row.attempts, this.settings.retryBaseMs)}::integer * interval '1 millisecond'` });
+      : this.db
+          .updateTable('notifications')
+          .set({ ...common, nextAttemptAt: sql<Date>`now() + ${retryDelayMs(row.attempts, this.settings.retryBaseMs)}::integer * interval '1 millisecond'` });
     await update.where('id', '=', row.id).where('lockedBy', '=', this.id).execute();
-    this.log.warn({ notificationId: row.id, attempts: row.attempts, templateKey: row.templateKey, err: reason }, last ? 'message failed for good' : 'message will be tried again');
+    this.log.warn(
+      { notificationId: row.id, attempts: row.attempts, templateKey: row.templateKey, err: reason },
+      last ? 'message failed for good' : 'message will be tried again',
+    );
     return last ? 'failed' : 'retried';
   }
 }

@@ -29,8 +29,15 @@ import { assertPlannedRunSeats, type SeatOptions } from '../routes/seats.js';
 /** The schools named must exist: 400 on the field otherwise. */
 async function assertSchools(db: Db, schoolIds: readonly string[]): Promise<void> {
   if (schoolIds.length === 0) return;
-  const valid = schoolIds.every(isUuid) ? await db.selectFrom('schools').select('id').where('id', 'in', [...schoolIds]).execute() : [];
-  if (valid.length !== schoolIds.length) throw new AppError('BAD_REQUEST', PLANNED_RUN_MESSAGES.schoolsInvalid, { schoolIds: PLANNED_RUN_MESSAGES.schoolsInvalid });
+  const valid = schoolIds.every(isUuid)
+    ? await db
+        .selectFrom('schools')
+        .select('id')
+        .where('id', 'in', [...schoolIds])
+        .execute()
+    : [];
+  if (valid.length !== schoolIds.length)
+    throw new AppError('BAD_REQUEST', PLANNED_RUN_MESSAGES.schoolsInvalid, { schoolIds: PLANNED_RUN_MESSAGES.schoolsInvalid });
 }
 
 /**
@@ -38,22 +45,35 @@ async function assertSchools(db: Db, schoolIds: readonly string[]): Promise<void
  * latest dismissal … + 60 min for an afternoon, so every school's children are in time or out),
  * else from the school-day settings. No school named: the schools the bus's children go to.
  */
-async function defaultTimes(db: Db, driverId: string, direction: DriverRun, schoolIds: readonly string[], settings: SchoolDaySettings): Promise<{ plannedStart: string; plannedEnd: string }> {
+async function defaultTimes(
+  db: Db,
+  driverId: string,
+  direction: DriverRun,
+  schoolIds: readonly string[],
+  settings: SchoolDaySettings,
+): Promise<{ plannedStart: string; plannedEnd: string }> {
   const ids = schoolIds.length > 0 ? [...schoolIds] : [...new Set((await childrenOfBuses(db, [driverId])).map((child) => child.schoolId))];
   const schools = ids.length > 0 ? await db.selectFrom('schools').select(['startTime', 'dismissalTime']).where('id', 'in', ids).execute() : [];
   if (direction === 'morning') {
-    const starts = schools.map((school) => school.startTime).filter((time): time is string => time !== null).sort();
+    const starts = schools
+      .map((school) => school.startTime)
+      .filter((time): time is string => time !== null)
+      .sort();
     if (starts[0]) return { plannedStart: shiftClock(starts[0], -60), plannedEnd: starts[0] };
     return { plannedStart: settings.morningStart, plannedEnd: settings.morningEnd };
   }
-  const dismissals = schools.map((school) => school.dismissalTime).filter((time): time is string => time !== null).sort();
+  const dismissals = schools
+    .map((school) => school.dismissalTime)
+    .filter((time): time is string => time !== null)
+    .sort();
   const last = dismissals.at(-1);
   if (last) return { plannedStart: last, plannedEnd: shiftClock(last, 60) };
   return { plannedStart: settings.afternoonStart, plannedEnd: settings.afternoonEnd };
 }
 
 function assertWindow(plannedStart: string, plannedEnd: string): void {
-  if (plannedStart >= plannedEnd) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.runEndBeforeStart, { plannedEnd: SCHOOL_DAY_MESSAGES.runEndBeforeStart });
+  if (plannedStart >= plannedEnd)
+    throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.runEndBeforeStart, { plannedEnd: SCHOOL_DAY_MESSAGES.runEndBeforeStart });
 }
 
 /** POST /api/admin/drivers/{driverId}/runs. */
@@ -62,14 +82,23 @@ export async function createPlannedRun(db: Kysely<Database>, actor: Actor, input
     const bus = await findBus(trx, input.driverId);
     const runsBefore = await plannedRunsOfDrivers(trx, [bus.id]);
     await assertSchools(trx, input.schoolIds);
-    const defaults = input.plannedStart && input.plannedEnd ? undefined : await defaultTimes(trx, bus.id, input.direction, input.schoolIds, await readSchoolDaySettings(trx));
+    const defaults =
+      input.plannedStart && input.plannedEnd ? undefined : await defaultTimes(trx, bus.id, input.direction, input.schoolIds, await readSchoolDaySettings(trx));
     const plannedStart = input.plannedStart ?? defaults!.plannedStart;
     const plannedEnd = input.plannedEnd ?? defaults!.plannedEnd;
     assertWindow(plannedStart, plannedEnd);
     const id = (
       await trx
         .insertInto('plannedRuns')
-        .values({ driverId: bus.id, direction: input.direction, name: input.name, schoolIds: JSON.stringify(input.schoolIds), plannedStart, plannedEnd, weekdays: input.weekdays ? JSON.stringify(input.weekdays) : null })
+        .values({
+          driverId: bus.id,
+          direction: input.direction,
+          name: input.name,
+          schoolIds: JSON.stringify(input.schoolIds),
+          plannedStart,
+          plannedEnd,
+          weekdays: input.weekdays ? JSON.stringify(input.weekdays) : null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -83,7 +112,9 @@ export async function createPlannedRun(db: Kysely<Database>, actor: Actor, input
 
 /** The run a path names, locked for the change, or 404. */
 async function lockPlannedRun(trx: Db, runId: string): Promise<PlannedRunRow> {
-  const row = isUuid(runId) ? await trx.selectFrom('plannedRuns').select('id').where('id', '=', runId).where('deletedAt', 'is', null).forUpdate().executeTakeFirst() : undefined;
+  const row = isUuid(runId)
+    ? await trx.selectFrom('plannedRuns').select('id').where('id', '=', runId).where('deletedAt', 'is', null).forUpdate().executeTakeFirst()
+    : undefined;
   if (!row) throw new AppError('NOT_FOUND', PLANNED_RUN_MESSAGES.runNotFound);
   // One change to a bus's runs at a time: the last-of-its-direction rule reads the others.
   const run = (await findPlannedRun(trx, row.id))!;
@@ -105,10 +136,22 @@ async function assertNobodyPlacedByHand(trx: Db, runId: string): Promise<void> {
 
 /** A bus keeps at least one run of each direction its children ride: refused when this run is the last one. */
 async function assertNotLastOfDirection(trx: Db, run: PlannedRunRow): Promise<void> {
-  const others = await trx.selectFrom('plannedRuns').select('id').where('driverId', '=', run.driverId).where('direction', '=', run.direction).where('deletedAt', 'is', null).where('id', '<>', run.id).limit(1).execute();
+  const others = await trx
+    .selectFrom('plannedRuns')
+    .select('id')
+    .where('driverId', '=', run.driverId)
+    .where('direction', '=', run.direction)
+    .where('deletedAt', 'is', null)
+    .where('id', '<>', run.id)
+    .limit(1)
+    .execute();
   if (others.length > 0) return;
   const children = await childrenOfBuses(trx, [run.driverId]);
-  const ridesThatWay = children.some((child) => (run.direction === 'afternoon' ? (child.afternoonDriverId ?? child.driverId) : child.driverId) === run.driverId && ridesOnRun(child.serviceType, run.direction));
+  const ridesThatWay = children.some(
+    (child) =>
+      (run.direction === 'afternoon' ? (child.afternoonDriverId ?? child.driverId) : child.driverId) === run.driverId &&
+      ridesOnRun(child.serviceType, run.direction),
+  );
   if (ridesThatWay) throw new AppError('CONFLICT', PLANNED_RUN_MESSAGES.lastOfDirection);
 }
 
@@ -149,7 +192,14 @@ export async function deletePlannedRun(db: Kysely<Database>, actor: Actor, runId
   return db.transaction().execute(async (trx) => {
     const run = await lockPlannedRun(trx, runId);
     await assertNobodyPlacedByHand(trx, run.id);
-    const open = await trx.selectFrom('schoolRuns').select('id').where('plannedRunId', '=', run.id).where('startedAt', 'is not', null).where('endedAt', 'is', null).limit(1).executeTakeFirst();
+    const open = await trx
+      .selectFrom('schoolRuns')
+      .select('id')
+      .where('plannedRunId', '=', run.id)
+      .where('startedAt', 'is not', null)
+      .where('endedAt', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
     if (open) throw new AppError('CONFLICT', PLANNED_RUN_MESSAGES.inProgressToday);
     await assertNotLastOfDirection(trx, run);
     await trx.updateTable('plannedRuns').set({ deletedAt: new Date(), updatedAt: new Date() }).where('id', '=', run.id).execute();

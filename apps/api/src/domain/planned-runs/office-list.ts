@@ -1,5 +1,14 @@
 import type { Db } from '@school-transport/db';
-import { ADMIN_MESSAGES, DRIVER_RUNS, ridesOnRun, runsOfChildInWeek, runWeekdays, windowsOverlap, type DriverRunsList, type Weekday } from '@school-transport/contracts';
+import {
+  ADMIN_MESSAGES,
+  DRIVER_RUNS,
+  ridesOnRun,
+  runsOfChildInWeek,
+  runWeekdays,
+  windowsOverlap,
+  type DriverRunsList,
+  type Weekday,
+} from '@school-transport/contracts';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { readSchoolDaySettings } from '../school-day/settings.js';

@@ -53,16 +53,50 @@ describe("a bus's planned runs", () => {
   it("starts a new driver with 'Morning' and 'Afternoon' at the settings' times, every child on them", async () => {
     const list = await listRuns();
     expect(list.runs).toEqual([
-      { id: expect.any(String), direction: 'morning', name: 'Morning', schoolIds: [], plannedStart: '06:00', plannedEnd: '08:00', weekdays: null, riders: 4, seats: 24 },
-      { id: expect.any(String), direction: 'afternoon', name: 'Afternoon', schoolIds: [], plannedStart: '13:00', plannedEnd: '15:00', weekdays: null, riders: 4, seats: 24 },
+      {
+        id: expect.any(String),
+        direction: 'morning',
+        name: 'Morning',
+        schoolIds: [],
+        plannedStart: '06:00',
+        plannedEnd: '08:00',
+        weekdays: null,
+        riders: 4,
+        seats: 24,
+      },
+      {
+        id: expect.any(String),
+        direction: 'afternoon',
+        name: 'Afternoon',
+        schoolIds: [],
+        plannedStart: '13:00',
+        plannedEnd: '15:00',
+        weekdays: null,
+        riders: 4,
+        seats: 24,
+      },
     ]);
     expect(list.overlaps).toEqual([]);
   });
 
   it("plans a second afternoon run for the kindergarten, its times from the school's dismissal, audited", async () => {
-    const response = await asStaff.post<{ run: PlannedRun }>(runsPath(driver.driverId), { direction: 'afternoon', name: 'Afternoon – KG', schoolIds: [kindergarten.id] });
+    const response = await asStaff.post<{ run: PlannedRun }>(runsPath(driver.driverId), {
+      direction: 'afternoon',
+      name: 'Afternoon – KG',
+      schoolIds: [kindergarten.id],
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(response.body).toEqual({ run: { id: expect.any(String), direction: 'afternoon', name: 'Afternoon – KG', schoolIds: [kindergarten.id], plannedStart: '11:30', plannedEnd: '12:30', weekdays: null } });
+    expect(response.body).toEqual({
+      run: {
+        id: expect.any(String),
+        direction: 'afternoon',
+        name: 'Afternoon – KG',
+        schoolIds: [kindergarten.id],
+        plannedStart: '11:30',
+        plannedEnd: '12:30',
+        weekdays: null,
+      },
+    });
     const list = await listRuns();
     expect(list.runs.map((run) => [run.name, run.plannedStart])).toEqual([
       ['Morning', '06:00'],
@@ -72,12 +106,22 @@ describe("a bus's planned runs", () => {
     // 'Afternoon' serves every school, the KG run the kindergarten: the kindergarten child qualifies for both and waits to be placed by hand.
     expect(list.runs.find((run) => run.name === 'Afternoon')!.riders).toBe(3);
     expect(list.runs.find((run) => run.name === 'Afternoon – KG')!.riders).toBe(0);
-    const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff']).where('entityType', '=', 'planned_run').where('entityId', '=', response.body.run.id).execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'diff'])
+      .where('entityType', '=', 'planned_run')
+      .where('entityId', '=', response.body.run.id)
+      .execute();
     expect(audit).toEqual([{ action: 'create', diff: expect.objectContaining({ name: 'Afternoon – KG', driverId: driver.driverId }) }]);
   });
 
   it("takes a morning run's times from its school's start, and warns of runs whose windows overlap", async () => {
-    const response = await asAdmin.post<{ run: PlannedRun }>(runsPath(driver.driverId), { direction: 'morning', name: 'Morning – KG', schoolIds: [kindergarten.id], weekdays: ['thu', 'sun'] });
+    const response = await asAdmin.post<{ run: PlannedRun }>(runsPath(driver.driverId), {
+      direction: 'morning',
+      name: 'Morning – KG',
+      schoolIds: [kindergarten.id],
+      weekdays: ['thu', 'sun'],
+    });
     expect(response.status).toBe(201);
     expect(response.body.run).toMatchObject({ plannedStart: '06:30', plannedEnd: '07:30', weekdays: ['sun', 'thu'] });
     const list = await listRuns();
@@ -87,11 +131,29 @@ describe("a bus's planned runs", () => {
 
   it('edits a run: name, schools, times and weekdays, audited; times left out stay', async () => {
     const kg = (await listRuns()).runs.find((run) => run.name === 'Morning – KG')!;
-    const response = await asAdmin.put<{ run: PlannedRun }>(`/api/admin/runs/${kg.id}`, { direction: 'morning', name: 'Morning – Little Stars', schoolIds: [kindergarten.id], plannedEnd: '07:20', weekdays: null });
+    const response = await asAdmin.put<{ run: PlannedRun }>(`/api/admin/runs/${kg.id}`, {
+      direction: 'morning',
+      name: 'Morning – Little Stars',
+      schoolIds: [kindergarten.id],
+      plannedEnd: '07:20',
+      weekdays: null,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.run).toEqual({ id: kg.id, direction: 'morning', name: 'Morning – Little Stars', schoolIds: [kindergarten.id], plannedStart: '06:30', plannedEnd: '07:20', weekdays: null });
+    expect(response.body.run).toEqual({
+      id: kg.id,
+      direction: 'morning',
+      name: 'Morning – Little Stars',
+      schoolIds: [kindergarten.id],
+      plannedStart: '06:30',
+      plannedEnd: '07:20',
+      weekdays: null,
+    });
     const audit = await t.db.selectFrom('auditLogs').select('diff').where('entityId', '=', kg.id).where('action', '=', 'update').executeTakeFirstOrThrow();
-    expect(audit.diff).toMatchObject({ name: { from: 'Morning – KG', to: 'Morning – Little Stars' }, plannedEnd: { from: '07:30', to: '07:20' }, weekdays: { from: ['sun', 'thu'], to: null } });
+    expect(audit.diff).toMatchObject({
+      name: { from: 'Morning – KG', to: 'Morning – Little Stars' },
+      plannedEnd: { from: '07:30', to: '07:20' },
+      weekdays: { from: ['sun', 'thu'], to: null },
+    });
   });
 
   it('refuses bad input with a clear message and changes nothing', async () => {
@@ -135,7 +197,12 @@ describe('removing a run', () => {
   });
 
   it('refuses while a child is placed on it by hand, or it is in progress; its past days stay', async () => {
-    const made = await asAdmin.post<{ run: PlannedRun }>(runsPath(driver.driverId), { direction: 'afternoon', name: 'Afternoon – early', plannedStart: '12:00', plannedEnd: '12:45' });
+    const made = await asAdmin.post<{ run: PlannedRun }>(runsPath(driver.driverId), {
+      direction: 'afternoon',
+      name: 'Afternoon – early',
+      plannedStart: '12:00',
+      plannedEnd: '12:45',
+    });
     const runId = made.body.run.id;
     const placed = await child(school.id);
     await t.db.updateTable('students').set({ afternoonRunId: runId }).where('id', '=', placed).execute();
@@ -144,8 +211,16 @@ describe('removing a run', () => {
     expect(byHand.body.message).toBe(PLANNED_RUN_MESSAGES.placedByHand);
     await t.db.updateTable('students').set({ afternoonRunId: null }).where('id', '=', placed).execute();
 
-    const past = await t.db.insertInto('schoolRuns').values({ plannedRunId: runId, driverId: driver.driverId, date: '2026-11-30', run: 'afternoon', startedAt: new Date(), endedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
-    const today = await t.db.insertInto('schoolRuns').values({ plannedRunId: runId, driverId: driver.driverId, date: '2026-12-01', run: 'afternoon', startedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const past = await t.db
+      .insertInto('schoolRuns')
+      .values({ plannedRunId: runId, driverId: driver.driverId, date: '2026-11-30', run: 'afternoon', startedAt: new Date(), endedAt: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const today = await t.db
+      .insertInto('schoolRuns')
+      .values({ plannedRunId: runId, driverId: driver.driverId, date: '2026-12-01', run: 'afternoon', startedAt: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const inProgress = await asAdmin.request<{ message: string }>('DELETE', `/api/admin/runs/${runId}`);
     expect(inProgress.status).toBe(409);
     expect(inProgress.body.message).toBe(PLANNED_RUN_MESSAGES.inProgressToday);
@@ -154,11 +229,14 @@ describe('removing a run', () => {
     const removed = await asStaff.request<{ run: PlannedRun }>('DELETE', `/api/admin/runs/${runId}`);
     expect(removed.status).toBe(200);
     expect((await listRuns()).runs.map((run) => run.id)).not.toContain(runId);
-    expect(await t.db.selectFrom('schoolRuns').select('id').where('plannedRunId', '=', runId).orderBy('date').execute()).toEqual([{ id: past.id }, { id: today.id }]);
+    expect(await t.db.selectFrom('schoolRuns').select('id').where('plannedRunId', '=', runId).orderBy('date').execute()).toEqual([
+      { id: past.id },
+      { id: today.id },
+    ]);
     expect(await t.db.selectFrom('auditLogs').select('action').where('entityId', '=', runId).where('action', '=', 'delete').execute()).toHaveLength(1);
   });
 
-  it("lets the last run of a direction go when no child of the bus rides that way", async () => {
+  it('lets the last run of a direction go when no child of the bus rides that way', async () => {
     const other = await createDriver(t.db, 'driver-pass', 'Morning Only');
     await child(school.id, 'HOME_TO_SCHOOL', other.driverId);
     const afternoon = await firstPlannedRunId(t.db, other.driverId, 'afternoon');

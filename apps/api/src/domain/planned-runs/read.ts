@@ -14,7 +14,16 @@ export interface PlannedRunRow extends PlannedRun {
 /** A planned run as placement reads it. */
 export type PlacedRun = PlannedRunRow & RunToPlace;
 
-const COLUMNS = ['plannedRuns.id', 'plannedRuns.driverId', 'plannedRuns.direction', 'plannedRuns.name', 'plannedRuns.schoolIds', 'plannedRuns.plannedStart', 'plannedRuns.plannedEnd', 'plannedRuns.weekdays'] as const;
+const COLUMNS = [
+  'plannedRuns.id',
+  'plannedRuns.driverId',
+  'plannedRuns.direction',
+  'plannedRuns.name',
+  'plannedRuns.schoolIds',
+  'plannedRuns.plannedStart',
+  'plannedRuns.plannedEnd',
+  'plannedRuns.weekdays',
+] as const;
 
 export async function plannedRunsOfDrivers(db: Db, driverIds: readonly string[]): Promise<PlannedRunRow[]> {
   if (driverIds.length === 0) return [];
@@ -36,7 +45,15 @@ export async function findPlannedRun(db: Db, runId: string, options: { withRemov
 }
 
 export function toPlannedRun(row: PlannedRunRow): PlannedRun {
-  return { id: row.id, direction: row.direction, name: row.name, schoolIds: row.schoolIds, plannedStart: row.plannedStart, plannedEnd: row.plannedEnd, weekdays: row.weekdays };
+  return {
+    id: row.id,
+    direction: row.direction,
+    name: row.name,
+    schoolIds: row.schoolIds,
+    plannedStart: row.plannedStart,
+    plannedEnd: row.plannedEnd,
+    weekdays: row.weekdays,
+  };
 }
 
 export interface BusChild extends ChildToPlace {

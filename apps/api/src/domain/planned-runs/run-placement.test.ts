@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANNED_RUN_MESSAGES, STUDENT_MESSAGES, type AdminStudent, type DriverRunsList, type DriverStudent, type DriverToday, type PlannedRun, type UnassignedStudents } from '@school-transport/contracts';
+import {
+  PLANNED_RUN_MESSAGES,
+  STUDENT_MESSAGES,
+  type AdminStudent,
+  type DriverRunsList,
+  type DriverStudent,
+  type DriverToday,
+  type PlannedRun,
+  type UnassignedStudents,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../../test/factories.js';
 import { formOf } from '../../test/student-form.js';
@@ -29,7 +38,11 @@ const afternoonChildren = async (driver: HttpClient) => {
   return Object.fromEntries(today.runs.filter((run) => run.run === 'afternoon').map((run) => [run.name, run.students.map((student) => student.firstName)]));
 };
 const lulu = async () => (await asAdmin.get<{ student: AdminStudent }>(`/api/admin/students/${luluId}`)).body.student;
-const edit = async (changes: Record<string, unknown>) => asAdmin.put<{ student: AdminStudent; message?: string; issues?: Record<string, string> }>(`/api/admin/students/${luluId}`, { ...formOf(await lulu()), ...changes });
+const edit = async (changes: Record<string, unknown>) =>
+  asAdmin.put<{ student: AdminStudent; message?: string; issues?: Record<string, string> }>(`/api/admin/students/${luluId}`, {
+    ...formOf(await lulu()),
+    ...changes,
+  });
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
@@ -46,7 +59,13 @@ beforeAll(async () => {
   luluId = (await createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: family.parentId, driverId: ahmed.driverId, firstName: 'Lulu' })).id;
 
   const list = (await asAdmin.get<DriverRunsList>(`/api/admin/drivers/${ahmed.driverId}/runs`)).body;
-  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${ahmed.driverId}/runs`, { direction: 'afternoon', name: 'Afternoon – KG', schoolIds: [school.id], plannedStart: '11:30', plannedEnd: '12:30' });
+  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${ahmed.driverId}/runs`, {
+    direction: 'afternoon',
+    name: 'Afternoon – KG',
+    schoolIds: [school.id],
+    plannedStart: '11:30',
+    plannedEnd: '12:30',
+  });
   expect(kg.status, JSON.stringify(kg.body)).toBe(201);
   const yusufRuns = (await asAdmin.get<DriverRunsList>(`/api/admin/drivers/${yusuf.driverId}/runs`)).body;
   runs = {
@@ -67,7 +86,16 @@ describe('placing a child on a run by hand', () => {
       expect.objectContaining({
         id: luluId,
         firstName: 'Lulu',
-        ways: [{ direction: 'afternoon', driver: { id: ahmedDriverId, name: 'Ahmed' }, runs: [{ id: runs.kg, name: 'Afternoon – KG' }, { id: runs.afternoon, name: 'Afternoon' }] }],
+        ways: [
+          {
+            direction: 'afternoon',
+            driver: { id: ahmedDriverId, name: 'Ahmed' },
+            runs: [
+              { id: runs.kg, name: 'Afternoon – KG' },
+              { id: runs.afternoon, name: 'Afternoon' },
+            ],
+          },
+        ],
       }),
     ]);
 
@@ -78,7 +106,13 @@ describe('placing a child on a run by hand', () => {
     const bell = (await asAdmin.get<UnassignedStudents>('/api/admin/unassigned-students')).body;
     expect({ toPlace: bell.toPlace, toPlaceTotal: bell.toPlaceTotal }).toEqual({ toPlace: [], toPlaceTotal: 0 });
 
-    const audit = await t.db.selectFrom('auditLogs').select('diff').where('entityType', '=', 'student').where('entityId', '=', luluId).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select('diff')
+      .where('entityType', '=', 'student')
+      .where('entityId', '=', luluId)
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(audit.diff)).toContain(runs.kg);
   });
 
@@ -122,7 +156,8 @@ describe('another bus home', () => {
     const morning = (await asAhmed.get<DriverToday>('/api/driver/runs/today')).body.runs.find((run) => run.id === runs.morning)!;
     expect(morning.students.map((student) => student.firstName)).toEqual(['Lulu']);
     // Each driver's list names the ways she rides that bus.
-    const listed = async (driver: HttpClient) => (await driver.get<{ students: DriverStudent[] }>('/api/driver/students')).body.students.map((student) => [student.firstName, student.directions]);
+    const listed = async (driver: HttpClient) =>
+      (await driver.get<{ students: DriverStudent[] }>('/api/driver/students')).body.students.map((student) => [student.firstName, student.directions]);
     expect(await listed(asAhmed)).toEqual([['Lulu', ['morning']]]);
     expect(await listed(asYusuf)).toEqual([['Lulu', ['afternoon']]]);
     // Placed by hand on the bus home's run: a run of her morning bus is now another bus's.

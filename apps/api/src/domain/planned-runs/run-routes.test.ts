@@ -21,7 +21,14 @@ let mainRun: string;
 
 const stopsOf = async (run: string) => asAdmin.get<RunStops & { message?: string; runs?: unknown }>(`/api/admin/drivers/${driverId}/runs/${run}/stops`);
 const streets = (stops: RunStops) => stops.stops.map((stop) => stop.students.map((student) => student.firstName).join());
-const ambiguous = () => ({ message: PLANNED_RUN_MESSAGES.directionAmbiguous, code: 'plannedRuns.directionAmbiguous', runs: [{ id: kgRun, name: 'Afternoon – KG' }, { id: mainRun, name: 'Afternoon' }] });
+const ambiguous = () => ({
+  message: PLANNED_RUN_MESSAGES.directionAmbiguous,
+  code: 'plannedRuns.directionAmbiguous',
+  runs: [
+    { id: kgRun, name: 'Afternoon – KG' },
+    { id: mainRun, name: 'Afternoon' },
+  ],
+});
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
@@ -34,14 +41,41 @@ beforeAll(async () => {
   const area = await createArea(t.db);
   const { parentId } = await createParent(t.db);
   const child = (firstName: string, schoolId: string, block: string) =>
-    createStudent(t.db, { schoolId, areaId: area.id, parentId, driverId, serviceType: 'SCHOOL_TO_HOME', firstName, block, road: '1', houseBuilding: '1', address: `Block ${block}` });
+    createStudent(t.db, {
+      schoolId,
+      areaId: area.id,
+      parentId,
+      driverId,
+      serviceType: 'SCHOOL_TO_HOME',
+      firstName,
+      block,
+      road: '1',
+      houseBuilding: '1',
+      address: `Block ${block}`,
+    });
   await child('Lulu', kindergarten.id, '101');
   await child('Noor', kindergarten.id, '102');
   await child('Sara', main.id, '201');
   await child('Omar', main.id, '202');
   mainRun = await firstPlannedRunId(t.db, driverId, 'afternoon');
-  expect((await asAdmin.put(`/api/admin/runs/${mainRun}`, { direction: 'afternoon', name: 'Afternoon', schoolIds: [main.id], plannedStart: '13:30', plannedEnd: '14:30' })).status).toBe(200);
-  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${driverId}/runs`, { direction: 'afternoon', name: 'Afternoon – KG', schoolIds: [kindergarten.id], plannedStart: '11:30', plannedEnd: '12:30' });
+  expect(
+    (
+      await asAdmin.put(`/api/admin/runs/${mainRun}`, {
+        direction: 'afternoon',
+        name: 'Afternoon',
+        schoolIds: [main.id],
+        plannedStart: '13:30',
+        plannedEnd: '14:30',
+      })
+    ).status,
+  ).toBe(200);
+  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${driverId}/runs`, {
+    direction: 'afternoon',
+    name: 'Afternoon – KG',
+    schoolIds: [kindergarten.id],
+    plannedStart: '11:30',
+    plannedEnd: '12:30',
+  });
   expect(kg.status, JSON.stringify(kg.body)).toBe(201);
   kgRun = kg.body.run.id;
 });
@@ -62,7 +96,9 @@ describe('two afternoon runs of one bus, each its own route', () => {
 
   it('orders one run’s stops without touching the other’s; the driver orders their own run by its id', async () => {
     const kg = (await stopsOf(kgRun)).body;
-    const reordered = await asAdmin.put<RunStops>(`/api/admin/drivers/${driverId}/runs/${kgRun}/stops/order`, { stopIds: [...kg.stops].reverse().map((stop) => stop.id) });
+    const reordered = await asAdmin.put<RunStops>(`/api/admin/drivers/${driverId}/runs/${kgRun}/stops/order`, {
+      stopIds: [...kg.stops].reverse().map((stop) => stop.id),
+    });
     expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
     expect(streets(reordered.body)).toEqual(['Noor', 'Lulu']);
     const main = (await stopsOf(mainRun)).body;

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANNED_RUN_MESSAGES, type AdminRun, type AdminStudent, type DriverRunsList, type ServiceType, type UnassignedStudents } from '@school-transport/contracts';
+import {
+  PLANNED_RUN_MESSAGES,
+  type AdminRun,
+  type AdminStudent,
+  type DriverRunsList,
+  type ServiceType,
+  type UnassignedStudents,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { formOf } from '../../test/student-form.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStaff, createStudent, firstPlannedRunId } from '../../test/factories.js';
@@ -49,7 +56,8 @@ async function assign(studentId: string, driverId: string) {
   return asAdmin.put<{ student: AdminStudent }>(`/api/admin/students/${studentId}`, { ...formOf(student), driverId });
 }
 
-const ridersOf = async (driverId: string) => Object.fromEntries((await asAdmin.get<DriverRunsList>(`/api/admin/drivers/${driverId}/runs`)).body.runs.map((run) => [run.name, [run.riders, run.seats]]));
+const ridersOf = async (driverId: string) =>
+  Object.fromEntries((await asAdmin.get<DriverRunsList>(`/api/admin/drivers/${driverId}/runs`)).body.runs.map((run) => [run.name, [run.riders, run.seats]]));
 const fullAfternoon = (runId: string, runName: string, riders: number, seats: number) => ({
   message: `This bus is full for the afternoon run (${riders} of ${seats} seats).`,
   code: 'students.busFullAfternoon',
@@ -71,8 +79,16 @@ beforeAll(async () => {
   other = await createSchool(t.db, 'Ibn Khuldoon School');
   busId = await newBus(24);
   mainRunId = await firstPlannedRunId(t.db, busId, 'afternoon');
-  expect((await editRun(mainRunId, { direction: 'afternoon', name: 'Afternoon – Main', schoolIds: [main.id], plannedStart: '13:30', plannedEnd: '14:30' })).status).toBe(200);
-  const created = await asAdmin.post<{ run: { id: string } }>(`/api/admin/drivers/${busId}/runs`, { direction: 'afternoon', name: 'Afternoon – KG', schoolIds: [kindergarten.id], plannedStart: '11:30', plannedEnd: '12:30' });
+  expect(
+    (await editRun(mainRunId, { direction: 'afternoon', name: 'Afternoon – Main', schoolIds: [main.id], plannedStart: '13:30', plannedEnd: '14:30' })).status,
+  ).toBe(200);
+  const created = await asAdmin.post<{ run: { id: string } }>(`/api/admin/drivers/${busId}/runs`, {
+    direction: 'afternoon',
+    name: 'Afternoon – KG',
+    schoolIds: [kindergarten.id],
+    plannedStart: '11:30',
+    plannedEnd: '12:30',
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   kgRunId = created.body.run.id;
   await children(20, kindergarten.id, busId);
@@ -96,14 +112,18 @@ describe('seats per run', () => {
     expect((await assign(kg!, busId)).status).toBe(200);
     expect(await ridersOf(busId)).toEqual({ Morning: [0, 24], 'Afternoon – KG': [21, 24], 'Afternoon – Main': [24, 24] });
     const bell = (await asStaff.get<UnassignedStudents>('/api/admin/unassigned-students')).body;
-    expect(bell.fullRuns.filter((run) => run.driverId === busId)).toEqual([expect.objectContaining({ run: 'afternoon', runId: mainRunId, runName: 'Afternoon – Main', seats: 24, riders: 24 })]);
+    expect(bell.fullRuns.filter((run) => run.driverId === busId)).toEqual([
+      expect.objectContaining({ run: 'afternoon', runId: mainRunId, runName: 'Afternoon – Main', seats: 24, riders: 24 }),
+    ]);
   });
 
   it('refuses a run edit that brings a full run another school, unless an admin allows it with a reason, audited', async () => {
     // A child of a school no run of the bus serves rides none of its runs until one does.
     const [stranded] = await children(1, other.id, busId);
     const bell = (await asStaff.get<UnassignedStudents>('/api/admin/unassigned-students')).body;
-    expect(bell.toPlace.find((child) => child.id === stranded)?.ways).toEqual([{ direction: 'afternoon', driver: { id: busId, name: 'Test Driver' }, runs: [] }]);
+    expect(bell.toPlace.find((child) => child.id === stranded)?.ways).toEqual([
+      { direction: 'afternoon', driver: { id: busId, name: 'Test Driver' }, runs: [] },
+    ]);
     const fields = { direction: 'afternoon', name: 'Afternoon – Main', schoolIds: [main.id, other.id] };
     const refused = await editRun(mainRunId, fields);
     expect(refused.status).toBe(409);
@@ -113,8 +133,19 @@ describe('seats per run', () => {
     const allowed = await editRun(mainRunId, { ...fields, allowOverCapacity: { reason: 'One more on the bench seat' } });
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     expect((await ridersOf(busId))['Afternoon – Main']).toEqual([25, 24]);
-    const audit = await t.db.selectFrom('auditLogs').select('diff').where('entityType', '=', 'driver').where('entityId', '=', busId).where('action', '=', 'over_capacity').execute();
-    expect(audit.map((row) => row.diff)).toEqual([expect.objectContaining({ reason: 'One more on the bench seat', runs: [{ run: 'afternoon', runId: mainRunId, runName: 'Afternoon – Main', seats: 24, riders: 24, ridersAfter: 25 }] })]);
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select('diff')
+      .where('entityType', '=', 'driver')
+      .where('entityId', '=', busId)
+      .where('action', '=', 'over_capacity')
+      .execute();
+    expect(audit.map((row) => row.diff)).toEqual([
+      expect.objectContaining({
+        reason: 'One more on the bench seat',
+        runs: [{ run: 'afternoon', runId: mainRunId, runName: 'Afternoon – Main', seats: 24, riders: 24, ridersAfter: 25 }],
+      }),
+    ]);
     // Back as it was: the child of the other school rides no run again.
     expect((await editRun(mainRunId, { direction: 'afternoon', name: 'Afternoon – Main', schoolIds: [main.id] })).status).toBe(200);
     await t.db.updateTable('students').set({ deletedAt: new Date() }).where('id', '=', stranded!).execute();
@@ -125,7 +156,13 @@ describe('seats per run', () => {
     const afternoon = await firstPlannedRunId(t.db, small, 'afternoon');
     expect((await editRun(afternoon, { direction: 'afternoon', name: 'Afternoon', schoolIds: [main.id] })).status).toBe(200);
     await children(2, other.id, small);
-    const refused = await asAdmin.post(`/api/admin/drivers/${small}/runs`, { direction: 'afternoon', name: 'Afternoon – Ibn Khuldoon', schoolIds: [other.id], plannedStart: '15:00', plannedEnd: '16:00' });
+    const refused = await asAdmin.post(`/api/admin/drivers/${small}/runs`, {
+      direction: 'afternoon',
+      name: 'Afternoon – Ibn Khuldoon',
+      schoolIds: [other.id],
+      plannedStart: '15:00',
+      plannedEnd: '16:00',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'students.busFullAfternoon', runName: 'Afternoon – Ibn Khuldoon', seats: 1, riders: 0 });
     expect((await ridersOf(small))['Afternoon – Ibn Khuldoon']).toBeUndefined();
@@ -139,12 +176,21 @@ describe('seats on a substitute, per run', () => {
   it("names the run by its id ('afternoon' is 409 with the runs), and counts only the runs on board at the same time", async () => {
     const spare = await newBus(24);
     const spareAfternoon = await firstPlannedRunId(t.db, spare, 'afternoon');
-    expect((await editRun(spareAfternoon, { direction: 'afternoon', name: 'Afternoon', schoolIds: [], plannedStart: '13:30', plannedEnd: '14:30' })).status).toBe(200);
+    expect(
+      (await editRun(spareAfternoon, { direction: 'afternoon', name: 'Afternoon', schoolIds: [], plannedStart: '13:30', plannedEnd: '14:30' })).status,
+    ).toBe(200);
     await children(20, main.id, spare);
 
     const ambiguous = await substitute(busId, 'afternoon', spare);
     expect(ambiguous.status).toBe(409);
-    expect(ambiguous.body).toEqual({ message: PLANNED_RUN_MESSAGES.directionAmbiguous, code: 'plannedRuns.directionAmbiguous', runs: [{ id: kgRunId, name: 'Afternoon – KG' }, { id: mainRunId, name: 'Afternoon – Main' }] });
+    expect(ambiguous.body).toEqual({
+      message: PLANNED_RUN_MESSAGES.directionAmbiguous,
+      code: 'plannedRuns.directionAmbiguous',
+      runs: [
+        { id: kgRunId, name: 'Afternoon – KG' },
+        { id: mainRunId, name: 'Afternoon – Main' },
+      ],
+    });
 
     // The kindergarten's run (21) ends before the spare's own (20) starts: the bus has the seats.
     const kg = await substitute(busId, kgRunId, spare);
@@ -153,7 +199,12 @@ describe('seats on a substitute, per run', () => {
     const refused = await substitute(busId, mainRunId, spare);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual(fullAfternoon(mainRunId, 'Afternoon – Main', 20, 24));
-    const row = await t.db.selectFrom('schoolRuns').select('substituteDriverId').where('plannedRunId', '=', mainRunId).where('date', '=', date).executeTakeFirst();
+    const row = await t.db
+      .selectFrom('schoolRuns')
+      .select('substituteDriverId')
+      .where('plannedRunId', '=', mainRunId)
+      .where('date', '=', date)
+      .executeTakeFirst();
     expect(row?.substituteDriverId ?? null).toBeNull();
   });
 });

@@ -46,8 +46,11 @@ async function planAccount(db: Kysely<Database>, registration: Registration, reg
     .where('email', '=', registration.parentEmail)
     .executeTakeFirst();
   if (!account) return { kind: 'new', passwordHash: await hashPassword(registration.password), language: registration.language ?? 'en' };
-  const matches = account.role === 'parent' ? await verifyPassword(account.passwordHash, registration.password) : await verifyAgainstDecoy(registration.password);
-  return matches ? { kind: 'existing', userId: account.id, language: account.language } : { kind: 'someone-else', userId: account.id, phone: account.phone, language: account.language };
+  const matches =
+    account.role === 'parent' ? await verifyPassword(account.passwordHash, registration.password) : await verifyAgainstDecoy(registration.password);
+  return matches
+    ? { kind: 'existing', userId: account.id, language: account.language }
+    : { kind: 'someone-else', userId: account.id, phone: account.phone, language: account.language };
 }
 
 /** The parents row of an existing parent user; one is made if an older account lacks it. */
@@ -64,7 +67,11 @@ async function newParent(trx: Transaction<Database>, registration: Registration,
     .values({ email: registration.parentEmail, passwordHash, role: 'parent', name: registration.parentName, phone: registration.parentPhone, language })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const parent = await trx.insertInto('parents').values({ userId: user.id, whatsappNumber: registration.parentPhone }).returning('id').executeTakeFirstOrThrow();
+  const parent = await trx
+    .insertInto('parents')
+    .values({ userId: user.id, whatsappNumber: registration.parentPhone })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return parent.id;
 }
 
@@ -81,7 +88,13 @@ async function newParent(trx: Transaction<Database>, registration: Registration,
  * which tells a parent who mistyped their password to sign in and register from their account.
  * Answers undefined in that case.
  */
-export async function registerStudent(db: Kysely<Database>, registration: Registration, registrant: Registrant, textsPerHour: number, retried = false): Promise<RegisteredStudent | undefined> {
+export async function registerStudent(
+  db: Kysely<Database>,
+  registration: Registration,
+  registrant: Registrant,
+  textsPerHour: number,
+  retried = false,
+): Promise<RegisteredStudent | undefined> {
   // Checked whether or not the email has an account, so the answer does not tell which; a
   // signed-in parent's registration sets no password.
   if (registrant.user?.role !== 'parent') assertPasswordAllowed(registration.password, 'parent');
@@ -95,7 +108,10 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
         await tellAccountOwner(trx, plan, registration, textsPerHour);
         return undefined;
       }
-      const parentId = plan.kind === 'new' ? await newParent(trx, registration, plan.passwordHash, plan.language) : await parentIdOf(trx, plan.userId, registration.parentPhone);
+      const parentId =
+        plan.kind === 'new'
+          ? await newParent(trx, registration, plan.passwordHash, plan.language)
+          : await parentIdOf(trx, plan.userId, registration.parentPhone);
       const student = await trx
         .insertInto('students')
         .values({
@@ -145,13 +161,19 @@ export async function registerStudent(db: Kysely<Database>, registration: Regist
   } catch (error) {
     // Two first registrations with one new email at the same moment: the second is planned again,
     // now against the account the first made (its password matches, or its owner is told).
-    if (!retried && isUniqueViolation(error) && error.constraint === 'users_email_key') return registerStudent(db, registration, registrant, textsPerHour, true);
+    if (!retried && isUniqueViolation(error) && error.constraint === 'users_email_key')
+      return registerStudent(db, registration, registrant, textsPerHour, true);
     throw error;
   }
 }
 
 /** The SMS to the owner of an email that a registration used without the account's password. */
-async function tellAccountOwner(trx: Transaction<Database>, plan: { userId: string; phone: string | null; language: Language }, registration: Registration, textsPerHour: number): Promise<void> {
+async function tellAccountOwner(
+  trx: Transaction<Database>,
+  plan: { userId: string; phone: string | null; language: Language },
+  registration: Registration,
+  textsPerHour: number,
+): Promise<void> {
   const phone = plan.phone ?? (await trx.selectFrom('parents').select('whatsappNumber').where('userId', '=', plan.userId).executeTakeFirst())?.whatsappNumber;
   if (!phone) return;
   await enqueueRegistrationText(

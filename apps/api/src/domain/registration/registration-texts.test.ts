@@ -30,14 +30,31 @@ function recordingTransport(delivered: DeliveryMessage[]): Transport {
 
 async function registrationChoices(t: TestServer) {
   const stamp = `${Date.now().toString(36)}${counter++}`;
-  const schoolId = (await t.db.insertInto('schools').values({ schoolCode: `RT-${stamp}`, name: 'Texts School' }).returning('id').executeTakeFirstOrThrow()).id;
-  const areaId = (await t.db.insertInto('areas').values({ name: `Texts ${stamp}`, price: '27.50' }).returning('id').executeTakeFirstOrThrow()).id;
+  const schoolId = (
+    await t.db
+      .insertInto('schools')
+      .values({ schoolCode: `RT-${stamp}`, name: 'Texts School' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const areaId = (
+    await t.db
+      .insertInto('areas')
+      .values({ name: `Texts ${stamp}`, price: '27.50' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const termsVersionId = (await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow()).id;
   return { schoolId, areaId, termsVersionId };
 }
 
 /** A parent registers a child through the public form, from a browser of their own. */
-async function register(t: TestServer, choices: { schoolId: string; areaId: string; termsVersionId: string }, phone: string, email = `texts-${counter++}-${Date.now()}@example.com`): Promise<HttpResponse> {
+async function register(
+  t: TestServer,
+  choices: { schoolId: string; areaId: string; termsVersionId: string },
+  phone: string,
+  email = `texts-${counter++}-${Date.now()}@example.com`,
+): Promise<HttpResponse> {
   const input: RegistrationInput = {
     firstName: 'Maryam',
     fathersName: 'Hassan',
@@ -59,10 +76,21 @@ async function register(t: TestServer, choices: { schoolId: string; areaId: stri
 }
 
 /** What the registrant sees of the answer: the status, the body and the headers that could differ. */
-const seen = (response: HttpResponse) => ({ status: response.status, body: response.body, type: response.headers.get('content-type'), length: response.headers.get('content-length') });
+const seen = (response: HttpResponse) => ({
+  status: response.status,
+  body: response.body,
+  type: response.headers.get('content-type'),
+  length: response.headers.get('content-length'),
+});
 
 const textsTo = (t: TestServer, phone: string) =>
-  t.db.selectFrom('notifications').selectAll().where('recipient', '=', phone).where('templateKey', 'in', ['registration_received', 'registration_email_in_use']).orderBy('createdAt').execute();
+  t.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('recipient', '=', phone)
+    .where('templateKey', 'in', ['registration_received', 'registration_email_in_use'])
+    .orderBy('createdAt')
+    .execute();
 
 describe('registration texts to one phone number', () => {
   let t: TestServer;
@@ -136,7 +164,19 @@ describe('registration texts across the service (REGISTRATION_TEXTS_PER_HOUR=2)'
     expect((await admin.get<{ count: number }>('/api/admin/notifications/held-count')).body).toEqual({ count: 1 });
     const list = await admin.get<AdminNotificationList>('/api/admin/notifications?status=held');
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ total: 1, notifications: [{ id: held!.id, status: 'held', recipient: phones[2], sending: false, nextAttemptAt: null, text: expect.stringContaining('School bus registration received') }] });
+    expect(list.body).toMatchObject({
+      total: 1,
+      notifications: [
+        {
+          id: held!.id,
+          status: 'held',
+          recipient: phones[2],
+          sending: false,
+          nextAttemptAt: null,
+          text: expect.stringContaining('School bus registration received'),
+        },
+      ],
+    });
 
     // The worker sends the two pending texts and leaves the held one.
     await worker.drain();
@@ -149,7 +189,11 @@ describe('registration texts across the service (REGISTRATION_TEXTS_PER_HOUR=2)'
     expect(released.body.notification).toMatchObject({ id: held!.id, status: 'pending' });
     const audit = await t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'notification').where('entityId', '=', held!.id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorUserId: adminId, action: 'release', diff: expect.objectContaining({ status: { from: 'held', to: 'pending' }, recipient: phones[2] }) });
+    expect(audit[0]).toMatchObject({
+      actorUserId: adminId,
+      action: 'release',
+      diff: expect.objectContaining({ status: { from: 'held', to: 'pending' }, recipient: phones[2] }),
+    });
     expect((await admin.get<{ count: number }>('/api/admin/notifications/held-count')).body).toEqual({ count: 0 });
     await worker.drain();
     expect(delivered.filter((message) => message.id === held!.id)).toHaveLength(1);
@@ -158,7 +202,10 @@ describe('registration texts across the service (REGISTRATION_TEXTS_PER_HOUR=2)'
     // Only a held message can be released.
     const again = await admin.post(`/api/admin/notifications/${held!.id}/release`);
     expect(again).toMatchObject({ status: 409, body: { message: OUTBOX_MESSAGES.onlyHeldReleased } });
-    expect((await admin.post('/api/admin/notifications/00000000-0000-4000-8000-000000000000/release')).body).toEqual({ message: OUTBOX_MESSAGES.notificationNotFound, code: 'outbox.notificationNotFound' });
+    expect((await admin.post('/api/admin/notifications/00000000-0000-4000-8000-000000000000/release')).body).toEqual({
+      message: OUTBOX_MESSAGES.notificationNotFound,
+      code: 'outbox.notificationNotFound',
+    });
   });
 
   it('releases every held text at once, one audit row each, and only the admin may', async () => {

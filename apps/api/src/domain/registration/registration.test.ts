@@ -14,9 +14,23 @@ let termsVersionId: string;
 beforeAll(async () => {
   t = await startTestServer();
   const stamp = Date.now().toString(36);
-  schoolId = (await t.db.insertInto('schools').values({ schoolCode: `REG-${stamp}`, name: 'Registration School' }).returning('id').executeTakeFirstOrThrow()).id;
-  area = await t.db.insertInto('areas').values({ name: `Sitra ${stamp}`, price: '27.50', roundaboutCount: 0 }).returning(['id', 'price']).executeTakeFirstOrThrow();
-  roundaboutArea = await t.db.insertInto('areas').values({ name: `Riffa ${stamp}`, price: '30.00', roundaboutCount: 22 }).returning(['id', 'price']).executeTakeFirstOrThrow();
+  schoolId = (
+    await t.db
+      .insertInto('schools')
+      .values({ schoolCode: `REG-${stamp}`, name: 'Registration School' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  area = await t.db
+    .insertInto('areas')
+    .values({ name: `Sitra ${stamp}`, price: '27.50', roundaboutCount: 0 })
+    .returning(['id', 'price'])
+    .executeTakeFirstOrThrow();
+  roundaboutArea = await t.db
+    .insertInto('areas')
+    .values({ name: `Riffa ${stamp}`, price: '30.00', roundaboutCount: 22 })
+    .returning(['id', 'price'])
+    .executeTakeFirstOrThrow();
   termsVersionId = (await t.db.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirstOrThrow()).id;
 });
 afterAll(() => t.close());
@@ -72,9 +86,17 @@ describe('POST /api/registrations', () => {
     });
     expect(Date.now() - student.termsAcceptedAt!.getTime()).toBeLessThan(60_000);
 
-    const outbox = await t.db.selectFrom('notifications').selectAll().where('recipient', '=', '36001122').where('templateKey', '=', 'registration_received').execute();
+    const outbox = await t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('recipient', '=', '36001122')
+      .where('templateKey', '=', 'registration_received')
+      .execute();
     expect(outbox.map((row) => row.payload)).toContainEqual({ automatedId, studentName: 'Sara Ali' });
-    expect(outbox.find((row) => (row.payload as { automatedId?: string }).automatedId === automatedId)).toMatchObject({ recipientType: 'sms', status: 'pending' });
+    expect(outbox.find((row) => (row.payload as { automatedId?: string }).automatedId === automatedId)).toMatchObject({
+      recipientType: 'sms',
+      status: 'pending',
+    });
 
     // The new parent can sign in and sees the student.
     const client = t.client();
@@ -160,7 +182,20 @@ describe('registration validation (from the server)', () => {
   });
 
   it('answers blank required text (spaces only) with the same messages', async () => {
-    const response = await t.client().post('/api/registrations', registration({ firstName: '  ', lastName: '', fathersName: ' ', studentSchoolId: ' ', block: '', road: ' ', houseBuilding: '', parentName: ' ', grade: '' as never }));
+    const response = await t.client().post(
+      '/api/registrations',
+      registration({
+        firstName: '  ',
+        lastName: '',
+        fathersName: ' ',
+        studentSchoolId: ' ',
+        block: '',
+        road: ' ',
+        houseBuilding: '',
+        parentName: ' ',
+        grade: '' as never,
+      }),
+    );
     expect(response.status).toBe(400);
     expect((response.body as { issues: Record<string, string> }).issues).toEqual({
       firstName: MESSAGES.firstNameRequired,
@@ -195,8 +230,16 @@ describe('registration validation (from the server)', () => {
   });
 
   it('refuses an unknown or inactive school and area', async () => {
-    const inactiveSchool = await t.db.insertInto('schools').values({ schoolCode: `OLD-${Date.now().toString(36)}`, name: 'Closed School', active: false }).returning('id').executeTakeFirstOrThrow();
-    const inactiveArea = await t.db.insertInto('areas').values({ name: `Closed ${Date.now().toString(36)}`, price: '20.00', active: false }).returning('id').executeTakeFirstOrThrow();
+    const inactiveSchool = await t.db
+      .insertInto('schools')
+      .values({ schoolCode: `OLD-${Date.now().toString(36)}`, name: 'Closed School', active: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inactiveArea = await t.db
+      .insertInto('areas')
+      .values({ name: `Closed ${Date.now().toString(36)}`, price: '20.00', active: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const cases: [Partial<RegistrationInput>, string, string][] = [
       [{ schoolId: 'not-a-school' }, 'schoolId', SERVER_MESSAGES.unknownSchool],
       [{ schoolId: '00000000-0000-4000-8000-000000000000' }, 'schoolId', SERVER_MESSAGES.unknownSchool],
@@ -216,10 +259,20 @@ describe('registration validation (from the server)', () => {
   it('refuses a roundabout for an area without roundabouts, and one beyond the area count', async () => {
     const none = await t.client().post('/api/registrations', registration({ roundabout: 1 }));
     expect(none.status).toBe(400);
-    expect(none.body).toEqual({ message: SERVER_MESSAGES.roundaboutNotOffered, issues: { roundabout: SERVER_MESSAGES.roundaboutNotOffered }, code: 'server.roundaboutNotOffered', issueCodes: { roundabout: 'server.roundaboutNotOffered' } });
+    expect(none.body).toEqual({
+      message: SERVER_MESSAGES.roundaboutNotOffered,
+      issues: { roundabout: SERVER_MESSAGES.roundaboutNotOffered },
+      code: 'server.roundaboutNotOffered',
+      issueCodes: { roundabout: 'server.roundaboutNotOffered' },
+    });
     const beyond = await t.client().post('/api/registrations', registration({ areaId: roundaboutArea.id, roundabout: 23 }));
     expect(beyond.status).toBe(400);
-    expect(beyond.body).toEqual({ message: SERVER_MESSAGES.roundaboutOutOfRange, issues: { roundabout: SERVER_MESSAGES.roundaboutOutOfRange }, code: 'server.roundaboutOutOfRange', issueCodes: { roundabout: 'server.roundaboutOutOfRange' } });
+    expect(beyond.body).toEqual({
+      message: SERVER_MESSAGES.roundaboutOutOfRange,
+      issues: { roundabout: SERVER_MESSAGES.roundaboutOutOfRange },
+      code: 'server.roundaboutOutOfRange',
+      issueCodes: { roundabout: 'server.roundaboutOutOfRange' },
+    });
   });
 
   it('refuses a retired, an unknown and a malformed terms version with 400', async () => {
@@ -228,7 +281,12 @@ describe('registration validation (from the server)', () => {
       const input = registration({ termsVersionId: id });
       const response = await t.client().post('/api/registrations', input);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: SERVER_MESSAGES.termsVersionNotActive, issues: { termsVersionId: SERVER_MESSAGES.termsVersionNotActive }, code: 'server.termsVersionNotActive', issueCodes: { termsVersionId: 'server.termsVersionNotActive' } });
+      expect(response.body).toEqual({
+        message: SERVER_MESSAGES.termsVersionNotActive,
+        issues: { termsVersionId: SERVER_MESSAGES.termsVersionNotActive },
+        code: 'server.termsVersionNotActive',
+        issueCodes: { termsVersionId: 'server.termsVersionNotActive' },
+      });
       expect((await rowsForEmail(input.parentEmail)).users).toHaveLength(0);
     }
   });
@@ -253,11 +311,26 @@ describe('families with several children', () => {
     const response = await t.client().post('/api/registrations', input);
     expect([response.status, response.body]).toEqual([201, { message: SERVER_MESSAGES.registrationReceived, redirectTo: '/parent-login' }]);
     expect((await rowsForEmail(parent.email)).students).toHaveLength(0);
-    const notices = async () => t.db.selectFrom('notifications').selectAll().where('templateKey', '=', 'registration_email_in_use').where('recipient', '=', '36000000').where(sql<boolean>`payload->>'studentName' = 'Intruder Ali'`).execute();
+    const notices = async () =>
+      t.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('templateKey', '=', 'registration_email_in_use')
+        .where('recipient', '=', '36000000')
+        .where(sql<boolean>`payload->>'studentName' = 'Intruder Ali'`)
+        .execute();
     expect(await notices()).toEqual([expect.objectContaining({ recipient: '36000000', payload: { studentName: 'Intruder Ali' } })]);
     // Tried again the same day: the same answer, and no second message (so it cannot flood the family).
     expect((await t.client().post('/api/registrations', registration({ parentEmail: parent.email, password: 'other-wrong' }))).status).toBe(201);
-    expect(await t.db.selectFrom('notifications').select('id').where('templateKey', '=', 'registration_email_in_use').where('recipient', '=', '36000000').where(sql<boolean>`idempotency_key like ${`%${parent.id}%`}`).execute()).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('templateKey', '=', 'registration_email_in_use')
+        .where('recipient', '=', '36000000')
+        .where(sql<boolean>`idempotency_key like ${`%${parent.id}%`}`)
+        .execute(),
+    ).toHaveLength(1);
     expect((await rowsForEmail(parent.email)).students).toHaveLength(0);
   });
 
@@ -273,8 +346,18 @@ describe('families with several children', () => {
   it('checks the form the same way whether or not the email has an account', async () => {
     const parent = await createParent(t.db);
     for (const email of [parent.email, `nobody-${Date.now()}@example.com`]) {
-      const unknownArea = await t.client().post('/api/registrations', registration({ parentEmail: email, password: 'wrong-password', areaId: '00000000-0000-4000-8000-000000000000' }));
-      expect([unknownArea.status, unknownArea.body]).toEqual([400, { message: SERVER_MESSAGES.unknownArea, issues: { areaId: SERVER_MESSAGES.unknownArea }, code: 'server.unknownArea', issueCodes: { areaId: 'server.unknownArea' } }]);
+      const unknownArea = await t
+        .client()
+        .post('/api/registrations', registration({ parentEmail: email, password: 'wrong-password', areaId: '00000000-0000-4000-8000-000000000000' }));
+      expect([unknownArea.status, unknownArea.body]).toEqual([
+        400,
+        {
+          message: SERVER_MESSAGES.unknownArea,
+          issues: { areaId: SERVER_MESSAGES.unknownArea },
+          code: 'server.unknownArea',
+          issueCodes: { areaId: 'server.unknownArea' },
+        },
+      ]);
     }
   });
 
@@ -296,7 +379,15 @@ describe('one transaction', () => {
     await sql`CREATE FUNCTION refuse_outbox() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox unavailable'; END $$`.execute(t.db);
     await sql`CREATE TRIGGER refuse_outbox BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION refuse_outbox()`.execute(t.db);
     const input = registration({ parentPhone: '39990001' });
-    const countStudents = async () => Number((await t.db.selectFrom('students').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const countStudents = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('students')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await countStudents();
     try {
       const response = await t.client().post('/api/registrations', input);
@@ -328,7 +419,11 @@ describe('one transaction', () => {
       .selectFrom('parents')
       .innerJoin('users', 'users.id', 'parents.userId')
       .select('parents.id')
-      .where('users.email', 'in', inputs.map((input) => input.parentEmail))
+      .where(
+        'users.email',
+        'in',
+        inputs.map((input) => input.parentEmail),
+      )
       .execute();
     expect(parents).toHaveLength(50);
   }, 120_000);
@@ -362,8 +457,16 @@ describe('GET /api/parent/students', () => {
     const input = registration({ firstName: 'Layla' });
     expect((await t.client().post('/api/registrations', input)).status).toBe(201);
     const { automatedId } = (await rowsForEmail(input.parentEmail)).students[0]!;
-    const driverUser = await t.db.insertInto('users').values({ passwordHash: 'x', role: 'driver', name: 'Ahmed Driver', phone: '33445566' }).returning('id').executeTakeFirstOrThrow();
-    const driver = await t.db.insertInto('drivers').values({ userId: driverUser.id, name: 'Ahmed Driver', phone: '33445566', licenseNo: 'L-1', areaIds: '[]' }).returning('id').executeTakeFirstOrThrow();
+    const driverUser = await t.db
+      .insertInto('users')
+      .values({ passwordHash: 'x', role: 'driver', name: 'Ahmed Driver', phone: '33445566' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const driver = await t.db
+      .insertInto('drivers')
+      .values({ userId: driverUser.id, name: 'Ahmed Driver', phone: '33445566', licenseNo: 'L-1', areaIds: '[]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db.updateTable('students').set({ driverId: driver.id }).where('automatedId', '=', automatedId).execute();
     const client = t.client();
     await client.post('/api/auth/login', { email: input.parentEmail, password: input.password });

@@ -60,7 +60,8 @@ const readStops = async (client: HttpClient, driverId: string, run = 'morning') 
   return response.body;
 };
 const names = (answer: RunStops) => answer.stops.map((stop) => stop.students.map((each) => each.firstName).join('+'));
-const order = (client: HttpClient, driverId: string, run: string, stopIds: string[]) => client.put<RunStops & { message?: string }>(`${stopsPath(driverId, run)}/order`, { stopIds });
+const order = (client: HttpClient, driverId: string, run: string, stopIds: string[]) =>
+  client.put<RunStops & { message?: string }>(`${stopsPath(driverId, run)}/order`, { stopIds });
 
 const LONG_LINK = 'https://www.google.com/maps/place/Home/@26.2235,50.5876,17z/data=!3m1';
 /** Google's short-link hosts as the tests' stand-in plays them: each path a case of the rules. */
@@ -136,7 +137,12 @@ describe("a run's stops", () => {
 
     await student('Hind', driverA.driverId, { block: '950', road: '9', house: '1' });
     expect(names(await readStops(asAdmin, driverA.driverId))).toEqual(['Dana', 'Amal+Aya', 'Badr', 'Hind']);
-    const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff']).where('entityType', '=', 'route').where('entityId', '=', driverA.driverId).execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'diff'])
+      .where('entityType', '=', 'route')
+      .where('entityId', '=', driverA.driverId)
+      .execute();
     expect(audit).toEqual([expect.objectContaining({ action: 'reorder', diff: expect.objectContaining({ run: 'morning', by: 'office' }) })]);
   });
 
@@ -187,7 +193,13 @@ describe("a run's stops", () => {
     expect(run.students.map((each) => `${each.stop.number} ${each.firstName}`)).toEqual(
       expected.flatMap((group, index) => group.split('+').map((name) => `${index + 1} ${name}`)),
     );
-    const audit = await t.db.selectFrom('auditLogs').select(['actorUserId', 'diff']).where('entityType', '=', 'route').where('action', '=', 'reorder').orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['actorUserId', 'diff'])
+      .where('entityType', '=', 'route')
+      .where('action', '=', 'reorder')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actorUserId: driverA.id, diff: { run: 'afternoon', by: 'driver' } });
   });
 
@@ -232,7 +244,14 @@ describe('where a stop is', () => {
   const fix = (run: 'morning' | 'afternoon', event: string, minute: number, lat: number, lng: number, accuracy: number) =>
     t.db
       .insertInto('runMarks')
-      .values({ runId: runIds[run], studentId: learnedChild, event: event as 'boarded', at: new Date(Date.UTC(2026, 10, 30, 3, minute)), clientId: unique('fix'), position: JSON.stringify({ lat, lng, accuracy }) })
+      .values({
+        runId: runIds[run],
+        studentId: learnedChild,
+        event: event as 'boarded',
+        at: new Date(Date.UTC(2026, 10, 30, 3, minute)),
+        clientId: unique('fix'),
+        position: JSON.stringify({ lat, lng, accuracy }),
+      })
       .execute();
 
   it("reads the parent's Google or Apple Maps link until anything better is known", async () => {
@@ -265,14 +284,22 @@ describe('where a stop is', () => {
     expect(pinned.status, JSON.stringify(pinned.body)).toBe(200);
     expect(pinned.body.stops[0]!.location).toEqual({ lat: 26.3, lng: 50.6, source: 'set' });
     // The pin is the address's: the afternoon's stop there shows it too.
-    expect((await readStops(asAdmin, driver.driverId, 'afternoon')).stops.find((stop) => stop.students[0]!.id === learnedChild)!.location).toMatchObject({ source: 'set' });
+    expect((await readStops(asAdmin, driver.driverId, 'afternoon')).stops.find((stop) => stop.students[0]!.id === learnedChild)!.location).toMatchObject({
+      source: 'set',
+    });
     expect((await asStaff.put(`${stopsPath(driver.driverId)}/${stopId}/location`, { lat: 91, lng: 50.6 })).status).toBe(400);
     expect((await asDriver.put(`${stopsPath(driver.driverId)}/${stopId}/location`, { lat: 26, lng: 50 })).status).toBe(403);
     expect((await asStaff.put(`${stopsPath(driver.driverId)}/${crypto.randomUUID()}/location`, { lat: 26, lng: 50 })).status).toBe(404);
     const cleared = await asStaff.request<RunStops>('DELETE', `${stopsPath(driver.driverId)}/${stopId}/location`);
     expect(cleared.status).toBe(200);
     expect(cleared.body.stops[0]!.location).toMatchObject({ source: 'learned' });
-    const audit = await t.db.selectFrom('auditLogs').select('action').where('entityType', '=', 'route').where('entityId', '=', driver.driverId).orderBy('createdAt').execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select('action')
+      .where('entityType', '=', 'route')
+      .where('entityId', '=', driver.driverId)
+      .orderBy('createdAt')
+      .execute();
     expect(audit.map((row) => row.action)).toEqual(['pin', 'unpin']);
   });
 });
@@ -316,7 +343,13 @@ describe('short map links', () => {
     const stop = (await readStops(asAdmin, driver.driverId)).stops.find((each) => each.students[0]!.id === studentId)!;
     expect(stop.location).toEqual({ lat: 26.2235, lng: 50.5876, source: 'link' });
     // The edit's audit row holds the link as stored.
-    const audit = await t.db.selectFrom('auditLogs').select('diff').where('entityType', '=', 'student').where('entityId', '=', studentId).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select('diff')
+      .where('entityType', '=', 'student')
+      .where('entityId', '=', studentId)
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(audit.diff)).toContain('@26.2235,50.5876');
 
     // goo.gl/maps links, over two hops, and a pasted http:// link is asked for over HTTPS.
@@ -329,8 +362,10 @@ describe('short map links', () => {
     expect(again.body.student.locationLink).toBe('https://maps.google.com/?q=26.3,50.55');
   });
 
-  it("gives the Routes tab the position of a pasted short link to pin, and refuses one that leads nowhere, for the office only", async () => {
-    const linked = await asAdmin.post<{ result: { data: { position: { lat: number; lng: number } } } }>('/trpc/admin.routes.linkPosition', { link: 'https://maps.app.goo.gl/Home' });
+  it('gives the Routes tab the position of a pasted short link to pin, and refuses one that leads nowhere, for the office only', async () => {
+    const linked = await asAdmin.post<{ result: { data: { position: { lat: number; lng: number } } } }>('/trpc/admin.routes.linkPosition', {
+      link: 'https://maps.app.goo.gl/Home',
+    });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     expect(linked.body.result.data.position).toEqual({ lat: 26.2235, lng: 50.5876 });
     const refused = await asAdmin.post<{ error: { message: string } }>('/trpc/admin.routes.linkPosition', { link: 'https://maps.app.goo.gl/PlaceName' });
@@ -342,7 +377,12 @@ describe('short map links', () => {
 
   it('fetches nothing for a link that is not a Google Maps short link', async () => {
     mapLinks.requests.length = 0;
-    for (const link of ['https://goo.gl/abcdef', 'https://www.google.com/maps?q=26.1,50.1', 'https://maps.apple.com/?ll=26.15,50.45', 'http://127.0.0.1:5432/maps.app.goo.gl/Home']) {
+    for (const link of [
+      'https://goo.gl/abcdef',
+      'https://www.google.com/maps?q=26.1,50.1',
+      'https://maps.apple.com/?ll=26.15,50.45',
+      'http://127.0.0.1:5432/maps.app.goo.gl/Home',
+    ]) {
       const saved = await saveLink(link);
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body.student.locationLink).toBe(link);
@@ -360,7 +400,10 @@ describe('short map links', () => {
       expect(refused.body.issues, path).toEqual({ locationLink: ROUTE_MESSAGES.shortLinkUnresolved });
       expect(await storedLink(), path).toBe('https://www.google.com/maps?q=26.1,50.1');
       // Nothing but Google's hosts was ever asked for.
-      expect(mapLinks.requests.every((asked) => /^(maps\.app\.goo\.gl|goo\.gl|www\.google\.com)\//.test(asked)), `${path}: ${mapLinks.requests.join(', ')}`).toBe(true);
+      expect(
+        mapLinks.requests.every((asked) => /^(maps\.app\.goo\.gl|goo\.gl|www\.google\.com)\//.test(asked)),
+        `${path}: ${mapLinks.requests.join(', ')}`,
+      ).toBe(true);
     }
   });
 

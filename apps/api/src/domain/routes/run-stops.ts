@@ -50,7 +50,17 @@ async function ridersOfRuns(db: Db, driverId: string, wanted: readonly PlannedRu
           .selectFrom('students')
           .innerJoin('schools', 'schools.id', 'students.schoolId')
           .innerJoin('areas', 'areas.id', 'students.areaId')
-          .select(['students.id', 'students.firstName', 'students.lastName', 'students.address', 'students.block', 'students.road', 'students.houseBuilding', 'students.locationLink', 'students.serviceType'])
+          .select([
+            'students.id',
+            'students.firstName',
+            'students.lastName',
+            'students.address',
+            'students.block',
+            'students.road',
+            'students.houseBuilding',
+            'students.locationLink',
+            'students.serviceType',
+          ])
           .where('students.id', 'in', ids)
           .orderBy('schools.name')
           .orderBy('areas.name')

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, STUDENT_MESSAGES, addDays, bahrainToday, isSchoolDay, schoolDaySettings, type AdminDriver, type AdminRun, type AdminStudent, type ServiceType, type UnassignedStudents } from '@school-transport/contracts';
+import {
+  SERVER_MESSAGES,
+  STUDENT_MESSAGES,
+  addDays,
+  bahrainToday,
+  isSchoolDay,
+  schoolDaySettings,
+  type AdminDriver,
+  type AdminRun,
+  type AdminStudent,
+  type ServiceType,
+  type UnassignedStudents,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { formOf } from '../../test/student-form.js';
 import { createAdmin, createArea, createParent, createSchool, createStaff, createStudent } from '../../test/factories.js';
@@ -60,8 +72,17 @@ async function editForm(id: string, changes: Record<string, unknown>): Promise<R
 }
 
 const driverOf = async (id: string) => (await t.db.selectFrom('students').select('driverId').where('id', '=', id).executeTakeFirstOrThrow()).driverId;
-const overrideRows = (driverId: string) => t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'driver').where('entityId', '=', driverId).where('action', '=', 'over_capacity').execute();
-const fullMorning = (riders: number, seats: number) => ({ message: `This bus is full for the morning run (${riders} of ${seats} seats).`, code: 'students.busFullMorning', run: 'morning', runId: expect.any(String), runName: 'Morning', seats, riders });
+const overrideRows = (driverId: string) =>
+  t.db.selectFrom('auditLogs').selectAll().where('entityType', '=', 'driver').where('entityId', '=', driverId).where('action', '=', 'over_capacity').execute();
+const fullMorning = (riders: number, seats: number) => ({
+  message: `This bus is full for the morning run (${riders} of ${seats} seats).`,
+  code: 'students.busFullMorning',
+  run: 'morning',
+  runId: expect.any(String),
+  runName: 'Morning',
+  seats,
+  riders,
+});
 
 describe('the seat rule', () => {
   it('refuses an edit that would put a run over its seats, in the exact words, and writes nothing', async () => {
@@ -83,7 +104,15 @@ describe('the seat rule', () => {
     expect((await admin.put(`/api/admin/students/${morningOnly}`, await editForm(morningOnly!, { driverId }))).status).toBe(200);
     const refused = await admin.put(`/api/admin/students/${morningOnly}`, await editForm(morningOnly!, { serviceType: 'BOTH' }));
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'This bus is full for the afternoon run (1 of 1 seats).', code: 'students.busFullAfternoon', run: 'afternoon', runId: expect.any(String), runName: 'Afternoon', seats: 1, riders: 1 });
+    expect(refused.body).toEqual({
+      message: 'This bus is full for the afternoon run (1 of 1 seats).',
+      code: 'students.busFullAfternoon',
+      run: 'afternoon',
+      runId: expect.any(String),
+      runName: 'Afternoon',
+      seats: 1,
+      riders: 1,
+    });
     expect((await studentView(morningOnly!)).serviceType).toBe('HOME_TO_SCHOOL');
   });
 
@@ -95,7 +124,10 @@ describe('the seat rule', () => {
     expect(missingReason.status).toBe(400);
     expect(missingReason.body).toMatchObject({ message: STUDENT_MESSAGES.overCapacityReasonRequired, code: 'students.overCapacityReasonRequired' });
 
-    const allowed = await admin.put(`/api/admin/students/${extra}`, await editForm(extra!, { driverId, allowOverCapacity: { reason: 'Sibling of a rider, sits with her' } }));
+    const allowed = await admin.put(
+      `/api/admin/students/${extra}`,
+      await editForm(extra!, { driverId, allowOverCapacity: { reason: 'Sibling of a rider, sits with her' } }),
+    );
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     expect(await driverOf(extra!)).toBe(driverId);
     const rows = await overrideRows(driverId);
@@ -185,7 +217,18 @@ describe('the seat rule', () => {
     await students(1, driverId, 'SCHOOL_TO_HOME');
     const [child] = await students(1, driverId, 'HOME_TO_SCHOOL');
     const student = await studentView(child!);
-    const payload = { firstName: student.firstName, lastName: student.lastName, fathersName: student.fathersName, grade: student.grade, class: null, serviceType: 'HOME_TO_SCHOOL', address: student.address, block: student.block, road: student.road, houseBuilding: student.houseBuilding };
+    const payload = {
+      firstName: student.firstName,
+      lastName: student.lastName,
+      fathersName: student.fathersName,
+      grade: student.grade,
+      class: null,
+      serviceType: 'HOME_TO_SCHOOL',
+      address: student.address,
+      block: student.block,
+      road: student.road,
+      houseBuilding: student.houseBuilding,
+    };
     const request = await t.db
       .insertInto('modificationRequests')
       .values({ studentId: child!, parentId, payloadOld: JSON.stringify(payload), payloadNew: JSON.stringify({ ...payload, serviceType: 'BOTH' }) })
@@ -193,14 +236,27 @@ describe('the seat rule', () => {
       .executeTakeFirstOrThrow();
     const refused = await staff.post(`/api/admin/modification-requests/${request.id}/approve`, {});
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'This bus is full for the afternoon run (1 of 1 seats).', code: 'students.busFullAfternoon', run: 'afternoon', runId: expect.any(String), runName: 'Afternoon', seats: 1, riders: 1 });
+    expect(refused.body).toEqual({
+      message: 'This bus is full for the afternoon run (1 of 1 seats).',
+      code: 'students.busFullAfternoon',
+      run: 'afternoon',
+      runId: expect.any(String),
+      runName: 'Afternoon',
+      seats: 1,
+      riders: 1,
+    });
     expect((await t.db.selectFrom('modificationRequests').select('status').where('id', '=', request.id).executeTakeFirstOrThrow()).status).toBe('pending');
     expect((await staff.post(`/api/admin/modification-requests/${request.id}/approve`, { allowOverCapacity: { reason: 'Parent insists' } })).status).toBe(403);
 
-    const approved = await admin.post(`/api/admin/modification-requests/${request.id}/approve`, { allowOverCapacity: { reason: 'Afternoon club ends before the run' } });
+    const approved = await admin.post(`/api/admin/modification-requests/${request.id}/approve`, {
+      allowOverCapacity: { reason: 'Afternoon club ends before the run' },
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect((await studentView(child!)).serviceType).toBe('BOTH');
-    expect((await overrideRows(driverId))[0]?.diff).toMatchObject({ reason: 'Afternoon club ends before the run', runs: [{ run: 'afternoon', seats: 1, riders: 1, ridersAfter: 2 }] });
+    expect((await overrideRows(driverId))[0]?.diff).toMatchObject({
+      reason: 'Afternoon club ends before the run',
+      runs: [{ run: 'afternoon', seats: 1, riders: 1, ridersAfter: 2 }],
+    });
   });
 
   it('refuses to restore a student onto a bus that filled up meanwhile', async () => {
@@ -232,10 +288,23 @@ describe('seats on a substitute', () => {
   /** The next school day from today (the settings are the defaults here). */
   let date = bahrainToday(new Date());
   while (!isSchoolDay(schoolDaySettings.parse({}), date)) date = addDays(date, 1);
-  const substitute = (client: HttpClient, coveredId: string, run: 'morning' | 'afternoon', substituteDriverId: string | null, extra: Record<string, unknown> = {}) =>
-    client.put<{ run: AdminRun; message?: string }>(`/api/admin/drivers/${coveredId}/runs/${run}/substitute`, { date, substituteDriverId, ...extra });
+  const substitute = (
+    client: HttpClient,
+    coveredId: string,
+    run: 'morning' | 'afternoon',
+    substituteDriverId: string | null,
+    extra: Record<string, unknown> = {},
+  ) => client.put<{ run: AdminRun; message?: string }>(`/api/admin/drivers/${coveredId}/runs/${run}/substitute`, { date, substituteDriverId, ...extra });
   const substituteOf = async (coveredId: string, run: 'morning' | 'afternoon') =>
-    (await t.db.selectFrom('schoolRuns').select('substituteDriverId').where('driverId', '=', coveredId).where('date', '=', date).where('run', '=', run).executeTakeFirst())?.substituteDriverId ?? null;
+    (
+      await t.db
+        .selectFrom('schoolRuns')
+        .select('substituteDriverId')
+        .where('driverId', '=', coveredId)
+        .where('date', '=', date)
+        .where('run', '=', run)
+        .executeTakeFirst()
+    )?.substituteDriverId ?? null;
 
   it("refuses a substitute whose bus the covered run's riders would put over its seats, with the assignment's 409, and hands over a run that fits", async () => {
     const spare = await bus(3);
@@ -265,7 +334,14 @@ describe('seats on a substitute', () => {
     expect(await substituteOf(ill, 'morning')).toBe(spare);
     const rows = await overrideRows(spare);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorUserId: adminUserId, diff: { reason: 'No other bus free; two small children share', runs: [{ run: 'morning', seats: 1, riders: 1, ridersAfter: 2 }], coveringFor: { driverId: ill, date } } });
+    expect(rows[0]).toMatchObject({
+      actorUserId: adminUserId,
+      diff: {
+        reason: 'No other bus free; two small children share',
+        runs: [{ run: 'morning', seats: 1, riders: 1, ridersAfter: 2 }],
+        coveringFor: { driverId: ill, date },
+      },
+    });
   });
 
   it("counts the substitute's own riders and every run it already covers, but not its own run handed to someone else", async () => {
@@ -296,6 +372,8 @@ describe('riders against seats for the office', () => {
     expect(drivers.find((driver) => driver.id === driverId)).toMatchObject({ vehicle: { seats: 2 }, riders: { morning: 2, afternoon: 1 } });
     const bell = (await staff.get<UnassignedStudents>('/api/admin/unassigned-students')).body;
     const name = drivers.find((driver) => driver.id === driverId)!.name;
-    expect(bell.fullRuns.filter((run) => run.driverId === driverId)).toEqual([{ driverId, driverName: name, run: 'morning', runId: expect.any(String), runName: 'Morning', seats: 2, riders: 2 }]);
+    expect(bell.fullRuns.filter((run) => run.driverId === driverId)).toEqual([
+      { driverId, driverName: name, run: 'morning', runId: expect.any(String), runName: 'Morning', seats: 2, riders: 2 },
+    ]);
   });
 });

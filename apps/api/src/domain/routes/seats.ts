@@ -92,13 +92,22 @@ export async function seatUse(db: Db, driverIds: readonly string[]): Promise<Map
  */
 export async function runSeats(db: Db, driverId: string, run: string): Promise<RunSeats> {
   if (isDirection(run)) return (await seatUse(db, [driverId])).get(driverId)?.[run] ?? { seats: null, riders: 0 };
-  const [driver, load] = await Promise.all([db.selectFrom('drivers').select('vehicleSeats').where('id', '=', driverId).executeTakeFirst(), loadOf(db, [driverId])]);
+  const [driver, load] = await Promise.all([
+    db.selectFrom('drivers').select('vehicleSeats').where('id', '=', driverId).executeTakeFirst(),
+    loadOf(db, [driverId]),
+  ]);
   return { seats: driver?.vehicleSeats ?? null, riders: load.riders.get(run) ?? 0 };
 }
 
 /** Every run with no seat left, of all buses, in the order of the drivers' names and each bus's runs in planned-start order (the bell). */
 export async function fullRuns(db: Db): Promise<FullRun[]> {
-  const drivers = await db.selectFrom('drivers').select(['id', 'name', 'vehicleSeats']).where('vehicleSeats', 'is not', null).orderBy('name').orderBy('id').execute();
+  const drivers = await db
+    .selectFrom('drivers')
+    .select(['id', 'name', 'vehicleSeats'])
+    .where('vehicleSeats', 'is not', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   const load = await loadOf(
     db,
     drivers.map((driver) => driver.id),
@@ -129,14 +138,20 @@ export interface SeatProblem {
  * The pure rule: with each bus's seats and the riders of each run before a change and after it,
  * the runs the change adds riders to and leaves with more riders than seats.
  */
-export function seatProblems(seats: ReadonlyMap<string, number | null>, runs: readonly PlannedRunRow[], before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): SeatProblem[] {
+export function seatProblems(
+  seats: ReadonlyMap<string, number | null>,
+  runs: readonly PlannedRunRow[],
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+): SeatProblem[] {
   const problems: SeatProblem[] = [];
   for (const run of runs) {
     const limit = seats.get(run.driverId);
     if (limit === null || limit === undefined) continue;
     const riders = before.get(run.id) ?? 0;
     const ridersAfter = after.get(run.id) ?? 0;
-    if (ridersAfter > limit && ridersAfter > riders) problems.push({ driverId: run.driverId, run: run.direction, runId: run.id, runName: run.name, seats: limit, riders, ridersAfter });
+    if (ridersAfter > limit && ridersAfter > riders)
+      problems.push({ driverId: run.driverId, run: run.direction, runId: run.id, runName: run.name, seats: limit, riders, ridersAfter });
   }
   return problems;
 }
@@ -166,7 +181,12 @@ export async function assertSeats(trx: Db, actor: AuditActor, changes: readonly 
   const stored =
     studentIds.length === 0
       ? []
-      : await trx.selectFrom('students').select(['id', 'schoolId', 'serviceType', 'driverId', 'afternoonDriverId', 'morningRunId', 'afternoonRunId']).where('id', 'in', studentIds).where('deletedAt', 'is', null).execute();
+      : await trx
+          .selectFrom('students')
+          .select(['id', 'schoolId', 'serviceType', 'driverId', 'afternoonDriverId', 'morningRunId', 'afternoonRunId'])
+          .where('id', 'in', studentIds)
+          .where('deletedAt', 'is', null)
+          .execute();
   const storedById = new Map(stored.map((row) => [row.id, row]));
   // A student named twice counts once, as the last change leaves them.
   const seen = new Set<string>();
@@ -177,7 +197,8 @@ export async function assertSeats(trx: Db, actor: AuditActor, changes: readonly 
       seen.add(change.studentId);
     }
     const was = change.studentId ? storedById.get(change.studentId) : undefined;
-    const keep = <Value>(value: Value | undefined, old: Value | undefined, none: Value): Value => (value !== undefined ? value : old !== undefined ? old : none);
+    const keep = <Value>(value: Value | undefined, old: Value | undefined, none: Value): Value =>
+      value !== undefined ? value : old !== undefined ? old : none;
     changed.push({
       id: change.studentId ?? `new-${changed.length}`,
       serviceType: change.serviceType,
@@ -189,7 +210,11 @@ export async function assertSeats(trx: Db, actor: AuditActor, changes: readonly 
     });
   }
   // Only the buses the changed students ride afterwards can gain riders.
-  const gaining = changed.flatMap((child) => DRIVER_RUNS.flatMap((direction) => (ridesOnRun(child.serviceType, direction) ? [busOfChild(child, direction)] : [])).filter((bus): bus is string => bus !== null));
+  const gaining = changed.flatMap((child) =>
+    DRIVER_RUNS.flatMap((direction) => (ridesOnRun(child.serviceType, direction) ? [busOfChild(child, direction)] : [])).filter(
+      (bus): bus is string => bus !== null,
+    ),
+  );
   const seats = await lockBuses(trx, gaining);
   if (!hasLimit(seats)) return [];
 
@@ -208,10 +233,20 @@ export async function assertSeats(trx: Db, actor: AuditActor, changes: readonly 
  * weekdays) can take riders from its sister runs; a run it fills over its seats is refused as an
  * assignment is, unless an admin allows it.
  */
-export async function assertPlannedRunSeats(trx: Db, actor: AuditActor, driverId: string, runsBefore: readonly PlannedRunRow[], options: SeatOptions = {}): Promise<SeatProblem[]> {
+export async function assertPlannedRunSeats(
+  trx: Db,
+  actor: AuditActor,
+  driverId: string,
+  runsBefore: readonly PlannedRunRow[],
+  options: SeatOptions = {},
+): Promise<SeatProblem[]> {
   const seats = await lockBuses(trx, [driverId]);
   if (!hasLimit(seats)) return [];
-  const [runsAfter, children, settings] = await Promise.all([plannedRunsOfDrivers(trx, [driverId]), childrenOfBuses(trx, [driverId]), readSchoolDaySettings(trx)]);
+  const [runsAfter, children, settings] = await Promise.all([
+    plannedRunsOfDrivers(trx, [driverId]),
+    childrenOfBuses(trx, [driverId]),
+    readSchoolDaySettings(trx),
+  ]);
   const before = ridersPerRun(runsBefore, children, settings.schoolDays);
   const after = ridersPerRun(runsAfter, children, settings.schoolDays);
   return allowOrRefuse(trx, actor, seatProblems(seats, runsAfter, before, after), options, () => ({ plannedRuns: runsAfter.map((run) => run.id) }));
@@ -222,12 +257,24 @@ export async function assertPlannedRunSeats(trx: Db, actor: AuditActor, driverId
  * run's id and name beside the contract's words, or, when an admin allowed it, one audit row per
  * bus with the reason, the runs and what the change was.
  */
-async function allowOrRefuse(trx: Db, actor: AuditActor, problems: SeatProblem[], options: SeatOptions, change: (driverId: string) => Record<string, unknown>): Promise<SeatProblem[]> {
+async function allowOrRefuse(
+  trx: Db,
+  actor: AuditActor,
+  problems: SeatProblem[],
+  options: SeatOptions,
+  change: (driverId: string) => Record<string, unknown>,
+): Promise<SeatProblem[]> {
   if (problems.length === 0) return [];
   const allowed = options.allowOverCapacity;
   if (!allowed) {
     const first = problems[0]!;
-    throw new AppError('CONFLICT', busFullMessage(first.run, first.seats, first.riders), undefined, { run: first.run, runId: first.runId, runName: first.runName, seats: first.seats, riders: first.riders }, BUS_FULL_CODES[first.run]);
+    throw new AppError(
+      'CONFLICT',
+      busFullMessage(first.run, first.seats, first.riders),
+      undefined,
+      { run: first.run, runId: first.runId, runName: first.runName, seats: first.seats, riders: first.riders },
+      BUS_FULL_CODES[first.run],
+    );
   }
   for (const driverId of new Set(problems.map((problem) => problem.driverId))) {
     await recordAudit(trx, actor, {
@@ -236,7 +283,9 @@ async function allowOrRefuse(trx: Db, actor: AuditActor, problems: SeatProblem[]
       action: 'over_capacity',
       diff: {
         reason: allowed.reason,
-        runs: problems.filter((problem) => problem.driverId === driverId).map(({ run, runId, runName, seats: limit, riders, ridersAfter }) => ({ run, runId, runName, seats: limit, riders, ridersAfter })),
+        runs: problems
+          .filter((problem) => problem.driverId === driverId)
+          .map(({ run, runId, runName, seats: limit, riders, ridersAfter }) => ({ run, runId, runName, seats: limit, riders, ridersAfter })),
         ...change(driverId),
       },
     });
@@ -280,7 +329,11 @@ export async function assertSubstituteSeats(trx: Db, actor: AuditActor, change: 
     .execute();
   const settings = await readSchoolDaySettings(trx);
   const weekday = weekdayOf(date);
-  const handedAway = new Set(rows.filter((row) => row.driverId === substituteDriverId && row.substituteDriverId !== null && row.substituteDriverId !== substituteDriverId).map((row) => row.plannedRunId));
+  const handedAway = new Set(
+    rows
+      .filter((row) => row.driverId === substituteDriverId && row.substituteDriverId !== null && row.substituteDriverId !== substituteDriverId)
+      .map((row) => row.plannedRunId),
+  );
   const coveredIds = new Set(rows.filter((row) => row.driverId !== substituteDriverId && row.plannedRunId !== plannedRunId).map((row) => row.plannedRunId));
   const buses = [...new Set([substituteDriverId, coveredDriverId, ...rows.map((row) => row.driverId)])];
   const [runs, children] = await Promise.all([plannedRunsOfDrivers(trx, buses), childrenOfBuses(trx, buses)]);
@@ -292,10 +345,20 @@ export async function assertSubstituteSeats(trx: Db, actor: AuditActor, change: 
   );
   const allRuns = runs.some((run) => run.id === covered.id) ? runs : [...runs, covered];
   const ridersOf = (run: PlannedRunRow) =>
-    children.filter((child) => ridesOnRun(child.serviceType, run.direction) && runOfChild(allRuns, child, run.direction, weekday, settings.schoolDays)?.id === run.id).length;
+    children.filter(
+      (child) => ridesOnRun(child.serviceType, run.direction) && runOfChild(allRuns, child, run.direction, weekday, settings.schoolDays)?.id === run.id,
+    ).length;
   const ridersNow = onBoardTogether.reduce((sum, run) => sum + ridersOf(run), 0);
   const ridersAfter = ridersNow + ridersOf(covered);
   if (!(ridersAfter > limit && ridersAfter > ridersNow)) return [];
-  const problem: SeatProblem = { driverId: substituteDriverId, run: covered.direction, runId: covered.id, runName: covered.name, seats: limit, riders: ridersNow, ridersAfter };
+  const problem: SeatProblem = {
+    driverId: substituteDriverId,
+    run: covered.direction,
+    runId: covered.id,
+    runName: covered.name,
+    seats: limit,
+    riders: ridersNow,
+    ridersAfter,
+  };
   return allowOrRefuse(trx, actor, [problem], options, () => ({ coveringFor: { driverId: coveredDriverId, date, runId: covered.id } }));
 }

@@ -36,7 +36,11 @@ export async function reorderRunStops(db: Db, who: RouteActor, driverId: string,
       throw new AppError('CONFLICT', ROUTE_MESSAGES.stopsChanged);
     }
     const [stored, ordered] = await Promise.all([
-      trx.selectFrom('runStops').select(['id', 'plannedRunId', 'driverId', 'run', 'addressKey', 'position', 'createdAt']).where('driverId', '=', driver.id).execute(),
+      trx
+        .selectFrom('runStops')
+        .select(['id', 'plannedRunId', 'driverId', 'run', 'addressKey', 'position', 'createdAt'])
+        .where('driverId', '=', driver.id)
+        .execute(),
       trx.selectFrom('runStopOrders').select('run').where('plannedRunId', '=', plannedRunId).executeTakeFirst(),
     ]);
     // The visible stops take the slots the visible stops held, in the new order; unseen ones stay.
@@ -45,7 +49,10 @@ export async function reorderRunStops(db: Db, who: RouteActor, driverId: string,
     const next = [...stopIds];
     const sequence = full.map((stop) => (shown.has(stop.id) ? next.shift()! : stop.id));
     // One statement for the whole run, however many stops.
-    const positions = sql<number>`CASE ${sql.join(sequence.map((id, index) => sql`WHEN id = ${id}::uuid THEN ${index + 1}::int`), sql` `)} END`;
+    const positions = sql<number>`CASE ${sql.join(
+      sequence.map((id, index) => sql`WHEN id = ${id}::uuid THEN ${index + 1}::int`),
+      sql` `,
+    )} END`;
     if (sequence.length > 0) await trx.updateTable('runStops').set({ position: positions }).where('id', 'in', sequence).execute();
     await trx
       .insertInto('runStopOrders')
@@ -57,7 +64,13 @@ export async function reorderRunStops(db: Db, who: RouteActor, driverId: string,
       entityType: 'route',
       entityId: driver.id,
       action: 'reorder',
-      diff: { run, plannedRunId, runName: plannedRun.name, by: who.kind, stops: { from: current.map((id) => addressOf.get(id)), to: stopIds.map((id) => addressOf.get(id)) } },
+      diff: {
+        run,
+        plannedRunId,
+        runName: plannedRun.name,
+        by: who.kind,
+        stops: { from: current.map((id) => addressOf.get(id)), to: stopIds.map((id) => addressOf.get(id)) },
+      },
     });
   });
   return readPlannedRunStops(db, plannedRun);
@@ -73,7 +86,11 @@ async function findStop(db: Db, driverId: string, ref: string, stopId: string) {
 }
 
 /** The office's pin: where the stop is, above what the phones learned and the parent's link. */
-export async function setStopLocation(db: Db, actor: Actor, input: { driverId: string; run: string; stopId: string; lat: number; lng: number }): Promise<RunStops> {
+export async function setStopLocation(
+  db: Db,
+  actor: Actor,
+  input: { driverId: string; run: string; stopId: string; lat: number; lng: number },
+): Promise<RunStops> {
   const { driver, run, stop } = await findStop(db, input.driverId, input.run, input.stopId);
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('stopLocations').select(['lat', 'lng']).where('addressKey', '=', stop.addressKey).executeTakeFirst();
@@ -86,7 +103,12 @@ export async function setStopLocation(db: Db, actor: Actor, input: { driverId: s
       entityType: 'route',
       entityId: driver.id,
       action: 'pin',
-      diff: { run: run.direction, plannedRunId: run.id, address: stop.riders[0]!.address, location: { from: before ? { lat: before.lat, lng: before.lng } : null, to: { lat: input.lat, lng: input.lng } } },
+      diff: {
+        run: run.direction,
+        plannedRunId: run.id,
+        address: stop.riders[0]!.address,
+        location: { from: before ? { lat: before.lat, lng: before.lng } : null, to: { lat: input.lat, lng: input.lng } },
+      },
     });
   });
   return readPlannedRunStops(db, run);
@@ -98,7 +120,17 @@ export async function clearStopLocation(db: Db, actor: Actor, input: { driverId:
   await db.transaction().execute(async (trx) => {
     const removed = await trx.deleteFrom('stopLocations').where('addressKey', '=', stop.addressKey).returning(['lat', 'lng']).executeTakeFirst();
     if (removed) {
-      await recordAudit(trx, actor, { entityType: 'route', entityId: driver.id, action: 'unpin', diff: { run: run.direction, plannedRunId: run.id, address: stop.riders[0]!.address, location: { from: { lat: removed.lat, lng: removed.lng }, to: null } } });
+      await recordAudit(trx, actor, {
+        entityType: 'route',
+        entityId: driver.id,
+        action: 'unpin',
+        diff: {
+          run: run.direction,
+          plannedRunId: run.id,
+          address: stop.riders[0]!.address,
+          location: { from: { lat: removed.lat, lng: removed.lng }, to: null },
+        },
+      });
     }
   });
   return readPlannedRunStops(db, run);

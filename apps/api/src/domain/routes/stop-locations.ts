@@ -60,7 +60,10 @@ export async function stopLocations(db: Db, stops: readonly LocatedStop[]): Prom
   const keys = stops.map((stop) => stop.addressKey);
   const [pins, fixes] = await Promise.all([
     keys.length === 0 ? [] : db.selectFrom('stopLocations').select(['addressKey', 'lat', 'lng']).where('addressKey', 'in', keys).execute(),
-    homeFixes(db, stops.flatMap((stop) => stop.riders.map((rider) => rider.id))),
+    homeFixes(
+      db,
+      stops.flatMap((stop) => stop.riders.map((rider) => rider.id)),
+    ),
   ]);
   const located = new Map<string, StopLocation | null>();
   for (const stop of stops) {

@@ -57,7 +57,11 @@ const byStoredOrder = (a: StoredStop, b: StoredStop) => a.position - b.position 
 
 async function readStored(db: Db, driverIds: readonly string[]): Promise<StoredStop[]> {
   if (driverIds.length === 0) return [];
-  return db.selectFrom('runStops').select(['id', 'plannedRunId', 'driverId', 'run', 'addressKey', 'position', 'createdAt']).where('driverId', 'in', [...driverIds]).execute();
+  return db
+    .selectFrom('runStops')
+    .select(['id', 'plannedRunId', 'driverId', 'run', 'addressKey', 'position', 'createdAt'])
+    .where('driverId', 'in', [...driverIds])
+    .execute();
 }
 
 /** Every stored stop of a planned run, in the run's order, the unseen ones included; an afternoon nobody ordered follows the bus's mornings reversed. */
@@ -82,9 +86,17 @@ export async function orderedStopsOfRuns<Rider extends StopRider>(db: Db, runs: 
     driverIds.length === 0 ? [] : db.selectFrom('runStopOrders').select(['plannedRunId']).where('driverId', 'in', driverIds).execute(),
     driverIds.length === 0
       ? []
-      : db.selectFrom('plannedRuns').select(['id', 'driverId', 'direction']).where('driverId', 'in', driverIds).where('deletedAt', 'is', null).orderBy('plannedStart').orderBy('createdAt').execute(),
+      : db
+          .selectFrom('plannedRuns')
+          .select(['id', 'driverId', 'direction'])
+          .where('driverId', 'in', driverIds)
+          .where('deletedAt', 'is', null)
+          .orderBy('plannedStart')
+          .orderBy('createdAt')
+          .execute(),
   ]);
-  const plannedRunOf = (entry: RunRiders<Rider>) => entry.plannedRunId ?? plannedRuns.find((row) => row.driverId === entry.driverId && row.direction === entry.run)?.id;
+  const plannedRunOf = (entry: RunRiders<Rider>) =>
+    entry.plannedRunId ?? plannedRuns.find((row) => row.driverId === entry.driverId && row.direction === entry.run)?.id;
   const missing: { plannedRunId: string; driverId: string; run: DriverRun; addressKey: string; position: number }[] = [];
   for (const entry of runs) {
     const plannedRunId = plannedRunOf(entry);
@@ -100,7 +112,12 @@ export async function orderedStopsOfRuns<Rider extends StopRider>(db: Db, runs: 
     }
   }
   // Two readers at once may both add the same stop: the unique key keeps one, read back below.
-  if (missing.length > 0) await db.insertInto('runStops').values(missing).onConflict((oc) => oc.columns(['plannedRunId', 'addressKey']).doNothing()).execute();
+  if (missing.length > 0)
+    await db
+      .insertInto('runStops')
+      .values(missing)
+      .onConflict((oc) => oc.columns(['plannedRunId', 'addressKey']).doNothing())
+      .execute();
   const stored = missing.length > 0 ? await readStored(db, driverIds) : storedBefore;
 
   return runs.map((entry) => {

@@ -19,7 +19,8 @@ let asDriver: HttpClient;
 let afternoonRunId: string;
 let children: { lulu: string; sara: string };
 
-const report = (studentId: string) => asFamily.post<{ absence: Absence; message?: string }>('/api/parent/absences', { studentId, from: TUESDAY, to: TUESDAY, run: 'afternoon', reason: 'Dentist' });
+const report = (studentId: string) =>
+  asFamily.post<{ absence: Absence; message?: string }>('/api/parent/absences', { studentId, from: TUESDAY, to: TUESDAY, run: 'afternoon', reason: 'Dentist' });
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
@@ -31,14 +32,23 @@ beforeAll(async () => {
   const area = await createArea(t.db);
   const family = await createParent(t.db);
   asFamily = await t.signIn(family);
-  const child = async (firstName: string, schoolId: string) => (await createStudent(t.db, { schoolId, areaId: area.id, parentId: family.parentId, driverId: driver.driverId, firstName })).id;
+  const child = async (firstName: string, schoolId: string) =>
+    (await createStudent(t.db, { schoolId, areaId: area.id, parentId: family.parentId, driverId: driver.driverId, firstName })).id;
   children = { lulu: await child('Lulu', kindergarten.id), sara: await child('Sara', school.id) };
 
   const list = (await asAdmin.get<DriverRunsList>(`/api/admin/drivers/${driver.driverId}/runs`)).body;
   const afternoon = list.runs.find((run) => run.direction === 'afternoon')!;
   afternoonRunId = afternoon.id;
-  expect((await asAdmin.put(`/api/admin/runs/${afternoon.id}`, { ...afternoon, schoolIds: [school.id], plannedStart: '13:00', plannedEnd: '14:00' })).status).toBe(200);
-  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${driver.driverId}/runs`, { direction: 'afternoon', name: 'Afternoon – KG', schoolIds: [kindergarten.id], plannedStart: '11:30', plannedEnd: '12:30' });
+  expect(
+    (await asAdmin.put(`/api/admin/runs/${afternoon.id}`, { ...afternoon, schoolIds: [school.id], plannedStart: '13:00', plannedEnd: '14:00' })).status,
+  ).toBe(200);
+  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${driver.driverId}/runs`, {
+    direction: 'afternoon',
+    name: 'Afternoon – KG',
+    schoolIds: [kindergarten.id],
+    plannedStart: '11:30',
+    plannedEnd: '12:30',
+  });
   expect(kg.status, JSON.stringify(kg.body)).toBe(201);
 });
 afterAll(() => t.close());

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import type {
-  absenceInput} from '@school-transport/contracts';
+import type { absenceInput } from '@school-transport/contracts';
 import {
   ABSENCE_LIST_DAYS_BACK,
   ABSENCE_MAX_DAYS_AHEAD,
@@ -19,7 +18,7 @@ import {
   type AbsenceRun,
   type DriverRun,
   type SchoolDaySettings,
-  type ServiceType
+  type ServiceType,
 } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -51,7 +50,11 @@ const PLACEMENT_COLUMNS = ['students.schoolId', 'students.driverId', 'students.a
 async function findStudent(db: Db, who: AbsenceActor, studentId: string): Promise<AbsentStudent> {
   const missing = who.kind === 'parent' ? PARENT_MESSAGES.studentNotFound : STUDENT_MESSAGES.studentNotFound;
   if (!isUuid(studentId)) throw new AppError('NOT_FOUND', missing);
-  let query = db.selectFrom('students').select(['students.id', 'students.serviceType', ...PLACEMENT_COLUMNS]).where('students.id', '=', studentId).where('students.deletedAt', 'is', null);
+  let query = db
+    .selectFrom('students')
+    .select(['students.id', 'students.serviceType', ...PLACEMENT_COLUMNS])
+    .where('students.id', '=', studentId)
+    .where('students.deletedAt', 'is', null);
   if (who.kind === 'parent') query = query.innerJoin('parents', 'parents.id', 'students.parentId').where('parents.userId', '=', who.userId);
   const student = await query.executeTakeFirst();
   if (!student) throw new AppError('NOT_FOUND', missing);
@@ -64,7 +67,14 @@ function coveredRuns(serviceType: ServiceType, run: AbsenceRun): DriverRun[] {
 }
 
 /** The (day, run) pairs of an absence whose cut-off has passed, in date order. */
-async function daysPastCutOff(db: Db, settings: SchoolDaySettings, now: Date, student: AbsentStudent, days: readonly string[], runs: readonly DriverRun[]): Promise<string[]> {
+async function daysPastCutOff(
+  db: Db,
+  settings: SchoolDaySettings,
+  now: Date,
+  student: AbsentStudent,
+  days: readonly string[],
+  runs: readonly DriverRun[],
+): Promise<string[]> {
   const today = bahrainToday(now);
   const passed: string[] = [];
   for (const day of days) {
@@ -80,7 +90,15 @@ async function daysPastCutOff(db: Db, settings: SchoolDaySettings, now: Date, st
 }
 
 type AbsenceRow = { id: string; studentId: string; fromDate: string; toDate: string; run: AbsenceRun; reason: string | null; createdAt: Date };
-const ABSENCE_COLUMNS = ['absences.id', 'absences.studentId', 'absences.fromDate', 'absences.toDate', 'absences.run', 'absences.reason', 'absences.createdAt'] as const;
+const ABSENCE_COLUMNS = [
+  'absences.id',
+  'absences.studentId',
+  'absences.fromDate',
+  'absences.toDate',
+  'absences.run',
+  'absences.reason',
+  'absences.createdAt',
+] as const;
 
 function toAbsence(row: AbsenceRow): Absence {
   return { id: row.id, studentId: row.studentId, from: row.fromDate, to: row.toDate, run: row.run, reason: row.reason, createdAt: row.createdAt.toISOString() };
@@ -93,7 +111,8 @@ export async function reportAbsence(db: Kysely<Database>, now: Date, who: Absenc
 /** Records an absence inside the caller's transaction (a WhatsApp reply records it with the reply's row). */
 export async function recordAbsence(trx: Db, now: Date, who: AbsenceActor, input: AbsenceFields): Promise<Absence> {
   // No day of it more than a year from today (the contract cannot know today; the server's clock does).
-  if (input.to > addDays(bahrainToday(now), ABSENCE_MAX_DAYS_AHEAD)) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.absenceTooFarAhead, { to: SCHOOL_DAY_MESSAGES.absenceTooFarAhead });
+  if (input.to > addDays(bahrainToday(now), ABSENCE_MAX_DAYS_AHEAD))
+    throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.absenceTooFarAhead, { to: SCHOOL_DAY_MESSAGES.absenceTooFarAhead });
   const student = await findStudent(trx, who, input.studentId);
   const runs = coveredRuns(student.serviceType, input.run);
   if (runs.length === 0) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.studentNotOnRun, { run: SCHOOL_DAY_MESSAGES.studentNotOnRun });
@@ -113,11 +132,23 @@ export async function recordAbsence(trx: Db, now: Date, who: AbsenceActor, input
   if (overlapping) throw new AppError('CONFLICT', SCHOOL_DAY_MESSAGES.absenceOverlaps);
   const row = await trx
     .insertInto('absences')
-    .values({ studentId: student.id, fromDate: input.from, toDate: input.to, run: input.run, reason: input.reason, createdBy: who.kind === 'parent' ? who.userId : who.actor.userId })
+    .values({
+      studentId: student.id,
+      fromDate: input.from,
+      toDate: input.to,
+      run: input.run,
+      reason: input.reason,
+      createdBy: who.kind === 'parent' ? who.userId : who.actor.userId,
+    })
     .returning(['id', 'studentId', 'fromDate', 'toDate', 'run', 'reason', 'createdAt'])
     .executeTakeFirstOrThrow();
   if (who.kind === 'office') {
-    await recordAudit(trx, who.actor, { entityType: 'absence', entityId: row.id, action: 'create', diff: { studentId: student.id, from: input.from, to: input.to, run: input.run, reason: input.reason } });
+    await recordAudit(trx, who.actor, {
+      entityType: 'absence',
+      entityId: row.id,
+      action: 'create',
+      diff: { studentId: student.id, from: input.from, to: input.to, run: input.run, reason: input.reason },
+    });
   }
   return toAbsence(row);
 }
@@ -142,7 +173,15 @@ export async function cancelAbsence(db: Kysely<Database>, now: Date, who: Absenc
     const row = await query.executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', SCHOOL_DAY_MESSAGES.absenceNotFound);
     const settings = await readSchoolDaySettings(trx);
-    const student: AbsentStudent = { id: row.studentId, serviceType: row.serviceType, schoolId: row.schoolId, driverId: row.driverId, afternoonDriverId: row.afternoonDriverId, morningRunId: row.morningRunId, afternoonRunId: row.afternoonRunId };
+    const student: AbsentStudent = {
+      id: row.studentId,
+      serviceType: row.serviceType,
+      schoolId: row.schoolId,
+      driverId: row.driverId,
+      afternoonDriverId: row.afternoonDriverId,
+      morningRunId: row.morningRunId,
+      afternoonRunId: row.afternoonRunId,
+    };
     const days = schoolDaysBetween(settings, row.fromDate, row.toDate);
     const passed = await daysPastCutOff(trx, settings, now, student, days, coveredRuns(row.serviceType, row.run));
     const actorUserId = who.kind === 'parent' ? who.userId : who.actor.userId;
@@ -162,7 +201,10 @@ export async function cancelAbsence(db: Kysely<Database>, now: Date, who: Absenc
         entityType: 'absence',
         entityId: row.id,
         action: passed.length === 0 ? 'cancel' : 'shorten',
-        diff: passed.length === 0 ? { studentId: row.studentId, from: row.fromDate, to: row.toDate, run: row.run } : { studentId: row.studentId, to: { from: row.toDate, to: answer.toDate } },
+        diff:
+          passed.length === 0
+            ? { studentId: row.studentId, from: row.fromDate, to: row.toDate, run: row.run }
+            : { studentId: row.studentId, to: { from: row.toDate, to: answer.toDate } },
       });
     }
     return toAbsence(answer);
@@ -194,7 +236,15 @@ export async function listAbsencesOnDate(db: Db, now: Date, date = bahrainToday(
     .innerJoin('students', 'students.id', 'absences.studentId')
     .innerJoin('schools', 'schools.id', 'students.schoolId')
     .leftJoin('drivers', 'drivers.id', 'students.driverId')
-    .select([...ABSENCE_COLUMNS, 'students.automatedId', 'students.firstName', 'students.lastName', 'schools.name as schoolName', 'drivers.id as driverId', 'drivers.name as driverName'])
+    .select([
+      ...ABSENCE_COLUMNS,
+      'students.automatedId',
+      'students.firstName',
+      'students.lastName',
+      'schools.name as schoolName',
+      'drivers.id as driverId',
+      'drivers.name as driverName',
+    ])
     .where('absences.cancelledAt', 'is', null)
     .where('absences.fromDate', '<=', date)
     .where('absences.toDate', '>=', date)

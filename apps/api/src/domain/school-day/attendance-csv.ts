@@ -1,5 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
-import { CSV_BYTE_ORDER_MARK, safeCsvCell, type AttendanceCsvRows, type AttendanceReport, type DriverRun, type Language, type RunAttendance, type StudentAttendance } from '@school-transport/contracts';
+import {
+  CSV_BYTE_ORDER_MARK,
+  safeCsvCell,
+  type AttendanceCsvRows,
+  type AttendanceReport,
+  type DriverRun,
+  type Language,
+  type RunAttendance,
+  type StudentAttendance,
+} from '@school-transport/contracts';
 import { RECEIVER_RELATIONS, RUN_LABELS, formatTime } from '../notifications/templates.js';
 
 /**
@@ -82,9 +91,28 @@ export function attendanceCsv(report: AttendanceReport, by: AttendanceCsvRows, l
         runNames(row, 'afternoon'),
       ]),
     school: () => report.schools.map((row) => [row.schoolName, row.students, report.schoolDays, row.rides, row.absences, row.noShows]),
-    run: () => report.runs.map((row) => [row.name, RUN_LABELS[row.direction][language], row.driverName, row.students, report.schoolDays, row.rides, row.absences, row.noShows]),
+    run: () =>
+      report.runs.map((row) => [
+        row.name,
+        RUN_LABELS[row.direction][language],
+        row.driverName,
+        row.students,
+        report.schoolDays,
+        row.rides,
+        row.absences,
+        row.noShows,
+      ]),
     handover: () =>
-      report.handovers.map((row) => [row.date, formatTime(row.at, language), row.automatedId, row.firstName, row.lastName, row.runName, row.receivedBy.name, RECEIVER_RELATIONS[row.receivedBy.relation][language]]),
+      report.handovers.map((row) => [
+        row.date,
+        formatTime(row.at, language),
+        row.automatedId,
+        row.firstName,
+        row.lastName,
+        row.runName,
+        row.receivedBy.name,
+        RECEIVER_RELATIONS[row.receivedBy.relation][language],
+      ]),
   }[by]();
   return CSV_BYTE_ORDER_MARK + stringify([words[by], ...rows.map((cells) => cells.map((cell) => safeCsvCell(cell)))]);
 }

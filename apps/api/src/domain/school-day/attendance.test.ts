@@ -24,29 +24,73 @@ let sara: string;
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-async function student(firstName: string, lastName: string, school: { id: string }, area: { id: string }, serviceType: ServiceType, deleted = false): Promise<string> {
+async function student(
+  firstName: string,
+  lastName: string,
+  school: { id: string },
+  area: { id: string },
+  serviceType: ServiceType,
+  deleted = false,
+): Promise<string> {
   const parent = await createParent(t.db);
-  const row = await createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: parent.parentId, driverId: driver.driverId, firstName, lastName, serviceType, deletedAt: deleted ? new Date() : null });
+  const row = await createStudent(t.db, {
+    schoolId: school.id,
+    areaId: area.id,
+    parentId: parent.parentId,
+    driverId: driver.driverId,
+    firstName,
+    lastName,
+    serviceType,
+    deletedAt: deleted ? new Date() : null,
+  });
   return row.id;
 }
 
 /** The marks of one child on one day's run, in order, written as the driver's phone would have. */
 async function marks(date: string, run: 'morning' | 'afternoon', studentId: string, events: MarkEvent[]): Promise<void> {
   const time = run === 'morning' ? '06:30' : '13:30';
-  const existing = await t.db.selectFrom('schoolRuns').select('id').where('driverId', '=', driver.driverId).where('date', '=', date).where('run', '=', run).executeTakeFirst();
+  const existing = await t.db
+    .selectFrom('schoolRuns')
+    .select('id')
+    .where('driverId', '=', driver.driverId)
+    .where('date', '=', date)
+    .where('run', '=', run)
+    .executeTakeFirst();
   const runId =
     existing?.id ??
-    (await t.db.insertInto('schoolRuns').values({ plannedRunId: await firstPlannedRunId(t.db, driver.driverId, run), driverId: driver.driverId, date, run, startedAt: new Date(`${date}T${time}:00+03:00`) }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await t.db
+        .insertInto('schoolRuns')
+        .values({
+          plannedRunId: await firstPlannedRunId(t.db, driver.driverId, run),
+          driverId: driver.driverId,
+          date,
+          run,
+          startedAt: new Date(`${date}T${time}:00+03:00`),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   for (const [index, event] of events.entries()) {
     await t.db
       .insertInto('runMarks')
-      .values({ runId, studentId, event, at: new Date(new Date(`${date}T${time}:00+03:00`).getTime() + index * 60_000), clientId: unique('phone'), position: null })
+      .values({
+        runId,
+        studentId,
+        event,
+        at: new Date(new Date(`${date}T${time}:00+03:00`).getTime() + index * 60_000),
+        clientId: unique('phone'),
+        position: null,
+      })
       .execute();
   }
 }
 
 async function absence(studentId: string, fromDate: string, toDate: string, run: 'morning' | 'afternoon' | 'both', cancelled = false): Promise<void> {
-  await t.db.insertInto('absences').values({ studentId, fromDate, toDate, run, reason: 'Ill', cancelledAt: cancelled ? new Date() : null }).execute();
+  await t.db
+    .insertInto('absences')
+    .values({ studentId, fromDate, toDate, run, reason: 'Ill', cancelledAt: cancelled ? new Date() : null })
+    .execute();
 }
 
 beforeAll(async () => {
@@ -130,15 +174,24 @@ describe('the monthly attendance report', () => {
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="attendance-2026-12.csv"');
     const { bom, lines } = await csvLines(answer);
     expect(bom).toBe(true);
-    expect(lines[0]).toBe('Student ID,First Name,Last Name,School,Driver,School days,Morning rides,Morning absences,Morning no-shows,Afternoon rides,Afternoon absences,Afternoon no-shows,Morning run,Afternoon run');
-    expect(lines.slice(1).map((line) => line.replace(/^STU-[^,]+,/, ''))).toEqual(['Sara,"\'=HYPERLINK(""http://x"")",Noor School,Test Driver,7,1,2,0,,,,Morning,', 'Ali,Hasan,Zahra School,Test Driver,7,4,2,1,1,0,0,Morning,Afternoon']);
+    expect(lines[0]).toBe(
+      'Student ID,First Name,Last Name,School,Driver,School days,Morning rides,Morning absences,Morning no-shows,Afternoon rides,Afternoon absences,Afternoon no-shows,Morning run,Afternoon run',
+    );
+    expect(lines.slice(1).map((line) => line.replace(/^STU-[^,]+,/, ''))).toEqual([
+      'Sara,"\'=HYPERLINK(""http://x"")",Noor School,Test Driver,7,1,2,0,,,,Morning,',
+      'Ali,Hasan,Zahra School,Test Driver,7,4,2,1,1,0,0,Morning,Afternoon',
+    ]);
   });
 
   it('downloads per school as CSV, and in Arabic for an admin who reads Arabic', async () => {
     await asAdmin.post('/trpc/auth.setLanguage', { language: 'ar' });
     const answer = await fetch(`${t.url}/api/admin/attendance.csv?month=2026-12&by=school`, { headers: { cookie: asAdmin.cookie ?? '' } });
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="attendance-2026-12-schools.csv"');
-    expect((await csvLines(answer)).lines).toEqual(['المدرسة,الطلاب,أيام الدراسة,الرحلات,الغياب,عدم الحضور', 'Noor School,1,7,1,2,0', 'Zahra School,1,7,5,2,1']);
+    expect((await csvLines(answer)).lines).toEqual([
+      'المدرسة,الطلاب,أيام الدراسة,الرحلات,الغياب,عدم الحضور',
+      'Noor School,1,7,1,2,0',
+      'Zahra School,1,7,5,2,1',
+    ]);
     expect((await t.client().get('/api/admin/attendance.csv?month=2026-12')).status).toBe(401);
   });
 });
@@ -164,23 +217,56 @@ describe('the attendance report run by run', () => {
     kgRun = (
       await t.db
         .insertInto('plannedRuns')
-        .values({ driverId: kgBus.driverId, direction: 'afternoon', name: 'Afternoon – KG', schoolIds: JSON.stringify([school.id]), plannedStart: '11:30', plannedEnd: '12:30' })
+        .values({
+          driverId: kgBus.driverId,
+          direction: 'afternoon',
+          name: 'Afternoon – KG',
+          schoolIds: JSON.stringify([school.id]),
+          plannedStart: '11:30',
+          plannedEnd: '12:30',
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
     const child = async (firstName: string, afternoonRunId: string) =>
-      (await createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: (await createParent(t.db)).parentId, driverId: kgBus.driverId, firstName, lastName: 'Kareem', serviceType: 'SCHOOL_TO_HOME', afternoonRunId })).id;
+      (
+        await createStudent(t.db, {
+          schoolId: school.id,
+          areaId: area.id,
+          parentId: (await createParent(t.db)).parentId,
+          driverId: kgBus.driverId,
+          firstName,
+          lastName: 'Kareem',
+          serviceType: 'SCHOOL_TO_HOME',
+          afternoonRunId,
+        })
+      ).id;
     huda = await child('Huda', kgRun);
     omar = await child('Omar', lateRun);
     const day = async (plannedRunId: string, date: string, time: string) =>
-      (await t.db.insertInto('schoolRuns').values({ plannedRunId, driverId: kgBus.driverId, date, run: 'afternoon', startedAt: new Date(`${date}T${time}:00+03:00`) }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await t.db
+          .insertInto('schoolRuns')
+          .values({ plannedRunId, driverId: kgBus.driverId, date, run: 'afternoon', startedAt: new Date(`${date}T${time}:00+03:00`) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const kgFirst = await day(kgRun, '2026-12-01', '11:30');
     const lateFirst = await day(lateRun, '2026-12-01', '13:30');
     await t.db
       .insertInto('runMarks')
       .values([
         { runId: kgFirst, studentId: huda, event: 'boarded', at: new Date('2026-12-01T11:35:00+03:00'), clientId: unique('phone'), position: null },
-        { runId: kgFirst, studentId: huda, event: 'dropped', at: new Date('2026-12-01T11:58:00+03:00'), clientId: unique('phone'), position: null, receivedByName: 'Maryam', receivedByRelation: 'aunt' },
+        {
+          runId: kgFirst,
+          studentId: huda,
+          event: 'dropped',
+          at: new Date('2026-12-01T11:58:00+03:00'),
+          clientId: unique('phone'),
+          position: null,
+          receivedByName: 'Maryam',
+          receivedByRelation: 'aunt',
+        },
         { runId: lateFirst, studentId: omar, event: 'boarded', at: new Date('2026-12-01T13:35:00+03:00'), clientId: unique('phone'), position: null },
         { runId: lateFirst, studentId: omar, event: 'dropped', at: new Date('2026-12-01T13:50:00+03:00'), clientId: unique('phone'), position: null },
       ])
@@ -195,7 +281,9 @@ describe('the attendance report run by run', () => {
       afternoon: { rides: 1, absences: 1, noShows: 0 },
       runs: [{ id: kgRun, name: 'Afternoon – KG', direction: 'afternoon', rides: 1, absences: 1, noShows: 0 }],
     });
-    expect(answer.body.students.find((row) => row.id === omar)!.runs).toEqual([{ id: lateRun, name: 'Afternoon – Primary', direction: 'afternoon', rides: 1, absences: 0, noShows: 0 }]);
+    expect(answer.body.students.find((row) => row.id === omar)!.runs).toEqual([
+      { id: lateRun, name: 'Afternoon – Primary', direction: 'afternoon', rides: 1, absences: 0, noShows: 0 },
+    ]);
     expect(answer.body.runs.filter((run) => run.driverName === 'Yusuf')).toEqual([
       { id: kgRun, name: 'Afternoon – KG', direction: 'afternoon', driverName: 'Yusuf', students: 1, rides: 1, absences: 1, noShows: 0 },
       { id: lateRun, name: 'Afternoon – Primary', direction: 'afternoon', driverName: 'Yusuf', students: 1, rides: 1, absences: 0, noShows: 0 },
@@ -209,7 +297,17 @@ describe('the attendance report run by run', () => {
   it('lists who received each child handed over, with the run and the time', async () => {
     const answer = await asAdmin.get<AttendanceReport>('/api/admin/attendance?month=2026-12');
     expect(answer.body.handovers).toEqual([
-      { date: '2026-12-01', at: new Date('2026-12-01T11:58:00+03:00').toISOString(), studentId: huda, automatedId: expect.stringMatching(/^STU-/), firstName: 'Huda', lastName: 'Kareem', runId: kgRun, runName: 'Afternoon – KG', receivedBy: { name: 'Maryam', relation: 'aunt' } },
+      {
+        date: '2026-12-01',
+        at: new Date('2026-12-01T11:58:00+03:00').toISOString(),
+        studentId: huda,
+        automatedId: expect.stringMatching(/^STU-/),
+        firstName: 'Huda',
+        lastName: 'Kareem',
+        runId: kgRun,
+        runName: 'Afternoon – KG',
+        receivedBy: { name: 'Maryam', relation: 'aunt' },
+      },
     ]);
   });
 

@@ -34,7 +34,8 @@ import { plannedRunsOfDrivers } from '../planned-runs/read.js';
  * students are those on the books now (not deleted), in the order of the driver's list.
  */
 
-const monthEnd = (month: string): string => addDays(`${month}-01`, new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate() - 1);
+const monthEnd = (month: string): string =>
+  addDays(`${month}-01`, new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate() - 1);
 
 const emptyRun = (): RunAttendance => ({ rides: 0, absences: 0, noShows: 0 });
 
@@ -91,7 +92,16 @@ export async function readAttendance(db: Db, now: Date, month: string): Promise<
       : await db
           .selectFrom('runMarks')
           .innerJoin('schoolRuns', 'schoolRuns.id', 'runMarks.runId')
-          .select(['runMarks.studentId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.plannedRunId', 'runMarks.event', 'runMarks.at', 'runMarks.receivedByName', 'runMarks.receivedByRelation'])
+          .select([
+            'runMarks.studentId',
+            'schoolRuns.date',
+            'schoolRuns.run',
+            'schoolRuns.plannedRunId',
+            'runMarks.event',
+            'runMarks.at',
+            'runMarks.receivedByName',
+            'runMarks.receivedByRelation',
+          ])
           .where('schoolRuns.date', '>=', first)
           .where('schoolRuns.date', '<=', last)
           .where('runMarks.undoneAt', 'is', null)
@@ -133,7 +143,8 @@ export async function readAttendance(db: Db, now: Date, month: string): Promise<
     const perRun = new Map<string, RunAttendance>();
     const onRun = (runId: string) => perRun.get(runId) ?? perRun.set(runId, emptyRun()).get(runId)!;
     // The runs the student rides now, listed even before their first ride.
-    for (const direction of DRIVER_RUNS) if (ridesOnRun(student.serviceType, direction)) for (const run of runsOfChildInWeek(busRuns, student, direction, settings.schoolDays)) onRun(run.id);
+    for (const direction of DRIVER_RUNS)
+      if (ridesOnRun(student.serviceType, direction)) for (const run of runsOfChildInWeek(busRuns, student, direction, settings.schoolDays)) onRun(run.id);
     const directionOf = (direction: DriverRun): RunAttendance | null => {
       if (!ridesOnRun(student.serviceType, direction)) return null;
       const figures = emptyRun();
@@ -190,7 +201,16 @@ export async function readAttendance(db: Db, now: Date, month: string): Promise<
     schools.set(row.schoolId, school);
     for (const run of row.runs) {
       const facts = runs.get(run.id)!;
-      const total = runTotals.get(run.id) ?? { id: run.id, name: run.name, direction: run.direction, driverName: facts.driverName, students: 0, rides: 0, absences: 0, noShows: 0 };
+      const total = runTotals.get(run.id) ?? {
+        id: run.id,
+        name: run.name,
+        direction: run.direction,
+        driverName: facts.driverName,
+        students: 0,
+        rides: 0,
+        absences: 0,
+        noShows: 0,
+      };
       total.students += 1;
       total.rides += run.rides;
       total.absences += run.absences;
@@ -205,7 +225,19 @@ export async function readAttendance(db: Db, now: Date, month: string): Promise<
     const student = onBooks.get(mark.studentId);
     const run = runs.get(mark.plannedRunId);
     if (!receivedBy || !student || !run) return [];
-    return [{ date: mark.date, at: mark.at.toISOString(), studentId: student.id, automatedId: student.automatedId, firstName: student.firstName, lastName: student.lastName, runId: run.id, runName: run.name, receivedBy }];
+    return [
+      {
+        date: mark.date,
+        at: mark.at.toISOString(),
+        studentId: student.id,
+        automatedId: student.automatedId,
+        firstName: student.firstName,
+        lastName: student.lastName,
+        runId: run.id,
+        runName: run.name,
+        receivedBy,
+      },
+    ];
   });
 
   const runRows = [...runTotals.values()].sort((a, b) => byRunOrder(runs.get(a.id)!, runs.get(b.id)!, true));

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, MESSAGES, SCHOOL_DAY_MESSAGES, SERVER_MESSAGES, type AdminAttendant, type DriverToday, type PositionsAccepted, type RunMark, type SessionUser, type StudentToday } from '@school-transport/contracts';
+import {
+  ADMIN_MESSAGES,
+  MESSAGES,
+  SCHOOL_DAY_MESSAGES,
+  SERVER_MESSAGES,
+  type AdminAttendant,
+  type DriverToday,
+  type PositionsAccepted,
+  type RunMark,
+  type SessionUser,
+  type StudentToday,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { createAdmin, createArea, createDriver, createSchool, createStaff } from '../../test/factories.js';
 import { createFamily, type Family } from '../../test/families.js';
@@ -26,7 +37,14 @@ let clientIds = 0;
 
 const PASSWORD = 'ride-along-7';
 const addAttendant = (body: Record<string, unknown>) => asAdmin.post<{ attendant: AdminAttendant; message?: string }>('/api/admin/attendants', body);
-const auditOf = (id: string) => t.db.selectFrom('auditLogs').select(['action', 'diff', 'actorUserId']).where('entityType', '=', 'attendant').where('entityId', '=', id).orderBy('createdAt').execute();
+const auditOf = (id: string) =>
+  t.db
+    .selectFrom('auditLogs')
+    .select(['action', 'diff', 'actorUserId'])
+    .where('entityType', '=', 'attendant')
+    .where('entityId', '=', id)
+    .orderBy('createdAt')
+    .execute();
 const signInAsCrew = (phone: string, password = PASSWORD) => {
   const client = t.client();
   return client.post<{ user: SessionUser; message?: string }>('/api/driver/login', { phone, password }).then((response) => ({ client, response }));
@@ -75,24 +93,44 @@ describe("the office's attendants", () => {
     expect(noBus.status).toBe(400);
     expect(noBus.body.message).toBe(ADMIN_MESSAGES.driverNotFound);
     // A driver cannot take an attendant's phone either: both sign in on the same page.
-    const driverTakesIt = await asAdmin.post<{ message: string }>('/api/admin/drivers', { name: 'New', phone: '36111222', licenseNo: 'L-9', password: PASSWORD });
+    const driverTakesIt = await asAdmin.post<{ message: string }>('/api/admin/drivers', {
+      name: 'New',
+      phone: '36111222',
+      licenseNo: 'L-9',
+      password: PASSWORD,
+    });
     expect(driverTakesIt.status).toBe(409);
     const { attendants } = (await asAdmin.get<{ attendants: AdminAttendant[] }>('/api/admin/attendants')).body;
     expect(attendants.map((each) => each.name)).toEqual(['Aisha']);
   });
 
   it('follows the drivers’ phone and password rules, with a clear message on the field', async () => {
-    const badPhone = await asAdmin.post<{ message: string; issues: Record<string, string> }>('/api/admin/attendants', { name: 'Mariam', phone: '123', password: PASSWORD, driverId: busB.driverId });
+    const badPhone = await asAdmin.post<{ message: string; issues: Record<string, string> }>('/api/admin/attendants', {
+      name: 'Mariam',
+      phone: '123',
+      password: PASSWORD,
+      driverId: busB.driverId,
+    });
     expect(badPhone.status).toBe(400);
     expect(badPhone.body.issues.phone).toBe(MESSAGES.phoneDigits);
-    const common = await asAdmin.post<{ message: string; issues: Record<string, string> }>('/api/admin/attendants', { name: 'Mariam', phone: '36111333', password: 'password1', driverId: busB.driverId });
+    const common = await asAdmin.post<{ message: string; issues: Record<string, string> }>('/api/admin/attendants', {
+      name: 'Mariam',
+      phone: '36111333',
+      password: 'password1',
+      driverId: busB.driverId,
+    });
     expect(common.status).toBe(400);
     expect(common.body.issues.password).toBe(MESSAGES.passwordTooCommon);
   });
 
   it('is admin only: staff may read the list but get 403 on adding and changing', async () => {
     expect((await asStaff.get('/api/admin/attendants')).status).toBe(200);
-    const added = await asStaff.post<{ message: string }>('/api/admin/attendants', { name: 'Mariam', phone: '36111333', password: PASSWORD, driverId: busB.driverId });
+    const added = await asStaff.post<{ message: string }>('/api/admin/attendants', {
+      name: 'Mariam',
+      phone: '36111333',
+      password: PASSWORD,
+      driverId: busB.driverId,
+    });
     expect(added.status).toBe(403);
     expect(added.body.message).toBe(SERVER_MESSAGES.forbidden);
     expect((await asStaff.put(`/api/admin/attendants/${aisha.id}`, { name: 'Renamed' })).status).toBe(403);
@@ -104,7 +142,10 @@ describe("the office's attendants", () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.attendant).toMatchObject({ name: 'Aisha Salman', phone: '36111223', driverId: busA.driverId });
     const audits = await auditOf(aisha.id);
-    expect(audits.at(-1)).toMatchObject({ action: 'update', diff: { name: { from: 'Aisha', to: 'Aisha Salman' }, phone: { from: '36111222', to: '36111223' } } });
+    expect(audits.at(-1)).toMatchObject({
+      action: 'update',
+      diff: { name: { from: 'Aisha', to: 'Aisha Salman' }, phone: { from: '36111222', to: '36111223' } },
+    });
     expect((await asAdmin.put('/api/admin/attendants/00000000-0000-4000-8000-000000000000', { name: 'X' })).status).toBe(404);
     const back = await asAdmin.put(`/api/admin/attendants/${aisha.id}`, { name: 'Aisha', phone: '36111222' });
     expect(back.status).toBe(200);
@@ -151,11 +192,17 @@ describe("an attendant's day on their bus", () => {
 
     // The family reads who marked their child: 'Boarded 06:42 · marked by Aisha'.
     const family = (await amal.parent.get<StudentToday>(`/api/parent/students/${amal.studentId}/today`)).body;
-    expect(family.morning?.events).toEqual([{ event: 'boarded', at: bh('06:42').toISOString(), markedBy: { role: 'attendant', name: 'Aisha' }, receivedBy: null }]);
+    expect(family.morning?.events).toEqual([
+      { event: 'boarded', at: bh('06:42').toISOString(), markedBy: { role: 'attendant', name: 'Aisha' }, receivedBy: null },
+    ]);
   });
 
   it("shows the office's run view who marked each child, the office member by name when they act for the bus", async () => {
-    const office = await asAdmin.post<{ mark: RunMark }>(`/api/admin/drivers/${busA.driverId}/runs/morning/marks`, { studentId: amal.studentId, event: 'dropped', clientId: 'office-1' });
+    const office = await asAdmin.post<{ mark: RunMark }>(`/api/admin/drivers/${busA.driverId}/runs/morning/marks`, {
+      studentId: amal.studentId,
+      event: 'dropped',
+      clientId: 'office-1',
+    });
     expect(office.status, JSON.stringify(office.body)).toBe(201);
     const { run } = (await asAdmin.get<{ run: { students: { id: string; markedBy: unknown }[] } }>(`/api/admin/drivers/${busA.driverId}/runs/morning`)).body;
     expect(run.students.find((student) => student.id === amal.studentId)?.markedBy).toEqual({ role: 'office', name: 'Test Admin' });
@@ -175,7 +222,7 @@ describe("an attendant's day on their bus", () => {
     expect((await asAisha.get('/api/admin/runs')).status).toBe(403);
   });
 
-  it("ends the run for the bus once everyone is dropped", async () => {
+  it('ends the run for the bus once everyone is dropped', async () => {
     clock.set(bh('07:10'));
     expect((await mark(asAisha, 'morning', badr.studentId, 'dropped')).status).toBe(201);
     const ended = await asAisha.post<{ run: { status: string } }>('/api/driver/runs/morning/end', {});

@@ -1,5 +1,15 @@
 import type { Db } from '@school-transport/db';
-import { bahrainInstant, bahrainToday, busOfChild, plannedStart, runOfChild, weekdayOf, type ChildToPlace, type DriverRun, type SchoolDaySettings } from '@school-transport/contracts';
+import {
+  bahrainInstant,
+  bahrainToday,
+  busOfChild,
+  plannedStart,
+  runOfChild,
+  weekdayOf,
+  type ChildToPlace,
+  type DriverRun,
+  type SchoolDaySettings,
+} from '@school-transport/contracts';
 import { plannedRunsOfDrivers } from '../planned-runs/read.js';
 
 /**
@@ -18,6 +28,12 @@ export async function cutOffPassed(db: Db, settings: SchoolDaySettings, now: Dat
   const start = run ? bahrainInstant(date, run.plannedStart) : plannedStart(settings, date, direction);
   if (start.getTime() <= now.getTime()) return true;
   if (!run) return false;
-  const started = await db.selectFrom('schoolRuns').select('id').where('plannedRunId', '=', run.id).where('date', '=', date).where('startedAt', 'is not', null).executeTakeFirst();
+  const started = await db
+    .selectFrom('schoolRuns')
+    .select('id')
+    .where('plannedRunId', '=', run.id)
+    .where('date', '=', date)
+    .where('startedAt', 'is not', null)
+    .executeTakeFirst();
   return started !== undefined;
 }

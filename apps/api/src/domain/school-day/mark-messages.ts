@@ -37,7 +37,13 @@ export async function enqueueMarkMessage(trx: Db, mark: MarkedStudent): Promise<
   // The family is told every time who received their child, whatever their choice of dropped messages.
   if (mark.event === 'dropped' && mark.receiver) {
     const payload = { studentName: mark.firstName, receiverName: mark.receiver.name, relation: mark.receiver.relation, at: mark.at.toISOString() };
-    await enqueueNotification(trx, { recipient, language: mark.parentLanguage, idempotencyKey: `run_mark:${mark.markId}`, templateKey: 'student_handed_over', payload });
+    await enqueueNotification(trx, {
+      recipient,
+      language: mark.parentLanguage,
+      idempotencyKey: `run_mark:${mark.markId}`,
+      templateKey: 'student_handed_over',
+      payload,
+    });
     return;
   }
   const always = mark.event === 'no_show' || mark.event === 'returned_to_school';
@@ -56,11 +62,20 @@ export async function enqueueMarkMessage(trx: Db, mark: MarkedStudent): Promise<
   const driver = await trx.selectFrom('drivers').select(['name', 'phone']).where('id', '=', mark.driverId).executeTakeFirstOrThrow();
   if (mark.event === 'no_show') {
     // Not at the morning bus: the family can tell the afternoon bus not to wait, with one tap on WhatsApp.
-    const reply = mark.run === 'morning' && ridesOnRun(mark.serviceType, 'afternoon') ? notRidingReply({ studentId: mark.id, date: mark.date, run: 'afternoon' }) : null;
-    await enqueueNotification(trx, { ...common, templateKey: 'student_no_show', payload: { studentName, run: mark.run, at, driverName: driver.name, driverPhone: driver.phone, notRidingReply: reply } });
+    const reply =
+      mark.run === 'morning' && ridesOnRun(mark.serviceType, 'afternoon') ? notRidingReply({ studentId: mark.id, date: mark.date, run: 'afternoon' }) : null;
+    await enqueueNotification(trx, {
+      ...common,
+      templateKey: 'student_no_show',
+      payload: { studentName, run: mark.run, at, driverName: driver.name, driverPhone: driver.phone, notRidingReply: reply },
+    });
     return;
   }
-  await enqueueNotification(trx, { ...common, templateKey: 'student_returned_to_school', payload: { studentName, at, schoolName: mark.schoolName, driverName: driver.name, driverPhone: driver.phone } });
+  await enqueueNotification(trx, {
+    ...common,
+    templateKey: 'student_returned_to_school',
+    payload: { studentName, at, schoolName: mark.schoolName, driverName: driver.name, driverPhone: driver.phone },
+  });
 }
 
 /** A child taken back to school: the office's alert phone is told as well, so that someone at school expects the child. */
@@ -71,7 +86,13 @@ async function alertOffice(trx: Db, mark: MarkedStudent): Promise<void> {
   await enqueueNotification(trx, {
     recipient: officeAlertPhone,
     templateKey: 'returned_to_school_office',
-    payload: { studentName: `${mark.firstName} ${mark.lastName}`, schoolName: mark.schoolName, at: mark.at.toISOString(), driverName: driver.name, driverPhone: driver.phone },
+    payload: {
+      studentName: `${mark.firstName} ${mark.lastName}`,
+      schoolName: mark.schoolName,
+      at: mark.at.toISOString(),
+      driverName: driver.name,
+      driverPhone: driver.phone,
+    },
     idempotencyKey: `run_mark_office:${mark.markId}`,
   });
 }

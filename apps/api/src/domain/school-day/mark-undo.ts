@@ -38,7 +38,12 @@ function toUndo(row: { id: string; markId: string; clientId: string; at: Date })
 
 /** The undo already recorded with this id from the phone, if any: the same undo sent again. */
 export async function undoOfClientId(trx: Db, runId: string, clientId: string): Promise<UndoAnswer | null> {
-  const row = await trx.selectFrom('runMarkUndos').select(['id', 'markId', 'clientId', 'at']).where('runId', '=', runId).where('clientId', '=', clientId).executeTakeFirst();
+  const row = await trx
+    .selectFrom('runMarkUndos')
+    .select(['id', 'markId', 'clientId', 'at'])
+    .where('runId', '=', runId)
+    .where('clientId', '=', clientId)
+    .executeTakeFirst();
   return row ? toUndo(row) : null;
 }
 
@@ -80,7 +85,11 @@ export async function undoMark(trx: Db, now: Date, who: RunActor, context: UndoC
     return { mark: same, created: false };
   }
   await trx.updateTable('runMarks').set({ undoneAt: now }).where('id', '=', target.id).execute();
-  const message = await withdrawMessage(trx, now, target.id, { studentName: `${student.firstName} ${student.lastName}`, event: target.event, at: target.at.toISOString() });
+  const message = await withdrawMessage(trx, now, target.id, {
+    studentName: `${student.firstName} ${student.lastName}`,
+    event: target.event,
+    at: target.at.toISOString(),
+  });
   await announceBusChange(trx, runRow.substituteDriverId ?? context.owner);
   const actor = who.kind === 'office' ? who.actor : { userId: who.userId, ip: null };
   await recordAudit(trx, actor, {
@@ -106,14 +115,31 @@ export async function undoMark(trx: Db, now: Date, who: RunActor, context: UndoC
  * The family's message about the undone mark: removed while nobody has sent it (waiting, held or
  * failed, and not being sent at this moment), else followed by a correction, once per mark.
  */
-async function withdrawMessage(trx: Db, now: Date, markId: string, payload: { studentName: string; event: 'boarded' | 'dropped' | 'no_show' | 'returned_to_school'; at: string }): Promise<'none' | 'cancelled' | 'corrected'> {
-  const row = await trx.selectFrom('notifications').select(['id', 'status', 'lockedUntil', 'recipient', 'recipientType', 'language']).where('idempotencyKey', '=', `run_mark:${markId}`).forUpdate().executeTakeFirst();
+async function withdrawMessage(
+  trx: Db,
+  now: Date,
+  markId: string,
+  payload: { studentName: string; event: 'boarded' | 'dropped' | 'no_show' | 'returned_to_school'; at: string },
+): Promise<'none' | 'cancelled' | 'corrected'> {
+  const row = await trx
+    .selectFrom('notifications')
+    .select(['id', 'status', 'lockedUntil', 'recipient', 'recipientType', 'language'])
+    .where('idempotencyKey', '=', `run_mark:${markId}`)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) return 'none';
   const beingSent = row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime();
   if (row.status !== 'sent' && !beingSent) {
     await trx.deleteFrom('notifications').where('id', '=', row.id).execute();
     return 'cancelled';
   }
-  await enqueueNotification(trx, { channel: row.recipientType, recipient: row.recipient, language: row.language, templateKey: 'mark_undone', payload, idempotencyKey: `run_mark_undone:${markId}` });
+  await enqueueNotification(trx, {
+    channel: row.recipientType,
+    recipient: row.recipient,
+    language: row.language,
+    templateKey: 'mark_undone',
+    payload,
+    idempotencyKey: `run_mark_undone:${markId}`,
+  });
   return 'corrected';
 }

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import type {
-  markInput} from '@school-transport/contracts';
+import type { markInput } from '@school-transport/contracts';
 import {
   MARK_CLOCK_SKEW_MINUTES,
   MARK_MAX_AGE_HOURS,
@@ -9,7 +8,7 @@ import {
   bahrainToday,
   type MarkEvent,
   type RiderStatus,
-  type RunMark
+  type RunMark,
 } from '@school-transport/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -51,8 +50,24 @@ function refusal(event: MarkEvent, status: RiderStatus, run: 'morning' | 'aftern
   }
 }
 
-function toMark(row: Omit<MarkRow, 'markedByRole' | 'markedByName' | 'receivedByName' | 'receivedByRelation'>, date: string, run: 'morning' | 'afternoon', status: RiderStatus): RunMark {
-  return { id: row.id, studentId: row.studentId, run, date, event: row.event, undoes: null, at: row.at.toISOString(), clientId: row.clientId, position: row.position, status };
+function toMark(
+  row: Omit<MarkRow, 'markedByRole' | 'markedByName' | 'receivedByName' | 'receivedByRelation'>,
+  date: string,
+  run: 'morning' | 'afternoon',
+  status: RiderStatus,
+): RunMark {
+  return {
+    id: row.id,
+    studentId: row.studentId,
+    run,
+    date,
+    event: row.event,
+    undoes: null,
+    at: row.at.toISOString(),
+    clientId: row.clientId,
+    position: row.position,
+    status,
+  };
 }
 
 /** The mark's own time: within the last 24 hours, and not ahead of the server by more than a few minutes. */
@@ -61,7 +76,8 @@ function markTime(now: Date, at: string | undefined): Date {
   const instant = new Date(at);
   const oldest = now.getTime() - MARK_MAX_AGE_HOURS * 3_600_000;
   const latest = now.getTime() + MARK_CLOCK_SKEW_MINUTES * 60_000;
-  if (instant.getTime() < oldest || instant.getTime() > latest) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.markTimeInvalid, { at: SCHOOL_DAY_MESSAGES.markTimeInvalid });
+  if (instant.getTime() < oldest || instant.getTime() > latest)
+    throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.markTimeInvalid, { at: SCHOOL_DAY_MESSAGES.markTimeInvalid });
   // A phone a little ahead of the server: the mark cannot have happened later than now.
   return instant.getTime() > now.getTime() ? now : instant;
 }
@@ -77,7 +93,9 @@ async function runOfMark(db: Db, who: RunActor, studentId: string, date: string,
   const owners = [...new Set(runs.map((run) => run.driverId))];
   const [settings, riders, busRuns] = await Promise.all([readSchoolDaySettings(db), ridersOfDrivers(db, owners), plannedRunsOfDrivers(db, owners)]);
   const child = riders.filter((rider) => rider.id === studentId);
-  const run = runs.find((entry) => ridersOfPlannedRun(child, entry, busRuns.some((known) => known.id === entry.id) ? busRuns : [...busRuns, entry], settings, date).length > 0);
+  const run = runs.find(
+    (entry) => ridersOfPlannedRun(child, entry, busRuns.some((known) => known.id === entry.id) ? busRuns : [...busRuns, entry], settings, date).length > 0,
+  );
   if (!run) throw STUDENT_NOT_ON_RUN();
   return run;
 }
@@ -93,7 +111,14 @@ export async function recordMark(db: Kysely<Database>, now: Date, who: RunActor,
   });
 }
 
-async function recordMarkOnce(db: Kysely<Database>, now: Date, who: RunActor, input: MarkFields, date: string, at: Date): Promise<{ mark: RunMark; created: boolean }> {
+async function recordMarkOnce(
+  db: Kysely<Database>,
+  now: Date,
+  who: RunActor,
+  input: MarkFields,
+  date: string,
+  at: Date,
+): Promise<{ mark: RunMark; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     const settings = await readSchoolDaySettings(trx);
     assertRunDay(settings, date);
@@ -126,7 +151,19 @@ async function recordMarkOnce(db: Kysely<Database>, now: Date, who: RunActor, in
 
     const columns = ['id', 'runId', 'studentId', 'event', 'at', 'clientId', 'position'] as const;
     const absence = absenceFor(await absencesOnDate(trx, date, [student.id]), student.id, direction);
-    const statusNow = async () => riderStatus(await trx.selectFrom('runMarks').select(['event']).where('runId', '=', runRow.id).where('studentId', '=', student.id).where('undoneAt', 'is', null).orderBy('at').orderBy('createdAt').execute(), absence);
+    const statusNow = async () =>
+      riderStatus(
+        await trx
+          .selectFrom('runMarks')
+          .select(['event'])
+          .where('runId', '=', runRow.id)
+          .where('studentId', '=', student.id)
+          .where('undoneAt', 'is', null)
+          .orderBy('at')
+          .orderBy('createdAt')
+          .execute(),
+        absence,
+      );
     const earlier = await trx.selectFrom('runMarks').select(columns).where('runId', '=', runRow.id).where('clientId', '=', input.clientId).executeTakeFirst();
     if (earlier) return { mark: toMark(earlier, date, direction, await statusNow()), created: false };
     const earlierUndo = await undoOfClientId(trx, runRow.id, input.clientId);
@@ -148,15 +185,36 @@ async function recordMarkOnce(db: Kysely<Database>, now: Date, who: RunActor, in
     const receiver = await receiverOfMark(trx, { studentId: student.id, date, run: direction, event, receivedBy: input.receivedBy });
 
     // The first mark starts a run the driver forgot to start.
-    if (!runRow.startedAt) await trx.updateTable('schoolRuns').set({ startedAt: at < now ? at : now, updatedAt: now }).where('id', '=', runRow.id).execute();
+    if (!runRow.startedAt)
+      await trx
+        .updateTable('schoolRuns')
+        .set({ startedAt: at < now ? at : now, updatedAt: now })
+        .where('id', '=', runRow.id)
+        .execute();
     const inserted = await trx
       .insertInto('runMarks')
-      .values({ runId: runRow.id, studentId: student.id, event, at, clientId: input.clientId, position: input.position ? JSON.stringify(input.position) : null, recordedBy: actorUserId(who), markedByRole: markedByRole(who), createdAt: now, ...receivedByColumns(receiver) })
+      .values({
+        runId: runRow.id,
+        studentId: student.id,
+        event,
+        at,
+        clientId: input.clientId,
+        position: input.position ? JSON.stringify(input.position) : null,
+        recordedBy: actorUserId(who),
+        markedByRole: markedByRole(who),
+        createdAt: now,
+        ...receivedByColumns(receiver),
+      })
       .onConflict((oc) => oc.columns(['runId', 'clientId']).doNothing())
       .returning(columns)
       .executeTakeFirst();
     if (!inserted) {
-      const same = await trx.selectFrom('runMarks').select(columns).where('runId', '=', runRow.id).where('clientId', '=', input.clientId).executeTakeFirstOrThrow();
+      const same = await trx
+        .selectFrom('runMarks')
+        .select(columns)
+        .where('runId', '=', runRow.id)
+        .where('clientId', '=', input.clientId)
+        .executeTakeFirstOrThrow();
       return { mark: toMark(same, date, direction, await statusNow()), created: false };
     }
     // The family is told who drives the bus today: the substitute, when the office named one.

@@ -11,7 +11,12 @@ import { startRepeatingJob } from '../repeating-job.js';
  * default) after its planned end may mean a child forgotten on the bus: the office's Today tab
  * shows it in red, and the office's alert phone gets one message through the outbox, once per run.
  */
-export function isOverdue(settings: SchoolDaySettings, now: Date, run: { date: string; run: DriverRun; startedAt: Date | null; endedAt: Date | null; plannedEnd?: string | null }, onBoard: number): boolean {
+export function isOverdue(
+  settings: SchoolDaySettings,
+  now: Date,
+  run: { date: string; run: DriverRun; startedAt: Date | null; endedAt: Date | null; plannedEnd?: string | null },
+  onBoard: number,
+): boolean {
   if (!run.startedAt || run.endedAt || onBoard === 0) return false;
   // The planned run's own end ('HH:MM'), else the settings' for its direction.
   const end = run.plannedEnd ? bahrainInstant(run.date, run.plannedEnd) : plannedEnd(settings, run.date, run.run);
@@ -49,14 +54,37 @@ export async function alertOverdueRuns(db: Kysely<Database>, now: Date): Promise
     if (!isOverdue(settings, now, run, studentIds.length)) continue;
     const sent = await db.transaction().execute(async (trx) => {
       // Whichever process claims the run first sends the one alert.
-      const claimed = await trx.updateTable('schoolRuns').set({ overdueAlertedAt: now }).where('id', '=', run.id).where('overdueAlertedAt', 'is', null).where('endedAt', 'is', null).returning('id').executeTakeFirst();
+      const claimed = await trx
+        .updateTable('schoolRuns')
+        .set({ overdueAlertedAt: now })
+        .where('id', '=', run.id)
+        .where('overdueAlertedAt', 'is', null)
+        .where('endedAt', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
       if (!claimed) return false;
-      const driver = await trx.selectFrom('drivers').select(['name', 'phone']).where('id', '=', run.substituteDriverId ?? run.driverId).executeTakeFirstOrThrow();
-      const students = await trx.selectFrom('students').select(['firstName', 'lastName']).where('id', 'in', studentIds).orderBy('firstName').orderBy('lastName').execute();
+      const driver = await trx
+        .selectFrom('drivers')
+        .select(['name', 'phone'])
+        .where('id', '=', run.substituteDriverId ?? run.driverId)
+        .executeTakeFirstOrThrow();
+      const students = await trx
+        .selectFrom('students')
+        .select(['firstName', 'lastName'])
+        .where('id', 'in', studentIds)
+        .orderBy('firstName')
+        .orderBy('lastName')
+        .execute();
       await enqueueNotification(trx, {
         recipient: settings.officeAlertPhone,
         templateKey: 'run_overdue',
-        payload: { driverName: driver.name, driverPhone: driver.phone, run: run.run, date: run.date, studentNames: students.map((student) => `${student.firstName} ${student.lastName}`) },
+        payload: {
+          driverName: driver.name,
+          driverPhone: driver.phone,
+          run: run.run,
+          date: run.date,
+          studentNames: students.map((student) => `${student.firstName} ${student.lastName}`),
+        },
         idempotencyKey: `run_overdue:${run.id}`,
       });
       return true;
@@ -75,5 +103,10 @@ export function startOverdueRunJob(
   clock: { now(): Date },
   options: { intervalMs?: number; firstRunMs?: number; log?: (error: unknown) => void; done?: (alerted: number) => void } = {},
 ): () => void {
-  return startRepeatingJob(() => alertOverdueRuns(db, clock.now()), { firstRunMs: options.firstRunMs ?? 10_000, intervalMs: options.intervalMs ?? 5 * 60 * 1000, log: options.log, done: options.done });
+  return startRepeatingJob(() => alertOverdueRuns(db, clock.now()), {
+    firstRunMs: options.firstRunMs ?? 10_000,
+    intervalMs: options.intervalMs ?? 5 * 60 * 1000,
+    log: options.log,
+    done: options.done,
+  });
 }

@@ -15,7 +15,11 @@ export async function readSchoolDayMessages(db: Db, userId: string): Promise<Sch
 export async function setSchoolDayMessages(db: Db, userId: string, choice: SchoolDayMessagesInput): Promise<SchoolDayMessages> {
   const parent = await db
     .updateTable('parents')
-    .set({ boardedDroppedMessages: choice.boardedAndDropped, ...(choice.tomorrow === undefined ? {} : { tomorrowMessages: choice.tomorrow }), updatedAt: new Date() })
+    .set({
+      boardedDroppedMessages: choice.boardedAndDropped,
+      ...(choice.tomorrow === undefined ? {} : { tomorrowMessages: choice.tomorrow }),
+      updatedAt: new Date(),
+    })
     .where('userId', '=', userId)
     .returning(['boardedDroppedMessages', 'tomorrowMessages'])
     .executeTakeFirst();

@@ -1,6 +1,22 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '@school-transport/db';
-import { ridesOnRun, runOfChild, weekdayOf, type MarkedBy, type MarkedByRole, type ReceivedBy, type ReceiverRelation, type AbsenceRun, type DriverRun, type MarkEvent, type RiderStatus, type RunStatus, type RunToPlace, type SchoolDaySettings, type ServiceType } from '@school-transport/contracts';
+import {
+  ridesOnRun,
+  runOfChild,
+  weekdayOf,
+  type MarkedBy,
+  type MarkedByRole,
+  type ReceivedBy,
+  type ReceiverRelation,
+  type AbsenceRun,
+  type DriverRun,
+  type MarkEvent,
+  type RiderStatus,
+  type RunStatus,
+  type RunToPlace,
+  type SchoolDaySettings,
+  type ServiceType,
+} from '@school-transport/contracts';
 
 /**
  * Who rides which run and where each child stands on it, read for many students at once (the
@@ -87,7 +103,11 @@ export interface AbsenceOnDay {
  * The absences in force on a date: of these students, or of the students of a driver (and of the
  * drivers they cover), or of everyone when neither is named.
  */
-export async function absencesOnDate(db: Db, date: string, whose?: readonly string[] | { driverId: string; coveredDrivers: DriverIdsQuery }): Promise<AbsenceOnDay[]> {
+export async function absencesOnDate(
+  db: Db,
+  date: string,
+  whose?: readonly string[] | { driverId: string; coveredDrivers: DriverIdsQuery },
+): Promise<AbsenceOnDay[]> {
   if (Array.isArray(whose) && whose.length === 0) return [];
   let query = db
     .selectFrom('absences')
@@ -101,7 +121,12 @@ export async function absencesOnDate(db: Db, date: string, whose?: readonly stri
     query = query
       .innerJoin('students', 'students.id', 'absences.studentId')
       .where((eb) =>
-        eb.or([eb('students.driverId', '=', driverId), eb('students.afternoonDriverId', '=', driverId), eb('students.driverId', 'in', coveredDrivers), eb('students.afternoonDriverId', 'in', coveredDrivers)]),
+        eb.or([
+          eb('students.driverId', '=', driverId),
+          eb('students.afternoonDriverId', '=', driverId),
+          eb('students.driverId', 'in', coveredDrivers),
+          eb('students.afternoonDriverId', 'in', coveredDrivers),
+        ]),
       );
   }
   return query.orderBy('absences.createdAt').execute();
@@ -144,7 +169,19 @@ export async function marksOfRuns(db: Db, runIds: readonly string[] | RunIdsQuer
   return db
     .selectFrom('runMarks')
     .leftJoin('users as author', 'author.id', 'runMarks.recordedBy')
-    .select(['runMarks.id', 'runMarks.runId', 'runMarks.studentId', 'runMarks.event', 'runMarks.at', 'runMarks.clientId', 'runMarks.position', 'runMarks.markedByRole', 'author.name as markedByName', 'runMarks.receivedByName', 'runMarks.receivedByRelation'])
+    .select([
+      'runMarks.id',
+      'runMarks.runId',
+      'runMarks.studentId',
+      'runMarks.event',
+      'runMarks.at',
+      'runMarks.clientId',
+      'runMarks.position',
+      'runMarks.markedByRole',
+      'author.name as markedByName',
+      'runMarks.receivedByName',
+      'runMarks.receivedByRelation',
+    ])
     .where('runMarks.runId', 'in', Array.isArray(runIds) ? [...(runIds as readonly string[])] : (runIds as RunIdsQuery))
     .where('runMarks.undoneAt', 'is', null)
     .orderBy('runMarks.at')
@@ -164,9 +201,17 @@ export function riderStatus(marks: readonly Pick<MarkRow, 'event'>[], absence: A
  * whose run that day it is (placed on it by hand, or by their school). `busRuns`: every run of the
  * bus, so that a child two runs serve is on neither until placed.
  */
-export function ridersOfPlannedRun(riders: readonly Rider[], run: RunToPlace, busRuns: readonly RunToPlace[], settings: Pick<SchoolDaySettings, 'schoolDays'>, date: string): Rider[] {
+export function ridersOfPlannedRun(
+  riders: readonly Rider[],
+  run: RunToPlace,
+  busRuns: readonly RunToPlace[],
+  settings: Pick<SchoolDaySettings, 'schoolDays'>,
+  date: string,
+): Rider[] {
   const weekday = weekdayOf(date);
-  return riders.filter((rider) => ridesOnRun(rider.serviceType, run.direction) && runOfChild(busRuns, rider, run.direction, weekday, settings.schoolDays)?.id === run.id);
+  return riders.filter(
+    (rider) => ridesOnRun(rider.serviceType, run.direction) && runOfChild(busRuns, rider, run.direction, weekday, settings.schoolDays)?.id === run.id,
+  );
 }
 
 /** Marks grouped by run and student: `${runId}:${studentId}` → marks in order. */
@@ -191,7 +236,17 @@ export interface RunRow {
   overdueAlertedAt: Date | null;
 }
 
-export const RUN_COLUMNS = ['schoolRuns.id', 'schoolRuns.plannedRunId', 'schoolRuns.driverId', 'schoolRuns.date', 'schoolRuns.run', 'schoolRuns.substituteDriverId', 'schoolRuns.startedAt', 'schoolRuns.endedAt', 'schoolRuns.overdueAlertedAt'] as const;
+export const RUN_COLUMNS = [
+  'schoolRuns.id',
+  'schoolRuns.plannedRunId',
+  'schoolRuns.driverId',
+  'schoolRuns.date',
+  'schoolRuns.run',
+  'schoolRuns.substituteDriverId',
+  'schoolRuns.startedAt',
+  'schoolRuns.endedAt',
+  'schoolRuns.overdueAlertedAt',
+] as const;
 
 export function runStatus(row: Pick<RunRow, 'startedAt' | 'endedAt'> | undefined): RunStatus {
   if (!row?.startedAt) return 'not_started';

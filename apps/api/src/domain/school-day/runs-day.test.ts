@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANNED_RUN_MESSAGES, SCHOOL_DAY_MESSAGES, type AdminRun, type DriverRunsList, type DriverToday, type PlannedRun, type RunMark, type StudentToday } from '@school-transport/contracts';
+import {
+  PLANNED_RUN_MESSAGES,
+  SCHOOL_DAY_MESSAGES,
+  type AdminRun,
+  type DriverRunsList,
+  type DriverToday,
+  type PlannedRun,
+  type RunMark,
+  type StudentToday,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { createAdmin, createArea, createDriver, createParent, createSchool, createStudent } from '../../test/factories.js';
 import { SetClock } from '../clock.js';
@@ -35,30 +44,69 @@ beforeAll(async () => {
   const area = await createArea(t.db);
   const family = await createParent(t.db);
   asFamily = await t.signIn(family);
-  const child = async (firstName: string, schoolId: string) => (await createStudent(t.db, { schoolId, areaId: area.id, parentId: family.parentId, driverId: driver.driverId, firstName })).id;
+  const child = async (firstName: string, schoolId: string) =>
+    (await createStudent(t.db, { schoolId, areaId: area.id, parentId: family.parentId, driverId: driver.driverId, firstName })).id;
   children = { sara: await child('Sara', school.id), lulu: await child('Lulu', kindergarten.id) };
 
   const list = (await asAdmin.get<DriverRunsList>(`/api/admin/drivers/${driver.driverId}/runs`)).body;
   const afternoon = list.runs.find((run) => run.direction === 'afternoon')!;
   // The office's plan: 'Afternoon' now serves the school only, a new run the kindergarten.
   expect((await asAdmin.put(`/api/admin/runs/${afternoon.id}`, { ...afternoon, schoolIds: [school.id] })).status).toBe(200);
-  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${driver.driverId}/runs`, { direction: 'afternoon', name: 'Afternoon – KG', schoolIds: [kindergarten.id] });
+  const kg = await asAdmin.post<{ run: PlannedRun }>(`/api/admin/drivers/${driver.driverId}/runs`, {
+    direction: 'afternoon',
+    name: 'Afternoon – KG',
+    schoolIds: [kindergarten.id],
+  });
   expect(kg.status).toBe(201);
   runs = { morning: list.runs.find((run) => run.direction === 'morning')!.id, kg: kg.body.run.id, afternoon: afternoon.id };
 });
 afterAll(() => t.close());
 
 const mark = (runRef: string, studentId: string, event: string) =>
-  asDriver.post<{ mark: RunMark; message?: string }>(`/api/driver/runs/${runRef}/marks`, { studentId, event, clientId: `${runRef.slice(0, 8)}-${studentId.slice(0, 8)}-${event}` });
+  asDriver.post<{ mark: RunMark; message?: string }>(`/api/driver/runs/${runRef}/marks`, {
+    studentId,
+    event,
+    clientId: `${runRef.slice(0, 8)}-${studentId.slice(0, 8)}-${event}`,
+  });
 
 describe("the driver's day, run by run", () => {
   it('lists every run of the bus in planned-start order, each with its id, name, times and own children', async () => {
     const today = await asDriver.get<DriverToday>('/api/driver/runs/today');
     expect(today.status).toBe(200);
-    expect(today.body.runs.map((run) => ({ id: run.id, name: run.name, run: run.run, plannedStart: run.plannedStart, plannedEnd: run.plannedEnd, students: run.students.map((each) => each.firstName) }))).toEqual([
-      { id: runs.morning, name: 'Morning', run: 'morning', plannedStart: '2026-12-01T03:00:00.000Z', plannedEnd: '2026-12-01T05:00:00.000Z', students: ['Sara', 'Lulu'] },
-      { id: runs.kg, name: 'Afternoon – KG', run: 'afternoon', plannedStart: '2026-12-01T08:30:00.000Z', plannedEnd: '2026-12-01T09:30:00.000Z', students: ['Lulu'] },
-      { id: runs.afternoon, name: 'Afternoon', run: 'afternoon', plannedStart: '2026-12-01T10:00:00.000Z', plannedEnd: '2026-12-01T12:00:00.000Z', students: ['Sara'] },
+    expect(
+      today.body.runs.map((run) => ({
+        id: run.id,
+        name: run.name,
+        run: run.run,
+        plannedStart: run.plannedStart,
+        plannedEnd: run.plannedEnd,
+        students: run.students.map((each) => each.firstName),
+      })),
+    ).toEqual([
+      {
+        id: runs.morning,
+        name: 'Morning',
+        run: 'morning',
+        plannedStart: '2026-12-01T03:00:00.000Z',
+        plannedEnd: '2026-12-01T05:00:00.000Z',
+        students: ['Sara', 'Lulu'],
+      },
+      {
+        id: runs.kg,
+        name: 'Afternoon – KG',
+        run: 'afternoon',
+        plannedStart: '2026-12-01T08:30:00.000Z',
+        plannedEnd: '2026-12-01T09:30:00.000Z',
+        students: ['Lulu'],
+      },
+      {
+        id: runs.afternoon,
+        name: 'Afternoon',
+        run: 'afternoon',
+        plannedStart: '2026-12-01T10:00:00.000Z',
+        plannedEnd: '2026-12-01T12:00:00.000Z',
+        students: ['Sara'],
+      },
     ]);
   });
 
@@ -132,7 +180,9 @@ describe("the driver's day, run by run", () => {
   });
 
   it('lets the office act on a run by its id', async () => {
-    const run = await asAdmin.get<{ run: { id: string; name: string; students: { firstName: string }[] } }>(`/api/admin/drivers/${driver.driverId}/runs/${runs.afternoon}`);
+    const run = await asAdmin.get<{ run: { id: string; name: string; students: { firstName: string }[] } }>(
+      `/api/admin/drivers/${driver.driverId}/runs/${runs.afternoon}`,
+    );
     expect(run.status).toBe(200);
     expect(run.body.run).toMatchObject({ id: runs.afternoon, name: 'Afternoon', students: [{ firstName: 'Sara' }] });
     const byDirection = await asAdmin.get<{ message: string }>(`/api/admin/drivers/${driver.driverId}/runs/afternoon`);

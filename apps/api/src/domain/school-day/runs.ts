@@ -24,7 +24,19 @@ import { readSchoolDaySettings } from './settings.js';
 import { announceBusChange } from '../live-bus/channel.js';
 import { ambiguousDirection, assertBus, ownRunOn, runsOfBusesOn } from '../planned-runs/day-runs.js';
 import { findPlannedRun, plannedRunsOfDrivers, type PlannedRunRow } from '../planned-runs/read.js';
-import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDrivers, ridersOfPlannedRun, riderStatus, RUN_COLUMNS, runStatus, type RunRow } from './riders.js';
+import {
+  absenceFor,
+  absencesOnDate,
+  iso,
+  marksByRider,
+  marksOfRuns,
+  ridersOfDrivers,
+  ridersOfPlannedRun,
+  riderStatus,
+  RUN_COLUMNS,
+  runStatus,
+  type RunRow,
+} from './riders.js';
 
 /**
  * A driver's runs: one row per driver (whose students ride it), date and run, made when the run
@@ -36,7 +48,9 @@ import { absenceFor, absencesOnDate, iso, marksByRider, marksOfRuns, ridersOfDri
  * Who works a run: the bus's crew from their phone (kind 'driver': its driver or its attendant,
  * `driverId` the bus), or the office acting for them.
  */
-export type RunActor = { kind: 'driver'; driverId: string; userId: string; crewRole: CrewRole } | { kind: 'office'; driverId: string; actor: Actor; officeName: string };
+export type RunActor =
+  | { kind: 'driver'; driverId: string; userId: string; crewRole: CrewRole }
+  | { kind: 'office'; driverId: string; actor: Actor; officeName: string };
 
 export function actorUserId(who: RunActor): string {
   return who.kind === 'driver' ? who.userId : who.actor.userId;
@@ -54,7 +68,8 @@ export function toRunSummary(row: RunRow | undefined, date: string, run: Pick<Pl
 /** A run is today's or (left open past midnight) yesterday's: an older date is refused. */
 export function assertRecentDate(now: Date, date: string): void {
   const today = bahrainToday(now);
-  if (date !== today && date !== addDays(today, -1)) throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.markDateInvalid, { date: SCHOOL_DAY_MESSAGES.markDateInvalid });
+  if (date !== today && date !== addDays(today, -1))
+    throw new AppError('BAD_REQUEST', SCHOOL_DAY_MESSAGES.markDateInvalid, { date: SCHOOL_DAY_MESSAGES.markDateInvalid });
 }
 
 export function assertRunDay(settings: SchoolDaySettings, date: string): void {
@@ -63,7 +78,11 @@ export function assertRunDay(settings: SchoolDaySettings, date: string): void {
 
 /** The run's row of a date, made when missing, locked until the transaction ends (marks of one run queue behind each other). */
 export async function lockRun(trx: Db, run: Pick<PlannedRunRow, 'id' | 'driverId' | 'direction'>, date: string): Promise<RunRow> {
-  await trx.insertInto('schoolRuns').values({ plannedRunId: run.id, driverId: run.driverId, date, run: run.direction }).onConflict((oc) => oc.columns(['plannedRunId', 'date']).doNothing()).execute();
+  await trx
+    .insertInto('schoolRuns')
+    .values({ plannedRunId: run.id, driverId: run.driverId, date, run: run.direction })
+    .onConflict((oc) => oc.columns(['plannedRunId', 'date']).doNothing())
+    .execute();
   return trx.selectFrom('schoolRuns').select(RUN_COLUMNS).where('plannedRunId', '=', run.id).where('date', '=', date).forUpdate().executeTakeFirstOrThrow();
 }
 
@@ -86,7 +105,10 @@ export async function drivenRuns(db: Db, who: RunActor, date: string, ref: strin
     .where((eb) => eb.or([eb('driverId', '=', who.driverId), eb('substituteDriverId', '=', who.driverId)]))
     .orderBy('createdAt')
     .execute();
-  const handedAway = (runId: string) => rows.some((row) => row.plannedRunId === runId && row.driverId === who.driverId && row.substituteDriverId !== null && row.substituteDriverId !== who.driverId);
+  const handedAway = (runId: string) =>
+    rows.some(
+      (row) => row.plannedRunId === runId && row.driverId === who.driverId && row.substituteDriverId !== null && row.substituteDriverId !== who.driverId,
+    );
   const coveredIds = rows.filter((row) => row.driverId !== who.driverId && row.substituteDriverId === who.driverId);
   if (!isDirection(ref)) {
     const run = isUuid(ref) ? await findPlannedRun(db, ref, { withRemoved: true }) : undefined;
@@ -121,7 +143,10 @@ async function assertNoOtherRunInProgress(trx: Db, busId: string, date: string, 
     .where('schoolRuns.plannedRunId', 'not in', [...starting])
     .where((eb) =>
       eb.or([
-        eb.and([eb('schoolRuns.driverId', '=', busId), eb.or([eb('schoolRuns.substituteDriverId', 'is', null), eb('schoolRuns.substituteDriverId', '=', busId)])]),
+        eb.and([
+          eb('schoolRuns.driverId', '=', busId),
+          eb.or([eb('schoolRuns.substituteDriverId', 'is', null), eb('schoolRuns.substituteDriverId', '=', busId)]),
+        ]),
         eb('schoolRuns.substituteDriverId', '=', busId),
       ]),
     )
@@ -154,7 +179,12 @@ export async function startRun(db: Kysely<Database>, now: Date, who: RunActor, r
     }
     for (const [index, row] of rows.entries()) {
       if (!row.startedAt) {
-        rows[index] = await trx.updateTable('schoolRuns').set({ startedAt: now, updatedAt: now }).where('id', '=', row.id).returning(RUN_COLUMNS).executeTakeFirstOrThrow();
+        rows[index] = await trx
+          .updateTable('schoolRuns')
+          .set({ startedAt: now, updatedAt: now })
+          .where('id', '=', row.id)
+          .returning(RUN_COLUMNS)
+          .executeTakeFirstOrThrow();
         // Told by the owning bus's id (whoever drives it): the families' shared reads of that bus are read afresh.
         await announceBusChange(trx, row.driverId);
       }
@@ -181,7 +211,11 @@ async function notMarked(trx: Db, rows: readonly RunRow[], runs: readonly Planne
   const [riders, busRuns] = await Promise.all([ridersOfDrivers(trx, owners), plannedRunsOfDrivers(trx, owners)]);
   const onRuns = rows.flatMap((row) => {
     const run = runs.find((entry) => entry.id === row.plannedRunId)!;
-    return ridersOfPlannedRun(riders, run, busRuns.some((entry) => entry.id === run.id) ? busRuns : [...busRuns, run], settings, date).map((rider) => ({ row, run, rider }));
+    return ridersOfPlannedRun(riders, run, busRuns.some((entry) => entry.id === run.id) ? busRuns : [...busRuns, run], settings, date).map((rider) => ({
+      row,
+      run,
+      rider,
+    }));
   });
   if (onRuns.length === 0) return [];
   const absences = await absencesOnDate(
@@ -222,7 +256,14 @@ export async function endRun(db: Kysely<Database>, now: Date, who: RunActor, ref
     if (students.length > 0) throw new AppError('CONFLICT', stillOnBusMessage(students), undefined, { students });
     const open = rows.filter((row) => !row.endedAt);
     const unmarked = open.length > 0 ? await notMarked(trx, open, runs, date) : [];
-    if (unmarked.length > 0) throw new AppError('CONFLICT', notMarkedMessage(unmarked), undefined, { students: unmarked }, unmarked.length === 1 ? 'schoolDay.notMarked_one' : 'schoolDay.notMarked_other');
+    if (unmarked.length > 0)
+      throw new AppError(
+        'CONFLICT',
+        notMarkedMessage(unmarked),
+        undefined,
+        { students: unmarked },
+        unmarked.length === 1 ? 'schoolDay.notMarked_one' : 'schoolDay.notMarked_other',
+      );
     const ended: RunRow[] = [];
     for (const row of rows) {
       if (row.endedAt) {
@@ -240,7 +281,12 @@ export async function endRun(db: Kysely<Database>, now: Date, who: RunActor, ref
       // The families following the bus are told it is no longer on its way.
       await announceBusChange(trx, row.substituteDriverId ?? row.driverId);
       if (who.kind === 'office') {
-        await recordAudit(trx, who.actor, { entityType: 'run', entityId: row.id, action: 'end', diff: { driverId: row.driverId, date, run: row.run, plannedRunId: row.plannedRunId, endedBy: who.officeName } });
+        await recordAudit(trx, who.actor, {
+          entityType: 'run',
+          entityId: row.id,
+          action: 'end',
+          diff: { driverId: row.driverId, date, run: row.run, plannedRunId: row.plannedRunId, endedBy: who.officeName },
+        });
       }
     }
     return toRunSummary(ended[0], date, runs[0]!);

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PARENT_MESSAGES, SCHOOL_DAY_MESSAGES, isSchoolDay, type SchoolCalendar, type AdminRun, type DriverToday, type RunMark, type ServiceType, type StudentToday } from '@school-transport/contracts';
+import {
+  PARENT_MESSAGES,
+  SCHOOL_DAY_MESSAGES,
+  isSchoolDay,
+  type SchoolCalendar,
+  type AdminRun,
+  type DriverToday,
+  type RunMark,
+  type ServiceType,
+  type StudentToday,
+} from '@school-transport/contracts';
 import { startTestServer, type HttpClient, type TestServer } from '../../test/harness.js';
 import { createAdmin, createArea, createDriver, createSchool } from '../../test/factories.js';
 import { createFamily, type Family } from '../../test/families.js';
@@ -28,11 +38,13 @@ const family = (firstName: string, driverId: string | null, serviceType: Service
   createFamily(t, { schoolId: school.id, areaId: area.id, firstName, driverId, serviceType, deletedAt: deleted ? new Date() : null });
 
 const today = async (client: HttpClient) => (await client.get<DriverToday>('/api/driver/runs/today')).body;
-const statusOf = (answer: DriverToday, run: 'morning' | 'afternoon', studentId: string) => answer.runs.find((each) => each.run === run && !each.coveringFor)?.students.find((student) => student.id === studentId);
+const statusOf = (answer: DriverToday, run: 'morning' | 'afternoon', studentId: string) =>
+  answer.runs.find((each) => each.run === run && !each.coveringFor)?.students.find((student) => student.id === studentId);
 let clientIds = 0;
 const mark = (client: HttpClient, run: string, studentId: string, event: string, extra: Record<string, unknown> = {}) =>
   client.post<{ mark: RunMark; message?: string }>(`/api/driver/runs/${run}/marks`, { studentId, event, clientId: `phone-${clientIds++}`, ...extra });
-const absence = (client: HttpClient, body: Record<string, unknown>) => client.post<{ absence: { id: string; from: string; to: string; run: string; reason: string | null }; message?: string }>('/api/parent/absences', body);
+const absence = (client: HttpClient, body: Record<string, unknown>) =>
+  client.post<{ absence: { id: string; from: string; to: string; run: string; reason: string | null }; message?: string }>('/api/parent/absences', body);
 
 beforeAll(async () => {
   t = await startTestServer({ clock });
@@ -43,7 +55,10 @@ beforeAll(async () => {
   asB = await t.signIn(driverB);
   school = await createSchool(t.db, 'Zahra School');
   area = await createArea(t.db);
-  const saved = await asAdmin.put('/api/admin/settings/school-day', { noServiceDates: [{ date: '2026-12-16', name: 'National Day' }], officeAlertPhone: '17001122' });
+  const saved = await asAdmin.put('/api/admin/settings/school-day', {
+    noServiceDates: [{ date: '2026-12-16', name: 'National Day' }],
+    officeAlertPhone: '17001122',
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 });
 afterAll(() => t.close());
@@ -177,7 +192,10 @@ describe('absences', () => {
   it("gives the family's calendar the school week and the no-service dates, and nothing else of the settings", async () => {
     const answer = await ali.parent.get<{ result: { data: { calendar: SchoolCalendar } } }>('/trpc/parent.schoolCalendar');
     expect(answer.status).toBe(200);
-    expect(answer.body.result.data.calendar).toEqual({ schoolDays: ['sun', 'mon', 'tue', 'wed', 'thu'], noServiceDates: [{ date: '2026-12-16', name: 'National Day' }] });
+    expect(answer.body.result.data.calendar).toEqual({
+      schoolDays: ['sun', 'mon', 'tue', 'wed', 'thu'],
+      noServiceDates: [{ date: '2026-12-16', name: 'National Day' }],
+    });
     // The office's alert phone is not for families.
     expect(JSON.stringify(answer.body)).not.toContain('17001122');
     expect((await t.client().get('/trpc/parent.schoolCalendar')).status).toBe(401);
@@ -271,12 +289,24 @@ describe('the cut-off of an absence', () => {
 
   it('lets the office record and cancel an absence for a family, audited', async () => {
     clock.set(bh('2026-12-08', '20:00'));
-    const made = await asAdmin.post<{ absence: { id: string } }>('/api/admin/absences', { studentId: huda.studentId, from: '2026-12-15', to: '2026-12-15', run: 'morning', reason: 'Phoned' });
+    const made = await asAdmin.post<{ absence: { id: string } }>('/api/admin/absences', {
+      studentId: huda.studentId,
+      from: '2026-12-15',
+      to: '2026-12-15',
+      run: 'morning',
+      reason: 'Phoned',
+    });
     expect(made.status).toBe(201);
     const listed = await asAdmin.get<{ absences: { id: string; student: { firstName: string } }[] }>('/api/admin/absences?date=2026-12-15');
     expect(listed.body.absences.map((each) => [each.id, each.student.firstName])).toContainEqual([made.body.absence.id, 'Huda']);
     expect((await asAdmin.request('DELETE', `/api/admin/absences/${made.body.absence.id}`)).status).toBe(200);
-    const audit = await t.db.selectFrom('auditLogs').select(['action']).where('entityType', '=', 'absence').where('entityId', '=', made.body.absence.id).orderBy('createdAt').execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action'])
+      .where('entityType', '=', 'absence')
+      .where('entityId', '=', made.body.absence.id)
+      .orderBy('createdAt')
+      .execute();
     expect(audit.map((row) => row.action)).toEqual(['create', 'cancel']);
   });
 });
@@ -298,11 +328,21 @@ describe('marks', () => {
   it('records the same clientId once, even when it arrives twice at the same moment', async () => {
     clock.set(bh('2026-12-09', '06:20'));
     const body = { studentId: ali.studentId, event: 'boarded', clientId: 'phone-same-1', at: bh('2026-12-09', '06:15').toISOString() };
-    const [first, second] = await Promise.all([asC.post<{ mark: RunMark }>('/api/driver/runs/morning/marks', body), asC.post<{ mark: RunMark }>('/api/driver/runs/morning/marks', body)]);
+    const [first, second] = await Promise.all([
+      asC.post<{ mark: RunMark }>('/api/driver/runs/morning/marks', body),
+      asC.post<{ mark: RunMark }>('/api/driver/runs/morning/marks', body),
+    ]);
     expect([first.status, second.status].sort()).toEqual([200, 201]);
     expect(first.body.mark.id).toBe(second.body.mark.id);
     expect(first.body).toEqual(second.body);
-    expect(first.body.mark).toMatchObject({ studentId: ali.studentId, run: 'morning', date: '2026-12-09', event: 'boarded', at: bh('2026-12-09', '06:15').toISOString(), clientId: 'phone-same-1' });
+    expect(first.body.mark).toMatchObject({
+      studentId: ali.studentId,
+      run: 'morning',
+      date: '2026-12-09',
+      event: 'boarded',
+      at: bh('2026-12-09', '06:15').toISOString(),
+      clientId: 'phone-same-1',
+    });
     const again = await asC.post<{ mark: RunMark }>('/api/driver/runs/morning/marks', body);
     expect(again.status).toBe(200);
     const rows = await t.db.selectFrom('runMarks').select('id').where('clientId', '=', 'phone-same-1').execute();
@@ -378,10 +418,16 @@ describe('marks', () => {
     expect(boarded.status, JSON.stringify(boarded.body)).toBe(201);
     expect(boarded.body.mark).toMatchObject({ date: '2026-12-09', run: 'afternoon', at: bh('2026-12-09', '13:40').toISOString() });
     expect((await mark(asC, 'afternoon', ali.studentId, 'dropped', { date: '2026-12-09', at: bh('2026-12-09', '14:05').toISOString() })).status).toBe(201);
-    for (const other of [noor, zaid]) expect((await mark(asC, 'afternoon', other.studentId, 'no_show', { date: '2026-12-09', at: bh('2026-12-09', '13:45').toISOString() })).status).toBe(201);
+    for (const other of [noor, zaid])
+      expect((await mark(asC, 'afternoon', other.studentId, 'no_show', { date: '2026-12-09', at: bh('2026-12-09', '13:45').toISOString() })).status).toBe(201);
     expect((await asC.post('/api/driver/runs/afternoon/end', { date: '2026-12-09' })).status).toBe(200);
     const runs = (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-09')).body.runs;
-    expect(runs.find((run) => run.driver.id === driverC.driverId && run.run === 'afternoon')).toMatchObject({ status: 'done', dropped: 1, noShow: 2, expected: 0 });
+    expect(runs.find((run) => run.driver.id === driverC.driverId && run.run === 'afternoon')).toMatchObject({
+      status: 'done',
+      dropped: 1,
+      noShow: 2,
+      expected: 0,
+    });
     // Today's (the 10th's) afternoon run knows nothing of them.
     clock.set(bh('2026-12-10', '06:00'));
     expect(statusOf(await today(asC), 'afternoon', ali.studentId)?.status).toBe('expected');
@@ -417,7 +463,8 @@ describe("the family's messages", () => {
     ali = await family('Ali', driverD.driverId, 'BOTH');
     noor = await family('Noor', driverD.driverId, 'BOTH');
   });
-  const messagesOf = (markId: string) => t.db.selectFrom('notifications').select(['templateKey', 'payload', 'idempotencyKey']).where('idempotencyKey', '=', `run_mark:${markId}`).execute();
+  const messagesOf = (markId: string) =>
+    t.db.selectFrom('notifications').select(['templateKey', 'payload', 'idempotencyKey']).where('idempotencyKey', '=', `run_mark:${markId}`).execute();
 
   it('always sends a no-show, and boarded and dropped only when the family turned them on', async () => {
     clock.set(bh('2026-12-14', '06:20'));
@@ -427,16 +474,22 @@ describe("the family's messages", () => {
     expect(await messagesOf(boardedQuietly.body.mark.id)).toEqual([]);
 
     expect((await ali.parent.get('/api/parent/school-day-messages')).body).toEqual({ messages: { boardedAndDropped: false, tomorrow: false } });
-    expect((await ali.parent.put('/api/parent/school-day-messages', { boardedAndDropped: true })).body).toEqual({ messages: { boardedAndDropped: true, tomorrow: false } });
+    expect((await ali.parent.put('/api/parent/school-day-messages', { boardedAndDropped: true })).body).toEqual({
+      messages: { boardedAndDropped: true, tomorrow: false },
+    });
     const dropped = await mark(asD, 'morning', ali.studentId, 'dropped');
     const rows = await messagesOf(dropped.body.mark.id);
-    expect(rows.map((row) => [row.templateKey, row.payload])).toEqual([['student_dropped', { studentName: 'Ali Test', run: 'morning', at: dropped.body.mark.at, schoolName: 'Zahra School' }]]);
+    expect(rows.map((row) => [row.templateKey, row.payload])).toEqual([
+      ['student_dropped', { studentName: 'Ali Test', run: 'morning', at: dropped.body.mark.at, schoolName: 'Zahra School' }],
+    ]);
   });
 
   it('writes the message in the same transaction as the mark: no message, no mark', async () => {
     clock.set(bh('2026-12-14', '13:20'));
     // The outbox refuses this one message: the mark must not stay without it.
-    await sql`CREATE FUNCTION refuse_no_show() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.template_key = 'student_no_show' THEN RAISE EXCEPTION 'outbox refused'; END IF; RETURN NEW; END $$`.execute(t.db);
+    await sql`CREATE FUNCTION refuse_no_show() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.template_key = 'student_no_show' THEN RAISE EXCEPTION 'outbox refused'; END IF; RETURN NEW; END $$`.execute(
+      t.db,
+    );
     await sql`CREATE TRIGGER refuse_no_show BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION refuse_no_show()`.execute(t.db);
     try {
       const failed = await mark(asD, 'afternoon', noor.studentId, 'no_show', { clientId: 'phone-outbox-fails' });
@@ -469,7 +522,12 @@ describe('undoing a mark', () => {
   });
   const undo = (client: HttpClient, run: string, studentId: string, undoes: string | undefined, clientId = `undo-${clientIds++}`) =>
     client.post<{ mark: RunMark; message?: string }>(`/api/driver/runs/${run}/marks`, { studentId, event: 'undo', undoes, clientId });
-  const messagesOf = (markId: string) => t.db.selectFrom('notifications').select(['templateKey', 'status', 'payload']).where('idempotencyKey', 'in', [`run_mark:${markId}`, `run_mark_undone:${markId}`]).execute();
+  const messagesOf = (markId: string) =>
+    t.db
+      .selectFrom('notifications')
+      .select(['templateKey', 'status', 'payload'])
+      .where('idempotencyKey', 'in', [`run_mark:${markId}`, `run_mark_undone:${markId}`])
+      .execute();
 
   it("undoes a wrong tap within 2 minutes: the child's status returns, the unsent message is cancelled, the mark stays in the records, audited", async () => {
     clock.set(bh('2026-12-15', '06:20'));
@@ -481,7 +539,13 @@ describe('undoing a mark', () => {
     clock.set(new Date(bh('2026-12-15', '06:20').getTime() + 110_000));
     const undone = await undo(asE, 'morning', sara.studentId, boarded.body.mark.id, 'undo-sara-1');
     expect(undone.status, JSON.stringify(undone.body)).toBe(201);
-    expect(undone.body.mark).toMatchObject({ event: 'undo', undoes: boarded.body.mark.id, studentId: sara.studentId, status: 'expected', clientId: 'undo-sara-1' });
+    expect(undone.body.mark).toMatchObject({
+      event: 'undo',
+      undoes: boarded.body.mark.id,
+      studentId: sara.studentId,
+      status: 'expected',
+      clientId: 'undo-sara-1',
+    });
     expect(statusOf(await today(asE), 'morning', sara.studentId)?.status).toBe('expected');
     // The family never hears of the wrong tap.
     expect(await messagesOf(boarded.body.mark.id)).toEqual([]);
@@ -492,24 +556,44 @@ describe('undoing a mark', () => {
     const row = await t.db.selectFrom('runMarks').select(['event', 'undoneAt']).where('id', '=', boarded.body.mark.id).executeTakeFirstOrThrow();
     expect(row.event).toBe('boarded');
     expect(row.undoneAt).not.toBeNull();
-    const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff', 'actorUserId']).where('action', '=', 'undo_mark').where('entityType', '=', 'run').execute();
+    const audit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'diff', 'actorUserId'])
+      .where('action', '=', 'undo_mark')
+      .where('entityType', '=', 'run')
+      .execute();
     expect(audit.filter((entry) => (entry.diff as { markId: string }).markId === boarded.body.mark.id)).toEqual([
-      expect.objectContaining({ actorUserId: driverE.id, diff: expect.objectContaining({ studentId: sara.studentId, event: 'boarded', message: 'cancelled' }) }),
+      expect.objectContaining({
+        actorUserId: driverE.id,
+        diff: expect.objectContaining({ studentId: sara.studentId, event: 'boarded', message: 'cancelled' }),
+      }),
     ]);
     // The office's counts and the parent's day read the child's status without the undone mark.
     const runs = (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-15')).body.runs;
     expect(runs.find((run) => run.driver.id === driverE.driverId && run.run === 'morning')).toMatchObject({ boarded: 0, expected: 2 });
-    expect((await sara.parent.get<StudentToday>(`/api/parent/students/${sara.studentId}/today`)).body.morning).toMatchObject({ status: 'expected', events: [] });
+    expect((await sara.parent.get<StudentToday>(`/api/parent/students/${sara.studentId}/today`)).body.morning).toMatchObject({
+      status: 'expected',
+      events: [],
+    });
   });
 
   it('follows a message already sent with a correction', async () => {
     clock.set(bh('2026-12-15', '06:30'));
     const boarded = await mark(asE, 'morning', sara.studentId, 'boarded');
-    await t.db.updateTable('notifications').set({ status: 'sent', sentAt: new Date() }).where('idempotencyKey', '=', `run_mark:${boarded.body.mark.id}`).execute();
+    await t.db
+      .updateTable('notifications')
+      .set({ status: 'sent', sentAt: new Date() })
+      .where('idempotencyKey', '=', `run_mark:${boarded.body.mark.id}`)
+      .execute();
     const undone = await undo(asE, 'morning', sara.studentId, boarded.body.mark.id);
     expect(undone.status).toBe(201);
     const rows = await messagesOf(boarded.body.mark.id);
-    expect(rows.map((row) => [row.templateKey, row.status])).toEqual(expect.arrayContaining([['student_boarded', 'sent'], ['mark_undone', 'pending']]));
+    expect(rows.map((row) => [row.templateKey, row.status])).toEqual(
+      expect.arrayContaining([
+        ['student_boarded', 'sent'],
+        ['mark_undone', 'pending'],
+      ]),
+    );
     expect(rows.find((row) => row.templateKey === 'mark_undone')?.payload).toEqual({ studentName: 'Sara Test', event: 'boarded', at: boarded.body.mark.at });
   });
 
@@ -562,7 +646,9 @@ describe('the overdue run', () => {
     expect((await mark(asE, 'afternoon', ali.studentId, 'boarded')).status).toBe(201);
     clock.set(bh('2026-12-15', '15:59'));
     expect(await alertOverdueRuns(t.db, clock.now())).toBe(0);
-    const notYet = (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-15')).body.runs.find((run) => run.driver.id === driverE.driverId && run.run === 'afternoon');
+    const notYet = (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-15')).body.runs.find(
+      (run) => run.driver.id === driverE.driverId && run.run === 'afternoon',
+    );
     expect(notYet?.overdue).toBe(false);
 
     clock.set(bh('2026-12-15', '16:00'));
@@ -570,10 +656,22 @@ describe('the overdue run', () => {
     expect(await alertOverdueRuns(t.db, clock.now())).toBe(0);
     clock.set(bh('2026-12-15', '17:00'));
     expect(await alertOverdueRuns(t.db, clock.now())).toBe(0);
-    expect(await alerts()).toEqual([{ recipient: '17001122', payload: { driverName: 'Driver E', driverPhone: driverE.phone, run: 'afternoon', date: '2026-12-15', studentNames: ['Ali Test'] } }]);
+    expect(await alerts()).toEqual([
+      {
+        recipient: '17001122',
+        payload: { driverName: 'Driver E', driverPhone: driverE.phone, run: 'afternoon', date: '2026-12-15', studentNames: ['Ali Test'] },
+      },
+    ]);
 
     const { body } = await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs');
-    expect(body.runs[0]).toMatchObject({ driver: { id: driverE.driverId, name: 'Driver E' }, run: 'afternoon', status: 'in_progress', overdue: true, boarded: 1, expected: 0 });
+    expect(body.runs[0]).toMatchObject({
+      driver: { id: driverE.driverId, name: 'Driver E' },
+      run: 'afternoon',
+      status: 'in_progress',
+      overdue: true,
+      boarded: 1,
+      expected: 0,
+    });
   });
 });
 
@@ -593,11 +691,21 @@ describe('the office acting for a driver', () => {
 
   it('marks and ends a run for a driver whose phone is dead, audited with the office member', async () => {
     clock.set(bh('2026-12-17', '06:30'));
-    const marked = await asAdmin.post<{ mark: RunMark }>(`/api/admin/drivers/${driverF.driverId}/runs/morning/marks`, { studentId: ali.studentId, event: 'boarded', clientId: 'office-1' });
+    const marked = await asAdmin.post<{ mark: RunMark }>(`/api/admin/drivers/${driverF.driverId}/runs/morning/marks`, {
+      studentId: ali.studentId,
+      event: 'boarded',
+      clientId: 'office-1',
+    });
     expect(marked.status, JSON.stringify(marked.body)).toBe(201);
-    expect((await asAdmin.post(`/api/admin/drivers/${driverF.driverId}/runs/morning/marks`, { studentId: ali.studentId, event: 'boarded', clientId: 'office-1' })).status).toBe(200);
+    expect(
+      (await asAdmin.post(`/api/admin/drivers/${driverF.driverId}/runs/morning/marks`, { studentId: ali.studentId, event: 'boarded', clientId: 'office-1' }))
+        .status,
+    ).toBe(200);
     expect((await asAdmin.post(`/api/admin/drivers/${driverF.driverId}/runs/morning/end`, {})).status).toBe(409);
-    expect((await asAdmin.post(`/api/admin/drivers/${driverF.driverId}/runs/morning/marks`, { studentId: ali.studentId, event: 'dropped', clientId: 'office-2' })).status).toBe(201);
+    expect(
+      (await asAdmin.post(`/api/admin/drivers/${driverF.driverId}/runs/morning/marks`, { studentId: ali.studentId, event: 'dropped', clientId: 'office-2' }))
+        .status,
+    ).toBe(201);
     expect((await asAdmin.post(`/api/admin/drivers/${driverF.driverId}/runs/morning/end`, {})).status).toBe(200);
     const audit = await t.db.selectFrom('auditLogs').select(['action', 'diff']).where('entityType', '=', 'run').orderBy('createdAt').execute();
     expect(audit.filter((row) => row.diff.driverId === driverF.driverId).map((row) => [row.action, row.diff.markedBy ?? row.diff.endedBy])).toEqual([
@@ -610,13 +718,25 @@ describe('the office acting for a driver', () => {
 
   it("hands one day's run to a substitute, who sees it and marks it as their own", async () => {
     clock.set(bh('2026-12-17', '11:00'));
-    const past = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, { date: '2026-12-15', substituteDriverId: driverG.driverId });
+    const past = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, {
+      date: '2026-12-15',
+      substituteDriverId: driverG.driverId,
+    });
     expect(past.status).toBe(409);
-    const friday = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, { date: '2026-12-18', substituteDriverId: driverG.driverId });
+    const friday = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, {
+      date: '2026-12-18',
+      substituteDriverId: driverG.driverId,
+    });
     expect(friday.body.message).toBe(SCHOOL_DAY_MESSAGES.noRunOnDate);
-    const self = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, { date: '2026-12-17', substituteDriverId: driverF.driverId });
+    const self = await asAdmin.put(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, {
+      date: '2026-12-17',
+      substituteDriverId: driverF.driverId,
+    });
     expect(self.status).toBe(400);
-    const handed = await asAdmin.put<{ run: AdminRun }>(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, { date: '2026-12-17', substituteDriverId: driverG.driverId });
+    const handed = await asAdmin.put<{ run: AdminRun }>(`/api/admin/drivers/${driverF.driverId}/runs/afternoon/substitute`, {
+      date: '2026-12-17',
+      substituteDriverId: driverG.driverId,
+    });
     expect(handed.status, JSON.stringify(handed.body)).toBe(200);
     expect(handed.body.run.substitute?.id).toBe(driverG.driverId);
     const answerG = await today(asG);
@@ -646,7 +766,8 @@ describe("the office's view of a driver's run", () => {
   let zaid: Family;
   let driverH: Awaited<ReturnType<typeof createDriver>>;
   let asH: HttpClient;
-  const officeRun = (driverId: string, run: string, query = '') => asAdmin.get<{ run: DriverToday['runs'][number]; message?: string }>(`/api/admin/drivers/${driverId}/runs/${run}${query}`);
+  const officeRun = (driverId: string, run: string, query = '') =>
+    asAdmin.get<{ run: DriverToday['runs'][number]; message?: string }>(`/api/admin/drivers/${driverId}/runs/${run}${query}`);
   beforeAll(async () => {
     driverH = await createDriver(t.db);
     asH = await t.signIn(driverH);
@@ -661,7 +782,13 @@ describe("the office's view of a driver's run", () => {
     const seen = await officeRun(driverH.driverId, 'morning');
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
     expect(seen.body.run).toEqual((await today(asH)).runs[0]);
-    expect(seen.body.run).toMatchObject({ run: 'morning', date: '2026-12-21', status: 'not_started', plannedStart: bh('2026-12-21', '06:00').toISOString(), plannedEnd: bh('2026-12-21', '08:00').toISOString() });
+    expect(seen.body.run).toMatchObject({
+      run: 'morning',
+      date: '2026-12-21',
+      status: 'not_started',
+      plannedStart: bh('2026-12-21', '06:00').toISOString(),
+      plannedEnd: bh('2026-12-21', '08:00').toISOString(),
+    });
     expect(seen.body.run.students.map((student) => [student.firstName, student.status, student.absenceReason]).sort()).toEqual([
       ['Huda', 'expected', null],
       ['Omar', 'absent', 'Fever'],
@@ -671,7 +798,10 @@ describe("the office's view of a driver's run", () => {
 
     // A mark made for the driver shows at once, and the run is under way.
     clock.set(bh('2026-12-21', '06:20'));
-    expect((await asAdmin.post(`/api/admin/drivers/${driverH.driverId}/runs/morning/marks`, { studentId: huda.studentId, event: 'boarded', clientId: 'office-h-1' })).status).toBe(201);
+    expect(
+      (await asAdmin.post(`/api/admin/drivers/${driverH.driverId}/runs/morning/marks`, { studentId: huda.studentId, event: 'boarded', clientId: 'office-h-1' }))
+        .status,
+    ).toBe(201);
     const after = (await officeRun(driverH.driverId, 'morning')).body.run;
     expect(after.status).toBe('in_progress');
     expect(after.students.find((student) => student.id === huda.studentId)?.status).toBe('boarded');
@@ -710,7 +840,9 @@ describe("Start's date and the runs' planned times", () => {
   it('starts the run of the date a Start queued before midnight names, not the new day’s', async () => {
     // Tapped at 13:10 on the 22nd without signal, sent ten minutes after midnight.
     clock.set(bh('2026-12-23', '00:10'));
-    const started = await asS.post<{ run: { run: string; date: string; status: string; startedAt: string } }>('/api/driver/runs/afternoon/start', { date: '2026-12-22' });
+    const started = await asS.post<{ run: { run: string; date: string; status: string; startedAt: string } }>('/api/driver/runs/afternoon/start', {
+      date: '2026-12-22',
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(started.body.run).toMatchObject({ run: 'afternoon', date: '2026-12-22', status: 'in_progress' });
     const runs = (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-22')).body.runs;
@@ -729,7 +861,10 @@ describe("Start's date and the runs' planned times", () => {
     expect(old.status).toBe(400);
     expect(old.body.message).toBe(SCHOOL_DAY_MESSAGES.markDateInvalid);
     expect((await asS.post('/api/driver/runs/afternoon/start', { date: '23/12/2026' })).status).toBe(400);
-    expect((await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-21')).body.runs.find((run) => run.driver.id === driverS.driverId)?.status ?? 'not_started').toBe('not_started');
+    expect(
+      (await asAdmin.get<{ runs: AdminRun[] }>('/api/admin/runs?date=2026-12-21')).body.runs.find((run) => run.driver.id === driverS.driverId)?.status ??
+        'not_started',
+    ).toBe('not_started');
   });
 
   it("carries each run's planned start and end from the office's plan, as instants on Bahrain's clock", async () => {
@@ -738,11 +873,26 @@ describe("Start's date and the runs' planned times", () => {
     const before = (await asAdmin.get<{ settings: Record<string, unknown> }>('/api/admin/settings/school-day')).body.settings;
     try {
       expect((await asAdmin.put('/api/admin/settings/school-day', { ...before, morningStart: '05:30', morningEnd: '06:15' })).status).toBe(200);
-      const planned = (await asAdmin.get<{ runs: { id: string; direction: string; name: string; schoolIds: string[]; weekdays: null }[] }>(`/api/admin/drivers/${driverS.driverId}/runs`)).body.runs;
+      const planned = (
+        await asAdmin.get<{ runs: { id: string; direction: string; name: string; schoolIds: string[]; weekdays: null }[] }>(
+          `/api/admin/drivers/${driverS.driverId}/runs`,
+        )
+      ).body.runs;
       const times: Record<string, [string, string]> = { morning: ['06:30', '07:45'], afternoon: ['11:00', '12:15'] };
       for (const run of planned) {
         const [plannedStart, plannedEnd] = times[run.direction]!;
-        expect((await asAdmin.put(`/api/admin/runs/${run.id}`, { direction: run.direction, name: run.name, schoolIds: run.schoolIds, weekdays: run.weekdays, plannedStart, plannedEnd })).status).toBe(200);
+        expect(
+          (
+            await asAdmin.put(`/api/admin/runs/${run.id}`, {
+              direction: run.direction,
+              name: run.name,
+              schoolIds: run.schoolIds,
+              weekdays: run.weekdays,
+              plannedStart,
+              plannedEnd,
+            })
+          ).status,
+        ).toBe(200);
       }
       const answer = await today(asS);
       expect(answer.runs.map((run) => [run.run, run.plannedStart, run.plannedEnd])).toEqual([

@@ -9,7 +9,11 @@ import { changedFields, recordAudit, type Actor } from '../audit.js';
  * not for them. A missing row reads as its default.
  */
 export async function readSchoolDaySettings(db: Db): Promise<SchoolDaySettings> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...SCHOOL_DAY_SETTINGS_KEYS]).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [...SCHOOL_DAY_SETTINGS_KEYS])
+    .execute();
   const raw = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   const parsed = schoolDaySettings.safeParse(raw);
   // A row edited by hand into something invalid should not stop the buses: the defaults hold then.

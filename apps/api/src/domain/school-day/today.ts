@@ -21,7 +21,19 @@ import {
 import { AppError } from '../../errors.js';
 import { isUuid } from '../ids.js';
 import { readSchoolDaySettings } from './settings.js';
-import { absenceFor, absencesOnDate, markAuthor, marksByRider, marksOfRuns, receivedByOf, ridersOfDrivers, ridersOfPlannedRun, riderStatus, RUN_COLUMNS, type RunRow } from './riders.js';
+import {
+  absenceFor,
+  absencesOnDate,
+  markAuthor,
+  marksByRider,
+  marksOfRuns,
+  receivedByOf,
+  ridersOfDrivers,
+  ridersOfPlannedRun,
+  riderStatus,
+  RUN_COLUMNS,
+  type RunRow,
+} from './riders.js';
 import { handoversOfRiders } from '../handover/riders.js';
 import { assertBus, operatesOn, ownRunOn } from '../planned-runs/day-runs.js';
 import { findPlannedRun, plannedRunsOfDrivers, type PlannedRunRow } from '../planned-runs/read.js';
@@ -84,8 +96,16 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Om
   if (!isSchoolDay(settings, date) || !isUuid(driverId)) return { date, noService, attendant: null, runs: [] };
 
   // Subqueries rather than ids read first, so that the queries need not wait for each other.
-  const coveredDrivers = db.selectFrom('schoolRuns').select('schoolRuns.driverId').where('schoolRuns.date', '=', date).where('schoolRuns.substituteDriverId', '=', driverId);
-  const drivenRunIds = db.selectFrom('schoolRuns').select('schoolRuns.id').where('schoolRuns.date', '=', date).where((eb) => eb.or([eb('schoolRuns.driverId', '=', driverId), eb('schoolRuns.substituteDriverId', '=', driverId)]));
+  const coveredDrivers = db
+    .selectFrom('schoolRuns')
+    .select('schoolRuns.driverId')
+    .where('schoolRuns.date', '=', date)
+    .where('schoolRuns.substituteDriverId', '=', driverId);
+  const drivenRunIds = db
+    .selectFrom('schoolRuns')
+    .select('schoolRuns.id')
+    .where('schoolRuns.date', '=', date)
+    .where((eb) => eb.or([eb('schoolRuns.driverId', '=', driverId), eb('schoolRuns.substituteDriverId', '=', driverId)]));
   const [runRows, riders, absences, markRows, attendant] = await Promise.all([
     db
       .selectFrom('schoolRuns')
@@ -112,9 +132,12 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Om
     if (run) coveredRuns.push(run);
   }
   const marks = marksByRider(markRows);
-  const ridersOf = (run: PlannedRunRow) => ridersOfPlannedRun(riders, run, busRuns.some((entry) => entry.id === run.id) ? busRuns : [...busRuns, run], settings, date);
+  const ridersOf = (run: PlannedRunRow) =>
+    ridersOfPlannedRun(riders, run, busRuns.some((entry) => entry.id === run.id) ? busRuns : [...busRuns, run], settings, date);
   const driven = [...ownRuns, ...coveredRuns.sort((a, b) => a.plannedStart.localeCompare(b.plannedStart))];
-  const handovers = await handoversOfRiders(db, [...new Set(driven.filter((run) => run.direction === 'afternoon').flatMap((run) => ridersOf(run).map((rider) => rider.id)))]);
+  const handovers = await handoversOfRiders(db, [
+    ...new Set(driven.filter((run) => run.direction === 'afternoon').flatMap((run) => ridersOf(run).map((rider) => rider.id))),
+  ]);
   // The children in the order the bus stops for them, each with their stop's number.
   const stopsOfRuns = await orderedStopsOfRuns(
     db,
@@ -130,7 +153,10 @@ async function readDriverDay(db: Db, date: string, driverId: string): Promise<Om
       plannedStart: bahrainInstant(date, run.plannedStart).toISOString(),
       plannedEnd: bahrainInstant(date, run.plannedEnd).toISOString(),
       coveringFor: owner === driverId || !row ? null : { id: owner, name: row.ownerName },
-      handedTo: owner === driverId && row?.substituteDriverId && row.substituteDriverId !== driverId ? { id: row.substituteDriverId, name: row.substituteName ?? '' } : null,
+      handedTo:
+        owner === driverId && row?.substituteDriverId && row.substituteDriverId !== driverId
+          ? { id: row.substituteDriverId, name: row.substituteName ?? '' }
+          : null,
       students: inStopOrder.map(({ rider, stop }) => {
         const absence = absenceFor(absences, rider.id, run.direction);
         return {
@@ -160,7 +186,15 @@ export async function readStudentToday(db: Db, now: Date, userId: string, studen
   const student = await db
     .selectFrom('students')
     .innerJoin('parents', 'parents.id', 'students.parentId')
-    .select(['students.id', 'students.driverId', 'students.serviceType', 'students.schoolId', 'students.afternoonDriverId', 'students.morningRunId', 'students.afternoonRunId'])
+    .select([
+      'students.id',
+      'students.driverId',
+      'students.serviceType',
+      'students.schoolId',
+      'students.afternoonDriverId',
+      'students.morningRunId',
+      'students.afternoonRunId',
+    ])
     .where('students.id', '=', studentId)
     .where('parents.userId', '=', userId)
     .where('students.deletedAt', 'is', null)
@@ -172,12 +206,27 @@ export async function readStudentToday(db: Db, now: Date, userId: string, studen
 
   // The child's run each way today: placed by hand, or by their school, on the bus of that direction.
   const buses = [...new Set([student.driverId, student.afternoonDriverId].filter((id): id is string => id !== null))];
-  const [busRuns, busNames] = await Promise.all([plannedRunsOfDrivers(db, buses), buses.length > 0 ? db.selectFrom('drivers').select(['id', 'name']).where('id', 'in', buses).execute() : []]);
+  const [busRuns, busNames] = await Promise.all([
+    plannedRunsOfDrivers(db, buses),
+    buses.length > 0 ? db.selectFrom('drivers').select(['id', 'name']).where('id', 'in', buses).execute() : [],
+  ]);
   const weekday = weekdayOf(date);
   const todays = busRuns.filter((run) => operatesOn(run, settings, date));
   const runOf = (run: DriverRun) => runOfChild(todays, student, run, weekday, settings.schoolDays);
   const placed = DRIVER_RUNS.map(runOf).filter((run): run is PlannedRunRow => run !== null);
-  const runRows = placed.length > 0 ? await db.selectFrom('schoolRuns').select(['id', 'plannedRunId']).where('plannedRunId', 'in', placed.map((run) => run.id)).where('date', '=', date).execute() : [];
+  const runRows =
+    placed.length > 0
+      ? await db
+          .selectFrom('schoolRuns')
+          .select(['id', 'plannedRunId'])
+          .where(
+            'plannedRunId',
+            'in',
+            placed.map((run) => run.id),
+          )
+          .where('date', '=', date)
+          .execute()
+      : [];
   const marks = await marksOfRuns(
     db,
     runRows.map((row) => row.id),

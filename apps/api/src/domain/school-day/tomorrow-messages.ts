@@ -24,7 +24,16 @@ export async function writeTomorrowMessages(db: Kysely<Database>, now: Date): Pr
     .selectFrom('students')
     .innerJoin('parents', 'parents.id', 'students.parentId')
     .innerJoin('users', 'users.id', 'parents.userId')
-    .select(['students.id', 'students.firstName', 'students.lastName', 'students.serviceType', 'students.contactNumber1', 'parents.whatsappNumber', 'users.phone', 'users.language'])
+    .select([
+      'students.id',
+      'students.firstName',
+      'students.lastName',
+      'students.serviceType',
+      'students.contactNumber1',
+      'parents.whatsappNumber',
+      'users.phone',
+      'users.language',
+    ])
     .where('parents.tomorrowMessages', '=', true)
     .where('users.status', '=', 'active')
     .where('students.deletedAt', 'is', null)
@@ -45,7 +54,11 @@ export async function writeTomorrowMessages(db: Kysely<Database>, now: Date): Pr
       recipient: student.phone ?? student.whatsappNumber ?? student.contactNumber1,
       language: student.language,
       templateKey: 'tomorrow_bus',
-      payload: { studentName: `${student.firstName} ${student.lastName}`, date: tomorrow, notRidingReply: notRidingReply({ studentId: student.id, date: tomorrow, run: 'both' }) },
+      payload: {
+        studentName: `${student.firstName} ${student.lastName}`,
+        date: tomorrow,
+        notRidingReply: notRidingReply({ studentId: student.id, date: tomorrow, run: 'both' }),
+      },
       idempotencyKey: `tomorrow_bus:${student.id}:${tomorrow}`,
     });
     written += 1;
@@ -54,17 +67,24 @@ export async function writeTomorrowMessages(db: Kysely<Database>, now: Date): Pr
 }
 
 /** Runs writeTomorrowMessages every few minutes in this process; answers a function that stops it. */
-export function startTomorrowMessagesJob(db: Kysely<Database>, clock: { now(): Date }, options: { intervalMs?: number; log?: (error: unknown) => void } = {}): () => void {
+export function startTomorrowMessagesJob(
+  db: Kysely<Database>,
+  clock: { now(): Date },
+  options: { intervalMs?: number; log?: (error: unknown) => void } = {},
+): () => void {
   let running = false;
-  const every = setInterval(() => {
-    if (running) return;
-    running = true;
-    writeTomorrowMessages(db, clock.now())
-      .catch((error: unknown) => options.log?.(error))
-      .finally(() => {
-        running = false;
-      });
-  }, options.intervalMs ?? 5 * 60 * 1000);
+  const every = setInterval(
+    () => {
+      if (running) return;
+      running = true;
+      writeTomorrowMessages(db, clock.now())
+        .catch((error: unknown) => options.log?.(error))
+        .finally(() => {
+          running = false;
+        });
+    },
+    options.intervalMs ?? 5 * 60 * 1000,
+  );
   every.unref();
   return () => clearInterval(every);
 }

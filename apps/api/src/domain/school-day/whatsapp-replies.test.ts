@@ -29,7 +29,20 @@ let taps = 0;
 function tapBody(payload: string, from = `973${FAMILY_PHONE}`, messageId = `wamid.test-${taps++}`): string {
   return JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id: messageId, timestamp: '1764558000', type: 'button', button: { payload, text: 'Not riding' } }] } }] }],
+    entry: [
+      {
+        id: '1',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              messages: [{ from, id: messageId, timestamp: '1764558000', type: 'button', button: { payload, text: 'Not riding' } }],
+            },
+          },
+        ],
+      },
+    ],
   });
 }
 
@@ -43,7 +56,8 @@ async function deliver(body: string, signature?: string): Promise<{ status: numb
 }
 
 const absences = async () => (await asParent.get<{ absences: Absence[] }>('/api/parent/absences')).body.absences;
-const replies = async () => (await asAdmin.get<{ notifications: AdminNotification[] }>('/api/admin/notifications?templateKey=absence_by_reply&pageSize=100')).body.notifications;
+const replies = async () =>
+  (await asAdmin.get<{ notifications: AdminNotification[] }>('/api/admin/notifications?templateKey=absence_by_reply&pageSize=100')).body.notifications;
 const recordedTaps = async () => t.db.selectFrom('whatsappReplies').select(['messageId', 'outcome']).orderBy('createdAt').execute();
 
 beforeAll(async () => {
@@ -56,7 +70,16 @@ beforeAll(async () => {
   const parent = await createParent(t.db);
   await t.db.updateTable('users').set({ phone: FAMILY_PHONE, language: 'ar' }).where('id', '=', parent.id).execute();
   asParent = await t.signIn(parent);
-  studentId = (await createStudent(t.db, { schoolId: school.id, areaId: area.id, parentId: parent.parentId, driverId: driver.driverId, firstName: 'Ali', lastName: 'Hasan' })).id;
+  studentId = (
+    await createStudent(t.db, {
+      schoolId: school.id,
+      areaId: area.id,
+      parentId: parent.parentId,
+      driverId: driver.driverId,
+      firstName: 'Ali',
+      lastName: 'Hasan',
+    })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -91,9 +114,16 @@ describe('a tap on Not riding', () => {
     const body = tapBody(afternoonToday(), `973${FAMILY_PHONE}`, 'wamid.first');
     const answer = await deliver(body, sign(body));
     expect(answer).toEqual({ status: 200, body: { received: 1 } });
-    expect((await absences()).map(({ studentId: student, from, to, run }) => ({ student, from, to, run }))).toEqual([{ student: studentId, from: '2026-12-01', to: '2026-12-01', run: 'afternoon' }]);
+    expect((await absences()).map(({ studentId: student, from, to, run }) => ({ student, from, to, run }))).toEqual([
+      { student: studentId, from: '2026-12-01', to: '2026-12-01', run: 'afternoon' },
+    ]);
     const [reply] = await replies();
-    expect(reply).toMatchObject({ recipient: FAMILY_PHONE, language: 'ar', status: 'pending', text: 'تم التسجيل: لن يركب Ali Hasan حافلة الظهر يوم 1 ديسمبر 2026.' });
+    expect(reply).toMatchObject({
+      recipient: FAMILY_PHONE,
+      language: 'ar',
+      status: 'pending',
+      text: 'تم التسجيل: لن يركب Ali Hasan حافلة الظهر يوم 1 ديسمبر 2026.',
+    });
     expect(await recordedTaps()).toEqual([{ messageId: 'wamid.first', outcome: 'absence_recorded' }]);
   });
 
@@ -117,7 +147,9 @@ describe('a tap on Not riding', () => {
     expect(await deliver(body, sign(body))).toEqual({ status: 200, body: { received: 1 } });
     expect((await absences()).map((absence) => absence.run)).toEqual(['afternoon']);
     expect((await recordedTaps()).find((tap) => tap.messageId === 'wamid.late')?.outcome).toBe('too_late');
-    expect((await replies()).map((reply) => reply.text)).toContain('فات وقت الإبلاغ عن غياب Ali Hasan يوم 1 ديسمبر 2026: انطلقت الحافلة. يرجى الاتصال بالسائق.');
+    expect((await replies()).map((reply) => reply.text)).toContain(
+      'فات وقت الإبلاغ عن غياب Ali Hasan يوم 1 ديسمبر 2026: انطلقت الحافلة. يرجى الاتصال بالسائق.',
+    );
   });
 });
 
@@ -136,14 +168,18 @@ describe('the no-show message', () => {
 });
 
 describe("the evening message about tomorrow's bus", () => {
-  const tomorrowMessages = async () => t.db.selectFrom('notifications').select(['recipient', 'payload', 'language']).where('templateKey', '=', 'tomorrow_bus').execute();
+  const tomorrowMessages = async () =>
+    t.db.selectFrom('notifications').select(['recipient', 'payload', 'language']).where('templateKey', '=', 'tomorrow_bus').execute();
 
   it('is off by default, and the family turns it on without touching its other choice', async () => {
     expect((await asParent.get<{ messages: unknown }>('/api/parent/school-day-messages')).body.messages).toEqual({ boardedAndDropped: false, tomorrow: false });
     expect(await writeTomorrowMessages(t.db, bh('2026-12-02', '18:30'))).toBe(0);
     const saved = await asParent.put<{ messages: unknown }>('/api/parent/school-day-messages', { boardedAndDropped: false, tomorrow: true });
     expect(saved.body.messages).toEqual({ boardedAndDropped: false, tomorrow: true });
-    expect((await asParent.put<{ messages: unknown }>('/api/parent/school-day-messages', { boardedAndDropped: true })).body.messages).toEqual({ boardedAndDropped: true, tomorrow: true });
+    expect((await asParent.put<{ messages: unknown }>('/api/parent/school-day-messages', { boardedAndDropped: true })).body.messages).toEqual({
+      boardedAndDropped: true,
+      tomorrow: true,
+    });
   });
 
   it('is written from 18:00 on the eve of a school day, once per child, with the Not riding reply for both runs', async () => {
@@ -151,7 +187,9 @@ describe("the evening message about tomorrow's bus", () => {
     expect(await writeTomorrowMessages(t.db, bh('2026-12-02', '18:05'))).toBe(1);
     await writeTomorrowMessages(t.db, bh('2026-12-02', '18:10'));
     const reply = notRidingReply({ studentId, date: '2026-12-03', run: 'both' });
-    expect(await tomorrowMessages()).toEqual([{ recipient: FAMILY_PHONE, language: 'ar', payload: { studentName: 'Ali Hasan', date: '2026-12-03', notRidingReply: reply } }]);
+    expect(await tomorrowMessages()).toEqual([
+      { recipient: FAMILY_PHONE, language: 'ar', payload: { studentName: 'Ali Hasan', date: '2026-12-03', notRidingReply: reply } },
+    ]);
     // Thursday evening: Friday has no bus.
     expect(await writeTomorrowMessages(t.db, bh('2026-12-03', '19:00'))).toBe(0);
     // The family taps Not riding that evening: Thursday's absence, both runs.

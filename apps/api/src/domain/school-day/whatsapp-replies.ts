@@ -39,8 +39,10 @@ export function replyTapsOf(body: unknown): ReplyTap[] {
     for (const change of Array.isArray(changes) ? changes : []) {
       const messages = (change as { value?: { messages?: unknown } }).value?.messages;
       for (const message of (Array.isArray(messages) ? messages : []) as InboundMessage[]) {
-        const payload = message.type === 'button' ? message.button?.payload : message.type === 'interactive' ? message.interactive?.button_reply?.id : undefined;
-        if (typeof message.id === 'string' && typeof message.from === 'string' && typeof payload === 'string') taps.push({ messageId: message.id, from: message.from, payload });
+        const payload =
+          message.type === 'button' ? message.button?.payload : message.type === 'interactive' ? message.interactive?.button_reply?.id : undefined;
+        if (typeof message.id === 'string' && typeof message.from === 'string' && typeof payload === 'string')
+          taps.push({ messageId: message.id, from: message.from, payload });
       }
     }
   }
@@ -75,13 +77,25 @@ export async function recordReplyTaps(db: Kysely<Database>, now: Date, taps: rea
         .select(['students.firstName', 'students.lastName', 'users.id as userId', 'users.language'])
         .where('students.id', '=', reply.studentId)
         .where('students.deletedAt', 'is', null)
-        .where((eb) => eb.or([eb('users.phone', '=', phone), eb('parents.whatsappNumber', '=', phone), eb('students.contactNumber1', '=', phone), eb('students.contactNumber2', '=', phone)]))
+        .where((eb) =>
+          eb.or([
+            eb('users.phone', '=', phone),
+            eb('parents.whatsappNumber', '=', phone),
+            eb('students.contactNumber1', '=', phone),
+            eb('students.contactNumber2', '=', phone),
+          ]),
+        )
         .executeTakeFirst();
       if (!family) return true;
       let outcome: Outcome;
       let absenceId: string | null = null;
       try {
-        const absence = await recordAbsence(trx, now, { kind: 'parent', userId: family.userId }, { studentId: reply.studentId, from: reply.date, to: reply.date, run: reply.run, reason: null });
+        const absence = await recordAbsence(
+          trx,
+          now,
+          { kind: 'parent', userId: family.userId },
+          { studentId: reply.studentId, from: reply.date, to: reply.date, run: reply.run, reason: null },
+        );
         outcome = 'absence_recorded';
         absenceId = absence.id;
       } catch (error) {
@@ -95,7 +109,12 @@ export async function recordReplyTaps(db: Kysely<Database>, now: Date, taps: rea
         recipient: phone,
         language: family.language,
         templateKey: 'absence_by_reply',
-        payload: { studentName: `${family.firstName} ${family.lastName}`, date: reply.date, run: reply.run, outcome: outcome === 'absence_recorded' ? 'recorded' : outcome },
+        payload: {
+          studentName: `${family.firstName} ${family.lastName}`,
+          date: reply.date,
+          run: reply.run,
+          outcome: outcome === 'absence_recorded' ? 'recorded' : outcome,
+        },
         idempotencyKey: `whatsapp_reply:${row.messageId}`,
       });
       return true;

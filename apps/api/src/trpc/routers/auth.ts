@@ -62,7 +62,11 @@ export const authRouter = router({
     answer: signedInAnswer,
     rest: { route: 'POST /api/auth/login', summary: 'Signs a parent or admin in by email', from: 'body' },
   }).mutation(async ({ ctx, input }) => {
-    const user = await languageAtSignIn(ctx.db, await throttled(ctx, `email:${input.email}`, () => signInByEmail(ctx.db, input.email, input.password)), input.language);
+    const user = await languageAtSignIn(
+      ctx.db,
+      await throttled(ctx, `email:${input.email}`, () => signInByEmail(ctx.db, input.email, input.password)),
+      input.language,
+    );
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
@@ -72,7 +76,11 @@ export const authRouter = router({
     answer: signedInAnswer,
     rest: { route: 'POST /api/driver/login', summary: 'Signs a driver in by phone', from: 'body' },
   }).mutation(async ({ ctx, input }) => {
-    const user = await languageAtSignIn(ctx.db, await throttled(ctx, `phone:${input.phone}`, () => signInByPhone(ctx.db, input.phone, input.password)), input.language);
+    const user = await languageAtSignIn(
+      ctx.db,
+      await throttled(ctx, `phone:${input.phone}`, () => signInByPhone(ctx.db, input.phone, input.password)),
+      input.language,
+    );
     await startSession(ctx, user, input.rememberMe);
     return { user };
   }),
@@ -89,7 +97,12 @@ export const authRouter = router({
   requestPasswordReset: publicEndpoint({
     input: passwordResetRequest,
     answer: accountMessageAnswer,
-    rest: { route: 'POST /api/auth/password-reset', summary: 'Sends a password reset code by text message, if an account matches (the same 202 whether or not one does)', from: 'body', status: 202 },
+    rest: {
+      route: 'POST /api/auth/password-reset',
+      summary: 'Sends a password reset code by text message, if an account matches (the same 202 whether or not one does)',
+      from: 'body',
+      status: 202,
+    },
   }).mutation(async ({ ctx, input }) => {
     // Counted per address whether or not an account matches, so the 429 tells nothing either.
     await withRetryAfter(ctx, () => ctx.addressLimits.count('password_reset', ctx.ip));
@@ -105,7 +118,11 @@ export const authRouter = router({
   confirmPasswordReset: publicEndpoint({
     input: passwordResetConfirm,
     answer: accountMessageAnswer,
-    rest: { route: 'POST /api/auth/password-reset/confirm', summary: 'Sets a new password with a reset or welcome code and ends every session of the account', from: 'body' },
+    rest: {
+      route: 'POST /api/auth/password-reset/confirm',
+      summary: 'Sets a new password with a reset or welcome code and ends every session of the account',
+      from: 'body',
+    },
   }).mutation(async ({ ctx, input }) => {
     try {
       await throttled(ctx, `reset:${input.identifier}`, () => confirmPasswordReset(ctx.db, input), answered(ACCOUNT_MESSAGES.codeWrong));
@@ -122,7 +139,12 @@ export const authRouter = router({
     answer: accountMessageAnswer,
     rest: { route: 'POST /api/auth/change-password', summary: "Changes the signed-in user's password and ends the account's other sessions", from: 'body' },
   }).mutation(async ({ ctx, input }) => {
-    await throttled(ctx, signInKey(ctx.user), () => changePassword(ctx.db, ctx.user.id, ctx.req.session.sessionId, input), answered(ACCOUNT_MESSAGES.currentPasswordWrong));
+    await throttled(
+      ctx,
+      signInKey(ctx.user),
+      () => changePassword(ctx.db, ctx.user.id, ctx.req.session.sessionId, input),
+      answered(ACCOUNT_MESSAGES.currentPasswordWrong),
+    );
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   }),
 
@@ -137,7 +159,9 @@ export const authRouter = router({
   }),
 
   /** The language switch of any signed-in user; answers the user as the session now reads it. */
-  setLanguage: signedInEndpoint({ input: languageInput, answer: signedInAnswer }).mutation(async ({ ctx, input }) => ({ user: await setAccountLanguage(ctx.db, ctx.user.id, input.language) })),
+  setLanguage: signedInEndpoint({ input: languageInput, answer: signedInAnswer }).mutation(async ({ ctx, input }) => ({
+    user: await setAccountLanguage(ctx.db, ctx.user.id, input.language),
+  })),
 
   /** Creates the admin configured by ADMIN_EMAIL / ADMIN_PASSWORD; credentials never come from the request. */
   createAdmin: publicEndpoint({

@@ -19,7 +19,11 @@ export const driverRouter = router({
     answer: driverStudentsAnswer,
     rest: [
       { route: 'GET /api/driver/students', summary: "The signed-in driver's students" },
-      { route: 'GET /api/driver/students/:driverId', summary: "A driver's students: the signed-in driver's own id only (another id answers 403)", ownIdOnly: true },
+      {
+        route: 'GET /api/driver/students/:driverId',
+        summary: "A driver's students: the signed-in driver's own id only (another id answers 403)",
+        ownIdOnly: true,
+      },
     ],
   }).query(async ({ ctx, input }) => {
     if (input.driverId !== undefined && input.driverId !== ctx.driverId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);

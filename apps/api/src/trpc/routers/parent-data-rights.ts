@@ -12,6 +12,11 @@ export const parentDataRightsRouter = router({
   requestErasure: parentEndpoint({
     input: erasureRequestInput,
     answer: erasureRequestAnswer,
-    rest: { route: 'POST /api/parent/erasure-requests', summary: 'Asks the office to erase the family\'s data ({ reason? }): 201 { erasureRequest } due 10 Bahrain working days later; 409 while one is open', from: 'body', status: 201 },
+    rest: {
+      route: 'POST /api/parent/erasure-requests',
+      summary: "Asks the office to erase the family's data ({ reason? }): 201 { erasureRequest } due 10 Bahrain working days later; 409 while one is open",
+      from: 'body',
+      status: 201,
+    },
   }).mutation(async ({ ctx, input }) => ({ erasureRequest: await requestErasure(ctx.db, actorOf(ctx), input, ctx.clock.now()) })),
 });

@@ -19,5 +19,8 @@ export const parentFeesRouter = router({
     rest: { route: 'GET /api/parent/fees', summary: "The parent's fee rows: month, amount, paid, due date and status per student" },
   }).query(async ({ ctx }) => ({ fees: await listParentFees(ctx.db, ctx.user.id) })),
   /** The receipt and the language its PDF is written in: the parent's own. */
-  receipt: parentEndpoint({ input: byId, answer: receiptAnswer }).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id, ctx.user.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
+  receipt: parentEndpoint({ input: byId, answer: receiptAnswer }).query(async ({ ctx, input }) => ({
+    receipt: await readReceipt(ctx.db, input.id, ctx.user.id),
+    language: await accountLanguage(ctx.db, ctx.user.id),
+  })),
 });

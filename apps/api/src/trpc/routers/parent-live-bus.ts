@@ -16,7 +16,11 @@ export const parentLiveBusProcedures = {
   studentBus: parentEndpoint({
     input: entityId,
     answer: studentBus,
-    rest: { route: 'GET /api/parent/students/:id/bus', summary: "The bus on its way to the student's own stop (position, stops before theirs, the ETA as a range, whether the position is stale), only while the child's run is in progress and the child is not absent and not yet dropped; otherwise not_on_the_way" },
+    rest: {
+      route: 'GET /api/parent/students/:id/bus',
+      summary:
+        "The bus on its way to the student's own stop (position, stops before theirs, the ETA as a range, whether the position is stale), only while the child's run is in progress and the child is not absent and not yet dropped; otherwise not_on_the_way",
+    },
   }).query(async ({ ctx, input }) => ctx.liveBus.reader.studentBus(ctx.clock.now(), ctx.user.id, input.id)),
   /**
    * The same answer each time the bus changes, over Server-Sent Events. Each event carries an id;
@@ -51,7 +55,10 @@ export const parentLiveBusProcedures = {
   busNear: parentEndpoint({
     input: entityId,
     answer: busNearSetting,
-    rest: { route: 'GET /api/parent/students/:id/bus-near', summary: "Whether the family is told when the bus is about 5 or 10 minutes from the student's stop (minutes null: off)" },
+    rest: {
+      route: 'GET /api/parent/students/:id/bus-near',
+      summary: "Whether the family is told when the bus is about 5 or 10 minutes from the student's stop (minutes null: off)",
+    },
   }).query(async ({ ctx, input }) => readBusNear(ctx.db, ctx.user.id, input.id)),
   setBusNear: parentEndpoint({
     input: busNearInput,

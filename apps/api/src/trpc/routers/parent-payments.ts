@@ -1,4 +1,12 @@
-import { checkout, checkoutInput, ONLINE_PAYMENT_MESSAGES, onlinePaymentAnswer, onlinePaymentById, onlinePaymentSettingsAnswer, type OnlinePaymentSettings } from '@school-transport/contracts';
+import {
+  checkout,
+  checkoutInput,
+  ONLINE_PAYMENT_MESSAGES,
+  onlinePaymentAnswer,
+  onlinePaymentById,
+  onlinePaymentSettingsAnswer,
+  type OnlinePaymentSettings,
+} from '@school-transport/contracts';
 import { parentEndpoint, router } from '../init.js';
 import type { Context } from '../context.js';
 import { AppError } from '../../errors.js';
@@ -38,7 +46,8 @@ export const parentPaymentsRouter = router({
     answer: onlinePaymentAnswer,
     rest: {
       route: 'GET /api/parent/payments/:id',
-      summary: "One of the family's online payments (initiated, paid, failed or cancelled), read again from Tap while it is open; 404 when online payments are off",
+      summary:
+        "One of the family's online payments (initiated, paid, failed or cancelled), read again from Tap while it is open; 404 when online payments are off",
     },
   }).query(async ({ ctx, input }) => ({ payment: await readFamilyOnlinePayment(ctx.db, tapOf(ctx), ctx.user.id, input.id, ctx.clock.now()) })),
 });

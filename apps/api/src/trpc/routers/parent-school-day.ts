@@ -1,4 +1,14 @@
-import { absenceAnswer, absenceId, absenceInput, absencesAnswer, entityId, schoolCalendarAnswer, schoolDayMessagesAnswer, schoolDayMessagesInput, studentToday } from '@school-transport/contracts';
+import {
+  absenceAnswer,
+  absenceId,
+  absenceInput,
+  absencesAnswer,
+  entityId,
+  schoolCalendarAnswer,
+  schoolDayMessagesAnswer,
+  schoolDayMessagesInput,
+  studentToday,
+} from '@school-transport/contracts';
 import { parentEndpoint, router } from '../init.js';
 import { cancelAbsence, listParentAbsences, reportAbsence } from '../../domain/school-day/absences.js';
 import { readStudentToday } from '../../domain/school-day/today.js';
@@ -14,7 +24,12 @@ export const parentAbsencesRouter = router({
   report: parentEndpoint({
     input: absenceInput,
     answer: absenceAnswer,
-    rest: { route: 'POST /api/parent/absences', summary: 'Reports that a student will not ride: a day or a range of at most 31 days, the morning run, the afternoon run or both', from: 'body', status: 201 },
+    rest: {
+      route: 'POST /api/parent/absences',
+      summary: 'Reports that a student will not ride: a day or a range of at most 31 days, the morning run, the afternoon run or both',
+      from: 'body',
+      status: 201,
+    },
   }).mutation(async ({ ctx, input }) => ({ absence: await reportAbsence(ctx.db, ctx.clock.now(), { kind: 'parent', userId: ctx.user.id }, input) })),
   cancel: parentEndpoint({
     input: absenceId,
@@ -33,7 +48,10 @@ export const parentSchoolDayProcedures = {
   }).query(async ({ ctx, input }) => readStudentToday(ctx.db, ctx.clock.now(), ctx.user.id, input.id)),
   schoolDayMessages: parentEndpoint({
     answer: schoolDayMessagesAnswer,
-    rest: { route: 'GET /api/parent/school-day-messages', summary: 'Whether the family gets boarded and dropped messages (no-show and return to school always go)' },
+    rest: {
+      route: 'GET /api/parent/school-day-messages',
+      summary: 'Whether the family gets boarded and dropped messages (no-show and return to school always go)',
+    },
   }).query(async ({ ctx }) => ({ messages: await readSchoolDayMessages(ctx.db, ctx.user.id) })),
   setSchoolDayMessages: parentEndpoint({
     input: schoolDayMessagesInput,

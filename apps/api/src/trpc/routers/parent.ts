@@ -1,4 +1,12 @@
-import { entityId, modificationRequestId, modificationRequestInput, parentModificationRequestAnswer, parentModificationRequestsAnswer, parentStudentAnswer, parentStudentsAnswer } from '@school-transport/contracts';
+import {
+  entityId,
+  modificationRequestId,
+  modificationRequestInput,
+  parentModificationRequestAnswer,
+  parentModificationRequestsAnswer,
+  parentStudentAnswer,
+  parentStudentsAnswer,
+} from '@school-transport/contracts';
 import { parentEndpoint, router } from '../init.js';
 import { actorOf } from '../context.js';
 import { findParentStudent, listParentStudents } from '../../domain/parent/students.js';
@@ -19,11 +27,17 @@ export const parentRouter = router({
   student: parentEndpoint({
     input: entityId,
     answer: parentStudentAnswer,
-    rest: { route: 'GET /api/parent/students/:id', summary: "One of the parent's students, with every detail and the terms accepted (another parent's id: 404)" },
+    rest: {
+      route: 'GET /api/parent/students/:id',
+      summary: "One of the parent's students, with every detail and the terms accepted (another parent's id: 404)",
+    },
   }).query(async ({ ctx, input }) => ({ student: await findParentStudent(ctx.db, ctx.user.id, input.id) })),
   modificationRequests: parentEndpoint({
     answer: parentModificationRequestsAnswer,
-    rest: { route: 'GET /api/parent/modification-requests', summary: "The parent's modification requests, newest first, with old and new values and the office's note" },
+    rest: {
+      route: 'GET /api/parent/modification-requests',
+      summary: "The parent's modification requests, newest first, with old and new values and the office's note",
+    },
   }).query(async ({ ctx }) => ({ modificationRequests: await listParentModificationRequests(ctx.db, ctx.user.id) })),
   modificationRequest: parentEndpoint({
     input: modificationRequestId,
@@ -33,7 +47,13 @@ export const parentRouter = router({
   requestModification: parentEndpoint({
     input: modificationRequestInput,
     answer: parentModificationRequestAnswer,
-    rest: { route: 'POST /api/parent/students/:id/modification-requests', summary: 'Asks the office to change a student’s details (one pending request per student)', from: 'body', paramNames: { id: 'studentId' }, status: 201 },
+    rest: {
+      route: 'POST /api/parent/students/:id/modification-requests',
+      summary: 'Asks the office to change a student’s details (one pending request per student)',
+      from: 'body',
+      paramNames: { id: 'studentId' },
+      status: 201,
+    },
   }).mutation(async ({ ctx, input }) => ({ modificationRequest: await requestModification(ctx.db, actorOf(ctx), input) })),
   fees: parentFeesRouter,
   payments: parentPaymentsRouter,

@@ -43,7 +43,8 @@ export function AccountMenu({
       rememberSignedInUser(null);
       notify({ title: t('account.signedOutEverywhere') });
     },
-    onError: (error) => notify({ title: t('account.signOutEverywhereFailed'), message: errorMessage(error, t('account.signOutEverywhereFailed')), variant: 'destructive' }),
+    onError: (error) =>
+      notify({ title: t('account.signOutEverywhereFailed'), message: errorMessage(error, t('account.signOutEverywhereFailed')), variant: 'destructive' }),
   });
 
   return (
@@ -57,7 +58,12 @@ export function AccountMenu({
               <IconUserCircle size={20} aria-hidden />
             </ActionIcon>
           ) : (
-            <Button size={size} variant={variant} leftSection={<IconUserCircle size={16} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />}>
+            <Button
+              size={size}
+              variant={variant}
+              leftSection={<IconUserCircle size={16} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+            >
               {t('account.menu')}
             </Button>
           )}
@@ -71,7 +77,12 @@ export function AccountMenu({
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChanging(true)}>
             {t('account.changePassword')}
           </Menu.Item>
-          <Menu.Item leftSection={<IconLogout2 size={16} aria-hidden />} title={t('account.signOutEverywhereHint')} disabled={signOutEverywhere.isPending} onClick={() => signOutEverywhere.mutate()}>
+          <Menu.Item
+            leftSection={<IconLogout2 size={16} aria-hidden />}
+            title={t('account.signOutEverywhereHint')}
+            disabled={signOutEverywhere.isPending}
+            onClick={() => signOutEverywhere.mutate()}
+          >
             {t('account.signOutEverywhere')}
           </Menu.Item>
         </Menu.Dropdown>

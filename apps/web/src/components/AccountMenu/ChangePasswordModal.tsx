@@ -38,7 +38,12 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordField label={t('account.currentPassword')} autoComplete="current-password" data-autofocus {...form.getInputProps('currentPassword')} />
-          <PasswordField label={t('account.newPassword')} description={t('account.newPasswordHint', { count: minimum })} autoComplete="new-password" {...form.getInputProps('newPassword')} />
+          <PasswordField
+            label={t('account.newPassword')}
+            description={t('account.newPasswordHint', { count: minimum })}
+            autoComplete="new-password"
+            {...form.getInputProps('newPassword')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel')}

@@ -52,7 +52,14 @@ export function MyDataModal({ onClose }: { onClose: () => void }) {
           (asking ? (
             <Stack gap="xs">
               <Text size="sm">{t('myData.erasureWarning')}</Text>
-              <Textarea label={t('myData.reason')} value={reason} maxLength={500} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={2} />
+              <Textarea
+                label={t('myData.reason')}
+                value={reason}
+                maxLength={500}
+                onChange={(event) => setReason(event.currentTarget.value)}
+                autosize
+                minRows={2}
+              />
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setAsking(false)}>
                   {t('actions.cancel')}

@@ -85,7 +85,15 @@ export function AreaFormModal({ area, onClose, onSaved }: { area: AdminArea | nu
           <Stack>
             <TextInput label={t('areas.name')} withAsterisk {...form.getInputProps('name')} />
             <TextInput label={t('areas.price')} placeholder={t('areas.pricePlaceholder')} inputMode="decimal" withAsterisk {...form.getInputProps('price')} />
-            <NumberInput label={t('areas.roundaboutCount')} description={t('areas.roundaboutHint')} min={0} max={99} allowDecimal={false} allowNegative={false} {...form.getInputProps('roundaboutCount')} />
+            <NumberInput
+              label={t('areas.roundaboutCount')}
+              description={t('areas.roundaboutHint')}
+              min={0}
+              max={99}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('roundaboutCount')}
+            />
             <FormActions pending={pending} onCancel={onClose} />
           </Stack>
         </form>

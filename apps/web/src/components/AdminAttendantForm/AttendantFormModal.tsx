@@ -41,7 +41,13 @@ export function AttendantFormModal({
 }) {
   const { t } = useTranslation('admin');
   const form = useForm<AttendantValues>({
-    initialValues: { name: attendant?.name ?? '', phone: attendant?.phone ?? '', password: '', driverId: attendant?.driverId ?? driverId, status: attendant?.status ?? 'active' },
+    initialValues: {
+      name: attendant?.name ?? '',
+      phone: attendant?.phone ?? '',
+      password: '',
+      driverId: attendant?.driverId ?? driverId,
+      status: attendant?.status ?? 'active',
+    },
     validate: zodValidate(attendant ? editSchema : attendantInput),
   });
   const create = useMutation(trpc.admin.attendants.create.mutationOptions());
@@ -63,7 +69,14 @@ export function AttendantFormModal({
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <TextInput label={t('crew.name')} withAsterisk {...form.getInputProps('name')} />
-          <TextInput label={t('crew.phone')} description={t('crew.phoneHint')} inputMode="numeric" maxLength={8} withAsterisk {...form.getInputProps('phone')} />
+          <TextInput
+            label={t('crew.phone')}
+            description={t('crew.phoneHint')}
+            inputMode="numeric"
+            maxLength={8}
+            withAsterisk
+            {...form.getInputProps('phone')}
+          />
           <PasswordInput
             label={attendant ? t('crew.newPassword') : t('crew.password')}
             description={attendant ? t('crew.newPasswordHint') : t('crew.passwordHint')}
@@ -72,7 +85,15 @@ export function AttendantFormModal({
             {...form.getInputProps('password')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label={t('crew.bus')} description={attendant ? t('crew.busHint') : undefined} data={busOptions} searchable allowDeselect={false} withAsterisk {...form.getInputProps('driverId')} />
+            <Select
+              label={t('crew.bus')}
+              description={attendant ? t('crew.busHint') : undefined}
+              data={busOptions}
+              searchable
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('driverId')}
+            />
             <Select label={t('crew.status')} data={statusOptions} allowDeselect={false} {...form.getInputProps('status')} />
           </SimpleGrid>
           <FormActions pending={create.isPending || update.isPending} onCancel={onClose} />

@@ -39,7 +39,17 @@ const editSchema = driverUpdate.omit({ id: true });
  * Adds a driver with a password (driver = null), or edits one: a new password is typed only to
  * reset it. The driver can sign in with phone and password as soon as this saves.
  */
-export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: AdminDriver | null; areas: AdminArea[]; onClose: () => void; onSaved: () => Promise<void> }) {
+export function DriverFormModal({
+  driver,
+  areas,
+  onClose,
+  onSaved,
+}: {
+  driver: AdminDriver | null;
+  areas: AdminArea[];
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
   const { t } = useTranslation('admin');
   const form = useForm<DriverValues>({ initialValues: valuesOf(driver), validate: zodValidate(driver ? editSchema : driverInput) });
   const create = useMutation(trpc.admin.drivers.create.mutationOptions());
@@ -65,7 +75,14 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
         <Stack>
           <TextInput label={t('drivers.name')} withAsterisk {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('drivers.phone')} description={t('drivers.phoneHint')} inputMode="numeric" maxLength={8} withAsterisk {...form.getInputProps('phone')} />
+            <TextInput
+              label={t('drivers.phone')}
+              description={t('drivers.phoneHint')}
+              inputMode="numeric"
+              maxLength={8}
+              withAsterisk
+              {...form.getInputProps('phone')}
+            />
             <TextInput label={t('drivers.licenseNo')} withAsterisk {...form.getInputProps('licenseNo')} />
           </SimpleGrid>
           <PasswordInput
@@ -84,7 +101,14 @@ export function DriverFormModal({ driver, areas, onClose, onSaved }: { driver: A
               send={() => sendResetCode.mutateAsync({ id: driver.id })}
             />
           )}
-          <MultiSelect label={t('drivers.areas')} placeholder={t('drivers.areasPlaceholder')} data={areaOptions} searchable clearable {...form.getInputProps('areaIds')} />
+          <MultiSelect
+            label={t('drivers.areas')}
+            placeholder={t('drivers.areasPlaceholder')}
+            data={areaOptions}
+            searchable
+            clearable
+            {...form.getInputProps('areaIds')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label={t('drivers.vehiclePlate')} {...form.getInputProps('vehicle.plate')} />
             <TextInput label={t('drivers.vehicleSeats')} inputMode="numeric" {...form.getInputProps('vehicle.seats')} />

@@ -33,7 +33,13 @@ export function TrackerSetup<Values extends { vehicle: { trackerId: string } }>(
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="nowrap">
-        <TextInput style={{ flex: 1 }} label={t('drivers.trackerId')} description={t('drivers.trackerIdHint')} maxLength={64} {...form.getInputProps('vehicle.trackerId')} />
+        <TextInput
+          style={{ flex: 1 }}
+          label={t('drivers.trackerId')}
+          description={t('drivers.trackerIdHint')}
+          maxLength={64}
+          {...form.getInputProps('vehicle.trackerId')}
+        />
         <Button variant="default" mih={44} onClick={() => form.setFieldValue('vehicle.trackerId' as never, generateTrackerId() as never)}>
           {t('drivers.generateTrackerId')}
         </Button>
@@ -46,12 +52,20 @@ export function TrackerSetup<Values extends { vehicle: { trackerId: string } }>(
           <List size="sm" type="ordered">
             <List.Item>{t('drivers.trackerSetupApp')}</List.Item>
             <List.Item>
-              {t('drivers.trackerSetupServer')} <Text span ff="monospace" dir="ltr">{serverAddress}</Text>
+              {t('drivers.trackerSetupServer')}{' '}
+              <Text span ff="monospace" dir="ltr">
+                {serverAddress}
+              </Text>
             </List.Item>
             <List.Item>
-              {t('drivers.trackerSetupId')} <Text span ff="monospace" dir="ltr">{trackerId}</Text>
+              {t('drivers.trackerSetupId')}{' '}
+              <Text span ff="monospace" dir="ltr">
+                {trackerId}
+              </Text>
             </List.Item>
-            <List.Item>{t('drivers.trackerSetupSettings', { seconds: TRACKING_APP_SETTINGS.intervalSeconds, metres: TRACKING_APP_SETTINGS.distanceMetres })}</List.Item>
+            <List.Item>
+              {t('drivers.trackerSetupSettings', { seconds: TRACKING_APP_SETTINGS.intervalSeconds, metres: TRACKING_APP_SETTINGS.distanceMetres })}
+            </List.Item>
           </List>
           {qr && <Image src={qr} alt={t('drivers.trackerQrAlt')} w={192} h={192} />}
         </Stack>

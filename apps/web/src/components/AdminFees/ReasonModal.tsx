@@ -6,7 +6,21 @@ import { translateMessage } from '../../i18n/messages.js';
 import { AdminDialog } from '../AdminDialog/AdminDialog.js';
 
 /** Asks the office for a reason (voiding a payment, rejecting a proof) before the change is made. */
-export function ReasonModal({ title, hint, confirm, pending, onConfirm, onClose }: { title: string; hint?: string; confirm: string; pending: boolean; onConfirm: (reason: string) => void; onClose: () => void }) {
+export function ReasonModal({
+  title,
+  hint,
+  confirm,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  hint?: string;
+  confirm: string;
+  pending: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('fees');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +36,17 @@ export function ReasonModal({ title, hint, confirm, pending, onConfirm, onClose 
       >
         <Stack>
           {hint && <Text size="sm">{hint}</Text>}
-          <Textarea label={t('proofs.reason')} withAsterisk autosize minRows={2} maxLength={300} value={reason} error={error} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
+          <Textarea
+            label={t('proofs.reason')}
+            withAsterisk
+            autosize
+            minRows={2}
+            maxLength={300}
+            value={reason}
+            error={error}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            data-autofocus
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} mih={44}>
               {t('payment.cancel')}

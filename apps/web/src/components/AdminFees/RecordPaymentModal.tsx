@@ -29,7 +29,10 @@ export function RecordPaymentModal({ fee, onClose, onSaved }: { fee: AdminFee; o
   const submit = async (values: Values) => {
     const done = await runAdminChange(
       () => record.mutateAsync(values),
-      { success: ({ payment }) => ({ title: t('payment.recorded'), message: t('payment.recordedText', { number: payment.receiptNumber }) }), failure: t('payment.failed') },
+      {
+        success: ({ payment }) => ({ title: t('payment.recorded'), message: t('payment.recordedText', { number: payment.receiptNumber }) }),
+        failure: t('payment.failed'),
+      },
       { after: onSaved, setErrors: form.setErrors },
     );
     if (done) onClose();

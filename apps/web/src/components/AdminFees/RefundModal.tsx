@@ -17,7 +17,17 @@ export interface RefundRequest {
  * partial refund, on the months ticked (none ticked: the server spreads it over the payment's
  * months). The reason is required: it goes on the credit note and to the family.
  */
-export function RefundModal({ payment, pending, onConfirm, onClose }: { payment: OfficeOnlinePayment; pending: boolean; onConfirm: (refund: RefundRequest) => void; onClose: () => void }) {
+export function RefundModal({
+  payment,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  payment: OfficeOnlinePayment;
+  pending: boolean;
+  onConfirm: (refund: RefundRequest) => void;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('fees');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -35,17 +45,37 @@ export function RefundModal({ payment, pending, onConfirm, onClose }: { payment:
       >
         <Stack>
           <Text size="sm">{t('refund.hint', { amount: formatAmountWithFils(payment.amountBhd, i18n.language) })}</Text>
-          <TextInput label={t('refund.amount')} description={t('refund.amountHint')} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} data-autofocus />
+          <TextInput
+            label={t('refund.amount')}
+            description={t('refund.amountHint')}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            data-autofocus
+          />
           {payment.fees.length > 1 && (
             <Checkbox.Group label={t('refund.months')} description={t('refund.monthsHint')} value={feeIds} onChange={setFeeIds}>
               <Stack gap="xs" mt="xs">
                 {payment.fees.map((fee) => (
-                  <Checkbox key={fee.feeId} value={fee.feeId} label={`${fee.studentName}, ${formatMonth(fee.month, i18n.language)}: ${t('online.amount', { amount: formatAmountWithFils(fee.amountBhd, i18n.language) })}`} />
+                  <Checkbox
+                    key={fee.feeId}
+                    value={fee.feeId}
+                    label={`${fee.studentName}, ${formatMonth(fee.month, i18n.language)}: ${t('online.amount', { amount: formatAmountWithFils(fee.amountBhd, i18n.language) })}`}
+                  />
                 ))}
               </Stack>
             </Checkbox.Group>
           )}
-          <Textarea label={t('proofs.reason')} withAsterisk autosize minRows={2} maxLength={300} value={reason} error={error} onChange={(event) => setReason(event.currentTarget.value)} />
+          <Textarea
+            label={t('proofs.reason')}
+            withAsterisk
+            autosize
+            minRows={2}
+            maxLength={300}
+            value={reason}
+            error={error}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} mih={44}>
               {t('payment.cancel')}

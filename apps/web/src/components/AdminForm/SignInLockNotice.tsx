@@ -20,7 +20,11 @@ export function SignInLockNotice({ account, id }: { account: 'parent' | 'driver'
   if (!lockedUntil) return null;
 
   const clearLock = () =>
-    runAdminChange(() => clear.mutateAsync({ id }), { success: (result) => ({ title: translateMessage(result.message) }), failure: t('signInLock.clearFailed') }, { after: async () => void (await lock.refetch()) });
+    runAdminChange(
+      () => clear.mutateAsync({ id }),
+      { success: (result) => ({ title: translateMessage(result.message) }), failure: t('signInLock.clearFailed') },
+      { after: async () => void (await lock.refetch()) },
+    );
 
   return (
     <Alert color="orange" variant="light" title={t('signInLock.lockedUntil', { time: formatTime(lockedUntil, i18n.language) })}>

@@ -28,12 +28,22 @@ function sectionText(html: string, label: string): string {
   const start = html.indexOf(`>${label}<`);
   expect(start, `a section labelled ${label}`).toBeGreaterThan(0);
   const end = html.indexOf('</button>', start);
-  return html.slice(start + 1, end).replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+  return html
+    .slice(start + 1, end)
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 describe('the admin sections', () => {
   it('show the Outbox’s held messages as a second count, named for screen readers, only when some are held', () => {
-    const outbox = (held: number | undefined): AdminTab => ({ key: 'outbox', label: 'Outbox', count: 2, color: 'red', extraCount: { count: held, color: 'orange', label: 'held' } });
+    const outbox = (held: number | undefined): AdminTab => ({
+      key: 'outbox',
+      label: 'Outbox',
+      count: 2,
+      color: 'red',
+      extraCount: { count: held, color: 'orange', label: 'held' },
+    });
     expect(sectionText(renderNavigation([{ key: 'dashboard', label: 'Dashboard' }, outbox(7)]), 'Outbox')).toBe('Outbox27 held');
     expect(sectionText(renderNavigation([outbox(0)]), 'Outbox')).toBe('Outbox2');
     expect(sectionText(renderNavigation([outbox(undefined)]), 'Outbox')).toBe('Outbox2');

@@ -89,7 +89,18 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <Burger ref={burger} opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" miw={44} mih={44} aria-label={t('shell.navigation')} aria-expanded={opened} aria-controls={NAVIGATION_ID} />
+            <Burger
+              ref={burger}
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              miw={44}
+              mih={44}
+              aria-label={t('shell.navigation')}
+              aria-expanded={opened}
+              aria-controls={NAVIGATION_ID}
+            />
             {!phone && title}
           </Group>
           <Group gap={4} wrap="nowrap">
@@ -109,7 +120,12 @@ export function AdminShell({ tabs, current, onSelect, children }: { tabs: AdminT
       </AppShell.Header>
       {/* Off screen when collapsed on a phone: hidden too, so its sections are not tabbed to or read out unseen.
           It scrolls: the office's sections are taller than a laptop's screen (16 at 44 px each). */}
-      <AppShell.Navbar id={NAVIGATION_ID} p="xs" aria-label={t('shell.navigation')} style={{ overflowY: 'auto', ...(phone && !opened ? { visibility: 'hidden' } : {}) }}>
+      <AppShell.Navbar
+        id={NAVIGATION_ID}
+        p="xs"
+        aria-label={t('shell.navigation')}
+        style={{ overflowY: 'auto', ...(phone && !opened ? { visibility: 'hidden' } : {}) }}
+      >
         {tabs.map((tab) => (
           <NavLink
             key={tab.key}

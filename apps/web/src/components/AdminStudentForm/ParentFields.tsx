@@ -80,7 +80,12 @@ export function ParentFields({ form }: { form: UseFormReturnType<StudentFormValu
             <TextInput label={t('form.parentName')} withAsterisk {...form.getInputProps('parent.name')} />
             <TextInput label={t('form.parentEmail')} type="email" withAsterisk {...form.getInputProps('parent.email')} />
             <TextInput label={t('form.parentPhone')} inputMode="numeric" maxLength={8} withAsterisk {...form.getInputProps('parent.phone')} />
-            <PasswordInput label={t('form.parentPassword')} description={t('form.parentPasswordHint')} autoComplete="new-password" {...form.getInputProps('parent.password')} />
+            <PasswordInput
+              label={t('form.parentPassword')}
+              description={t('form.parentPasswordHint')}
+              autoComplete="new-password"
+              {...form.getInputProps('parent.password')}
+            />
           </SimpleGrid>
         </>
       )}

@@ -37,9 +37,34 @@ export function RunPlacementFields({ form, driverOptions }: { form: UseFormRetur
   if (!morning && !afternoon) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      {morning && <Select label={t('form.morningRun')} description={t('form.runHint')} data={morningChoices} allowDeselect={false} {...form.getInputProps('morningRunId')} />}
-      {afternoon && <Select label={t('form.afternoonRun')} description={t('form.runHint')} data={afternoonChoices} allowDeselect={false} {...form.getInputProps('afternoonRunId')} />}
-      {afternoon && <Select label={t('form.afternoonDriver')} description={t('form.afternoonDriverHint')} data={busHomeOptions} searchable allowDeselect={false} {...form.getInputProps('afternoonDriverId')} />}
+      {morning && (
+        <Select
+          label={t('form.morningRun')}
+          description={t('form.runHint')}
+          data={morningChoices}
+          allowDeselect={false}
+          {...form.getInputProps('morningRunId')}
+        />
+      )}
+      {afternoon && (
+        <Select
+          label={t('form.afternoonRun')}
+          description={t('form.runHint')}
+          data={afternoonChoices}
+          allowDeselect={false}
+          {...form.getInputProps('afternoonRunId')}
+        />
+      )}
+      {afternoon && (
+        <Select
+          label={t('form.afternoonDriver')}
+          description={t('form.afternoonDriverHint')}
+          data={busHomeOptions}
+          searchable
+          allowDeselect={false}
+          {...form.getInputProps('afternoonDriverId')}
+        />
+      )}
     </SimpleGrid>
   );
 }

@@ -89,7 +89,10 @@ export function StudentFormModal({
       .map((d) => ({ value: d.id, label: d.status === 'active' ? d.name : t('form.inactiveDriver', { name: d.name }) })),
   ];
   const area = lists.areas.find((a) => a.id === values.areaId);
-  const roundaboutOptions = Array.from({ length: area?.roundaboutCount ?? 0 }, (_, i) => ({ value: String(i + 1), label: t('form.roundaboutOption', { n: i + 1 }) }));
+  const roundaboutOptions = Array.from({ length: area?.roundaboutCount ?? 0 }, (_, i) => ({
+    value: String(i + 1),
+    label: t('form.roundaboutOption', { n: i + 1 }),
+  }));
   const paymentOptions = PAYMENT_STATUSES.map((status) => ({ value: status, label: status === 'paid' ? t('paid') : t('pending') }));
 
   // The values passed the shared contract before submit; the casts only narrow the select strings (grade, ...).
@@ -105,7 +108,13 @@ export function StudentFormModal({
     }
     const created = await runAdminChange(
       () => create.mutateAsync({ ...(createPayload(submitted) as unknown as StudentCreateInput), ...overCapacity.choice() }),
-      { success: (result) => ({ title: t('toasts.created'), message: `${result.student.firstName} ${result.student.lastName} · ${result.student.automatedId}` }), failure: t('toasts.createFailed') },
+      {
+        success: (result) => ({
+          title: t('toasts.created'),
+          message: `${result.student.firstName} ${result.student.lastName} · ${result.student.automatedId}`,
+        }),
+        failure: t('toasts.createFailed'),
+      },
       { after: onSaved, setErrors: form.setErrors, refused: overCapacity.refusedWith },
     );
     if (created) {
@@ -128,12 +137,16 @@ export function StudentFormModal({
         <Stack>
           {!student && (
             <>
-              <Title order={3} size="h4">{t('form.sections.parent')}</Title>
+              <Title order={3} size="h4">
+                {t('form.sections.parent')}
+              </Title>
               <ParentFields form={form} />
               <Divider />
             </>
           )}
-          <Title order={3} size="h4">{t('form.sections.student')}</Title>
+          <Title order={3} size="h4">
+            {t('form.sections.student')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label={t('form.firstName')} withAsterisk {...form.getInputProps('firstName')} />
             <TextInput label={t('form.fathersName')} withAsterisk {...form.getInputProps('fathersName')} />
@@ -144,10 +157,16 @@ export function StudentFormModal({
           </SimpleGrid>
           <Select label={t('form.school')} data={schoolOptions} searchable withAsterisk {...form.getInputProps('schoolId')} />
 
-          <Title order={3} size="h4">{t('form.sections.service')}</Title>
+          <Title order={3} size="h4">
+            {t('form.sections.service')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label={t('form.area')} data={areaOptions} searchable withAsterisk {...form.getInputProps('areaId')} />
-            {roundaboutOptions.length > 0 ? <Select label={t('form.roundabout')} data={roundaboutOptions} clearable {...form.getInputProps('roundabout')} /> : <span />}
+            {roundaboutOptions.length > 0 ? (
+              <Select label={t('form.roundabout')} data={roundaboutOptions} clearable {...form.getInputProps('roundabout')} />
+            ) : (
+              <span />
+            )}
             <Select
               label={t('form.serviceType')}
               data={SERVICE_TYPES.map((type) => ({ value: type, label: t(`form.services.${type}`) }))}
@@ -163,12 +182,21 @@ export function StudentFormModal({
               placeholder={student ? undefined : area?.price}
               {...form.getInputProps('priceBhd')}
             />
-            <Select label={t('form.paymentStatus')} description={t('form.paymentStatusHint')} data={paymentOptions} allowDeselect={false} withAsterisk {...form.getInputProps('paymentStatus')} />
+            <Select
+              label={t('form.paymentStatus')}
+              description={t('form.paymentStatusHint')}
+              data={paymentOptions}
+              allowDeselect={false}
+              withAsterisk
+              {...form.getInputProps('paymentStatus')}
+            />
             <Select label={t('form.driver')} data={driverOptions} searchable allowDeselect={false} {...form.getInputProps('driverId')} />
           </SimpleGrid>
           {student && <RunPlacementFields form={form} driverOptions={driverOptions} />}
 
-          <Title order={3} size="h4">{t('form.sections.contact')}</Title>
+          <Title order={3} size="h4">
+            {t('form.sections.contact')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('form.contactNumber1')}
@@ -181,14 +209,21 @@ export function StudentFormModal({
             <TextInput label={t('form.contactNumber2')} inputMode="numeric" maxLength={8} {...form.getInputProps('contactNumber2')} />
           </SimpleGrid>
 
-          <Title order={3} size="h4">{t('form.sections.address')}</Title>
+          <Title order={3} size="h4">
+            {t('form.sections.address')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
             <TextInput label={t('form.block')} withAsterisk {...form.getInputProps('block')} />
             <TextInput label={t('form.road')} withAsterisk {...form.getInputProps('road')} />
             <TextInput label={t('form.houseBuilding')} withAsterisk {...form.getInputProps('houseBuilding')} />
             <TextInput label={t('form.flatHome')} {...form.getInputProps('flatHome')} />
           </SimpleGrid>
-          <TextInput label={t('form.address')} withAsterisk={Boolean(student)} description={student ? undefined : t('form.addressHint')} {...form.getInputProps('address')} />
+          <TextInput
+            label={t('form.address')}
+            withAsterisk={Boolean(student)}
+            description={student ? undefined : t('form.addressHint')}
+            {...form.getInputProps('address')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('form.address2')} {...form.getInputProps('address2')} />
             <TextInput label={t('form.locationLink')} type="url" {...form.getInputProps('locationLink')} />

@@ -24,7 +24,10 @@ export function StudentHandoverSwitch({ studentId, name }: { studentId: string; 
     const choice = on === byRule ? null : on;
     const saved = await runAdminChange(
       () => save.mutateAsync({ id: studentId, required: choice }),
-      { success: (result: StudentHandover) => ({ title: result.required ? t('handover.required') : t('handover.notRequired'), message: name }), failure: t('handover.failed') },
+      {
+        success: (result: StudentHandover) => ({ title: result.required ? t('handover.required') : t('handover.notRequired'), message: name }),
+        failure: t('handover.failed'),
+      },
       { after: async () => undefined },
     );
     if (saved) queryClient.setQueryData(queryOptions.queryKey, saved);
@@ -35,7 +38,14 @@ export function StudentHandoverSwitch({ studentId, name }: { studentId: string; 
       <Title order={3} size="h4">
         {t('handover.title')}
       </Title>
-      <Switch size="md" checked={required} disabled={save.isPending} onChange={(event) => void change(event.currentTarget.checked)} label={t('handover.switch', { name })} description={t(`handover.${hint}`)} />
+      <Switch
+        size="md"
+        checked={required}
+        disabled={save.isPending}
+        onChange={(event) => void change(event.currentTarget.checked)}
+        label={t('handover.switch', { name })}
+        description={t(`handover.${hint}`)}
+      />
     </Stack>
   );
 }

@@ -13,7 +13,15 @@ import { AdminDialog } from '../AdminDialog/AdminDialog.js';
  * The Arabic text of a version written without one, beside its English for the translator. Once
  * saved it cannot be changed (what parents accepted must not change under them).
  */
-export function TermsArabicModal({ version, onClose, onSaved }: { version: { id: string; version: number; content: string }; onClose: () => void; onSaved: () => Promise<void> }) {
+export function TermsArabicModal({
+  version,
+  onClose,
+  onSaved,
+}: {
+  version: { id: string; version: number; content: string };
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
   const { t } = useTranslation('admin');
   const form = useForm({ initialValues: { id: version.id, contentAr: '' }, validate: zodValidate(termsArabicInput) });
   const write = useMutation(trpc.admin.terms.writeArabic.mutationOptions());
@@ -37,7 +45,17 @@ export function TermsArabicModal({ version, onClose, onSaved }: { version: { id:
               {version.content}
             </Text>
           </Box>
-          <Textarea label={t('terms.contentAr')} description={t('terms.writeArabicHint')} withAsterisk autosize minRows={8} maxRows={20} lang="ar" dir="rtl" {...form.getInputProps('contentAr')} />
+          <Textarea
+            label={t('terms.contentAr')}
+            description={t('terms.writeArabicHint')}
+            withAsterisk
+            autosize
+            minRows={8}
+            maxRows={20}
+            lang="ar"
+            dir="rtl"
+            {...form.getInputProps('contentAr')}
+          />
           <FormActions pending={write.isPending} onCancel={onClose} />
         </Stack>
       </form>

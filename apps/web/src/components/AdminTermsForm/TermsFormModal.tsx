@@ -20,7 +20,15 @@ interface TermsValues {
  * when ticked, which needs both texts. Each text is laid out in its own direction, whatever the
  * screen's language.
  */
-export function TermsFormModal({ starting, onClose, onSaved }: { starting: { content: string; contentAr: string }; onClose: () => void; onSaved: () => Promise<void> }) {
+export function TermsFormModal({
+  starting,
+  onClose,
+  onSaved,
+}: {
+  starting: { content: string; contentAr: string };
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
   const { t } = useTranslation('admin');
   const form = useForm<TermsValues>({ initialValues: { ...starting, activate: false }, validate: zodValidate(termsVersionInput) });
   const create = useMutation(trpc.admin.terms.create.mutationOptions());
@@ -45,7 +53,17 @@ export function TermsFormModal({ starting, onClose, onSaved }: { starting: { con
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <Textarea label={t('terms.content')} withAsterisk autosize minRows={8} maxRows={20} lang="en" dir="ltr" {...form.getInputProps('content')} />
-          <Textarea label={t('terms.contentAr')} description={t('terms.contentArHint')} withAsterisk autosize minRows={8} maxRows={20} lang="ar" dir="rtl" {...form.getInputProps('contentAr')} />
+          <Textarea
+            label={t('terms.contentAr')}
+            description={t('terms.contentArHint')}
+            withAsterisk
+            autosize
+            minRows={8}
+            maxRows={20}
+            lang="ar"
+            dir="rtl"
+            {...form.getInputProps('contentAr')}
+          />
           <Checkbox label={t('terms.activateNow')} description={t('terms.activateHint')} {...form.getInputProps('activate', { type: 'checkbox' })} />
           <FormActions pending={create.isPending} onCancel={onClose} />
         </Stack>

@@ -55,7 +55,9 @@ export function UserFormModal({ user, onClose, onSaved }: { user: OfficeUser | n
             </>
           )}
           <Select label={t('role')} data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps('role')} />
-          {!user && <PasswordInput label={t('password')} description={t('passwordHint')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />}
+          {!user && (
+            <PasswordInput label={t('password')} description={t('passwordHint')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+          )}
           <FormActions pending={create.isPending || update.isPending} onCancel={onClose} />
         </Stack>
       </form>

@@ -17,7 +17,14 @@ export function DriverInfoCard({ driver }: { driver: DriverProfile }) {
     [t('info.studentCount'), formatNumber(driver.studentCount)],
   ];
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={t('info.title')} style={{ borderWidth: 2, borderColor: 'var(--mantine-color-dark-2)' }}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-label={t('info.title')}
+      style={{ borderWidth: 2, borderColor: 'var(--mantine-color-dark-2)' }}
+    >
       <Title order={2} size="h3" c="dark.9" mb="sm">
         {t('info.title')}
       </Title>

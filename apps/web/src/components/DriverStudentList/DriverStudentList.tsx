@@ -67,7 +67,9 @@ export function DriverStudentList({ students, driverName, readOnly = false }: Dr
     setExporting(true);
     try {
       const { buildCsv, csvFileName, downloadCsv } = await import('./export-csv.js');
-      const header = ['id', 'name', 'fathersName', 'grade', 'school', 'area', 'address', 'contact', 'contact2', 'serviceType'].map((key) => t(`columns.${key}` as 'columns.id'));
+      const header = ['id', 'name', 'fathersName', 'grade', 'school', 'area', 'address', 'contact', 'contact2', 'serviceType'].map((key) =>
+        t(`columns.${key}` as 'columns.id'),
+      );
       const rows = runStudents.map((student) => [
         student.automatedId,
         `${student.firstName} ${student.lastName}`,
@@ -101,7 +103,14 @@ export function DriverStudentList({ students, driverName, readOnly = false }: Dr
           <Button size={TOUCH} px="sm" variant="default" leftSection={<IconPrinter aria-hidden size={22} />} onClick={printList}>
             {t('actions.print')}
           </Button>
-          <Button size={TOUCH} px="sm" color={ACTION} leftSection={<IconFileSpreadsheet aria-hidden size={22} />} onClick={() => void exportCsv()} loading={exporting}>
+          <Button
+            size={TOUCH}
+            px="sm"
+            color={ACTION}
+            leftSection={<IconFileSpreadsheet aria-hidden size={22} />}
+            onClick={() => void exportCsv()}
+            loading={exporting}
+          >
             {t('actions.export')}
           </Button>
         </Group>
@@ -125,7 +134,18 @@ export function DriverStudentList({ students, driverName, readOnly = false }: Dr
         <Tabs value={run} onChange={(value) => value && setRun(value as DriverRun)} keepMounted={false} variant="pills" radius="md" color={ACTION}>
           <Tabs.List grow aria-label={t('list.runs')}>
             {DRIVER_RUNS.map((key) => (
-              <Tabs.Tab key={key} value={key} mih={56} fz="lg" fw={700} rightSection={<Badge size="lg" color={run === key ? 'white' : 'dark'} c={run === key ? ACTION : undefined} aria-hidden>{byRun[key].length}</Badge>}>
+              <Tabs.Tab
+                key={key}
+                value={key}
+                mih={56}
+                fz="lg"
+                fw={700}
+                rightSection={
+                  <Badge size="lg" color={run === key ? 'white' : 'dark'} c={run === key ? ACTION : undefined} aria-hidden>
+                    {byRun[key].length}
+                  </Badge>
+                }
+              >
                 <span>{t(`list.${key}`)}</span>
                 <Text component="span" display="block" size="sm" fw={500}>
                   {t(key === 'morning' ? 'list.morningHint' : 'list.afternoonHint')}
@@ -159,7 +179,11 @@ export function DriverStudentList({ students, driverName, readOnly = false }: Dr
                       <Title order={3} size="h4" c={INK}>
                         {t('list.schoolGroup', { school: group.schoolName, count: group.students.length })}
                       </Title>
-                      {wide ? <StudentTable students={group.students} label={group.schoolName} /> : group.students.map((student) => <StudentCard key={student.id} student={student} />)}
+                      {wide ? (
+                        <StudentTable students={group.students} label={group.schoolName} />
+                      ) : (
+                        group.students.map((student) => <StudentCard key={student.id} student={student} />)
+                      )}
                     </Stack>
                   ))
                 )}
@@ -219,7 +243,14 @@ function StudentCard({ student }: { student: DriverStudent }) {
     </Group>
   );
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={fullName(student)} style={{ borderWidth: 2, borderColor: 'var(--mantine-color-dark-2)' }}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={fullName(student)}
+      style={{ borderWidth: 2, borderColor: 'var(--mantine-color-dark-2)' }}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <div>
           <Text fz={22} fw={700} c={INK} lh={1.25}>

@@ -3,11 +3,14 @@ import { buildCsv, csvFileName } from './export-csv.js';
 
 describe('the driver CSV', () => {
   it('starts with a byte-order mark, quotes commas, quotes and new lines, and neutralises formulas', () => {
-    const csv = buildCsv(['ID', 'Name', 'Address'], [
-      ['STU-1', 'Noor "Nana", Jr', '=HYPERLINK("x")'],
-      ['STU-2', 'سارة', 'Line 1\nLine 2'],
-      ['STU-3', '+973', null],
-    ]);
+    const csv = buildCsv(
+      ['ID', 'Name', 'Address'],
+      [
+        ['STU-1', 'Noor "Nana", Jr', '=HYPERLINK("x")'],
+        ['STU-2', 'سارة', 'Line 1\nLine 2'],
+        ['STU-3', '+973', null],
+      ],
+    );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1)).toBe(
       ['ID,Name,Address', 'STU-1,"Noor ""Nana"", Jr","\'=HYPERLINK(""x"")"', 'STU-2,سارة,"Line 1\nLine 2"', "STU-3,'+973,", ''].join('\r\n'),

@@ -25,7 +25,15 @@ export function studentsOnRun(students: readonly DriverStudent[], run: DriverRun
 export function matchesSearch(student: DriverStudent, search: string): boolean {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = [student.automatedId, fullName(student), student.schoolName, student.areaName, addressText(student), student.contactNumber1, student.contactNumber2 ?? '']
+  const haystack = [
+    student.automatedId,
+    fullName(student),
+    student.schoolName,
+    student.areaName,
+    addressText(student),
+    student.contactNumber1,
+    student.contactNumber2 ?? '',
+  ]
     .join(' ')
     .toLowerCase();
   return words.every((word) => haystack.includes(word));

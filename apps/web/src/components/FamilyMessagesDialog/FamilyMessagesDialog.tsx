@@ -28,7 +28,12 @@ export default function FamilyMessagesDialog({ onClose }: { onClose: () => void 
   const schools = useSchools();
 
   const chosen = audience === 'all' || (audience === 'run' && driverId) || (audience === 'school' && schoolId);
-  const choice = { audience, driverId: audience === 'run' ? driverId : null, run: audience === 'run' ? run : null, schoolId: audience === 'school' ? schoolId : null };
+  const choice = {
+    audience,
+    driverId: audience === 'run' ? driverId : null,
+    run: audience === 'run' ? run : null,
+    schoolId: audience === 'school' ? schoolId : null,
+  };
   const preview = useQuery({ ...trpc.admin.familyMessages.preview.queryOptions(choice), enabled: Boolean(chosen), staleTime: 0 });
   const send = useMutation(trpc.admin.familyMessages.send.mutationOptions());
   const families = preview.data?.families ?? 0;
@@ -80,7 +85,14 @@ export default function FamilyMessagesDialog({ onClose }: { onClose: () => void 
                 onChange={setDriverId}
                 miw={200}
               />
-              <Select label={t('run')} data={DRIVER_RUNS.map((value) => ({ value, label: t(`runs.${value}`) }))} value={run} allowDeselect={false} onChange={(value) => value && setRun(value as DriverRun)} miw={160} />
+              <Select
+                label={t('run')}
+                data={DRIVER_RUNS.map((value) => ({ value, label: t(`runs.${value}`) }))}
+                value={run}
+                allowDeselect={false}
+                onChange={(value) => value && setRun(value as DriverRun)}
+                miw={160}
+              />
             </Group>
           )}
           {audience === 'school' && (

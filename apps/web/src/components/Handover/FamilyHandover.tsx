@@ -77,7 +77,12 @@ function AuthorisedAdults() {
         </Group>
       ))}
       <TextInput label={t('handover.adults.name')} value={name} maxLength={80} onChange={(event) => setName(event.currentTarget.value)} />
-      <Select label={t('handover.adults.relation')} data={ADULT_RELATIONS.map((value) => ({ value, label: t(`handover.relation.${value}`) }))} value={relation} onChange={(value) => setRelation(value as AdultRelation | null)} />
+      <Select
+        label={t('handover.adults.relation')}
+        data={ADULT_RELATIONS.map((value) => ({ value, label: t(`handover.relation.${value}`) }))}
+        value={relation}
+        onChange={(value) => setRelation(value as AdultRelation | null)}
+      />
       <TextInput label={t('handover.adults.phone')} inputMode="numeric" maxLength={8} value={phone} onChange={(event) => setPhone(event.currentTarget.value)} />
       <Button mih={44} loading={add.isPending} onClick={() => void submit()}>
         {t('handover.adults.add')}
@@ -123,13 +128,26 @@ function DayCodes({ students }: { students: ParentStudent[] }) {
       )}
       {codes.data?.handoverCodes.map((code) => (
         <Group key={code.id} justify="space-between" wrap="nowrap" data-testid="handover-code">
-          <Text size="sm">{t('handover.codes.line', { name: code.name, student: firstNameOf(code.studentId), date: formatDate(code.date, i18n.language) })}</Text>
-          <Button variant="default" size="sm" mih={44} aria-label={t('handover.codes.cancelLabel', { name: code.name })} onClick={() => void cancel.mutateAsync({ id: code.id }).then(refreshCodes)}>
+          <Text size="sm">
+            {t('handover.codes.line', { name: code.name, student: firstNameOf(code.studentId), date: formatDate(code.date, i18n.language) })}
+          </Text>
+          <Button
+            variant="default"
+            size="sm"
+            mih={44}
+            aria-label={t('handover.codes.cancelLabel', { name: code.name })}
+            onClick={() => void cancel.mutateAsync({ id: code.id }).then(refreshCodes)}
+          >
             {t('handover.codes.cancel')}
           </Button>
         </Group>
       ))}
-      <Select label={t('handover.codes.student')} data={students.map((student) => ({ value: student.id, label: `${student.firstName} ${student.lastName}` }))} value={studentId} onChange={setStudentId} />
+      <Select
+        label={t('handover.codes.student')}
+        data={students.map((student) => ({ value: student.id, label: `${student.firstName} ${student.lastName}` }))}
+        value={studentId}
+        onChange={setStudentId}
+      />
       <DatePickerInput {...dayPicker} label={t('handover.codes.date')} value={date} onChange={setDate} />
       <TextInput label={t('handover.codes.name')} value={name} maxLength={80} onChange={(event) => setName(event.currentTarget.value)} />
       <TextInput label={t('handover.codes.phone')} inputMode="numeric" maxLength={8} value={phone} onChange={(event) => setPhone(event.currentTarget.value)} />

@@ -81,7 +81,13 @@ export function ModificationRequestModal({ student, onClose }: { student: Parent
 
   const name = student ? `${student.firstName} ${student.lastName}` : '';
   return (
-    <Modal opened onClose={onClose} title={name ? `${t('request.title')}: ${name}` : t('request.title')} size="lg" closeButtonProps={{ 'aria-label': t('request.cancel') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={name ? `${t('request.title')}: ${name}` : t('request.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('request.cancel') }}
+    >
       <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
           <Alert color="blue">{t('request.note')}</Alert>

@@ -30,7 +30,13 @@ export function ModificationComparison({
     return field === 'grade' ? gradeLabel(value) : value;
   };
   return (
-    <Table withTableBorder verticalSpacing={6} horizontalSpacing={narrow ? 6 : 'xs'} fz={narrow ? 'xs' : 'sm'} style={{ tableLayout: 'fixed', overflowWrap: 'anywhere' }}>
+    <Table
+      withTableBorder
+      verticalSpacing={6}
+      horizontalSpacing={narrow ? 6 : 'xs'}
+      fz={narrow ? 'xs' : 'sm'}
+      style={{ tableLayout: 'fixed', overflowWrap: 'anywhere' }}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th w="34%">{t('requests.field')}</Table.Th>
@@ -50,9 +56,7 @@ export function ModificationComparison({
                 </Text>
                 {isChanged && <VisuallyHidden>({t('requests.changed')})</VisuallyHidden>}
               </Table.Td>
-              <Table.Td td={isChanged ? 'line-through' : undefined}>
-                {show(field, before[field])}
-              </Table.Td>
+              <Table.Td td={isChanged ? 'line-through' : undefined}>{show(field, before[field])}</Table.Td>
               <Table.Td fw={isChanged ? 700 : undefined}>{show(field, after[field])}</Table.Td>
             </Table.Tr>
           );

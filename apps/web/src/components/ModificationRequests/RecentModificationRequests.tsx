@@ -21,7 +21,13 @@ export function RecentModificationRequests({ requests }: { requests: ParentModif
     const name = `${request.student.firstName} ${request.student.lastName}`;
     const date = formatDate(request.createdAt);
     const view = (
-      <Button variant="light" size="sm" mih={44} onClick={(event) => setViewing({ request, opener: event.currentTarget })} aria-label={t('requests.viewLabel', { name, date })}>
+      <Button
+        variant="light"
+        size="sm"
+        mih={44}
+        onClick={(event) => setViewing({ request, opener: event.currentTarget })}
+        aria-label={t('requests.viewLabel', { name, date })}
+      >
         {t('requests.view')}
       </Button>
     );

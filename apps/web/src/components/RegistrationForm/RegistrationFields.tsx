@@ -67,7 +67,13 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
             <TextInput label={t('register.lastName')} withAsterisk {...form.getInputProps('lastName')} />
           </FieldCell>
           <FieldCell span={4}>
-            <ChoiceField label={t('register.grade')} placeholder={t('register.gradePlaceholder')} data={gradeOptions()} withAsterisk {...form.getInputProps('grade')} />
+            <ChoiceField
+              label={t('register.grade')}
+              placeholder={t('register.gradePlaceholder')}
+              data={gradeOptions()}
+              withAsterisk
+              {...form.getInputProps('grade')}
+            />
           </FieldCell>
           <FieldCell span={4}>
             <ChoiceField label={t('register.class')} placeholder={t('register.classPlaceholder')} data={CLASSES} clearable {...form.getInputProps('class')} />
@@ -87,13 +93,26 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
             <TextInput label={t('register.parentEmail')} type="email" withAsterisk autoComplete="email" {...form.getInputProps('parentEmail')} />
           </FieldCell>
           <FieldCell span={6}>
-            <TextInput label={t('register.parentPhone')} withAsterisk inputMode="numeric" maxLength={8} autoComplete="tel-national" {...form.getInputProps('parentPhone')} />
+            <TextInput
+              label={t('register.parentPhone')}
+              withAsterisk
+              inputMode="numeric"
+              maxLength={8}
+              autoComplete="tel-national"
+              {...form.getInputProps('parentPhone')}
+            />
           </FieldCell>
           <FieldCell span={6}>
             <TextInput label={t('register.parentPhone2')} inputMode="numeric" maxLength={8} {...form.getInputProps('parentPhone2')} />
           </FieldCell>
           <FieldCell span={12}>
-            <PasswordField label={t('register.password')} description={t('register.passwordHint')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordField
+              label={t('register.password')}
+              description={t('register.passwordHint')}
+              withAsterisk
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
           </FieldCell>
         </FieldGrid>
       </Section>
@@ -129,7 +148,10 @@ export function RegistrationFields({ form, schools, areas, area }: RegistrationF
               <ChoiceField
                 label={t('register.roundabout')}
                 placeholder={t('register.roundaboutPlaceholder')}
-                data={Array.from({ length: roundabouts }, (_, index) => ({ value: String(index + 1), label: t('register.roundaboutOption', { number: index + 1 }) }))}
+                data={Array.from({ length: roundabouts }, (_, index) => ({
+                  value: String(index + 1),
+                  label: t('register.roundaboutOption', { number: index + 1 }),
+                }))}
                 clearable
                 {...form.getInputProps('roundabout')}
               />

@@ -73,7 +73,14 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
   useEffect(() => {
     if (!container.current) return;
     // Without zoom animations: a map removed while one runs (the list chosen mid-zoom) would throw when it ends.
-    const created = L.map(container.current, { zoomControl: false, center: BAHRAIN, zoom: 10, zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false });
+    const created = L.map(container.current, {
+      zoomControl: false,
+      center: BAHRAIN,
+      zoom: 10,
+      zoomAnimation: false,
+      fadeAnimation: false,
+      markerZoomAnimation: false,
+    });
     L.control.zoom({ zoomInTitle: zoomLabels.zoomIn, zoomOutTitle: zoomLabels.zoomOut }).addTo(created);
     L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19, crossOrigin: false }).addTo(created);
     layer.current = L.layerGroup().addTo(created);
@@ -96,12 +103,25 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
     const shown = map.current;
     if (!group || !shown) return;
     group.clearLayers();
-    if (trail.length > 1) L.polyline(trail.map((point) => [point.lat, point.lng] as L.LatLngTuple), { className: 'run-map-trail', color: '#a63c06', weight: 4, opacity: 0.8 }).addTo(group);
+    if (trail.length > 1)
+      L.polyline(
+        trail.map((point) => [point.lat, point.lng] as L.LatLngTuple),
+        { className: 'run-map-trail', color: '#a63c06', weight: 4, opacity: 0.8 },
+      ).addTo(group);
     const placed = stops.filter((stop): stop is MapStop & { location: LatLng } => stop.location !== null);
-    if (line && placed.length > 1) L.polyline(placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), { color: '#1c3f94', weight: 3, opacity: 0.7 }).addTo(group);
+    if (line && placed.length > 1)
+      L.polyline(
+        placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple),
+        { color: '#1c3f94', weight: 3, opacity: 0.7 },
+      ).addTo(group);
     for (const stop of placed) {
       const marker = L.marker([stop.location.lat, stop.location.lng], {
-        icon: L.divIcon({ className: `run-map-stop${stop.id === placing ? ' run-map-stop-placing' : ''}`, html: `<span>${stop.number}</span>`, iconSize: [30, 30], iconAnchor: [15, 15] }),
+        icon: L.divIcon({
+          className: `run-map-stop${stop.id === placing ? ' run-map-stop-placing' : ''}`,
+          html: `<span>${stop.number}</span>`,
+          iconSize: [30, 30],
+          iconAnchor: [15, 15],
+        }),
         title: stop.title,
         alt: stop.title,
         keyboard: true,
@@ -111,12 +131,21 @@ export default function RunMap({ stops, settings, label, zoomLabels, bus = null,
       marker.addTo(group);
     }
     if (bus) {
-      L.marker([bus.lat, bus.lng], { icon: L.divIcon({ className: `run-map-bus${bus.stale ? ' run-map-bus-stale' : ''}`, html: '<span></span>', iconSize: [22, 22] }), title: bus.title, alt: bus.title, keyboard: true }).addTo(group);
+      L.marker([bus.lat, bus.lng], {
+        icon: L.divIcon({ className: `run-map-bus${bus.stale ? ' run-map-bus-stale' : ''}`, html: '<span></span>', iconSize: [22, 22] }),
+        title: bus.title,
+        alt: bus.title,
+        keyboard: true,
+      }).addTo(group);
     }
 
     // The view fits the stops (and the bus, the trail) when another run or the first position arrives, not after every pin or move.
     const key = `${placed.map((stop) => stop.id).join(',')}|${bus ? 'bus' : ''}|${trail.length > 0 ? 'trail' : ''}`;
-    points.current = [...placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple), ...(bus ? [[bus.lat, bus.lng] as L.LatLngTuple] : []), ...trail.map((point) => [point.lat, point.lng] as L.LatLngTuple)];
+    points.current = [
+      ...placed.map((stop) => [stop.location.lat, stop.location.lng] as L.LatLngTuple),
+      ...(bus ? [[bus.lat, bus.lng] as L.LatLngTuple] : []),
+      ...trail.map((point) => [point.lat, point.lng] as L.LatLngTuple),
+    ];
     // Following the bus, every new position fits the view again, unless the person moved the map.
     if (fitted.current !== key || (followLabel && bus && follows.current)) {
       fitted.current = key;

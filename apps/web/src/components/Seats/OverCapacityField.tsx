@@ -20,7 +20,16 @@ export function OverCapacityField({ state }: { state: OverCapacityState }) {
           <>
             <Checkbox label={t('seats.allowOverCapacity')} checked={state.allowed} onChange={(event) => state.setAllowed(event.currentTarget.checked)} />
             {state.allowed && (
-              <Textarea label={t('seats.reason')} description={t('seats.reasonHint')} withAsterisk autosize minRows={2} maxLength={300} value={state.reason} onChange={(event) => state.setReason(event.currentTarget.value)} />
+              <Textarea
+                label={t('seats.reason')}
+                description={t('seats.reasonHint')}
+                withAsterisk
+                autosize
+                minRows={2}
+                maxLength={300}
+                value={state.reason}
+                onChange={(event) => state.setReason(event.currentTarget.value)}
+              />
             )}
           </>
         )}

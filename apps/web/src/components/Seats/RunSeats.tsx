@@ -18,7 +18,9 @@ export function RunSeats({ runs }: { runs: Record<DriverRun, RunSeatsFigures> })
         return (
           <Group key={run} gap={6} wrap="nowrap">
             <Text span size="sm" c={full ? 'red.9' : undefined} fw={full ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
-              {figures.seats === null ? t('seats.ridersOnly', { run: t(`seats.runs.${run}`), riders }) : t('seats.ridersOfSeats', { run: t(`seats.runs.${run}`), riders, seats: formatNumber(figures.seats, i18n.language) })}
+              {figures.seats === null
+                ? t('seats.ridersOnly', { run: t(`seats.runs.${run}`), riders })
+                : t('seats.ridersOfSeats', { run: t(`seats.runs.${run}`), riders, seats: formatNumber(figures.seats, i18n.language) })}
             </Text>
             {full && (
               <Badge size="sm" color="red" variant="light">

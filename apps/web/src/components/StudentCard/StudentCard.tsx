@@ -75,14 +75,7 @@ export function StudentCard({
         {row(t('card.grade'), student.class ? `${gradeLabel(student.grade)} ${student.class}` : gradeLabel(student.grade))}
         {row(t('card.service'), t(`service.${student.serviceType}`))}
         {row(t('card.monthlyFee'), t('card.fee', { price: formatAmount(student.priceBhd) }))}
-        {row(
-          t('card.driver'),
-          driver ? (
-            <IsolatedLine parts={[driver.name, driver.phone]} />
-          ) : (
-            t('card.driverNotAssigned')
-          ),
-        )}
+        {row(t('card.driver'), driver ? <IsolatedLine parts={[driver.name, driver.phone]} /> : t('card.driverNotAssigned'))}
         {row(t('card.area'), student.area?.name || t('card.notSpecified'))}
         {row(t('card.address'), student.address)}
       </Stack>

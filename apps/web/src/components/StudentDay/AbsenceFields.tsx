@@ -13,7 +13,17 @@ import type { AbsenceLength, AbsenceValues } from './absence-form.js';
  * nor, given the `calendar`, a day without a run (outside the school week, a no-service date): the
  * server would refuse it.
  */
-export function AbsenceFields({ form, runs, firstDay, calendar: school }: { form: UseFormReturnType<AbsenceValues>; runs: AbsenceRun[]; firstDay: string; calendar?: SchoolCalendar }) {
+export function AbsenceFields({
+  form,
+  runs,
+  firstDay,
+  calendar: school,
+}: {
+  form: UseFormReturnType<AbsenceValues>;
+  runs: AbsenceRun[];
+  firstDay: string;
+  calendar?: SchoolCalendar;
+}) {
   const { t } = useTranslation('parentDay');
   const { length, from, to } = form.values;
   const dayPicker = useDayPickerProps(firstDay);

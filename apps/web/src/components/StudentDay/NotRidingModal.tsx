@@ -41,7 +41,13 @@ export function NotRidingModal({ student, onClose }: { student: ParentStudent; o
   };
 
   return (
-    <Modal opened onClose={onClose} fullScreen={phone} title={t('dialog.title', { name: `${student.firstName} ${student.lastName}` })} closeButtonProps={{ 'aria-label': t('dialog.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen={phone}
+      title={t('dialog.title', { name: `${student.firstName} ${student.lastName}` })}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
+    >
       <form onSubmit={form.onSubmit(send)} noValidate>
         <Stack>
           <AbsenceFields form={form} runs={absenceRunChoices(student.serviceType)} firstDay={bahrainToday(new Date())} calendar={calendar.data?.calendar} />

@@ -52,7 +52,14 @@ export function StudentAbsences({ absences }: { absences: Absence[] }) {
                   {absence.reason ? `${run} · ${absence.reason}` : run}
                 </Text>
               </div>
-              <Button variant="light" color="red" mih={44} disabled={cancel.isPending} onClick={() => void cancelOne(absence)} aria-label={t('absences.cancelLabel', { dates, run })}>
+              <Button
+                variant="light"
+                color="red"
+                mih={44}
+                disabled={cancel.isPending}
+                onClick={() => void cancelOne(absence)}
+                aria-label={t('absences.cancelLabel', { dates, run })}
+              >
                 {t('absences.cancel')}
               </Button>
             </Group>

@@ -13,7 +13,9 @@ function RunToday({ line }: { line: RunLine }) {
             const event = t(`today.event.${line.run}.${mark.event}`, { time: formatTime(mark.at, i18n.language) });
             // Marks older than their author's record name no one.
             // Who received a young child at the stop: 'Dropped 13:42 · handed to Maryam (aunt)'.
-            const received = mark.receivedBy ? ` · ${t('handover.receivedBy', { name: mark.receivedBy.name, relation: t(`handover.relation.${mark.receivedBy.relation}`) })}` : '';
+            const received = mark.receivedBy
+              ? ` · ${t('handover.receivedBy', { name: mark.receivedBy.name, relation: t(`handover.relation.${mark.receivedBy.relation}`) })}`
+              : '';
             if (!mark.markedBy) return `${event}${received}`;
             return `${event} · ${mark.markedBy.name ? t('today.markedBy', { name: mark.markedBy.name }) : t('today.markedByOffice')}${received}`;
           })
@@ -25,7 +27,10 @@ function RunToday({ line }: { line: RunLine }) {
   return (
     <Text size="sm" c={attention ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }}>
       <Text span fw={600} size="sm">
-        {[t(`today.run.${line.run}`), line.runName !== null && line.runName, line.busName !== null && t('today.busOf', { name: line.busName })].filter(Boolean).join(' · ')}:
+        {[t(`today.run.${line.run}`), line.runName !== null && line.runName, line.busName !== null && t('today.busOf', { name: line.busName })]
+          .filter(Boolean)
+          .join(' · ')}
+        :
       </Text>{' '}
       {what}
     </Text>

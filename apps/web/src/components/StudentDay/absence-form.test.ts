@@ -18,7 +18,9 @@ describe('the Not riding form', () => {
 
   it('asks for a day, and shows the contract’s refusal of a range over 31 days on the date field', () => {
     expect(absenceErrors(emptyAbsence(), 's1', 'Pick the day')).toEqual({ from: 'Pick the day' });
-    expect(absenceErrors({ ...emptyAbsence(), length: 'range', from: '2026-12-01', to: '2027-01-01' }, 's1', 'Pick the day')).toEqual({ from: SCHOOL_DAY_MESSAGES.absenceTooLong });
+    expect(absenceErrors({ ...emptyAbsence(), length: 'range', from: '2026-12-01', to: '2027-01-01' }, 's1', 'Pick the day')).toEqual({
+      from: SCHOOL_DAY_MESSAGES.absenceTooLong,
+    });
     expect(absenceErrors({ ...emptyAbsence(), length: 'range', from: '2026-12-01', to: '2026-12-31' }, 's1', 'Pick the day')).toEqual({});
   });
 });

@@ -18,5 +18,8 @@ export const useSchoolDayMessages = () => useQuery(trpc.parent.schoolDayMessages
 
 /** After an absence is reported or cancelled: the list and each card's day are read again. */
 export async function refreshParentDay(): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.parent.absences.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.parent.studentToday.pathKey() })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: trpc.parent.absences.pathKey() }),
+    queryClient.invalidateQueries({ queryKey: trpc.parent.studentToday.pathKey() }),
+  ]);
 }

@@ -24,11 +24,19 @@ describe('the Today line of a student card', () => {
 
   it('has nothing on a day without buses, and leaves out a run the student does not ride', () => {
     expect(todayLines({ date: '2026-12-04', morning: null, afternoon: null })).toEqual([]);
-    expect(todayLines({ date: '2026-12-01', morning: { run: null, bus: null, status: 'absent', absenceReason: 'Ill', events: [] }, afternoon: null })).toEqual([{ run: 'morning', events: [], status: 'absent', absenceReason: 'Ill', runName: null, busName: null }]);
+    expect(todayLines({ date: '2026-12-01', morning: { run: null, bus: null, status: 'absent', absenceReason: 'Ill', events: [] }, afternoon: null })).toEqual([
+      { run: 'morning', events: [], status: 'absent', absenceReason: 'Ill', runName: null, busName: null },
+    ]);
   });
 
   it('names each way’s bus and run when the child goes home on another bus, and a run’s own name on one bus', () => {
-    const way = (runName: string, busId: string, busName: string) => ({ run: { id: `run-${runName}`, name: runName }, bus: { id: busId, name: busName }, status: 'expected' as const, absenceReason: null, events: [] });
+    const way = (runName: string, busId: string, busName: string) => ({
+      run: { id: `run-${runName}`, name: runName },
+      bus: { id: busId, name: busName },
+      status: 'expected' as const,
+      absenceReason: null,
+      events: [],
+    });
     const otherBus = todayLines({ date: '2026-12-01', morning: way('Morning', 'bus-1', 'Hassan'), afternoon: way('Afternoon – KG', 'bus-2', 'Yusuf') });
     expect(otherBus.map((line) => [line.runName, line.busName])).toEqual([
       [null, 'Hassan'],

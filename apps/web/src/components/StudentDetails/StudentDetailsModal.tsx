@@ -24,7 +24,11 @@ export function StudentDetailsModal({ student, onClose }: { student: ParentStude
       </Text>
     </div>
   );
-  const terms = full ? (full.termsVersion !== null && full.termsAcceptedAt ? t('details.termsAccepted', { version: full.termsVersion, date: formatDate(full.termsAcceptedAt) }) : t('details.termsUnknown')) : null;
+  const terms = full
+    ? full.termsVersion !== null && full.termsAcceptedAt
+      ? t('details.termsAccepted', { version: full.termsVersion, date: formatDate(full.termsAcceptedAt) })
+      : t('details.termsUnknown')
+    : null;
 
   return (
     <Modal opened onClose={onClose} title={t('details.title')} size="lg" closeButtonProps={{ 'aria-label': t('details.close') }}>

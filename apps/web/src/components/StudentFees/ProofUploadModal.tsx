@@ -29,7 +29,11 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
     initialValues: { amountBhd: outstanding, reference: '', file: null },
     validate: (values) => ({
       ...zodValidate<Values>(proofUploadFields)(values),
-      ...(values.file ? (values.file.size > PROOF_MAX_BYTES ? { file: translateMessage(FEE_MESSAGES.fileTooLarge) } : {}) : { file: translateMessage(FEE_MESSAGES.fileRequired) }),
+      ...(values.file
+        ? values.file.size > PROOF_MAX_BYTES
+          ? { file: translateMessage(FEE_MESSAGES.fileTooLarge) }
+          : {}
+        : { file: translateMessage(FEE_MESSAGES.fileRequired) }),
     }),
   });
 
@@ -45,7 +49,12 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
       const response = await fetch(proofUploadPath(fee.id), { method: 'POST', body, credentials: 'include' });
       if (!response.ok) {
         // The REST error answer: { message, issues?, code?, issueCodes? }, translated by its codes.
-        const answer = (await response.json().catch(() => ({}))) as { message?: string; issues?: Record<string, string>; code?: string; issueCodes?: Record<string, string> };
+        const answer = (await response.json().catch(() => ({}))) as {
+          message?: string;
+          issues?: Record<string, string>;
+          code?: string;
+          issueCodes?: Record<string, string>;
+        };
         if (answer.issues) form.setErrors(translateMessages(answer.issues, answer.issueCodes));
         const message = answer.message ? translateMessage(answer.message, answer.code) : `${response.status}: ${response.statusText}`;
         setServerError(message);
@@ -64,7 +73,9 @@ export function ProofUploadModal({ fee, studentName, onClose, onSent }: { fee: P
     <Modal opened onClose={onClose} title={t('upload.title')} centered>
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
-          <Text size="sm">{t('upload.forMonth', { name: studentName, month: formatMonth(fee.month, i18n.language), amount: formatAmount(outstanding, i18n.language) })}</Text>
+          <Text size="sm">
+            {t('upload.forMonth', { name: studentName, month: formatMonth(fee.month, i18n.language), amount: formatAmount(outstanding, i18n.language) })}
+          </Text>
           {serverError && (
             <Alert color="red" role="alert">
               {serverError}

@@ -54,17 +54,31 @@ function FeeRow({ fee, onUpload, online }: { fee: ParentFee; onUpload: () => voi
       </Group>
       {latestProof && (
         <Text size="sm" mt={4} c={latestProof.status === 'rejected' ? 'red' : 'dimmed'}>
-          {latestProof.status === 'rejected' && latestProof.reason ? t('parent.rejectedBecause', { reason: latestProof.reason }) : t(`proofStatus.${latestProof.status}`)}
+          {latestProof.status === 'rejected' && latestProof.reason
+            ? t('parent.rejectedBecause', { reason: latestProof.reason })
+            : t(`proofStatus.${latestProof.status}`)}
         </Text>
       )}
       {fee.receipts.length > 0 && (
         <Group gap="sm" mt={4}>
           {fee.receipts.map((receipt) => (
             <Group key={receipt.paymentId} gap="xs" wrap="nowrap">
-              <Anchor href={receiptPdfPath(receipt.paymentId)} download size="sm" aria-label={t('parent.downloadReceipt', { number: receipt.receiptNumber })} style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+              <Anchor
+                href={receiptPdfPath(receipt.paymentId)}
+                download
+                size="sm"
+                aria-label={t('parent.downloadReceipt', { number: receipt.receiptNumber })}
+                style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+              >
                 {t('parent.receipt', { number: receipt.receiptNumber })}
               </Anchor>
-              <Anchor component={Link} to={receiptPagePath(receipt.paymentId)} size="sm" aria-label={t('parent.printReceipt', { number: receipt.receiptNumber })} style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+              <Anchor
+                component={Link}
+                to={receiptPagePath(receipt.paymentId)}
+                size="sm"
+                aria-label={t('parent.printReceipt', { number: receipt.receiptNumber })}
+                style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+              >
                 {t('parent.printShort')}
               </Anchor>
             </Group>
@@ -143,7 +157,9 @@ export function StudentFees({ students }: { students: { id: string; firstName: s
                         key={fee.id}
                         fee={fee}
                         onUpload={() => setUploading(fee)}
-                        online={online ? { studentName: nameOf(student.id), checked: chosen.has(fee.id), onChange: (checked) => choose(fee.id, checked) } : null}
+                        online={
+                          online ? { studentName: nameOf(student.id), checked: chosen.has(fee.id), onChange: (checked) => choose(fee.id, checked) } : null
+                        }
                       />
                     ))}
                 </Stack>

@@ -7,7 +7,13 @@ import './TableScrollRegion.css';
  * scrollable-region-focusable. `label` names what the table holds. With `pinLastColumn` the last
  * column (the row's actions) stays in view while the rest scrolls.
  */
-export function TableScrollRegion({ label, scrollAreaProps, pinLastColumn, className, ...props }: TableScrollContainerProps & { label: string; pinLastColumn?: boolean }) {
+export function TableScrollRegion({
+  label,
+  scrollAreaProps,
+  pinLastColumn,
+  className,
+  ...props
+}: TableScrollContainerProps & { label: string; pinLastColumn?: boolean }) {
   return (
     <Table.ScrollContainer
       {...props}

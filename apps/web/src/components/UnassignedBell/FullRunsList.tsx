@@ -16,7 +16,12 @@ export function FullRunsList({ runs }: { runs: FullRun[] }) {
       <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby="full-runs-title">
         {runs.map((run) => (
           <Text component="li" size="sm" c="red.9" key={run.runId}>
-            {t('bell.fullRun', { driver: run.driverName, run: runName({ direction: run.run, name: run.runName }, (direction) => t(`bell.runs.${direction}`)), riders: formatNumber(run.riders, i18n.language), seats: formatNumber(run.seats, i18n.language) })}
+            {t('bell.fullRun', {
+              driver: run.driverName,
+              run: runName({ direction: run.run, name: run.runName }, (direction) => t(`bell.runs.${direction}`)),
+              riders: formatNumber(run.riders, i18n.language),
+              seats: formatNumber(run.seats, i18n.language),
+            })}
           </Text>
         ))}
       </Box>

@@ -22,7 +22,16 @@ export function ToPlaceList({ students, total, onOpen }: { students: readonly St
       <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby="to-place-title">
         {students.map((student) => (
           <li key={student.id}>
-            <Anchor component={Link} to={`/admin?tab=students&edit=${encodeURIComponent(student.id)}`} onClick={onOpen} display="block" px="md" py="xs" mih={44} underline="never">
+            <Anchor
+              component={Link}
+              to={`/admin?tab=students&edit=${encodeURIComponent(student.id)}`}
+              onClick={onOpen}
+              display="block"
+              px="md"
+              py="xs"
+              mih={44}
+              underline="never"
+            >
               <Text size="sm" fw={500} c="var(--mantine-color-text)">
                 {`${student.firstName} ${student.fathersName} ${student.lastName}`}
               </Text>

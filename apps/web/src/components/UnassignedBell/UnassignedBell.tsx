@@ -29,11 +29,27 @@ export function UnassignedBell() {
   });
 
   return (
-    <Popover opened={opened} onChange={(next) => (next ? undefined : close())} position="bottom-end" width="min(360px, calc(100vw - 16px))" shadow="md" withinPortal trapFocus returnFocus>
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? undefined : close())}
+      position="bottom-end"
+      width="min(360px, calc(100vw - 16px))"
+      shadow="md"
+      withinPortal
+      trapFocus
+      returnFocus
+    >
       {/* The target is the button itself: the popover's aria-expanded and aria-controls belong on it, not on the badge's box. */}
       <Indicator label={waiting} size={18} disabled={waiting === 0} color="red" offset={6} inline>
         <Popover.Target>
-          <ActionIcon variant="subtle" size={44} onClick={toggle} aria-label={toPlaceTotal === 0 ? t('bell.label', { count: total }) : t('bell.labelWithToPlace', { count: total, toPlace: toPlaceTotal })} aria-expanded={opened} aria-haspopup="dialog">
+          <ActionIcon
+            variant="subtle"
+            size={44}
+            onClick={toggle}
+            aria-label={toPlaceTotal === 0 ? t('bell.label', { count: total }) : t('bell.labelWithToPlace', { count: total, toPlace: toPlaceTotal })}
+            aria-expanded={opened}
+            aria-haspopup="dialog"
+          >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
         </Popover.Target>

@@ -30,7 +30,8 @@ export const modificationRequests: CatalogOf<typeof enModificationRequests> = {
     decidedUnknown: '{{status}} في {{date}}',
     changedCount_one: 'تغيّر حقل واحد',
     changedCount_other: 'عدد الحقول المتغيّرة: {{count}}',
-    conflict: 'تغيّرت بيانات الطالب منذ تقديم هذا الطلب ({{fields}}). الموافقة عليه ستستبدل القيم الأحدث، لذا لا يمكن الموافقة عليه: ارفضه واطلب من ولي الأمر إرسال طلب جديد.',
+    conflict:
+      'تغيّرت بيانات الطالب منذ تقديم هذا الطلب ({{fields}}). الموافقة عليه ستستبدل القيم الأحدث، لذا لا يمكن الموافقة عليه: ارفضه واطلب من ولي الأمر إرسال طلب جديد.',
     note: 'ملاحظة لولي الأمر: {{note}}',
   },
   actions: {

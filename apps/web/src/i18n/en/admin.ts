@@ -91,7 +91,8 @@ export const admin = {
   },
   schools: {
     handoverUpToGrade: 'Hand children to a named adult up to grade',
-    handoverHint: 'At the afternoon stop, children up to this grade leave the bus only with a parent, an adult the family named, or the day\'s code (KG counts below grade 1).',
+    handoverHint:
+      "At the afternoon stop, children up to this grade leave the bus only with a parent, an adult the family named, or the day's code (KG counts below grade 1).",
     noHandoverRule: 'No rule',
     title: 'Schools',
     add: 'Add School',

@@ -53,10 +53,11 @@ export const common = {
   },
   myData: {
     title: 'My Data',
-    downloadHint: 'Everything the service holds about your family: your account, your children, fees, payments and receipts, messages sent to you, absences, the bus crew\'s records and who in the office viewed them.',
+    downloadHint:
+      "Everything the service holds about your family: your account, your children, fees, payments and receipts, messages sent to you, absences, the bus crew's records and who in the office viewed them.",
     download: 'Download My Data (ZIP)',
     erasureTitle: 'Erase our data',
-    erasureHint: 'You may ask us to erase your family\'s data. The office answers within 10 working days.',
+    erasureHint: "You may ask us to erase your family's data. The office answers within 10 working days.",
     askErasure: 'Ask for erasure',
     erasureWarning: 'Erasing closes your account and removes your children from the bus service. Fee records the law requires us to keep stay, without names.',
     reason: 'Reason (optional)',

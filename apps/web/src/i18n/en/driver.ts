@@ -96,8 +96,10 @@ export const driver = {
       sharing: 'Families can see where the bus is until this run ends.',
       tracker: 'Position from the bus’s tracker. The phone does not share its own while the tracker reports.',
       offTitle: 'Families cannot see the bus',
-      denied: 'Location is turned off for this site. Allow location in the browser’s site settings so families can see the bus. Marking children works without it.',
-      unavailable: 'The phone cannot find its position (location off, or no GPS signal). Turn on location in the phone’s settings. Marking children works without it.',
+      denied:
+        'Location is turned off for this site. Allow location in the browser’s site settings so families can see the bus. Marking children works without it.',
+      unavailable:
+        'The phone cannot find its position (location off, or no GPS signal). Turn on location in the phone’s settings. Marking children works without it.',
       unsupported: 'This browser cannot share the phone’s position. Marking children works without it.',
       offline: 'No signal: families see the bus where it was at {{time}}.',
       offlineNone: 'No signal: families cannot see the bus until the signal returns.',

@@ -50,7 +50,8 @@ export const liveBus = {
     tab: 'Live map',
     title: 'Live map',
     intro: 'Every bus with a run in progress, where its phone last was and how long ago. Choose a run below to see its trail.',
-    serviceArea: 'Service area: {{south}}–{{north}}° N, {{west}}–{{east}}° E. A phone’s position outside it, or one a bus could not reach at {{speed}} km/h, is dropped.',
+    serviceArea:
+      'Service area: {{south}}–{{north}}° N, {{west}}–{{east}}° E. A phone’s position outside it, or one a bus could not reach at {{speed}} km/h, is dropped.',
     mapLabel: 'Map of the buses on their way',
     none: 'No bus is on its way now.',
     loadFailed: 'The buses could not be loaded.',

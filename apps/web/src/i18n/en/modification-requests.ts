@@ -27,7 +27,8 @@ export const modificationRequests = {
     decidedUnknown: '{{status}} on {{date}}',
     changedCount_one: '{{count}} field changed',
     changedCount_other: '{{count}} fields changed',
-    conflict: 'The student was changed since this request was made ({{fields}}). Approving it would overwrite the newer values, so it cannot be approved: reject it and ask the parent to send a new one.',
+    conflict:
+      'The student was changed since this request was made ({{fields}}). Approving it would overwrite the newer values, so it cannot be approved: reject it and ask the parent to send a new one.',
     note: 'Note to the parent: {{note}}',
   },
   actions: {

@@ -150,9 +150,11 @@ export const officeDay = {
     failed: 'The substitute was not saved',
   },
   settings: {
-    handoverPointer: 'Safe handover: which grades leave the afternoon bus only into the hands of an adult the family named is set per school, under Schools → Edit.',
+    handoverPointer:
+      'Safe handover: which grades leave the afternoon bus only into the hands of an adult the family named is set per school, under Schools → Edit.',
     title: 'School day',
-    intro: 'The school week, the days without a bus and the planned run times. Absences close at a run’s planned start; an open run with a child on board is an alert some hours after its planned end.',
+    intro:
+      'The school week, the days without a bus and the planned run times. Absences close at a run’s planned start; an open run with a child on board is an alert some hours after its planned end.',
     schoolDays: 'School days',
     weekday: {
       sun: 'Sunday',

@@ -17,4 +17,18 @@ import { liveBus } from './live-bus.js';
  * requests, the school day. Not in the landing page's download: i18n/office.ts registers them when a page that
  * uses them loads (the admin console, the parent dashboard, invoices and receipts).
  */
-export const officeCatalogs = { admin, students, analytics, outbox, modificationRequests, fees, users, familyMessages, attendance, parentDay, officeDay, routes, liveBus } as const;
+export const officeCatalogs = {
+  admin,
+  students,
+  analytics,
+  outbox,
+  modificationRequests,
+  fees,
+  users,
+  familyMessages,
+  attendance,
+  parentDay,
+  officeDay,
+  routes,
+  liveBus,
+} as const;

@@ -2,7 +2,8 @@
 export const outbox = {
   tab: 'Outbox',
   title: 'Outbox',
-  intro: 'SMS and WhatsApp messages to parents and drivers. Failed messages can be sent again. Registration texts and messages to families beyond the hourly limit are held until you release them.',
+  intro:
+    'SMS and WhatsApp messages to parents and drivers. Failed messages can be sent again. Registration texts and messages to families beyond the hourly limit are held until you release them.',
   refresh: 'Refresh',
   retryAll: 'Retry all failed ({{count}})',
   retryAllDone: 'Failed messages queued again',

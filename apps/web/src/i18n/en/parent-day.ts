@@ -93,10 +93,11 @@ export const parentDay = {
   /** Safe handover: who may receive the family's young children at the afternoon stop. */
   handover: {
     title: 'Who may receive your children',
-    intro: 'At the afternoon stop the bus hands a young child only to you, an adult on this list, or a one-day delegate with a code. Otherwise the child goes back to school.',
+    intro:
+      'At the afternoon stop the bus hands a young child only to you, an adult on this list, or a one-day delegate with a code. Otherwise the child goes back to school.',
     switch: 'Hand {{name}} only to a named adult',
     switchHint: 'At the afternoon stop: you, an adult on your list, or a one-day delegate.',
-    switchByRule: "The school requires it for this grade. Only the office can lift it.",
+    switchByRule: 'The school requires it for this grade. Only the office can lift it.',
     receivedBy: 'handed to {{name}} ({{relation}})',
     adults: {
       title: 'Authorised adults',

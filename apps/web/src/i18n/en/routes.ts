@@ -88,7 +88,8 @@ export const routes = {
     open: 'Runs',
     openLabel: 'Runs of the bus of {{driver}}',
     title: 'Runs: {{driver}}',
-    intro: 'The runs this bus drives in a day. A child rides the run of their direction that serves their school; where two runs serve one school, place the child on one in their Edit Student dialog.',
+    intro:
+      'The runs this bus drives in a day. A child rides the run of their direction that serves their school; where two runs serve one school, place the child on one in their Edit Student dialog.',
     timeline: 'The day from 06:00 to 16:00',
     timelineBar: '{{name}}, {{start}}–{{end}}',
     empty: 'This bus has no run yet.',

@@ -50,11 +50,13 @@ export const students = {
   importing: {
     open: 'Import',
     title: 'Import students',
-    intro: 'Bring students in from a spreadsheet: a CSV file (UTF-8, comma or semicolon) or an Excel workbook (.xlsx, first sheet), up to 5 MB and 10,000 rows. Its columns are the export’s, so an export can be edited and imported back.',
+    intro:
+      'Bring students in from a spreadsheet: a CSV file (UTF-8, comma or semicolon) or an Excel workbook (.xlsx, first sheet), up to 5 MB and 10,000 rows. Its columns are the export’s, so an export can be edited and imported back.',
     template: 'Download template',
     file: 'Spreadsheet',
     fileHint: 'CSV or .xlsx, up to 5 MB',
-    rules: 'A row with a Student ID updates that student; else a row with the same school and student school ID does; any other row adds a student. Parents are found by email, then by phone; new parents are made without a password. The Payment and Registered columns are not imported (payments go through Fees), and an existing student’s parent is changed in the console.',
+    rules:
+      'A row with a Student ID updates that student; else a row with the same school and student school ID does; any other row adds a student. Parents are found by email, then by phone; new parents are made without a password. The Payment and Registered columns are not imported (payments go through Fees), and an existing student’s parent is changed in the console.',
     wait: 'While the import runs, other requests may wait (on the built-in database they wait until it ends). Large files take a few seconds.',
     clearFile: 'Remove the chosen file',
     sendWelcome: 'Send welcome messages',

@@ -139,11 +139,15 @@ export function InvoicePage() {
             <>
               <Table.Tr>
                 <Table.Td fw={500}>{t('invoice.net')}</Table.Td>
-                <Table.Td ta="end" data-testid="net">{bhd(invoice.vat.netBhd)}</Table.Td>
+                <Table.Td ta="end" data-testid="net">
+                  {bhd(invoice.vat.netBhd)}
+                </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td fw={500}>{t('invoice.vat', { rate: invoice.vat.ratePercent })}</Table.Td>
-                <Table.Td ta="end" data-testid="vat">{bhd(invoice.vat.vatBhd)}</Table.Td>
+                <Table.Td ta="end" data-testid="vat">
+                  {bhd(invoice.vat.vatBhd)}
+                </Table.Td>
               </Table.Tr>
             </>
           )}

@@ -43,7 +43,8 @@ function useDriver(): { driver: Driver | null; loading: boolean } {
   const decidedName = decided.driver?.name;
   const decidedRole = decided.driver?.role;
   useEffect(() => {
-    if (decidedId !== undefined && decidedName !== undefined && decidedRole !== undefined) setKnown({ userId: decidedId, name: decidedName, role: decidedRole });
+    if (decidedId !== undefined && decidedName !== undefined && decidedRole !== undefined)
+      setKnown({ userId: decidedId, name: decidedName, role: decidedRole });
   }, [decidedId, decidedName, decidedRole]);
   return decided.loading && known ? { driver: known, loading: false } : decided;
 }

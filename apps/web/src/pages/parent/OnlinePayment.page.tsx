@@ -29,8 +29,28 @@ export function OnlinePaymentPage() {
     refetchInterval: (query) => (query.state.data?.payment.status === 'initiated' ? REFRESH_MS : false),
   });
   const shown = payment.data?.payment;
-  const title = shown ? t(shown.status === 'initiated' ? 'online.initiatedTitle' : shown.status === 'paid' ? 'online.paidTitle' : shown.status === 'failed' ? 'online.failedTitle' : 'online.cancelledTitle') : '';
-  const text = shown ? t(shown.status === 'initiated' ? 'online.initiated' : shown.status === 'paid' ? 'online.paid' : shown.status === 'failed' ? 'online.failedText' : 'online.cancelledText') : '';
+  const title = shown
+    ? t(
+        shown.status === 'initiated'
+          ? 'online.initiatedTitle'
+          : shown.status === 'paid'
+            ? 'online.paidTitle'
+            : shown.status === 'failed'
+              ? 'online.failedTitle'
+              : 'online.cancelledTitle',
+      )
+    : '';
+  const text = shown
+    ? t(
+        shown.status === 'initiated'
+          ? 'online.initiated'
+          : shown.status === 'paid'
+            ? 'online.paid'
+            : shown.status === 'failed'
+              ? 'online.failedText'
+              : 'online.cancelledText',
+      )
+    : '';
   const scheme = shown?.method ? t(`online.scheme.${shown.method}`, { defaultValue: shown.method }) : null;
 
   return (

@@ -21,7 +21,9 @@ import '../../styles/signed-in.js';
 // The dialogs and the fees load when first needed.
 const StudentFees = lazy(() => import('../../components/StudentFees/StudentFees.js').then((m) => ({ default: m.StudentFees })));
 const StudentDetailsModal = lazy(() => import('../../components/StudentDetails/StudentDetailsModal.js').then((m) => ({ default: m.StudentDetailsModal })));
-const ModificationRequestModal = lazy(() => import('../../components/ModificationRequestForm/ModificationRequestModal.js').then((m) => ({ default: m.ModificationRequestModal })));
+const ModificationRequestModal = lazy(() =>
+  import('../../components/ModificationRequestForm/ModificationRequestModal.js').then((m) => ({ default: m.ModificationRequestModal })),
+);
 const FamilyHandover = lazy(() => import('../../components/Handover/FamilyHandover.js').then((m) => ({ default: m.FamilyHandover })));
 const NotRidingModal = lazy(() => import('../../components/StudentDay/NotRidingModal.js').then((m) => ({ default: m.NotRidingModal })));
 
@@ -40,7 +42,9 @@ export function ParentDashboardPage() {
   const absences = useParentAbsences();
   const [dialog, setDialog] = useState<{ kind: 'details' | 'request' | 'notRiding'; student: ParentStudent } | null>(null);
   const today = bahrainToday(new Date());
-  const pendingFor = new Set((requests.data?.modificationRequests ?? []).filter((request) => request.status === 'pending').map((request) => request.student.id));
+  const pendingFor = new Set(
+    (requests.data?.modificationRequests ?? []).filter((request) => request.status === 'pending').map((request) => request.student.id),
+  );
   const requestList = requests.data?.modificationRequests ?? [];
 
   return (

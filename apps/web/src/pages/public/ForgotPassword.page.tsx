@@ -71,7 +71,11 @@ export function ForgotPasswordPage() {
       notify({ title: t('forgotPassword.done'), message: translateMessage(ACCOUNT_MESSAGES.passwordReset) });
       await navigate(loginPathFor(role));
     } catch (error) {
-      notify({ title: t('forgotPassword.saveFailed'), message: showServerErrors(error, form.setErrors, t('forgotPassword.saveFailed')), variant: 'destructive' });
+      notify({
+        title: t('forgotPassword.saveFailed'),
+        message: showServerErrors(error, form.setErrors, t('forgotPassword.saveFailed')),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -108,7 +112,12 @@ export function ForgotPasswordPage() {
               )}
               {identifierField}
               <TextInput label={t('forgotPassword.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.getInputProps('code')} />
-              <PasswordField label={t('forgotPassword.newPassword')} description={t('forgotPassword.newPasswordHint')} autoComplete="new-password" {...form.getInputProps('newPassword')} />
+              <PasswordField
+                label={t('forgotPassword.newPassword')}
+                description={t('forgotPassword.newPasswordHint')}
+                autoComplete="new-password"
+                {...form.getInputProps('newPassword')}
+              />
               <Button type="submit" disabled={confirm.isPending}>
                 {confirm.isPending ? t('forgotPassword.saving') : t('forgotPassword.save')}
               </Button>

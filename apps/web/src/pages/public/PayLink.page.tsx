@@ -10,8 +10,18 @@ import { LanguageSwitch } from '../../components/LanguageSwitch/LanguageSwitch.j
 import { formatAmountWithFils, formatMonth } from '../../i18n/format.js';
 
 const COLOR: Record<OnlinePayment['status'], string> = { initiated: 'blue', paid: 'green', failed: 'red', cancelled: 'gray' };
-const TITLE: Record<OnlinePayment['status'], string> = { initiated: 'online.initiatedTitle', paid: 'online.paidTitle', failed: 'online.failedTitle', cancelled: 'online.cancelledTitle' };
-const TEXT: Record<OnlinePayment['status'], string> = { initiated: 'payLink.initiated', paid: 'online.paid', failed: 'payLink.failed', cancelled: 'payLink.cancelled' };
+const TITLE: Record<OnlinePayment['status'], string> = {
+  initiated: 'online.initiatedTitle',
+  paid: 'online.paidTitle',
+  failed: 'online.failedTitle',
+  cancelled: 'online.cancelledTitle',
+};
+const TEXT: Record<OnlinePayment['status'], string> = {
+  initiated: 'payLink.initiated',
+  paid: 'online.paid',
+  failed: 'payLink.failed',
+  cancelled: 'payLink.cancelled',
+};
 
 /**
  * /pay/:token: a fee reminder's pay link, opened without signing in. The reminded months (a child's
@@ -55,7 +65,13 @@ export function PayLinkPage() {
           )}
           {shown?.testMode && <Alert color="yellow">{t('online.testBanner')}</Alert>}
           {payment && (
-            <Alert color={COLOR[payment.status]} title={t(TITLE[payment.status] as never)} role="status" data-testid="online-payment-outcome" data-status={payment.status}>
+            <Alert
+              color={COLOR[payment.status]}
+              title={t(TITLE[payment.status] as never)}
+              role="status"
+              data-testid="online-payment-outcome"
+              data-status={payment.status}
+            >
               <Stack gap={4}>
                 <Text c="dark.9">{t(TEXT[payment.status] as never)}</Text>
                 <Text c="dark.9">{t('online.amount', { amount: formatAmountWithFils(payment.amountBhd, language) })}</Text>

@@ -71,7 +71,11 @@ export function RegisterPage() {
     const missing = missingRequiredFields(values);
     if (missing.length > 0) {
       form.setErrors(zodErrors(registrationInput, candidate));
-      notify({ title: t('register.missingFields'), message: t('register.missingFieldsText', { fields: missing.map((label) => translateMessage(label)).join(t('register.listSeparator')) }), variant: 'destructive' });
+      notify({
+        title: t('register.missingFields'),
+        message: t('register.missingFieldsText', { fields: missing.map((label) => translateMessage(label)).join(t('register.listSeparator')) }),
+        variant: 'destructive',
+      });
       return;
     }
     if (!values.studentSchoolId.trim()) {

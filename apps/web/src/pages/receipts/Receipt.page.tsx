@@ -33,7 +33,9 @@ function TotalLine({ label, amount, bold }: { label: string; amount: string; bol
       <Text size="sm" fw={bold ? 700 : 400}>
         {label}
       </Text>
-      <Text size="sm" fw={bold ? 700 : 400} miw={110} ta="right">{t('amount', { amount: formatAmount(amount, i18n.language) })}</Text>
+      <Text size="sm" fw={bold ? 700 : 400} miw={110} ta="right">
+        {t('amount', { amount: formatAmount(amount, i18n.language) })}
+      </Text>
     </Group>
   );
 }

@@ -13,7 +13,10 @@ import { assertSeats, type SeatOptions } from '../../routes/seats.js';
  * A run placed by hand belongs to one bus: moved to another bus, the child rides by school there
  * (the morning's run, and the afternoon's when they go home on the same bus), as the edit does.
  */
-function placementOnNewBus(student: { driverId: string | null; afternoonDriverId: string | null; morningRunId: string | null; afternoonRunId: string | null }, driverId: string | null) {
+function placementOnNewBus(
+  student: { driverId: string | null; afternoonDriverId: string | null; morningRunId: string | null; afternoonRunId: string | null },
+  driverId: string | null,
+) {
   if (student.driverId === driverId) return {};
   return { morningRunId: null, ...(student.afternoonDriverId === null ? { afternoonRunId: null } : {}) };
 }
@@ -35,14 +38,24 @@ export async function bulkUpdateStudents(db: Kysely<Database>, actor: Actor, inp
       ...(input.paymentStatus === undefined ? {} : { paymentStatus: input.paymentStatus }),
     });
     // All of them at once against the seats, run by run: a bus with two seats left takes two of five, not five.
-    if (driver) await assertSeats(trx, actor, students.map((student) => ({ studentId: student.id, serviceType: student.serviceType, ...afterOf(student), driverId: driver.id })), seats);
+    if (driver)
+      await assertSeats(
+        trx,
+        actor,
+        students.map((student) => ({ studentId: student.id, serviceType: student.serviceType, ...afterOf(student), driverId: driver.id })),
+        seats,
+      );
     let updated = 0;
     for (const before of students) {
       const after = afterOf(before);
       const diff = changedFields(before, after);
       if (Object.keys(diff).length === 0) continue;
       const now = new Date();
-      await trx.updateTable('students').set({ ...after, updatedAt: now }).where('id', '=', before.id).execute();
+      await trx
+        .updateTable('students')
+        .set({ ...after, updatedAt: now })
+        .where('id', '=', before.id)
+        .execute();
       await recordAudit(trx, actor, { entityType: 'student', entityId: before.id, action: 'bulk_update', diff });
       await announceStudentChange(trx, before.id, before);
       if (diff.paymentStatus) await setCurrentMonthPaid(trx, actor, before.id, input.paymentStatus === 'paid', now);

@@ -33,7 +33,9 @@ export async function checkStudentChoices(
   input: { schoolId: string; areaId: string; roundabout: number | null; driverId?: string | null | undefined },
   current?: CurrentChoices,
 ): Promise<StudentChoices> {
-  const school = isUuid(input.schoolId) ? await trx.selectFrom('schools').select(['id', 'name', 'active']).where('id', '=', input.schoolId).executeTakeFirst() : undefined;
+  const school = isUuid(input.schoolId)
+    ? await trx.selectFrom('schools').select(['id', 'name', 'active']).where('id', '=', input.schoolId).executeTakeFirst()
+    : undefined;
   if (!school || (!school.active && school.id !== current?.schoolId)) refuse('schoolId', SERVER_MESSAGES.unknownSchool);
 
   const area = await trx.selectFrom('areas').select(['id', 'name', 'price', 'active', 'roundaboutCount']).where('id', '=', input.areaId).executeTakeFirst();
@@ -46,8 +48,15 @@ export async function checkStudentChoices(
 }
 
 /** A driver to assign: one that exists and is active (a student keeps an inactive driver it already has). */
-export async function checkDriver(trx: Transaction<Database>, driverId: string, currentDriverId: string | null, field = 'driverId'): Promise<{ id: string; name: string; phone: string }> {
-  const driver = isUuid(driverId) ? await trx.selectFrom('drivers').select(['id', 'name', 'phone', 'status']).where('id', '=', driverId).executeTakeFirst() : undefined;
+export async function checkDriver(
+  trx: Transaction<Database>,
+  driverId: string,
+  currentDriverId: string | null,
+  field = 'driverId',
+): Promise<{ id: string; name: string; phone: string }> {
+  const driver = isUuid(driverId)
+    ? await trx.selectFrom('drivers').select(['id', 'name', 'phone', 'status']).where('id', '=', driverId).executeTakeFirst()
+    : undefined;
   if (!driver) refuse(field, STUDENT_MESSAGES.unknownDriver);
   if (driver.status !== 'active' && driver.id !== currentDriverId) refuse(field, STUDENT_MESSAGES.inactiveDriver);
   return { id: driver.id, name: driver.name, phone: driver.phone };

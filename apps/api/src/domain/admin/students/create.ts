@@ -20,14 +20,25 @@ import { storedLocationLink } from './location-link.js';
  * admin typed one; the active terms version is recorded as accepted (by the office, whose user
  * and IP the audit row keeps); the parent is found or created in the same transaction.
  */
-export async function createStudent(db: Kysely<Database>, actor: Actor, input: StudentCreate, seats: SeatOptions = {}, shortLinks: ShortLinkSettings = {}): Promise<CreatedStudent> {
+export async function createStudent(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: StudentCreate,
+  seats: SeatOptions = {},
+  shortLinks: ShortLinkSettings = {},
+): Promise<CreatedStudent> {
   const locationLink = await storedLocationLink(input.locationLink, shortLinks);
   const generatedPassword = input.parent.kind === 'new' && !input.parent.password ? generatePassword() : undefined;
   const passwordHash = input.parent.kind === 'new' ? await hashPassword(input.parent.password ?? generatedPassword ?? '') : undefined;
   const student = await withUniqueField(STUDENT_MESSAGES.parentEmailTaken, () =>
     db.transaction().execute(async (trx) => {
       const choices = await checkStudentChoices(trx, input);
-      await assertSeats(trx, actor, [{ studentId: null, driverId: choices.driver?.id ?? null, serviceType: input.serviceType, schoolId: choices.school.id }], seats);
+      await assertSeats(
+        trx,
+        actor,
+        [{ studentId: null, driverId: choices.driver?.id ?? null, serviceType: input.serviceType, schoolId: choices.school.id }],
+        seats,
+      );
       const terms = await trx.selectFrom('terms').select('id').where('active', '=', true).executeTakeFirst();
       if (!terms) throw new AppError('BAD_REQUEST', STUDENT_MESSAGES.noTermsVersion);
       const parent = await resolveParent(trx, input.parent, passwordHash);

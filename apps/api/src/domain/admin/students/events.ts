@@ -39,7 +39,12 @@ export async function announceStudentChange(trx: Transaction<Database>, studentI
         },
       });
     } else if (row.driverId === null) {
-      await enqueueNotification(trx, { recipient: parentPhone, language: row.parentLanguage, templateKey: 'driver_removed', payload: { automatedId: row.automatedId, studentName: name } });
+      await enqueueNotification(trx, {
+        recipient: parentPhone,
+        language: row.parentLanguage,
+        templateKey: 'driver_removed',
+        payload: { automatedId: row.automatedId, studentName: name },
+      });
     }
   }
 }

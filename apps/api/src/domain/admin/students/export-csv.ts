@@ -50,7 +50,10 @@ export async function exportStudentsCsv(db: Kysely<Database>, filters: StudentFi
   const words = CSV_TEXTS[language];
   const parts = [CSV_BYTE_ORDER_MARK, stringify([COLUMNS.map(([column]) => words.headers[column])])];
   for (let offset = 0; ; offset += CHUNK) {
-    const rows = await orderedStudents(studentsWithNames(db).where(studentConditions(filters)), filters).limit(CHUNK).offset(offset).execute();
+    const rows = await orderedStudents(studentsWithNames(db).where(studentConditions(filters)), filters)
+      .limit(CHUNK)
+      .offset(offset)
+      .execute();
     if (rows.length > 0) parts.push(stringify(rows.map((row) => COLUMNS.map(([, cell]) => safeCsvCell(cell(row, words))))));
     if (rows.length < CHUNK) break;
   }
@@ -63,5 +66,8 @@ export async function exportStudentsCsv(db: Kysely<Database>, filters: StudentFi
  */
 export function studentsCsvTemplate(language: Language): string {
   const example = TEMPLATE_EXAMPLES[language];
-  return CSV_BYTE_ORDER_MARK + stringify([COLUMNS.map(([column]) => CSV_TEXTS[language].headers[column]), COLUMNS.map(([column]) => safeCsvCell(example[column] ?? ''))]);
+  return (
+    CSV_BYTE_ORDER_MARK +
+    stringify([COLUMNS.map(([column]) => CSV_TEXTS[language].headers[column]), COLUMNS.map(([column]) => safeCsvCell(example[column] ?? ''))])
+  );
 }

@@ -32,7 +32,10 @@ export async function issueInvoice(db: Kysely<Database>, actor: Actor, studentId
     let invoice = latest;
     if (!invoice || invoice.amountBhd !== student.priceBhd) {
       await sql`LOCK TABLE invoices IN EXCLUSIVE MODE`.execute(trx);
-      const last = await trx.selectFrom('invoices').select((eb) => eb.fn.max('invoiceNumber').as('n')).executeTakeFirstOrThrow();
+      const last = await trx
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.max('invoiceNumber').as('n'))
+        .executeTakeFirstOrThrow();
       const invoiceNumber = Number(last.n ?? 0) + 1;
       invoice = await trx
         .insertInto('invoices')
@@ -87,4 +90,3 @@ export async function issueInvoice(db: Kysely<Database>, actor: Actor, studentId
     },
   };
 }
-

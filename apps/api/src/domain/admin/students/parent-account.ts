@@ -5,7 +5,6 @@ import { STUDENT_MESSAGES, type ParentMatch, type StudentParentChoice } from '@s
 import { AppError } from '../../../errors.js';
 import { conflict } from '../guards.js';
 
-
 /** Parents whose account email is the text, or whose phone (account or WhatsApp) is. */
 export async function findParents(db: Db, emailOrPhone: string): Promise<ParentMatch[]> {
   const text = emailOrPhone.trim().toLowerCase();

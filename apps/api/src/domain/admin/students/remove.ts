@@ -36,7 +36,12 @@ export async function restoreStudent(db: Kysely<Database>, actor: Actor, id: str
     const { deletedAt: _deletedAt, id: studentId, ...ridesAs } = row;
     await assertSeats(trx, actor, [{ studentId, ...ridesAs }], seats);
     await trx.updateTable('students').set({ deletedAt: null, updatedAt: new Date() }).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { entityType: 'student', entityId: id, action: 'restore', diff: { deletedAt: { from: row.deletedAt?.toISOString() ?? null, to: null } } });
+    await recordAudit(trx, actor, {
+      entityType: 'student',
+      entityId: id,
+      action: 'restore',
+      diff: { deletedAt: { from: row.deletedAt?.toISOString() ?? null, to: null } },
+    });
     return findStudent(trx, id);
   });
 }

@@ -23,9 +23,18 @@ const RUN_FIELDS = { morning: 'morningRunId', afternoon: 'afternoonRunId' } as c
  * bus's run or the other direction is refused. A run placed earlier that no longer belongs to the
  * child's bus once the bus changed is let go (the child rides by school again), unless named anew.
  */
-export async function checkRunPlacement(trx: Transaction<Database>, input: RunPlacementInput, stored: RunPlacement, driverId: string | null): Promise<RunPlacement> {
+export async function checkRunPlacement(
+  trx: Transaction<Database>,
+  input: RunPlacementInput,
+  stored: RunPlacement,
+  driverId: string | null,
+): Promise<RunPlacement> {
   const afternoonDriverId =
-    input.afternoonDriverId === undefined ? stored.afternoonDriverId : input.afternoonDriverId === null ? null : (await checkDriver(trx, input.afternoonDriverId, stored.afternoonDriverId, 'afternoonDriverId')).id;
+    input.afternoonDriverId === undefined
+      ? stored.afternoonDriverId
+      : input.afternoonDriverId === null
+        ? null
+        : (await checkDriver(trx, input.afternoonDriverId, stored.afternoonDriverId, 'afternoonDriverId')).id;
   const busOf: Record<DriverRun, string | null> = { morning: driverId, afternoon: afternoonDriverId ?? driverId };
   const placement: RunPlacement = { morningRunId: stored.morningRunId, afternoonRunId: stored.afternoonRunId, afternoonDriverId };
   for (const direction of ['morning', 'afternoon'] as const) {
@@ -36,9 +45,12 @@ export async function checkRunPlacement(trx: Transaction<Database>, input: RunPl
       placement[field] = null;
       continue;
     }
-    const run = isUuid(runId) ? await trx.selectFrom('plannedRuns').select(['driverId', 'direction']).where('id', '=', runId).where('deletedAt', 'is', null).executeTakeFirst() : undefined;
+    const run = isUuid(runId)
+      ? await trx.selectFrom('plannedRuns').select(['driverId', 'direction']).where('id', '=', runId).where('deletedAt', 'is', null).executeTakeFirst()
+      : undefined;
     const belongs = run !== undefined && run.direction === direction && run.driverId === busOf[direction];
-    if (!belongs && asked !== undefined) throw new AppError('BAD_REQUEST', PLANNED_RUN_MESSAGES.runOfAnotherBus, { [field]: PLANNED_RUN_MESSAGES.runOfAnotherBus });
+    if (!belongs && asked !== undefined)
+      throw new AppError('BAD_REQUEST', PLANNED_RUN_MESSAGES.runOfAnotherBus, { [field]: PLANNED_RUN_MESSAGES.runOfAnotherBus });
     placement[field] = belongs ? runId : null;
   }
   return placement;

@@ -25,7 +25,13 @@ function pick<Row, Key extends keyof Row>(row: Row, keys: readonly Key[]): Pick<
  * A new driver or service type must leave the bus's runs within their seats. The run
  * placed by hand each way and the bus home are kept unless the form names them (run-placement.ts).
  */
-export async function updateStudent(db: Kysely<Database>, actor: Actor, input: StudentUpdate, seats: SeatOptions = {}, shortLinks: ShortLinkSettings = {}): Promise<AdminStudent> {
+export async function updateStudent(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: StudentUpdate,
+  seats: SeatOptions = {},
+  shortLinks: ShortLinkSettings = {},
+): Promise<AdminStudent> {
   assertUuid(input.id, STUDENT_MESSAGES.studentNotFound);
   const stored = await db.selectFrom('students').select('locationLink').where('id', '=', input.id).executeTakeFirst();
   const locationLink = await storedLocationLink(input.locationLink, shortLinks, stored?.locationLink);
@@ -64,7 +70,11 @@ export async function updateStudent(db: Kysely<Database>, actor: Actor, input: S
       // Anything that decides which runs the child rides: the bus either way, the service type, the school, a run placed by hand.
       if (SEAT_FIELDS.some((field) => diff[field])) await assertSeats(trx, actor, [{ studentId: input.id, ...pick(after, SEAT_FIELDS) }], seats);
       const now = new Date();
-      await trx.updateTable('students').set({ ...after, updatedAt: now }).where('id', '=', input.id).execute();
+      await trx
+        .updateTable('students')
+        .set({ ...after, updatedAt: now })
+        .where('id', '=', input.id)
+        .execute();
       await recordAudit(trx, actor, { entityType: 'student', entityId: input.id, action: 'update', diff });
       await announceStudentChange(trx, input.id, before);
       // After the student row, so a month's row made now takes the price just saved.

@@ -4,7 +4,6 @@ import { STUDENT_MESSAGES, type AdminStudent, type Language } from '@school-tran
 import { isUuid } from '../../ids.js';
 import { notFound } from '../guards.js';
 
-
 /**
  * Students with the names of their school, area, driver and parent: what every admin answer is read
  * from. `page` is a query of whole student rows (the list's one page, already limited): the names

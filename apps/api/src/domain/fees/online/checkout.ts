@@ -35,7 +35,12 @@ export interface FamilyCheckout {
  * The one checkout of both ways to pay online (the signed-in Fees view and a reminder's pay link):
  * the rules above, for the rows of one family.
  */
-export async function startFamilyCheckout(db: Kysely<Database>, settings: TapSettings, { parentId, feeIds: feeIdsGiven, returnPath, payLinkId }: FamilyCheckout, now: Date): Promise<Checkout> {
+export async function startFamilyCheckout(
+  db: Kysely<Database>,
+  settings: TapSettings,
+  { parentId, feeIds: feeIdsGiven, returnPath, payLinkId }: FamilyCheckout,
+  now: Date,
+): Promise<Checkout> {
   const feeIds = [...new Set(feeIdsGiven)];
   if (!feeIds.every(isUuid)) throw new AppError('NOT_FOUND', FEE_MESSAGES.feeNotFound);
   await settleOpenCheckoutsOf(db, settings, feeIds, now);
@@ -43,7 +48,12 @@ export async function startFamilyCheckout(db: Kysely<Database>, settings: TapSet
   const held = await db.transaction().execute(async (trx) => {
     // Locks the rows in a fixed order: two checkouts of overlapping months wait, and the second is refused.
     await trx.selectFrom('fees').select('id').where('id', 'in', feeIds).orderBy('id').forUpdate().execute();
-    const rows = await feeLedger(trx, bahrainDate(now)).innerJoin('students', 'students.id', 'fees.studentId').select('students.parentId').where('fees.id', 'in', feeIds).where('students.deletedAt', 'is', null).execute();
+    const rows = await feeLedger(trx, bahrainDate(now))
+      .innerJoin('students', 'students.id', 'fees.studentId')
+      .select('students.parentId')
+      .where('fees.id', 'in', feeIds)
+      .where('students.deletedAt', 'is', null)
+      .execute();
     if (rows.length !== feeIds.length || rows.some((row) => row.parentId !== parentId)) throw new AppError('NOT_FOUND', FEE_MESSAGES.feeNotFound);
     if (rows.some((row) => toCents(row.outstanding) === 0n)) throw new AppError('CONFLICT', FEE_MESSAGES.feeNotPayable);
     const open = await trx
@@ -55,7 +65,11 @@ export async function startFamilyCheckout(db: Kysely<Database>, settings: TapSet
       .executeTakeFirst();
     if (open) throw new AppError('CONFLICT', ONLINE_PAYMENT_MESSAGES.feeInOpenCheckout);
     const total = rows.reduce((sum, row) => sum + toCents(row.outstanding), 0n);
-    const payment = await trx.insertInto('onlinePayments').values({ parentId, payLinkId, amount: fromCents(total), updatedAt: now, createdAt: now }).returning(['id', 'amount']).executeTakeFirstOrThrow();
+    const payment = await trx
+      .insertInto('onlinePayments')
+      .values({ parentId, payLinkId, amount: fromCents(total), updatedAt: now, createdAt: now })
+      .returning(['id', 'amount'])
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto('onlinePaymentFees')
       .values(rows.map((row) => ({ onlinePaymentId: payment.id, feeId: row.id, amount: fromCents(toCents(row.outstanding)) })))
@@ -77,7 +91,12 @@ export async function startFamilyCheckout(db: Kysely<Database>, settings: TapSet
       amountBhd: bhdWithFils(held.amount),
       reference: held.id,
       description: 'School bus fees',
-      customer: { firstName, lastName: rest.join(' '), email: family.email ?? '', phone: family.phone ? { countryCode: '973', number: family.phone.replace(/\D/g, '').slice(-8) } : null },
+      customer: {
+        firstName,
+        lastName: rest.join(' '),
+        email: family.email ?? '',
+        phone: family.phone ? { countryCode: '973', number: family.phone.replace(/\D/g, '').slice(-8) } : null,
+      },
       metadata: Object.fromEntries(feeIds.map((feeId, index) => [`fee${index + 1}`, feeId])),
       redirectUrl: `${publicUrl}${returnPath(held.id)}`,
       postUrl: `${publicUrl}/api/webhooks/tap`,
@@ -91,7 +110,13 @@ export async function startFamilyCheckout(db: Kysely<Database>, settings: TapSet
   const checkoutUrl = charge.transaction?.url;
   await db
     .updateTable('onlinePayments')
-    .set({ chargeId: charge.id, chargeStatus: charge.status, checkoutUrl: checkoutUrl ?? null, updatedAt: now, ...(checkoutUrl ? {} : { status: 'failed' as const }) })
+    .set({
+      chargeId: charge.id,
+      chargeStatus: charge.status,
+      checkoutUrl: checkoutUrl ?? null,
+      updatedAt: now,
+      ...(checkoutUrl ? {} : { status: 'failed' as const }),
+    })
     .where('id', '=', held.id)
     .execute();
   if (!checkoutUrl) throw new AppError('BAD_GATEWAY', ONLINE_PAYMENT_MESSAGES.gatewayUnavailable);

@@ -14,7 +14,12 @@ import type { CreditNote } from './credit-note.js';
 export function renderCreditNotePdf(note: CreditNote, language: Language): Promise<Buffer> {
   const words = CREDIT_NOTE_TEXTS[language];
   const company = note.company.name || words.fallbackCompany;
-  const doc = new PDFDocument({ size: 'A4', margin: 56, lang: language, info: { Title: words.documentTitle(note.creditNoteNumber), Author: company, Subject: words.documentSubject } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    lang: language,
+    info: { Title: words.documentTitle(note.creditNoteNumber), Author: company, Subject: words.documentSubject },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -34,7 +34,15 @@ export async function readCreditNote(db: Kysely<Database>, refundId: string, own
     .innerJoin('payments', 'payments.id', 'refunds.paymentId')
     .innerJoin('parents', 'parents.id', 'payments.parentId')
     .innerJoin('users', 'users.id', 'parents.userId')
-    .select(['refunds.id', 'refunds.creditNoteNumber', 'refunds.reason', 'refunds.amount', 'payments.receiptNumber', 'users.name as parentName', sql<string>`to_char(refunds.created_at at time zone 'Asia/Bahrain', 'YYYY-MM-DD')`.as('issuedOn')])
+    .select([
+      'refunds.id',
+      'refunds.creditNoteNumber',
+      'refunds.reason',
+      'refunds.amount',
+      'payments.receiptNumber',
+      'users.name as parentName',
+      sql<string>`to_char(refunds.created_at at time zone 'Asia/Bahrain', 'YYYY-MM-DD')`.as('issuedOn'),
+    ])
     .where('refunds.id', '=', refundId);
   if (ownerUserId !== undefined) query = query.where('parents.userId', '=', ownerUserId);
   const note = await query.executeTakeFirst();
@@ -57,7 +65,17 @@ export async function readCreditNote(db: Kysely<Database>, refundId: string, own
     parentName: note.parentName,
     reason: note.reason,
     amountBhd: money(note.amount),
-    lines: lines.map((line) => ({ studentName: `${line.firstName} ${line.lastName}`, automatedId: line.automatedId, month: line.month, amountBhd: money(line.amount) })),
-    company: { name: settings.companyName, contactText: settings.contactText, phones: [settings.supportPhone1, settings.supportPhone2].filter((phone) => phone !== ''), vatNumber: settings.vatNumber },
+    lines: lines.map((line) => ({
+      studentName: `${line.firstName} ${line.lastName}`,
+      automatedId: line.automatedId,
+      month: line.month,
+      amountBhd: money(line.amount),
+    })),
+    company: {
+      name: settings.companyName,
+      contactText: settings.contactText,
+      phones: [settings.supportPhone1, settings.supportPhone2].filter((phone) => phone !== ''),
+      vatNumber: settings.vatNumber,
+    },
   };
 }

@@ -9,7 +9,10 @@ import { STUDENT_NAME } from '../../student-columns.js';
  * state, the wallet, the receipt, and under 'attention' only the captured charges the server would
  * not book (an amount, currency or reference that differ, months paid another way meanwhile).
  */
-export async function listOfficeOnlinePayments(db: Kysely<Database>, query: z.output<typeof officeOnlinePaymentsQuery>): Promise<{ payments: OfficeOnlinePayment[]; total: number }> {
+export async function listOfficeOnlinePayments(
+  db: Kysely<Database>,
+  query: z.output<typeof officeOnlinePaymentsQuery>,
+): Promise<{ payments: OfficeOnlinePayment[]; total: number }> {
   let base = db.selectFrom('onlinePayments');
   if (query.filter === 'attention') base = base.where('onlinePayments.attention', 'is not', null);
   const [{ total }, rows] = await Promise.all([
@@ -55,7 +58,13 @@ export async function listOfficeOnlinePayments(db: Kysely<Database>, query: z.ou
           .execute(),
     paymentIds.length === 0
       ? []
-      : db.selectFrom('refunds').select(['id', 'paymentId', 'amount', 'reason', 'creditNoteNumber', 'createdAt']).where('paymentId', 'in', paymentIds).orderBy('createdAt').orderBy('id').execute(),
+      : db
+          .selectFrom('refunds')
+          .select(['id', 'paymentId', 'amount', 'reason', 'creditNoteNumber', 'createdAt'])
+          .where('paymentId', 'in', paymentIds)
+          .orderBy('createdAt')
+          .orderBy('id')
+          .execute(),
   ]);
   return {
     total,
@@ -78,7 +87,13 @@ export async function listOfficeOnlinePayments(db: Kysely<Database>, query: z.ou
         .map((fee) => ({ feeId: fee.feeId, studentName: `${fee.firstName} ${fee.lastName}`, month: fee.month, amountBhd: bhdWithFils(fee.amount) })),
       refunds: refunds
         .filter((refund) => refund.paymentId === row.paymentId)
-        .map((refund) => ({ id: refund.id, amountBhd: bhdWithFils(refund.amount), reason: refund.reason, creditNoteNumber: refund.creditNoteNumber, createdAt: refund.createdAt.toISOString() })),
+        .map((refund) => ({
+          id: refund.id,
+          amountBhd: bhdWithFils(refund.amount),
+          reason: refund.reason,
+          creditNoteNumber: refund.creditNoteNumber,
+          createdAt: refund.createdAt.toISOString(),
+        })),
     })),
   };
 }

@@ -18,7 +18,14 @@ export async function readOnlinePaymentOf(db: Kysely<Database>, id: string): Pro
     .where('onlinePayments.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const fees = await db.selectFrom('onlinePaymentFees').innerJoin('fees', 'fees.id', 'onlinePaymentFees.feeId').select('fees.id').where('onlinePaymentFees.onlinePaymentId', '=', id).orderBy('fees.month').orderBy('fees.id').execute();
+  const fees = await db
+    .selectFrom('onlinePaymentFees')
+    .innerJoin('fees', 'fees.id', 'onlinePaymentFees.feeId')
+    .select('fees.id')
+    .where('onlinePaymentFees.onlinePaymentId', '=', id)
+    .orderBy('fees.month')
+    .orderBy('fees.id')
+    .execute();
   return {
     id: row.id,
     status: row.status,

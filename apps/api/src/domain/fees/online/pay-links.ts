@@ -73,9 +73,22 @@ export async function readPayLink(db: Kysely<Database>, settings: TapSettings, t
   const link = await validLink(db, token, now);
   const rows = await rowsOf(db, settings, link, now);
   const total = rows.reduce((sum, row) => sum + toCents(row.outstanding), 0n);
-  const latest = await db.selectFrom('onlinePayments').select('id').where('payLinkId', '=', link.id).orderBy('createdAt', 'desc').orderBy('id').limit(1).executeTakeFirst();
+  const latest = await db
+    .selectFrom('onlinePayments')
+    .select('id')
+    .where('payLinkId', '=', link.id)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return {
-    items: rows.map((row) => ({ feeId: row.id, firstName: row.firstName, month: row.month, amountBhd: bhdWithFils(row.outstanding), paid: toCents(row.outstanding) === 0n })),
+    items: rows.map((row) => ({
+      feeId: row.id,
+      firstName: row.firstName,
+      month: row.month,
+      amountBhd: bhdWithFils(row.outstanding),
+      paid: toCents(row.outstanding) === 0n,
+    })),
     totalBhd: bhdWithFils(fromCents(total)),
     allPaid: total === 0n,
     expiresAt: link.expiresAt.toISOString(),
@@ -89,5 +102,10 @@ export async function startPayLinkCheckout(db: Kysely<Database>, settings: TapSe
   const link = await validLink(db, token, now);
   const owing = (await rowsOf(db, settings, link, now)).filter((row) => toCents(row.outstanding) > 0n);
   if (owing.length === 0) throw new AppError('CONFLICT', ONLINE_PAYMENT_MESSAGES.payLinkAllPaid);
-  return startFamilyCheckout(db, settings, { parentId: link.parentId, feeIds: owing.map((row) => row.id), returnPath: () => payLinkPagePath(token), payLinkId: link.id }, now);
+  return startFamilyCheckout(
+    db,
+    settings,
+    { parentId: link.parentId, feeIds: owing.map((row) => row.id), returnPath: () => payLinkPagePath(token), payLinkId: link.id },
+    now,
+  );
 }

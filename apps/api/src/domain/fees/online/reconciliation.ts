@@ -8,7 +8,8 @@ const fils = (amount: string) => {
   const [whole = '0', fraction = ''] = amount.split('.');
   return BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0').slice(0, 3));
 };
-const bhd = (value: bigint) => `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 1000n}.${((value < 0n ? -value : value) % 1000n).toString().padStart(3, '0')}`;
+const bhd = (value: bigint) =>
+  `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 1000n}.${((value < 0n ? -value : value) % 1000n).toString().padStart(3, '0')}`;
 
 /**
  * A day's reconciliation (a Bahrain date): every charge Tap captured among those created that day,
@@ -19,7 +20,9 @@ const bhd = (value: bigint) => `${value < 0n ? '-' : ''}${(value < 0n ? -value :
 export async function reconcileDay(db: Kysely<Database>, settings: TapSettings, date: string): Promise<Reconciliation> {
   // Bahrain is UTC+3 all year: the day runs from 21:00 UTC the evening before.
   const from = Date.parse(`${date}T00:00:00+03:00`);
-  const charges = (await listTapCharges(settings, { from, to: from + 24 * 60 * 60 * 1000 })).filter((charge) => charge.status.toUpperCase() === 'CAPTURED' && charge.currency.toUpperCase() === 'BHD');
+  const charges = (await listTapCharges(settings, { from, to: from + 24 * 60 * 60 * 1000 })).filter(
+    (charge) => charge.status.toUpperCase() === 'CAPTURED' && charge.currency.toUpperCase() === 'BHD',
+  );
   const chargeIds = charges.map((charge) => charge.id);
   const ours = await db
     .selectFrom('onlinePayments')
@@ -50,7 +53,14 @@ export async function reconcileDay(db: Kysely<Database>, settings: TapSettings, 
     if (!row.booked) continue;
     booked += fils(bhdWithFils(row.booked));
     bookedCount += 1;
-    if (!capturedIds.has(row.chargeId!)) differences.push({ chargeId: row.chargeId!, capturedBhd: null, bookedBhd: bhdWithFils(row.booked), attention: row.attention });
+    if (!capturedIds.has(row.chargeId!))
+      differences.push({ chargeId: row.chargeId!, capturedBhd: null, bookedBhd: bhdWithFils(row.booked), attention: row.attention });
   }
-  return { date, captured: { count: charges.length, totalBhd: bhd(captured) }, booked: { count: bookedCount, totalBhd: bhd(booked) }, differenceBhd: bhd(captured - booked), differences };
+  return {
+    date,
+    captured: { count: charges.length, totalBhd: bhd(captured) },
+    booked: { count: bookedCount, totalBhd: bhd(booked) },
+    differenceBhd: bhd(captured - booked),
+    differences,
+  };
 }

@@ -29,7 +29,12 @@ const tooHigh = () => new AppError('BAD_REQUEST', ONLINE_PAYMENT_MESSAGES.refund
 export async function refundOnlinePayment(db: Kysely<Database>, settings: TapSettings, actor: Actor, input: RefundInput, now: Date): Promise<Refund> {
   if (!isUuid(input.id)) throw new AppError('NOT_FOUND', FEE_MESSAGES.paymentNotFound);
   return db.transaction().execute(async (trx) => {
-    const payment = await trx.selectFrom('payments').select(['id', 'parentId', 'method', 'receiptNumber', 'voidedAt']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const payment = await trx
+      .selectFrom('payments')
+      .select(['id', 'parentId', 'method', 'receiptNumber', 'voidedAt'])
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!payment) throw new AppError('NOT_FOUND', FEE_MESSAGES.paymentNotFound);
     const online = await trx.selectFrom('onlinePayments').select('chargeId').where('paymentId', '=', payment.id).executeTakeFirst();
     if (payment.method !== 'online' || payment.voidedAt || !online?.chargeId) throw new AppError('CONFLICT', ONLINE_PAYMENT_MESSAGES.notRefundable);
@@ -56,16 +61,31 @@ export async function refundOnlinePayment(db: Kysely<Database>, settings: TapSet
     const amountBhd = fromCents(amount);
     let accepted;
     try {
-      accepted = await createTapRefund(settings, { chargeId: online.chargeId, amountBhd: bhdWithFils(amountBhd), description: input.reason, reference: refundId });
+      accepted = await createTapRefund(settings, {
+        chargeId: online.chargeId,
+        amountBhd: bhdWithFils(amountBhd),
+        description: input.reason,
+        reference: refundId,
+      });
     } catch (err) {
       if (err instanceof TapUnavailable) throw new AppError('BAD_GATEWAY', ONLINE_PAYMENT_MESSAGES.refundRefused);
       throw err;
     }
-    if (!(TAP_REFUND_ACCEPTED as readonly string[]).includes(accepted.status.toUpperCase())) throw new AppError('BAD_GATEWAY', ONLINE_PAYMENT_MESSAGES.refundRefused);
+    if (!(TAP_REFUND_ACCEPTED as readonly string[]).includes(accepted.status.toUpperCase()))
+      throw new AppError('BAD_GATEWAY', ONLINE_PAYMENT_MESSAGES.refundRefused);
 
     const refund = await trx
       .insertInto('refunds')
-      .values({ id: refundId, paymentId: payment.id, amount: amountBhd, reason: input.reason, gatewayRefundId: accepted.id, gatewayStatus: accepted.status.toUpperCase(), refundedBy: actor.userId, createdAt: now })
+      .values({
+        id: refundId,
+        paymentId: payment.id,
+        amount: amountBhd,
+        reason: input.reason,
+        gatewayRefundId: accepted.id,
+        gatewayStatus: accepted.status.toUpperCase(),
+        refundedBy: actor.userId,
+        createdAt: now,
+      })
       .returning('creditNoteNumber')
       .executeTakeFirstOrThrow();
     await trx
@@ -93,10 +113,24 @@ export async function refundOnlinePayment(db: Kysely<Database>, settings: TapSet
         recipient: family.phone,
         language: family.language,
         templateKey: 'payment_refunded',
-        payload: { creditNoteNumber: refund.creditNoteNumber, receiptNumber: payment.receiptNumber, amountBhd, months: [...new Set(allocations.map((a) => a.month))], reason: input.reason },
+        payload: {
+          creditNoteNumber: refund.creditNoteNumber,
+          receiptNumber: payment.receiptNumber,
+          amountBhd,
+          months: [...new Set(allocations.map((a) => a.month))],
+          reason: input.reason,
+        },
       });
     }
-    const students = await trx.selectFrom('fees').select('studentId').where('id', 'in', allocations.map((a) => a.feeId)).execute();
+    const students = await trx
+      .selectFrom('fees')
+      .select('studentId')
+      .where(
+        'id',
+        'in',
+        allocations.map((a) => a.feeId),
+      )
+      .execute();
     await syncStudentPaymentStatus(
       trx,
       students.map((s) => s.studentId),
@@ -132,7 +166,14 @@ async function refundableRows(trx: Transaction<Database>, paymentId: string) {
 export async function readRefund(db: Kysely<Database>, id: string): Promise<Refund> {
   const row = await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', ONLINE_PAYMENT_MESSAGES.creditNoteNotFound);
-  const allocations = await db.selectFrom('refundAllocations').innerJoin('fees', 'fees.id', 'refundAllocations.feeId').select(['refundAllocations.feeId', 'refundAllocations.amount']).where('refundId', '=', id).orderBy('fees.month').orderBy('fees.id').execute();
+  const allocations = await db
+    .selectFrom('refundAllocations')
+    .innerJoin('fees', 'fees.id', 'refundAllocations.feeId')
+    .select(['refundAllocations.feeId', 'refundAllocations.amount'])
+    .where('refundId', '=', id)
+    .orderBy('fees.month')
+    .orderBy('fees.id')
+    .execute();
   return {
     id: row.id,
     paymentId: row.paymentId,

@@ -60,7 +60,14 @@ export async function settleCharge(db: Kysely<Database>, charge: TapCharge, now:
         entityType: 'online_payment',
         entityId: checkout.id,
         action: 'needs_attention',
-        diff: { chargeId: charge.id, reason: problem, chargedAmount: charge.amount, chargedCurrency: charge.currency, reference: charge.reference?.transaction ?? null, amountBhd: bhdWithFils(checkout.amount) },
+        diff: {
+          chargeId: charge.id,
+          reason: problem,
+          chargedAmount: charge.amount,
+          chargedCurrency: charge.currency,
+          reference: charge.reference?.transaction ?? null,
+          amountBhd: bhdWithFils(checkout.amount),
+        },
       });
       return 'needs attention';
     }
@@ -73,10 +80,24 @@ export async function settleCharge(db: Kysely<Database>, charge: TapCharge, now:
       .where('feeId', 'in', feeIds)
       .where('status', '=', 'pending')
       .execute();
-    const payment = await recordPaymentInTransaction(trx, SYSTEM_ACTOR, { feeIds, amountBhd: money(checkout.amount), method: 'online', reference: charge.id, paidAt: bahrainDate(now), note: '' }, now);
+    const payment = await recordPaymentInTransaction(
+      trx,
+      SYSTEM_ACTOR,
+      { feeIds, amountBhd: money(checkout.amount), method: 'online', reference: charge.id, paidAt: bahrainDate(now), note: '' },
+      now,
+    );
     await trx.updateTable('payments').set({ onlineScheme: scheme }).where('id', '=', payment.id).execute();
-    await trx.updateTable('onlinePayments').set({ status: 'paid', chargeStatus: status, scheme, paymentId: payment.id, updatedAt: now }).where('id', '=', checkout.id).execute();
-    await recordAudit(trx, SYSTEM_ACTOR, { entityType: 'online_payment', entityId: checkout.id, action: 'booked', diff: { chargeId: charge.id, receiptNumber: payment.receiptNumber, amountBhd: bhdWithFils(checkout.amount), scheme } });
+    await trx
+      .updateTable('onlinePayments')
+      .set({ status: 'paid', chargeStatus: status, scheme, paymentId: payment.id, updatedAt: now })
+      .where('id', '=', checkout.id)
+      .execute();
+    await recordAudit(trx, SYSTEM_ACTOR, {
+      entityType: 'online_payment',
+      entityId: checkout.id,
+      action: 'booked',
+      diff: { chargeId: charge.id, receiptNumber: payment.receiptNumber, amountBhd: bhdWithFils(checkout.amount), scheme },
+    });
     return 'booked';
   });
 }
@@ -90,10 +111,18 @@ async function bookingProblem(
   now: Date,
 ): Promise<string | null> {
   if (charge.currency.toUpperCase() !== 'BHD') return `The charge is in ${charge.currency}, not BHD`;
-  if (tapAmountText(charge.amount, 'BHD') !== bhdWithFils(checkout.amount)) return `Tap captured BHD ${tapAmountText(charge.amount, 'BHD')}, the checkout was for BHD ${bhdWithFils(checkout.amount)}`;
+  if (tapAmountText(charge.amount, 'BHD') !== bhdWithFils(checkout.amount))
+    return `Tap captured BHD ${tapAmountText(charge.amount, 'BHD')}, the checkout was for BHD ${bhdWithFils(checkout.amount)}`;
   if (charge.reference?.transaction !== checkout.id) return "The charge's reference is not this checkout";
-  const rows = await feeLedger(trx, bahrainDate(now)).where('fees.id', 'in', held.map((row) => row.feeId)).execute();
+  const rows = await feeLedger(trx, bahrainDate(now))
+    .where(
+      'fees.id',
+      'in',
+      held.map((row) => row.feeId),
+    )
+    .execute();
   const owed = new Map(rows.map((row) => [row.id, toCents(row.outstanding)]));
-  if (held.some((row) => (owed.get(row.feeId) ?? 0n) < toCents(row.amount))) return 'The months were paid or waived another way while the family paid online: refund or credit the difference';
+  if (held.some((row) => (owed.get(row.feeId) ?? 0n) < toCents(row.amount)))
+    return 'The months were paid or waived another way while the family paid online: refund or credit the difference';
   return null;
 }

@@ -24,8 +24,14 @@ export const tapCharge = z.object({
   status: z.string().min(1).max(40),
   amount: z.number(),
   currency: z.string().min(3).max(3),
-  reference: z.object({ transaction: z.string().optional(), order: z.string().optional(), gateway: z.string().optional(), payment: z.string().optional() }).partial().optional(),
-  transaction: z.object({ url: z.string().optional(), created: z.union([z.string(), z.number()]).optional() }).partial().optional(),
+  reference: z
+    .object({ transaction: z.string().optional(), order: z.string().optional(), gateway: z.string().optional(), payment: z.string().optional() })
+    .partial()
+    .optional(),
+  transaction: z
+    .object({ url: z.string().optional(), created: z.union([z.string(), z.number()]).optional() })
+    .partial()
+    .optional(),
   source: z.object({ id: z.string().optional(), payment_method: z.string().optional() }).partial().optional(),
   response: z.object({ code: z.string().optional(), message: z.string().optional() }).partial().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
@@ -53,7 +59,11 @@ async function call(settings: TapSettings, method: 'GET' | 'POST', path: string,
   try {
     response = await fetch(`${settings.apiUrl.replace(/\/+$/, '')}${path}`, {
       method,
-      headers: { authorization: `Bearer ${settings.secretKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${settings.secretKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -124,7 +134,10 @@ export const TAP_REFUND_ACCEPTED = ['REFUNDED', 'PENDING', 'IN_PROGRESS', 'ACCEP
  * requested_by_customer); the office's words go in the description, and our refund id in
  * reference.merchant so the refund can be found from either side.
  */
-export async function createTapRefund(settings: TapSettings, refund: { chargeId: string; amountBhd: string; description: string; reference: string }): Promise<TapRefund> {
+export async function createTapRefund(
+  settings: TapSettings,
+  refund: { chargeId: string; amountBhd: string; description: string; reference: string },
+): Promise<TapRefund> {
   const body = {
     charge_id: refund.chargeId,
     amount: Number(refund.amountBhd),
@@ -155,7 +168,12 @@ export async function listTapCharges(settings: TapSettings, period: { from: numb
   const charges: TapCharge[] = [];
   let startingAfter: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const body = { period: { date: { from: String(period.from), to: String(period.to) } }, limit: String(PAGE_SIZE), order: 'chronological', ...(startingAfter ? { starting_after: startingAfter } : {}) };
+    const body = {
+      period: { date: { from: String(period.from), to: String(period.to) } },
+      limit: String(PAGE_SIZE),
+      order: 'chronological',
+      ...(startingAfter ? { starting_after: startingAfter } : {}),
+    };
     const parsed = chargeList.safeParse(await call(settings, 'POST', '/charges/list', body));
     if (!parsed.success) throw new TapUnavailable("Tap's answer is not a list of charges");
     const pageCharges = parsed.data.charges.map(parseCharge);
@@ -177,7 +195,17 @@ export function tapAmountText(amount: number | string, currency: string): string
  * over x_id, x_amount (with the currency's decimals), x_currency, x_gateway_reference,
  * x_payment_reference, x_status and x_created, each name followed by its value from the posted charge.
  */
-export function tapHashstring(charge: { id?: unknown; amount?: unknown; currency?: unknown; status?: unknown; reference?: { gateway?: unknown; payment?: unknown } | undefined; transaction?: { created?: unknown } | undefined }, secretKey: string): string {
+export function tapHashstring(
+  charge: {
+    id?: unknown;
+    amount?: unknown;
+    currency?: unknown;
+    status?: unknown;
+    reference?: { gateway?: unknown; payment?: unknown } | undefined;
+    transaction?: { created?: unknown } | undefined;
+  },
+  secretKey: string,
+): string {
   const text = (value: unknown) => (value === undefined || value === null ? '' : String(value as string));
   const currency = text(charge.currency);
   const amount = typeof charge.amount === 'number' || typeof charge.amount === 'string' ? tapAmountText(charge.amount, currency) : '';

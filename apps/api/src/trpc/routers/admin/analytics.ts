@@ -9,6 +9,10 @@ import { readStatistics } from '../../../domain/admin/statistics.js';
 export const adminAnalyticsRouter = router({
   statistics: officeEndpoint('analytics.read', {
     answer: adminStatistics,
-    rest: { route: 'GET /api/admin/statistics', summary: 'Totals, registrations this and last month, growth, revenue, and students per area, school and driver', operationId: 'admin.statistics' },
+    rest: {
+      route: 'GET /api/admin/statistics',
+      summary: 'Totals, registrations this and last month, growth, revenue, and students per area, school and driver',
+      operationId: 'admin.statistics',
+    },
   }).query(({ ctx }) => ctx.answerCache.get('statistics', () => readStatistics(ctx.db))),
 });

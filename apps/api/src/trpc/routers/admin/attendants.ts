@@ -12,7 +12,12 @@ export const adminAttendantsRouter = router({
   create: officeEndpoint('catalog.manage', {
     input: attendantInput,
     answer: attendantAnswer,
-    rest: { route: 'POST /api/admin/attendants', summary: "Adds a bus's attendant with a sign-in account (one per bus; admin only, audited)", from: 'body', status: 201 },
+    rest: {
+      route: 'POST /api/admin/attendants',
+      summary: "Adds a bus's attendant with a sign-in account (one per bus; admin only, audited)",
+      from: 'body',
+      status: 201,
+    },
   }).mutation(async ({ ctx, input }) => ({ attendant: await createAttendant(ctx.db, actorOf(ctx), input) })),
   update: officeEndpoint('catalog.manage', {
     input: attendantUpdate,

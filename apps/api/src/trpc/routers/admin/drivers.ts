@@ -1,4 +1,14 @@
-import { adminDriverStudentsAnswer, driverAnswer, driverInput, driversAnswer, driverUpdate, entityId, messageAnswer, signInLock, signInLockCleared } from '@school-transport/contracts';
+import {
+  adminDriverStudentsAnswer,
+  driverAnswer,
+  driverInput,
+  driversAnswer,
+  driverUpdate,
+  entityId,
+  messageAnswer,
+  signInLock,
+  signInLockCleared,
+} from '@school-transport/contracts';
 import { officeEndpoint, router } from '../../init.js';
 import { actorOf } from '../../context.js';
 import { createDriver, listDrivers, updateDriver } from '../../../domain/admin/drivers.js';
@@ -30,7 +40,10 @@ export const adminDriversRouter = router({
   signInLock: officeEndpoint('accounts.sendCodes', {
     input: entityId,
     answer: signInLock,
-    rest: { route: 'GET /api/admin/drivers/:id/sign-in-lock', summary: "Until when the driver's sign-in is refused after failed attempts (lockedUntil, null when not)" },
+    rest: {
+      route: 'GET /api/admin/drivers/:id/sign-in-lock',
+      summary: "Until when the driver's sign-in is refused after failed attempts (lockedUntil, null when not)",
+    },
   }).query(({ ctx, input }) => readDriverSignInLock(ctx.db, input.id)),
   clearSignInLock: officeEndpoint('accounts.sendCodes', {
     input: entityId,

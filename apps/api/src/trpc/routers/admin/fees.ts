@@ -107,7 +107,8 @@ export const adminFeesRouter = router({
     answer: reconciliationAnswer,
     rest: {
       route: 'GET /api/admin/online-payments/reconciliation',
-      summary: "A day's reconciliation (date, Bahrain): what Tap captured, read from Tap, against what the ledger booked, with every charge that differs; 404 when online payments are off",
+      summary:
+        "A day's reconciliation (date, Bahrain): what Tap captured, read from Tap, against what the ledger booked, with every charge that differs; 404 when online payments are off",
       from: 'query',
     },
   }).query(async ({ ctx, input }) => {
@@ -130,7 +131,10 @@ export const adminFeesRouter = router({
     rest: { route: 'GET /api/admin/fees/year-summary', summary: 'Expected and collected per service month of the school year', from: 'query' },
   }).query(({ ctx, input }) => readYearSummary(ctx.db, input.month)),
   /** The receipt and the language its PDF is written in: the downloading admin's. */
-  receipt: officeEndpoint('fees.read', { input: byId, answer: receiptAnswer }).query(async ({ ctx, input }) => ({ receipt: await readReceipt(ctx.db, input.id), language: await accountLanguage(ctx.db, ctx.user.id) })),
+  receipt: officeEndpoint('fees.read', { input: byId, answer: receiptAnswer }).query(async ({ ctx, input }) => ({
+    receipt: await readReceipt(ctx.db, input.id),
+    language: await accountLanguage(ctx.db, ctx.user.id),
+  })),
   proofs: officeEndpoint('proofs.review', {
     input: proofListQuery,
     answer: proofsAnswer,

@@ -10,13 +10,23 @@ export const adminLiveBusRouter = router({
     rest: { route: 'GET /api/admin/live-buses', summary: 'Every bus with a run in progress: its last position, the age of that fix and the children on board' },
   }).query(async ({ ctx }) => {
     const buses = await listLiveBuses(ctx.db, ctx.clock.now());
-    noteBusesViewed(ctx.recordViews, ctx.db, ctx.user.id, buses.map((bus) => bus.driver.id), 'position');
+    noteBusesViewed(
+      ctx.recordViews,
+      ctx.db,
+      ctx.user.id,
+      buses.map((bus) => bus.driver.id),
+      'position',
+    );
     return { buses };
   }),
   trail: officeEndpoint('liveBus.read', {
     input: runTrailInput,
     answer: runTrailAnswer,
-    rest: { route: 'GET /api/admin/drivers/:driverId/runs/:run/trail', summary: "A run's trail of positions over its stops, for any date of the last 30 days", from: 'query' },
+    rest: {
+      route: 'GET /api/admin/drivers/:driverId/runs/:run/trail',
+      summary: "A run's trail of positions over its stops, for any date of the last 30 days",
+      from: 'query',
+    },
   }).query(async ({ ctx, input }) => {
     const trail = await readRunTrail(ctx.db, ctx.clock.now(), input.driverId, input.run, input.date);
     noteBusesViewed(ctx.recordViews, ctx.db, ctx.user.id, [input.driverId], 'trail');

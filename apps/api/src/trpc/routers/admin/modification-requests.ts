@@ -21,7 +21,11 @@ export const adminModificationRequestsRouter = router({
   list: officeEndpoint('modificationRequests.review', {
     input: modificationRequestFilter,
     answer: adminModificationRequestsAnswer,
-    rest: { route: 'GET /api/admin/modification-requests', summary: 'Change requests, pending first, filtered by status, with the parent’s name and phone', from: 'query' },
+    rest: {
+      route: 'GET /api/admin/modification-requests',
+      summary: 'Change requests, pending first, filtered by status, with the parent’s name and phone',
+      from: 'query',
+    },
   }).query(async ({ ctx, input }) => ({ modificationRequests: await listOfficeModificationRequests(ctx.db, input.status) })),
   counts: officeEndpoint('modificationRequests.review', {
     answer: modificationRequestCounts,
@@ -30,8 +34,14 @@ export const adminModificationRequestsRouter = router({
   approve: officeEndpoint('modificationRequests.review', {
     input: modificationApprovalInput,
     answer: adminModificationRequestAnswer,
-    rest: { route: 'POST /api/admin/modification-requests/:id/approve', summary: 'Approves a request: applies the new values (409 on a conflicting change since)', from: 'body' },
-  }).mutation(async ({ ctx, input }) => ({ modificationRequest: await approveModificationRequest(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity)) })),
+    rest: {
+      route: 'POST /api/admin/modification-requests/:id/approve',
+      summary: 'Approves a request: applies the new values (409 on a conflicting change since)',
+      from: 'body',
+    },
+  }).mutation(async ({ ctx, input }) => ({
+    modificationRequest: await approveModificationRequest(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity)),
+  })),
   reject: officeEndpoint('modificationRequests.review', {
     input: modificationDecisionInput,
     answer: adminModificationRequestAnswer,

@@ -9,7 +9,15 @@ import {
 } from '@school-transport/contracts';
 import { officeEndpoint, router } from '../../init.js';
 import { actorOf } from '../../context.js';
-import { failedNotificationCount, heldNotificationCount, listNotifications, releaseAllHeld, releaseNotification, retryAllFailed, retryNotification } from '../../../domain/notifications/admin.js';
+import {
+  failedNotificationCount,
+  heldNotificationCount,
+  listNotifications,
+  releaseAllHeld,
+  releaseNotification,
+  retryAllFailed,
+  retryNotification,
+} from '../../../domain/notifications/admin.js';
 import { DEFAULT_WORKER_SETTINGS } from '../../../domain/notifications/config.js';
 
 /** The Outbox tab: messages to parents and drivers, their delivery, retrying failed ones and releasing held ones. */
@@ -17,7 +25,11 @@ export const adminNotificationsRouter = router({
   list: officeEndpoint('outbox.manage', {
     input: outboxListInput,
     answer: adminNotificationList,
-    rest: { route: 'GET /api/admin/notifications', summary: 'The outbox: messages to parents and drivers, filtered by status, template and recipient, paged', from: 'query' },
+    rest: {
+      route: 'GET /api/admin/notifications',
+      summary: 'The outbox: messages to parents and drivers, filtered by status, template and recipient, paged',
+      from: 'query',
+    },
   }).query(({ ctx, input }) => listNotifications(ctx.db, input, ctx.outboxMaxAttempts ?? DEFAULT_WORKER_SETTINGS.maxAttempts)),
   failedCount: officeEndpoint('outbox.manage', {
     answer: notificationCountAnswer,

@@ -19,7 +19,10 @@ export const adminParentsRouter = router({
   signInLock: officeEndpoint('accounts.sendCodes', {
     input: entityId,
     answer: signInLock,
-    rest: { route: 'GET /api/admin/parents/:id/sign-in-lock', summary: "Until when the parent's sign-in is refused after failed attempts (lockedUntil, null when not)" },
+    rest: {
+      route: 'GET /api/admin/parents/:id/sign-in-lock',
+      summary: "Until when the parent's sign-in is refused after failed attempts (lockedUntil, null when not)",
+    },
   }).query(({ ctx, input }) => readParentSignInLock(ctx.db, input.id)),
   clearSignInLock: officeEndpoint('accounts.sendCodes', {
     input: entityId,

@@ -30,14 +30,23 @@ import type { Context } from '../../context.js';
 import type { SessionUser } from '@school-transport/contracts';
 
 /** The office acting for a driver: recorded as the office member's doing in the audit log. */
-const officeFor = (ctx: Context & { user: SessionUser }, driverId: string): RunActor => ({ kind: 'office', driverId, actor: actorOf(ctx), officeName: ctx.user.name });
+const officeFor = (ctx: Context & { user: SessionUser }, driverId: string): RunActor => ({
+  kind: 'office',
+  driverId,
+  actor: actorOf(ctx),
+  officeName: ctx.user.name,
+});
 
 /** The office's school day: every driver's runs, absences for families that phoned, acting for a driver, substitutes, the settings. */
 export const adminSchoolDayRouter = router({
   runs: officeEndpoint('schoolDay.read', {
     input: adminRunsQuery,
     answer: adminRunsAnswer,
-    rest: { route: 'GET /api/admin/runs', summary: "Every driver's runs of a date (today by default) with status and counts, open runs with children on board first", from: 'query' },
+    rest: {
+      route: 'GET /api/admin/runs',
+      summary: "Every driver's runs of a date (today by default) with status and counts, open runs with children on board first",
+      from: 'query',
+    },
   }).query(async ({ ctx, input }) => ({ runs: await listOfficeRuns(ctx.db, ctx.clock.now(), input.date) })),
   absences: officeEndpoint('schoolDay.read', {
     input: adminRunsQuery,
@@ -57,7 +66,11 @@ export const adminSchoolDayRouter = router({
   run: officeEndpoint('schoolDay.read', {
     input: officeRunQuery,
     answer: officeRunAnswer,
-    rest: { route: 'GET /api/admin/drivers/:driverId/runs/:run', summary: "One of a driver's runs of a date (today by default) as the driver's screen shows it: each child with their status", from: 'query' },
+    rest: {
+      route: 'GET /api/admin/drivers/:driverId/runs/:run',
+      summary: "One of a driver's runs of a date (today by default) as the driver's screen shows it: each child with their status",
+      from: 'query',
+    },
   }).query(async ({ ctx, input }) => ({ run: await readOfficeRun(ctx.db, ctx.clock.now(), input.driverId, input.run, input.date) })),
   mark: officeEndpoint('runs.act', {
     input: officeMarkInput,
@@ -75,13 +88,23 @@ export const adminSchoolDayRouter = router({
   endRun: officeEndpoint('runs.act', {
     input: officeRunInput,
     answer: runSummaryAnswer,
-    rest: { route: 'POST /api/admin/drivers/:driverId/runs/:run/end', summary: "Ends a driver's run for the driver, audited (409 with the children still on the bus)", from: 'body' },
+    rest: {
+      route: 'POST /api/admin/drivers/:driverId/runs/:run/end',
+      summary: "Ends a driver's run for the driver, audited (409 with the children still on the bus)",
+      from: 'body',
+    },
   }).mutation(async ({ ctx, input }) => ({ run: await endRun(ctx.db, ctx.clock.now(), officeFor(ctx, input.driverId), input.run, input.date) })),
   substitute: officeEndpoint('runs.act', {
     input: substituteInput,
     answer: adminRunAnswer,
-    rest: { route: 'PUT /api/admin/drivers/:driverId/runs/:run/substitute', summary: "Hands one day's run to another driver (substituteDriverId null hands it back)", from: 'body' },
-  }).mutation(async ({ ctx, input }) => ({ run: await setRunSubstitute(ctx.db, ctx.clock.now(), actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity)) })),
+    rest: {
+      route: 'PUT /api/admin/drivers/:driverId/runs/:run/substitute',
+      summary: "Hands one day's run to another driver (substituteDriverId null hands it back)",
+      from: 'body',
+    },
+  }).mutation(async ({ ctx, input }) => ({
+    run: await setRunSubstitute(ctx.db, ctx.clock.now(), actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity)),
+  })),
   settings: officeEndpoint('settings.manage', {
     answer: schoolDaySettingsAnswer,
     rest: { route: 'GET /api/admin/settings/school-day', summary: 'The school week, no-service dates, planned run times and the office alert phone' },

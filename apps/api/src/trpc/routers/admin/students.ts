@@ -36,7 +36,11 @@ export const adminStudentsRouter = router({
   list: officeEndpoint('students.read', {
     input: studentListQuery,
     answer: adminStudentPage,
-    rest: { route: 'GET /api/admin/students', summary: 'Students, paged (page, pageSize ≤ 200), sorted, searched (name, ID, parent phone or email) and filtered', from: 'query' },
+    rest: {
+      route: 'GET /api/admin/students',
+      summary: 'Students, paged (page, pageSize ≤ 200), sorted, searched (name, ID, parent phone or email) and filtered',
+      from: 'query',
+    },
   }).query(({ ctx, input }) => listStudents(ctx.db, input, ctx.answerCache)),
   get: officeEndpoint('students.read', {
     input: entityId,
@@ -56,7 +60,9 @@ export const adminStudentsRouter = router({
     input: studentUpdate,
     answer: studentAnswer,
     rest: { route: 'PUT /api/admin/students/:id', summary: 'Edits a student (the whole edit form; driverId null removes the driver)', from: 'body' },
-  }).mutation(async ({ ctx, input }) => ({ student: await updateStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity), ctx.shortLinks) })),
+  }).mutation(async ({ ctx, input }) => ({
+    student: await updateStudent(ctx.db, actorOf(ctx), input, allowedOverCapacity(ctx.user, input.allowOverCapacity), ctx.shortLinks),
+  })),
   remove: officeEndpoint('students.delete', {
     input: entityId,
     answer: studentAnswer,
@@ -65,8 +71,14 @@ export const adminStudentsRouter = router({
   restore: officeEndpoint('students.delete', {
     input: studentRestore,
     answer: studentAnswer,
-    rest: { route: 'POST /api/admin/students/:id/restore', summary: 'Restores a deleted student (409 when their bus is full, unless an admin allows over capacity)', from: 'body' },
-  }).mutation(async ({ ctx, input }) => ({ student: await restoreStudent(ctx.db, actorOf(ctx), input.id, allowedOverCapacity(ctx.user, input.allowOverCapacity)) })),
+    rest: {
+      route: 'POST /api/admin/students/:id/restore',
+      summary: 'Restores a deleted student (409 when their bus is full, unless an admin allows over capacity)',
+      from: 'body',
+    },
+  }).mutation(async ({ ctx, input }) => ({
+    student: await restoreStudent(ctx.db, actorOf(ctx), input.id, allowedOverCapacity(ctx.user, input.allowOverCapacity)),
+  })),
   bulkUpdate: officeEndpoint('students.write', {
     input: studentBulkUpdate,
     answer: studentsUpdatedAnswer,
@@ -85,6 +97,11 @@ export const adminStudentsRouter = router({
   unassigned: officeEndpoint('students.read', {
     input: unassignedStudentsQuery,
     answer: unassignedStudents,
-    rest: { route: 'GET /api/admin/unassigned-students', summary: 'Students without a driver (the header bell)', operationId: 'admin.unassignedStudents', from: 'query' },
+    rest: {
+      route: 'GET /api/admin/unassigned-students',
+      summary: 'Students without a driver (the header bell)',
+      operationId: 'admin.unassignedStudents',
+      from: 'query',
+    },
   }).query(({ ctx, input }) => listUnassignedStudents(ctx.db, input.limit)),
 });

@@ -12,7 +12,12 @@ export const adminUsersRouter = router({
   create: officeEndpoint('users.manage', {
     input: officeUserCreate,
     answer: officeUserAnswer,
-    rest: { route: 'POST /api/admin/users', summary: 'Adds an admin or a staff member with an initial password (409 when the email has an account)', from: 'body', status: 201 },
+    rest: {
+      route: 'POST /api/admin/users',
+      summary: 'Adds an admin or a staff member with an initial password (409 when the email has an account)',
+      from: 'body',
+      status: 201,
+    },
   }).mutation(async ({ ctx, input }) => ({ user: await createOfficeUser(ctx.db, actorOf(ctx), input) })),
   update: officeEndpoint('users.manage', {
     input: officeUserUpdate,

@@ -12,7 +12,11 @@ export function DeleteStudentDialog({ student, onClose, onDone }: { student: Adm
   const remove = useMutation(trpc.admin.students.remove.mutationOptions());
   const name = `${student.firstName} ${student.lastName}`;
   const confirm = async () => {
-    const done = await runAdminChange(() => remove.mutateAsync({ id: student.id }), { success: () => ({ title: t('toasts.deleted'), message: name }), failure: t('toasts.deleteFailed') }, { after: onDone });
+    const done = await runAdminChange(
+      () => remove.mutateAsync({ id: student.id }),
+      { success: () => ({ title: t('toasts.deleted'), message: name }), failure: t('toasts.deleteFailed') },
+      { after: onDone },
+    );
     if (done) onClose();
   };
   return (

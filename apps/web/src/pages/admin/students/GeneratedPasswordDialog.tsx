@@ -11,7 +11,13 @@ export function GeneratedPasswordDialog({ email, password, onClose }: { email: s
         <Text>{t('form.generatedText')}</Text>
         <TextInput label={t('form.generatedPassword', { email })} value={password} readOnly ff="monospace" />
         <Group justify="flex-end">
-          <CopyButton value={password}>{({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? t('form.copied') : t('form.copy')}</Button>}</CopyButton>
+          <CopyButton value={password}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy}>
+                {copied ? t('form.copied') : t('form.copy')}
+              </Button>
+            )}
+          </CopyButton>
           <Button onClick={onClose}>{t('form.done')}</Button>
         </Group>
       </Stack>

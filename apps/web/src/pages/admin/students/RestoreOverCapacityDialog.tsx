@@ -9,7 +9,17 @@ import { OverCapacityField } from '../../../components/Seats/OverCapacityField.j
 import { useOverCapacity } from '../../../components/Seats/use-over-capacity.js';
 
 /** A restore refused because the student's bus filled up meanwhile: the admin may restore over capacity, with a reason. */
-export function RestoreOverCapacityDialog({ student, refusal, onClose, onDone }: { student: AdminStudent; refusal: unknown; onClose: () => void; onDone: () => Promise<void> }) {
+export function RestoreOverCapacityDialog({
+  student,
+  refusal,
+  onClose,
+  onDone,
+}: {
+  student: AdminStudent;
+  refusal: unknown;
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
   const { t } = useTranslation('students');
   const restore = useMutation(trpc.admin.students.restore.mutationOptions());
   const overCapacity = useOverCapacity(refusal);
@@ -17,7 +27,11 @@ export function RestoreOverCapacityDialog({ student, refusal, onClose, onDone }:
   const name = `${student.firstName} ${student.lastName}`;
 
   const confirm = async () => {
-    const done = await runAdminChange(() => restore.mutateAsync({ id: student.id, ...overCapacity.choice() }), { success: () => ({ title: t('toasts.restored'), message: name }), failure: t('toasts.restoreFailed') }, { after: onDone, refused: refusedWith });
+    const done = await runAdminChange(
+      () => restore.mutateAsync({ id: student.id, ...overCapacity.choice() }),
+      { success: () => ({ title: t('toasts.restored'), message: name }), failure: t('toasts.restoreFailed') },
+      { after: onDone, refused: refusedWith },
+    );
     if (done) onClose();
   };
   return (

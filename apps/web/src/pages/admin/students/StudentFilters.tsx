@@ -34,7 +34,13 @@ export function StudentFilters({
 
   return (
     <>
-      <TextInput label={t('search')} placeholder={t('searchPlaceholder')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} type="search" />
+      <TextInput
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        type="search"
+      />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-label={t('filters.label')}>
         <Select
           label={t('filters.school')}
@@ -78,7 +84,11 @@ export function StudentFilters({
       <Group justify="space-between">
         <Switch label={t('filters.deleted')} checked={view.deleted} onChange={(event) => update({ deleted: event.currentTarget.checked })} />
         {filtered && (
-          <Button variant="subtle" size="compact-sm" onClick={() => update({ search: '', schoolId: '', areaId: '', driverId: '', paymentStatus: '', unassigned: false, deleted: false })}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => update({ search: '', schoolId: '', areaId: '', driverId: '', paymentStatus: '', unassigned: false, deleted: false })}
+          >
             {t('filters.clear')}
           </Button>
         )}

@@ -81,7 +81,8 @@ export function useStudentView() {
       setParams((current) => {
         const next = { ...readView(current), ...(change.page === undefined ? { page: 1 } : {}), ...change };
         const result = new URLSearchParams();
-        for (const [key, value] of current) if (!(FILTER_KEYS as readonly string[]).includes(key) && key !== 'page' && key !== 'pageSize') result.set(key, value);
+        for (const [key, value] of current)
+          if (!(FILTER_KEYS as readonly string[]).includes(key) && key !== 'page' && key !== 'pageSize') result.set(key, value);
         for (const [key, value] of filterParams(next)) result.set(key, value);
         if (next.page > 1) result.set('page', String(next.page));
         if (next.pageSize !== STUDENT_PAGE_SIZE_DEFAULT) result.set('pageSize', String(next.pageSize));

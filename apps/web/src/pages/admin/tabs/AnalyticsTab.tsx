@@ -69,7 +69,11 @@ export function AnalyticsTab() {
                 }
                 hint={growth === null ? t('tab.growthNone') : undefined}
               />
-              <Figure label={t('tab.revenue')} value={t('tab.amount', { amount: formatAmount(stats.monthlyRevenue, i18n.language) })} hint={t('tab.revenueHint')} />
+              <Figure
+                label={t('tab.revenue')}
+                value={t('tab.amount', { amount: formatAmount(stats.monthlyRevenue, i18n.language) })}
+                hint={t('tab.revenueHint')}
+              />
             </SimpleGrid>
             {stats.totalStudents === 0 ? (
               <Text c="dimmed">{t('tab.noStudents')}</Text>

@@ -59,7 +59,13 @@ export function AreasTab() {
                       <StatusBadge active={area.active} />
                     </Table.Td>
                     <Table.Td>
-                      <EntityRowActions name={area.name} active={area.active} onEdit={() => setEditing(area)} onToggle={() => void toggleActive(area)} pending={setActive.isPending} />
+                      <EntityRowActions
+                        name={area.name}
+                        active={area.active}
+                        onEdit={() => setEditing(area)}
+                        onToggle={() => void toggleActive(area)}
+                        pending={setActive.isPending}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -24,7 +24,8 @@ export function AttendanceTab() {
   const thisMonth = bahrainDate(new Date()).slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
   const months = useMemo(
-    () => Array.from({ length: MONTHS_BACK + 1 }, (_, index) => addMonths(thisMonth, -index)).map((value) => ({ value, label: formatMonth(value, i18n.language) })),
+    () =>
+      Array.from({ length: MONTHS_BACK + 1 }, (_, index) => addMonths(thisMonth, -index)).map((value) => ({ value, label: formatMonth(value, i18n.language) })),
     [thisMonth, i18n.language],
   );
   const report = useQuery({ ...trpc.admin.attendance.month.queryOptions({ month }), ...ADMIN_LIST_QUERY });

@@ -5,7 +5,10 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** "contactPhone" → "Contact phone": a field name as words, where the catalog has none. */
 function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

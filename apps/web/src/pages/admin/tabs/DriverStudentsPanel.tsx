@@ -16,9 +16,7 @@ export function DriverStudentsPanel({ driver }: { driver: AdminDriver }) {
   return (
     <Stack>
       <RunSeats runs={runsOf(driver)} />
-      <ListState query={list}>
-        {list.data && <DriverStudentList students={list.data.students} driverName={list.data.driver.name} readOnly />}
-      </ListState>
+      <ListState query={list}>{list.data && <DriverStudentList students={list.data.students} driverName={list.data.driver.name} readOnly />}</ListState>
     </Stack>
   );
 }

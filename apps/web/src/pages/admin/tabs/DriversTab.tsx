@@ -44,7 +44,10 @@ export function DriversTab() {
     const status = driver.status === 'active' ? 'inactive' : 'active';
     return runAdminChange(
       () => setStatus.mutateAsync({ id: driver.id, name: driver.name, phone: driver.phone, licenseNo: driver.licenseNo, status }),
-      { success: () => ({ title: status === 'inactive' ? t('drivers.deactivated') : t('drivers.reactivated'), message: driver.name }), failure: t('drivers.saveFailed') },
+      {
+        success: () => ({ title: status === 'inactive' ? t('drivers.deactivated') : t('drivers.reactivated'), message: driver.name }),
+        failure: t('drivers.saveFailed'),
+      },
       { after: refreshAdminData },
     );
   };
@@ -75,7 +78,9 @@ export function DriversTab() {
               <Table.Tbody>
                 {all.map((driver) => {
                   const attendant = attendantOf(driver.id);
-                  const vehicle = [driver.vehicle.plate, driver.vehicle.seats ? t('drivers.seats', { count: driver.vehicle.seats }) : null].filter(Boolean).join(' · ');
+                  const vehicle = [driver.vehicle.plate, driver.vehicle.seats ? t('drivers.seats', { count: driver.vehicle.seats }) : null]
+                    .filter(Boolean)
+                    .join(' · ');
                   return (
                     <Table.Tr key={driver.id}>
                       <Table.Td>{driver.name}</Table.Td>
@@ -85,7 +90,12 @@ export function DriversTab() {
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
                           <RunSeats runs={runsOf(driver)} />
-                          <Button size="xs" variant="light" onClick={() => setRunsOfBus(driver)} aria-label={tr('plannedRuns.openLabel', { driver: driver.name })}>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => setRunsOfBus(driver)}
+                            aria-label={tr('plannedRuns.openLabel', { driver: driver.name })}
+                          >
                             {tr('plannedRuns.open')}
                           </Button>
                         </Group>
@@ -100,7 +110,9 @@ export function DriversTab() {
                               size="xs"
                               variant="light"
                               onClick={() => setCrewOf({ driverId: driver.id, attendant })}
-                              aria-label={attendant ? t('crew.changeLabel', { name: attendant.name, driver: driver.name }) : t('crew.addLabel', { driver: driver.name })}
+                              aria-label={
+                                attendant ? t('crew.changeLabel', { name: attendant.name, driver: driver.name }) : t('crew.addLabel', { driver: driver.name })
+                              }
                             >
                               {attendant ? t('crew.change') : t('crew.add')}
                             </Button>
@@ -120,7 +132,13 @@ export function DriversTab() {
                         <StatusBadge active={driver.status === 'active'} />
                       </Table.Td>
                       <Table.Td>
-                        <EntityRowActions name={driver.name} active={driver.status === 'active'} onEdit={() => setEditing(driver)} onToggle={() => void toggleStatus(driver)} pending={setStatus.isPending} />
+                        <EntityRowActions
+                          name={driver.name}
+                          active={driver.status === 'active'}
+                          onEdit={() => setEditing(driver)}
+                          onToggle={() => void toggleStatus(driver)}
+                          pending={setStatus.isPending}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );
@@ -130,7 +148,12 @@ export function DriversTab() {
           </TableScrollRegion>
         )}
       </ListState>
-      <AdminDialog opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? td('admin.modalTitle', { name: viewing.name }) : ''} size="min(1200px, 96vw)">
+      <AdminDialog
+        opened={viewing !== null}
+        onClose={() => setViewing(null)}
+        title={viewing ? td('admin.modalTitle', { name: viewing.name }) : ''}
+        size="min(1200px, 96vw)"
+      >
         {viewing && (
           <Suspense
             fallback={
@@ -143,7 +166,12 @@ export function DriversTab() {
           </Suspense>
         )}
       </AdminDialog>
-      <AdminDialog opened={runsOfBus !== null} onClose={() => setRunsOfBus(null)} title={runsOfBus ? tr('plannedRuns.title', { driver: runsOfBus.name }) : ''} size="lg">
+      <AdminDialog
+        opened={runsOfBus !== null}
+        onClose={() => setRunsOfBus(null)}
+        title={runsOfBus ? tr('plannedRuns.title', { driver: runsOfBus.name }) : ''}
+        size="lg"
+      >
         {runsOfBus && (
           <Suspense
             fallback={
@@ -158,7 +186,13 @@ export function DriversTab() {
       </AdminDialog>
       {crewOf && (
         <Suspense fallback={null}>
-          <AttendantFormModal attendant={crewOf.attendant} driverId={crewOf.driverId} drivers={all} onClose={() => setCrewOf(null)} onSaved={refreshAdminData} />
+          <AttendantFormModal
+            attendant={crewOf.attendant}
+            driverId={crewOf.driverId}
+            drivers={all}
+            onClose={() => setCrewOf(null)}
+            onSaved={refreshAdminData}
+          />
         </Suspense>
       )}
       {editing !== undefined && <DriverFormModal driver={editing} areas={areaList} onClose={() => setEditing(undefined)} onSaved={refreshAdminData} />}

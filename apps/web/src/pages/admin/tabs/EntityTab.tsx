@@ -9,7 +9,19 @@ export { StatusBadge } from './StatusBadge.js';
  * The top of a reference-data tab (schools, areas, drivers): title, add button, and the total.
  * Adding and editing them (prices, driver sign-ins) is the admins': staff see the lists only.
  */
-export function EntityTabHeader({ title, addLabel, onAdd, total, children }: { title: string; addLabel: string; onAdd: () => void; total: number; children?: ReactNode }) {
+export function EntityTabHeader({
+  title,
+  addLabel,
+  onAdd,
+  total,
+  children,
+}: {
+  title: string;
+  addLabel: string;
+  onAdd: () => void;
+  total: number;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('admin');
   const canManage = useCan()('catalog.manage');
   return (
@@ -29,7 +41,19 @@ export function EntityTabHeader({ title, addLabel, onAdd, total, children }: { t
 }
 
 /** A row's Edit and Deactivate (or Reactivate) buttons, for a role that may change the reference data. */
-export function EntityRowActions({ name, active, onEdit, onToggle, pending }: { name: string; active: boolean; onEdit: () => void; onToggle: () => void; pending: boolean }) {
+export function EntityRowActions({
+  name,
+  active,
+  onEdit,
+  onToggle,
+  pending,
+}: {
+  name: string;
+  active: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  pending: boolean;
+}) {
   const { t } = useTranslation('admin');
   const canManage = useCan()('catalog.manage');
   if (!canManage) return null;

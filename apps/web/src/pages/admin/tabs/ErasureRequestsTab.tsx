@@ -64,7 +64,9 @@ export function ErasureRequestsTab() {
                 <Text fw={600}>{request.familyName}</Text>
                 {request.status === 'open' ? (
                   <Badge color={daysLeftColor(request.workingDaysLeft)} variant="light">
-                    {request.workingDaysLeft < 0 ? t('erasure.late', { count: -request.workingDaysLeft }) : t('erasure.daysLeft', { count: request.workingDaysLeft })}
+                    {request.workingDaysLeft < 0
+                      ? t('erasure.late', { count: -request.workingDaysLeft })
+                      : t('erasure.daysLeft', { count: request.workingDaysLeft })}
                   </Badge>
                 ) : (
                   <Badge color={request.status === 'completed' ? 'green' : 'gray'} variant="light">
@@ -73,7 +75,8 @@ export function ErasureRequestsTab() {
                 )}
               </Group>
               <Text size="sm">
-                {t('erasure.requestedOn', { date: formatDate(request.createdAt.slice(0, 10), i18n.language) })} · {t('erasure.dueBy', { date: formatDate(request.dueBy, i18n.language) })}
+                {t('erasure.requestedOn', { date: formatDate(request.createdAt.slice(0, 10), i18n.language) })} ·{' '}
+                {t('erasure.dueBy', { date: formatDate(request.dueBy, i18n.language) })}
               </Text>
               {request.reason && <Text size="sm">{t('erasure.familyReason', { reason: request.reason })}</Text>}
               {request.refusalReason && <Text size="sm">{t('erasure.refusalReason', { reason: request.refusalReason })}</Text>}

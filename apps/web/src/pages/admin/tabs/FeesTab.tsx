@@ -51,9 +51,7 @@ function OverdueFamilies() {
     // Not a named region itself: the table's scroll region below carries the name (two nested
     // regions called "Overdue families" would be read twice).
     <Stack component="section">
-      <Title order={3}>
-        {t('admin.overdueTitle')}
-      </Title>
+      <Title order={3}>{t('admin.overdueTitle')}</Title>
       <ListState query={overdue}>
         {families.length === 0 ? (
           <Text c="dimmed">{t('admin.overdueEmpty')}</Text>
@@ -88,7 +86,10 @@ function OverdueFamilies() {
                         {phone && (
                           <Button
                             component="a"
-                            href={whatsappLink(phone, t('admin.whatsappText', { name: family.parentName, months, amount: formatAmount(family.outstandingBhd, i18n.language) }))}
+                            href={whatsappLink(
+                              phone,
+                              t('admin.whatsappText', { name: family.parentName, months, amount: formatAmount(family.outstandingBhd, i18n.language) }),
+                            )}
                             target="_blank"
                             rel="noopener noreferrer"
                             size="xs"
@@ -136,7 +137,15 @@ export function FeesTab() {
   const schools = useSchools();
   const areas = useAreas();
   const drivers = useDrivers();
-  const input = { month, status, page, pageSize: PAGE_SIZE, ...(schoolId ? { schoolId } : {}), ...(areaId ? { areaId } : {}), ...(driverId ? { driverId } : {}) };
+  const input = {
+    month,
+    status,
+    page,
+    pageSize: PAGE_SIZE,
+    ...(schoolId ? { schoolId } : {}),
+    ...(areaId ? { areaId } : {}),
+    ...(driverId ? { driverId } : {}),
+  };
   const fees = useQuery({ ...trpc.admin.fees.list.queryOptions(input), ...ADMIN_LIST_QUERY });
   const generate = useMutation(trpc.admin.fees.generate.mutationOptions());
   const voidPayment = useMutation(trpc.admin.fees.voidPayment.mutationOptions());
@@ -146,7 +155,11 @@ export function FeesTab() {
   const canWaive = can('fees.waive');
   const waive = useMutation(trpc.admin.fees.waive.mutationOptions());
   const setWaived = (fee: AdminFee, waived: boolean, reason: string) =>
-    runAdminChange(() => waive.mutateAsync({ id: fee.id, waived, reason }), { success: () => ({ title: waived ? t('admin.waived') : t('admin.unwaived') }), failure: t('admin.waiveFailed') }, { after: refreshAdminData });
+    runAdminChange(
+      () => waive.mutateAsync({ id: fee.id, waived, reason }),
+      { success: () => ({ title: waived ? t('admin.waived') : t('admin.unwaived') }), failure: t('admin.waiveFailed') },
+      { after: refreshAdminData },
+    );
 
   // This school year and the one before, so last year's arrears stay reachable.
   const monthOptions = useMemo(() => {
@@ -154,10 +167,12 @@ export function FeesTab() {
     return [...new Set(months)].sort().map((m) => ({ value: m, label: formatMonth(m, i18n.language) }));
   }, [month, today, i18n.language]);
 
-  const filter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   const rows = fees.data?.fees ?? [];
   const total = fees.data?.total ?? 0;
   const totals = fees.data?.totals;
@@ -165,7 +180,13 @@ export function FeesTab() {
   const runGenerate = () =>
     runAdminChange(
       () => generate.mutateAsync({ month }),
-      { success: ({ created }) => ({ title: t('admin.generated'), message: t('admin.generatedText', { count: created, month: formatMonth(month, i18n.language) }) }), failure: t('admin.generateFailed') },
+      {
+        success: ({ created }) => ({
+          title: t('admin.generated'),
+          message: t('admin.generatedText', { count: created, month: formatMonth(month, i18n.language) }),
+        }),
+        failure: t('admin.generateFailed'),
+      },
       { after: refreshAdminData },
     );
 
@@ -186,9 +207,30 @@ export function FeesTab() {
           allowDeselect={false}
           onChange={(value) => filter(setStatus)((value ?? '') as FeeStatus | '')}
         />
-        <Select label={t('admin.school')} placeholder={t('admin.all')} clearable data={(schools.data?.schools ?? []).map((s) => ({ value: s.id, label: s.name }))} value={schoolId} onChange={filter(setSchoolId)} />
-        <Select label={t('admin.area')} placeholder={t('admin.all')} clearable data={(areas.data?.areas ?? []).map((a) => ({ value: a.id, label: a.name }))} value={areaId} onChange={filter(setAreaId)} />
-        <Select label={t('admin.driver')} placeholder={t('admin.all')} clearable data={(drivers.data?.drivers ?? []).map((d) => ({ value: d.id, label: d.name }))} value={driverId} onChange={filter(setDriverId)} />
+        <Select
+          label={t('admin.school')}
+          placeholder={t('admin.all')}
+          clearable
+          data={(schools.data?.schools ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          value={schoolId}
+          onChange={filter(setSchoolId)}
+        />
+        <Select
+          label={t('admin.area')}
+          placeholder={t('admin.all')}
+          clearable
+          data={(areas.data?.areas ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          value={areaId}
+          onChange={filter(setAreaId)}
+        />
+        <Select
+          label={t('admin.driver')}
+          placeholder={t('admin.all')}
+          clearable
+          data={(drivers.data?.drivers ?? []).map((d) => ({ value: d.id, label: d.name }))}
+          value={driverId}
+          onChange={filter(setDriverId)}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <Total label={t('admin.expected')} amount={totals?.expectedBhd} />
@@ -241,17 +283,36 @@ export function FeesTab() {
                       <Table.Td>
                         <Stack gap={4} align="flex-start">
                           {fee.outstandingBhd !== '0.00' && (
-                            <Button size="xs" mih={phone ? 44 : 36} onClick={() => setPaying(fee)} aria-label={t('admin.recordPaymentFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
+                            <Button
+                              size="xs"
+                              mih={phone ? 44 : 36}
+                              onClick={() => setPaying(fee)}
+                              aria-label={t('admin.recordPaymentFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}
+                            >
                               {t('admin.recordPayment')}
                             </Button>
                           )}
                           {!canWaive ? null : fee.waived ? (
-                            <Button size="compact-xs" miw={phone ? 44 : undefined} variant="subtle" loading={waive.isPending} onClick={() => void setWaived(fee, false, '')} aria-label={t('admin.unwaiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
+                            <Button
+                              size="compact-xs"
+                              miw={phone ? 44 : undefined}
+                              variant="subtle"
+                              loading={waive.isPending}
+                              onClick={() => void setWaived(fee, false, '')}
+                              aria-label={t('admin.unwaiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}
+                            >
                               {t('admin.unwaive')}
                             </Button>
                           ) : (
                             fee.status !== 'paid' && (
-                              <Button size="compact-xs" miw={phone ? 44 : undefined} variant="subtle" color="gray" onClick={() => setWaiving(fee)} aria-label={t('admin.waiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}>
+                              <Button
+                                size="compact-xs"
+                                miw={phone ? 44 : undefined}
+                                variant="subtle"
+                                color="gray"
+                                onClick={() => setWaiving(fee)}
+                                aria-label={t('admin.waiveFor', { name: fee.studentName, month: formatMonth(fee.month, i18n.language) })}
+                              >
                                 {t('admin.waive')}
                               </Button>
                             )
@@ -264,11 +325,22 @@ export function FeesTab() {
                                 <Anchor href={receiptPdfPath(p.paymentId)} size="xs" download>
                                   {t('admin.receipt', { number: p.receiptNumber })} · {t('amount', { amount: formatAmount(p.amountBhd, i18n.language) })}
                                 </Anchor>
-                                <Anchor href={receiptPagePath(p.paymentId)} target="_blank" rel="noopener" size="xs" aria-label={t('admin.printReceipt', { number: p.receiptNumber })}>
+                                <Anchor
+                                  href={receiptPagePath(p.paymentId)}
+                                  target="_blank"
+                                  rel="noopener"
+                                  size="xs"
+                                  aria-label={t('admin.printReceipt', { number: p.receiptNumber })}
+                                >
                                   {t('admin.printShort')}
                                 </Anchor>
                                 {canVoid && (
-                                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}>
+                                  <Button
+                                    size="compact-xs"
+                                    variant="subtle"
+                                    color="red"
+                                    onClick={() => setVoiding({ id: p.paymentId, number: p.receiptNumber })}
+                                  >
                                     {t('admin.voidPayment', { number: p.receiptNumber })}
                                   </Button>
                                 )}
@@ -321,7 +393,11 @@ export function FeesTab() {
           pending={voidPayment.isPending}
           onClose={() => setVoiding(null)}
           onConfirm={(reason) =>
-            void runAdminChange(() => voidPayment.mutateAsync({ id: voiding.id, reason }), { success: () => ({ title: t('payment.voided'), message: voiding.number }), failure: t('payment.voidFailed') }, { after: refreshAdminData }).then((done) => {
+            void runAdminChange(
+              () => voidPayment.mutateAsync({ id: voiding.id, reason }),
+              { success: () => ({ title: t('payment.voided'), message: voiding.number }), failure: t('payment.voidFailed') },
+              { after: refreshAdminData },
+            ).then((done) => {
               if (done) setVoiding(null);
             })
           }

@@ -35,7 +35,8 @@ function useRunName() {
 
 function useAgeText() {
   const { t, i18n } = useTranslation('liveBus');
-  return (seconds: number) => (seconds < 60 ? t('seconds', { count: seconds, formatted: formatNumber(seconds, i18n.language) }) : t('minutes', { count: Math.floor(seconds / 60) }));
+  return (seconds: number) =>
+    seconds < 60 ? t('seconds', { count: seconds, formatted: formatNumber(seconds, i18n.language) }) : t('minutes', { count: Math.floor(seconds / 60) });
 }
 
 /** Every bus with a run in progress, on the map and as a table (its fix's age, the children on board). */
@@ -84,7 +85,9 @@ function LiveBuses({ onTrail }: { onTrail: (bus: LiveBus) => void }) {
                     <Table.Td>{bus.driver.name}</Table.Td>
                     <Table.Td>{nameOfRun({ direction: bus.run, name: bus.runName })}</Table.Td>
                     {/* An age reads as one piece ('28 s ago'), never its number on one line and its unit on the next. */}
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{bus.fixAgeSeconds === null ? t('office.noFix') : t('office.age', { age: age(bus.fixAgeSeconds) })}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {bus.fixAgeSeconds === null ? t('office.noFix') : t('office.age', { age: age(bus.fixAgeSeconds) })}
+                    </Table.Td>
                     <Table.Td>{bus.source === null ? '' : t(`office.sourceName.${bus.source}`)}</Table.Td>
                     <Table.Td>{bus.battery === null ? t('office.batteryUnknown') : t('office.batteryLevel', { level: Math.round(bus.battery) })}</Table.Td>
                     <Table.Td>{bus.onBoard}</Table.Td>
@@ -176,13 +179,22 @@ function RunTrailView({ choice, onChoose }: { choice: TrailChoice; onChoose: (ne
                 ) : (
                   <Stack gap="xs">
                     <Text c="dark.9" data-testid="trail-summary">
-                      {t('office.trailPoints', { count: answer.points.length, from: formatTime(answer.points[0]!.at, i18n.language), to: formatTime(answer.points.at(-1)!.at, i18n.language) })}
+                      {t('office.trailPoints', {
+                        count: answer.points.length,
+                        from: formatTime(answer.points[0]!.at, i18n.language),
+                        to: formatTime(answer.points.at(-1)!.at, i18n.language),
+                      })}
                     </Text>
                     <LazyRunMap
                       loadingLabel={t('loadingMap')}
                       label={t('office.trailTitle')}
                       zoomLabels={{ zoomIn: t('zoomIn'), zoomOut: t('zoomOut') }}
-                      stops={answer.stops.map((stop) => ({ id: String(stop.position), number: stop.position, title: String(stop.position), location: { lat: stop.lat, lng: stop.lng } }))}
+                      stops={answer.stops.map((stop) => ({
+                        id: String(stop.position),
+                        number: stop.position,
+                        title: String(stop.position),
+                        location: { lat: stop.lat, lng: stop.lng },
+                      }))}
                       trail={answer.points}
                     />
                   </Stack>
@@ -204,7 +216,13 @@ function ServiceAreaNote() {
   const degrees = (value: number) => formatNumber(value, i18n.language);
   return (
     <Text c="dimmed" size="sm" data-testid="service-area">
-      {t('office.serviceArea', { south: degrees(area.south), north: degrees(area.north), west: degrees(area.west), east: degrees(area.east), speed: formatNumber(MAX_BUS_SPEED_KMH, i18n.language) })}
+      {t('office.serviceArea', {
+        south: degrees(area.south),
+        north: degrees(area.north),
+        west: degrees(area.west),
+        east: degrees(area.east),
+        speed: formatNumber(MAX_BUS_SPEED_KMH, i18n.language),
+      })}
     </Text>
   );
 }

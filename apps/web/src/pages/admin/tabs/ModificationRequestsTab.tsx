@@ -97,7 +97,11 @@ function ModificationRequestCard({ request, onDecide }: { request: AdminModifica
           {t('card.parent', { name: request.parent.name })}
           {' · '}
           {request.parent.phone ? (
-            <Anchor href={`tel:+973${request.parent.phone}`} aria-label={t('card.callParent', { name: request.parent.name, phone: request.parent.phone })} inherit>
+            <Anchor
+              href={`tel:+973${request.parent.phone}`}
+              aria-label={t('card.callParent', { name: request.parent.name, phone: request.parent.phone })}
+              inherit
+            >
               {request.parent.phone}
             </Anchor>
           ) : (
@@ -119,14 +123,25 @@ function ModificationRequestCard({ request, onDecide }: { request: AdminModifica
             {t('card.conflict', { fields: conflicts.join(', ') })}
           </Alert>
         )}
-        <ModificationComparison before={request.payloadOld} after={request.payloadNew} changed={request.changedFields} conflicting={request.conflictingFields} />
+        <ModificationComparison
+          before={request.payloadOld}
+          after={request.payloadNew}
+          changed={request.changedFields}
+          conflicting={request.conflictingFields}
+        />
         {request.adminNote && <Text size="sm">{t('card.note', { note: request.adminNote })}</Text>}
         {request.status === 'pending' && (
           <Group justify="flex-end" gap="sm">
             <Button variant="default" color="red" mih={44} onClick={() => onDecide('reject')} aria-label={t('actions.rejectLabel', { name })}>
               {t('actions.reject')}
             </Button>
-            <Button color={YES_COLOR} mih={44} onClick={() => onDecide('approve')} disabled={conflicts.length > 0} aria-label={t('actions.approveLabel', { name })}>
+            <Button
+              color={YES_COLOR}
+              mih={44}
+              onClick={() => onDecide('approve')}
+              disabled={conflicts.length > 0}
+              aria-label={t('actions.approveLabel', { name })}
+            >
               {t('actions.approve')}
             </Button>
           </Group>
@@ -150,16 +165,20 @@ function DecisionModal({ decision, onClose }: { decision: Decision; onClose: () 
   const confirm = async () => {
     const input = { id: decision.request.id, adminNote: note };
     let busFull = false;
-    await runAdminChange(() => (approving ? approve.mutateAsync({ ...input, ...overCapacity.choice() }) : reject.mutateAsync(input)), {
-      success: () => ({ title: approving ? t('decide.approved') : t('decide.rejected'), message: name }),
-      failure: t('decide.failed'),
-    }, {
-      after: async () => undefined,
-      refused: (error) => {
-        overCapacity.refusedWith(error);
-        busFull = seatRefusalOf(error) !== null;
+    await runAdminChange(
+      () => (approving ? approve.mutateAsync({ ...input, ...overCapacity.choice() }) : reject.mutateAsync(input)),
+      {
+        success: () => ({ title: approving ? t('decide.approved') : t('decide.rejected'), message: name }),
+        failure: t('decide.failed'),
       },
-    });
+      {
+        after: async () => undefined,
+        refused: (error) => {
+          overCapacity.refusedWith(error);
+          busFull = seatRefusalOf(error) !== null;
+        },
+      },
+    );
     // A full bus keeps the dialog open (an admin may allow it); any other refusal or success closes it.
     if (busFull) return;
     // Refused or not, the queue is read again: a 409 means someone else decided, or the student changed.
@@ -171,7 +190,15 @@ function DecisionModal({ decision, onClose }: { decision: Decision; onClose: () 
     <AdminDialog onClose={onClose} title={approving ? t('decide.approveTitle') : t('decide.rejectTitle')}>
       <Stack>
         <Text size="sm">{approving ? t('decide.approveText', { name }) : t('decide.rejectText', { name })}</Text>
-        <Textarea label={t('decide.note')} description={t('decide.noteHint')} maxLength={500} autosize minRows={2} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+        <Textarea
+          label={t('decide.note')}
+          description={t('decide.noteHint')}
+          maxLength={500}
+          autosize
+          minRows={2}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
         <OverCapacityField state={overCapacity} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} mih={44}>

@@ -33,7 +33,11 @@ export function OnlinePaymentsTab() {
   const [refunding, setRefunding] = useState<OfficeOnlinePayment | null>(null);
   const refund = useMutation(trpc.admin.fees.refundPayment.mutationOptions());
   const runRefund = (payment: OfficeOnlinePayment, request: RefundRequest) =>
-    runAdminChange(() => refund.mutateAsync({ id: payment.paymentId!, ...request }), { success: ({ refund: made }) => ({ title: t('refund.done'), message: made.creditNoteNumber }), failure: t('refund.failed') }, { after: refreshAdminData }).then((done) => {
+    runAdminChange(
+      () => refund.mutateAsync({ id: payment.paymentId!, ...request }),
+      { success: ({ refund: made }) => ({ title: t('refund.done'), message: made.creditNoteNumber }), failure: t('refund.failed') },
+      { after: refreshAdminData },
+    ).then((done) => {
       if (done) {
         setRefunding(null);
         void list.refetch();
@@ -119,7 +123,14 @@ export function OnlinePaymentsTab() {
         )}
       </ListState>
       <ReconciliationSection />
-      {refunding && <RefundModal payment={refunding} pending={refund.isPending} onConfirm={(request) => void runRefund(refunding, request)} onClose={() => setRefunding(null)} />}
+      {refunding && (
+        <RefundModal
+          payment={refunding}
+          pending={refund.isPending}
+          onConfirm={(request) => void runRefund(refunding, request)}
+          onClose={() => setRefunding(null)}
+        />
+      )}
     </Stack>
   );
 }

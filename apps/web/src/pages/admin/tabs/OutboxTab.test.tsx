@@ -31,7 +31,10 @@ const message = (overrides: Partial<AdminNotification>): AdminNotification => ({
 /** The tab as the server's answers leave it: the first page of the list and both counts. */
 function renderOutbox(notifications: AdminNotification[], counts: { failed: number; held: number }): string {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(trpc.admin.notifications.list.queryKey({ status: undefined, templateKey: undefined, recipient: undefined, page: 1, pageSize: 20 }), { notifications, total: notifications.length });
+  queryClient.setQueryData(trpc.admin.notifications.list.queryKey({ status: undefined, templateKey: undefined, recipient: undefined, page: 1, pageSize: 20 }), {
+    notifications,
+    total: notifications.length,
+  });
   queryClient.setQueryData(trpc.admin.notifications.failedCount.queryKey(), { count: counts.failed });
   queryClient.setQueryData(trpc.admin.notifications.heldCount.queryKey(), { count: counts.held });
   return renderToString(
@@ -46,7 +49,10 @@ function renderOutbox(notifications: AdminNotification[], counts: { failed: numb
 describe('the Outbox tab', () => {
   it('shows a held message with its Release button, and Release all with the number held', () => {
     const html = renderOutbox(
-      [message({ id: '00000000-0000-4000-8000-000000000002', recipient: '36000002', status: 'held' }), message({ status: 'sent', attempts: 1, sentAt: '2026-11-26T06:01:00.000Z' })],
+      [
+        message({ id: '00000000-0000-4000-8000-000000000002', recipient: '36000002', status: 'held' }),
+        message({ status: 'sent', attempts: 1, sentAt: '2026-11-26T06:01:00.000Z' }),
+      ],
       { failed: 0, held: 1 },
     );
     expect(html).toContain('>Held<');

@@ -5,7 +5,14 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_STATUSES, NOTIFICATION_TEMPLATE_KEYS, OUTBOX_PAGE_SIZES, type AdminNotification, type NotificationStatus, type NotificationTemplateKey } from '@school-transport/contracts';
+import {
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TEMPLATE_KEYS,
+  OUTBOX_PAGE_SIZES,
+  type AdminNotification,
+  type NotificationStatus,
+  type NotificationTemplateKey,
+} from '@school-transport/contracts';
 import { ADMIN_LIST_QUERY, trpc } from '../../../trpc.js';
 import { runAdminChange } from '../../../components/AdminForm/run-admin-change.js';
 import { refreshOutbox, useFailedMessageCount, useHeldMessageCount } from '../../../queries/outbox-queries.js';
@@ -40,7 +47,13 @@ export function OutboxTab() {
   const paging = useDataTablePaging();
 
   const list = useQuery({
-    ...trpc.admin.notifications.list.queryOptions({ status: status ?? undefined, templateKey: templateKey ?? undefined, recipient: recipient || undefined, page, pageSize }),
+    ...trpc.admin.notifications.list.queryOptions({
+      status: status ?? undefined,
+      templateKey: templateKey ?? undefined,
+      recipient: recipient || undefined,
+      page,
+      pageSize,
+    }),
     ...ADMIN_LIST_QUERY,
     placeholderData: keepPreviousData,
   });
@@ -57,19 +70,37 @@ export function OutboxTab() {
   const filtered = Boolean(status || templateKey || recipient);
 
   const templateLabel = (key: string) => (isTemplateKey(key) ? t(`templates.${key}`) : key);
-  const filterChanged = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const filterChanged =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   const retryOne = (message: AdminNotification) =>
-    runAdminChange(() => retry.mutateAsync({ id: message.id }), { success: () => ({ title: t('retryDone'), message: message.recipient }), failure: t('retryFailed') }, { after: refreshOutbox });
+    runAdminChange(
+      () => retry.mutateAsync({ id: message.id }),
+      { success: () => ({ title: t('retryDone'), message: message.recipient }), failure: t('retryFailed') },
+      { after: refreshOutbox },
+    );
   const retryEvery = () =>
-    runAdminChange(() => retryAll.mutateAsync(), { success: (result) => ({ title: t('retryAllDone'), message: t('retryAllDoneMessage', { count: result.retried }) }), failure: t('retryFailed') }, { after: refreshOutbox });
+    runAdminChange(
+      () => retryAll.mutateAsync(),
+      { success: (result) => ({ title: t('retryAllDone'), message: t('retryAllDoneMessage', { count: result.retried }) }), failure: t('retryFailed') },
+      { after: refreshOutbox },
+    );
   const releaseOne = (message: AdminNotification) =>
-    runAdminChange(() => release.mutateAsync({ id: message.id }), { success: () => ({ title: t('releaseDone'), message: message.recipient }), failure: t('releaseFailed') }, { after: refreshOutbox });
+    runAdminChange(
+      () => release.mutateAsync({ id: message.id }),
+      { success: () => ({ title: t('releaseDone'), message: message.recipient }), failure: t('releaseFailed') },
+      { after: refreshOutbox },
+    );
   const releaseEvery = () =>
-    runAdminChange(() => releaseAll.mutateAsync(), { success: (result) => ({ title: t('releaseAllDone'), message: t('releaseAllDoneMessage', { count: result.released }) }), failure: t('releaseFailed') }, { after: refreshOutbox });
+    runAdminChange(
+      () => releaseAll.mutateAsync(),
+      { success: (result) => ({ title: t('releaseAllDone'), message: t('releaseAllDoneMessage', { count: result.released }) }), failure: t('releaseFailed') },
+      { after: refreshOutbox },
+    );
 
   return (
     <Stack>
@@ -195,7 +226,12 @@ export function OutboxTab() {
                 </Text>
               ),
             },
-            { accessor: 'attempts', title: t('columns.tries'), noWrap: true, render: (message) => t('tries', { attempts: message.attempts, max: message.maxAttempts }) },
+            {
+              accessor: 'attempts',
+              title: t('columns.tries'),
+              noWrap: true,
+              render: (message) => t('tries', { attempts: message.attempts, max: message.maxAttempts }),
+            },
             {
               accessor: 'errorMsg',
               title: t('columns.error'),
@@ -212,18 +248,38 @@ export function OutboxTab() {
               accessor: 'sentAt',
               title: t('columns.times'),
               noWrap: true,
-              render: (message) => (message.sentAt ? t('sentAt', { time: timeOf(message.sentAt) }) : message.nextAttemptAt ? t('nextAt', { time: timeOf(message.nextAttemptAt) }) : '—'),
+              render: (message) =>
+                message.sentAt
+                  ? t('sentAt', { time: timeOf(message.sentAt) })
+                  : message.nextAttemptAt
+                    ? t('nextAt', { time: timeOf(message.nextAttemptAt) })
+                    : '—',
             },
             {
               accessor: 'actions',
               title: t('columns.actions'),
               render: (message) =>
                 message.status === 'failed' ? (
-                  <Button size="sm" mih={44} variant="light" aria-label={t('retryLabel', { recipient: message.recipient })} disabled={retry.isPending} onClick={() => void retryOne(message)}>
+                  <Button
+                    size="sm"
+                    mih={44}
+                    variant="light"
+                    aria-label={t('retryLabel', { recipient: message.recipient })}
+                    disabled={retry.isPending}
+                    onClick={() => void retryOne(message)}
+                  >
                     {t('retry')}
                   </Button>
                 ) : message.status === 'held' ? (
-                  <Button size="sm" mih={44} variant="light" color="orange" aria-label={t('releaseLabel', { recipient: message.recipient })} disabled={release.isPending} onClick={() => void releaseOne(message)}>
+                  <Button
+                    size="sm"
+                    mih={44}
+                    variant="light"
+                    color="orange"
+                    aria-label={t('releaseLabel', { recipient: message.recipient })}
+                    disabled={release.isPending}
+                    onClick={() => void releaseOne(message)}
+                  >
                     {t('release')}
                   </Button>
                 ) : null,

@@ -35,7 +35,10 @@ function AcceptModal({ proof, onClose }: { proof: PaymentProof; onClose: () => v
   const submit = async (values: AcceptValues) => {
     const done = await runAdminChange(
       () => accept.mutateAsync(values),
-      { success: ({ payment }) => ({ title: t('proofs.accepted'), message: t('payment.recordedText', { number: payment.receiptNumber }) }), failure: t('proofs.acceptFailed') },
+      {
+        success: ({ payment }) => ({ title: t('proofs.accepted'), message: t('payment.recordedText', { number: payment.receiptNumber }) }),
+        failure: t('proofs.acceptFailed'),
+      },
       { after: refreshAdminData, setErrors: form.setErrors },
     );
     if (done) onClose();
@@ -48,12 +51,21 @@ function AcceptModal({ proof, onClose }: { proof: PaymentProof; onClose: () => v
           <Text size="sm">{t('proofs.acceptHint')}</Text>
           <TextInput label={t('payment.amount')} inputMode="decimal" withAsterisk {...form.getInputProps('amountBhd')} />
           <TextInput label={t('payment.reference')} maxLength={120} {...form.getInputProps('reference')} />
-          <Select label={t('payment.method')} allowDeselect={false} data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))} {...form.getInputProps('method')} />
+          <Select
+            label={t('payment.method')}
+            allowDeselect={false}
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))}
+            {...form.getInputProps('method')}
+          />
           {choices.length > 1 && (
             <Checkbox.Group label={t('payment.months')} {...form.getInputProps('feeIds')}>
               <Stack gap={6} mt={4}>
                 {choices.map((fee) => (
-                  <Checkbox key={fee.id} value={fee.id} label={`${fee.studentName}, ${formatMonth(fee.month, i18n.language)}: ${t('amount', { amount: formatAmount(fee.outstandingBhd, i18n.language) })}`} />
+                  <Checkbox
+                    key={fee.id}
+                    value={fee.id}
+                    label={`${fee.studentName}, ${formatMonth(fee.month, i18n.language)}: ${t('amount', { amount: formatAmount(fee.outstandingBhd, i18n.language) })}`}
+                  />
                 ))}
               </Stack>
             </Checkbox.Group>
@@ -98,7 +110,11 @@ function ProofCard({ proof, onAccept, onReject }: { proof: PaymentProof; onAccep
               {t('proofs.sent', { date: formatDate(proof.createdAt, i18n.language) })} · {proof.parentPhone ?? ''}
             </Text>
             <Text size="sm">{t('proofs.claimed', { amount: formatAmount(proof.amountBhd, i18n.language), reference: proof.reference || '—' })}</Text>
-            {proof.reason && <Text size="sm" c="red">{t('proofs.decidedReason', { reason: proof.reason })}</Text>}
+            {proof.reason && (
+              <Text size="sm" c="red">
+                {t('proofs.decidedReason', { reason: proof.reason })}
+              </Text>
+            )}
             <Text size="sm" fw={600}>
               {t('proofs.familyDue')}
             </Text>
@@ -180,7 +196,11 @@ export function PaymentProofsTab() {
           pending={reject.isPending}
           onClose={() => setRejecting(null)}
           onConfirm={(reason) =>
-            void runAdminChange(() => reject.mutateAsync({ id: rejecting.id, reason }), { success: () => ({ title: t('proofs.rejected') }), failure: t('proofs.rejectFailed') }, { after: refreshAdminData }).then((done) => {
+            void runAdminChange(
+              () => reject.mutateAsync({ id: rejecting.id, reason }),
+              { success: () => ({ title: t('proofs.rejected') }), failure: t('proofs.rejectFailed') },
+              { after: refreshAdminData },
+            ).then((done) => {
               if (done) setRejecting(null);
             })
           }

@@ -56,7 +56,9 @@ export function ReconciliationSection() {
         {answer && (
           <Stack gap="sm" data-testid="reconciliation">
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
-              <Text>{t('reconciliation.captured', { count: answer.captured.count, amount: formatAmountWithFils(answer.captured.totalBhd, i18n.language) })}</Text>
+              <Text>
+                {t('reconciliation.captured', { count: answer.captured.count, amount: formatAmountWithFils(answer.captured.totalBhd, i18n.language) })}
+              </Text>
               <Text>{t('reconciliation.booked', { count: answer.booked.count, amount: formatAmountWithFils(answer.booked.totalBhd, i18n.language) })}</Text>
               <Text fw={700} c={differs ? 'red.9' : 'teal.9'} data-testid="reconciliation-difference">
                 {t('reconciliation.difference', { amount: formatAmountWithFils(answer.differenceBhd, i18n.language) })}

@@ -32,7 +32,16 @@ export function RecordViewsSection() {
       </Title>
       <Text size="sm">{t('erasure.views.hint')}</Text>
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <Select label={t('erasure.views.person')} placeholder={t('erasure.views.everyone')} data={people} value={viewerUserId} onChange={setViewer} clearable searchable w={240} />
+        <Select
+          label={t('erasure.views.person')}
+          placeholder={t('erasure.views.everyone')}
+          data={people}
+          value={viewerUserId}
+          onChange={setViewer}
+          clearable
+          searchable
+          w={240}
+        />
         {child && (
           <Button variant="light" mih={44} onClick={() => setChild(null)}>
             {t('erasure.views.clearChild', { name: child.name })}
@@ -47,7 +56,13 @@ export function RecordViewsSection() {
             {views.data?.views.map((view, index) => (
               <List.Item key={`${view.at}-${view.student.id}-${index}`}>
                 {formatDateTime(view.at, i18n.language)} · {view.viewer.name ?? t('erasure.views.removedAccount')} · {t(`erasure.views.what.${view.what}`)} ·{' '}
-                <Anchor component="button" type="button" size="sm" onClick={() => setChild(view.student)} aria-label={t('erasure.views.onlyChild', { name: view.student.name })}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => setChild(view.student)}
+                  aria-label={t('erasure.views.onlyChild', { name: view.student.name })}
+                >
                   {view.student.name}
                 </Anchor>
               </List.Item>

@@ -56,7 +56,11 @@ export function RoutesTab() {
   const saveOrder = async (stopIds: string[]) => {
     if (!driverId || !run || order.isPending) return;
     setPending(stopIds);
-    const saved = await runAdminChange(() => order.mutateAsync({ driverId, run, stopIds }), { success: () => ({ title: t('stops.saved') }), failure: t('stops.failed') }, { after: async () => undefined });
+    const saved = await runAdminChange(
+      () => order.mutateAsync({ driverId, run, stopIds }),
+      { success: () => ({ title: t('stops.saved') }), failure: t('stops.failed') },
+      { after: async () => undefined },
+    );
     // Refused (a child joined or left since): the server's order is read again.
     if (saved) showRunStops(driverId, run, saved);
     else await refreshRoutes();
@@ -67,7 +71,11 @@ export function RoutesTab() {
     async (stopId: string, at: LatLng) => {
       if (!driverId || !run || !manage) return;
       const pin = { driverId, run, stopId, lat: Number(at.lat.toFixed(6)), lng: Number(at.lng.toFixed(6)) };
-      const saved = await runAdminChange(() => saveLocation(pin), { success: () => ({ title: t('pin.saved') }), failure: t('pin.failed') }, { after: async () => undefined });
+      const saved = await runAdminChange(
+        () => saveLocation(pin),
+        { success: () => ({ title: t('pin.saved') }), failure: t('pin.failed') },
+        { after: async () => undefined },
+      );
       if (!saved) return refreshRoutes();
       showRunStops(driverId, run, saved);
       setPinning(null);
@@ -78,7 +86,11 @@ export function RoutesTab() {
 
   const unpin = async (stop: RunStop) => {
     if (!driverId || !run) return;
-    const saved = await runAdminChange(() => clearLocation.mutateAsync({ driverId, run, stopId: stop.id }), { success: () => ({ title: t('pin.removed') }), failure: t('pin.failed') }, { after: async () => undefined });
+    const saved = await runAdminChange(
+      () => clearLocation.mutateAsync({ driverId, run, stopId: stop.id }),
+      { success: () => ({ title: t('pin.removed') }), failure: t('pin.failed') },
+      { after: async () => undefined },
+    );
     if (!saved) return;
     showRunStops(driverId, run, saved);
     setPinning(null);
@@ -88,7 +100,13 @@ export function RoutesTab() {
   const placedCount = answer?.stops.filter((stop) => stop.location).length ?? 0;
   const pinningStop = shown.find((stop) => stop.id === pinning);
   const mapStops = useMemo(
-    () => shown.map((stop, index) => ({ id: stop.id, number: index + 1, title: t('map.stopTitle', { number: index + 1, names: stop.students.map((student) => student.firstName).join(', ') }), location: stop.location })),
+    () =>
+      shown.map((stop, index) => ({
+        id: stop.id,
+        number: index + 1,
+        title: t('map.stopTitle', { number: index + 1, names: stop.students.map((student) => student.firstName).join(', ') }),
+        location: stop.location,
+      })),
     [shown, t],
   );
 
@@ -128,11 +146,7 @@ export function RoutesTab() {
         )}
       </Group>
       {!driverId && <Text c="dark.7">{t('noDriver')}</Text>}
-      {driverId && (
-        <ListState query={busRuns}>
-          {busRuns.data?.runs.length === 0 && <Text c="dark.7">{t('noRuns')}</Text>}
-        </ListState>
-      )}
+      {driverId && <ListState query={busRuns}>{busRuns.data?.runs.length === 0 && <Text c="dark.7">{t('noRuns')}</Text>}</ListState>}
       {driverId && run && (
         <ListState query={stops}>
           {answer && (
@@ -143,7 +157,9 @@ export function RoutesTab() {
                     {answer.seats === null ? t('noSeatLimit', { riders: answer.riders }) : t('seats', { riders: answer.riders, seats: answer.seats })}
                   </Text>
                   <Text size="sm" c="dark.7" data-testid="route-ordered-by">
-                    {answer.orderedBy ? t('orderedBy', { name: answer.orderedBy.name, time: formatDateTime(answer.orderedBy.at, i18n.language) }) : t('neverOrdered')}
+                    {answer.orderedBy
+                      ? t('orderedBy', { name: answer.orderedBy.name, time: formatDateTime(answer.orderedBy.at, i18n.language) })
+                      : t('neverOrdered')}
                   </Text>
                   {chosenRun?.direction === 'afternoon' && !answer.orderedBy && (
                     <Text size="sm" c="dark.7">
@@ -153,7 +169,12 @@ export function RoutesTab() {
                 </Stack>
                 {manage && (
                   <Stack gap={2} maw={320}>
-                    <Button mih={44} variant="default" disabled={placedCount < 2 || order.isPending} onClick={() => void saveOrder(byDistance.map((stop) => stop.id))}>
+                    <Button
+                      mih={44}
+                      variant="default"
+                      disabled={placedCount < 2 || order.isPending}
+                      onClick={() => void saveOrder(byDistance.map((stop) => stop.id))}
+                    >
                       {t('orderByDistance')}
                     </Button>
                     <Text size="xs" c="dark.7">
@@ -172,7 +193,12 @@ export function RoutesTab() {
                     <Title order={3} size="h4">
                       {t('stops.title')}
                     </Title>
-                    <SortableStops stops={shown} onReorder={(ids) => void saveOrder(ids)} onPin={(stop) => setPinning(stop.id)} disabled={!manage || order.isPending} />
+                    <SortableStops
+                      stops={shown}
+                      onReorder={(ids) => void saveOrder(ids)}
+                      onPin={(stop) => setPinning(stop.id)}
+                      disabled={!manage || order.isPending}
+                    />
                   </Stack>
                   <Stack gap="xs">
                     <SegmentedControl

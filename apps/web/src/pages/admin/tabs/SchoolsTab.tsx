@@ -23,7 +23,9 @@ export function SchoolsTab() {
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     if (!needle) return all;
-    return all.filter((school) => [school.name, school.schoolCode, school.contactName ?? '', school.address ?? ''].some((text) => text.toLowerCase().includes(needle)));
+    return all.filter((school) =>
+      [school.name, school.schoolCode, school.contactName ?? '', school.address ?? ''].some((text) => text.toLowerCase().includes(needle)),
+    );
   }, [all, search]);
 
   const toggleActive = (school: AdminSchool) => {
@@ -38,7 +40,13 @@ export function SchoolsTab() {
   return (
     <Stack>
       <EntityTabHeader title={t('schools.title')} addLabel={t('schools.add')} onAdd={() => setEditing(null)} total={all.length}>
-        <TextInput label={t('schools.search')} placeholder={t('schools.searchPlaceholder')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={320} />
+        <TextInput
+          label={t('schools.search')}
+          placeholder={t('schools.searchPlaceholder')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={320}
+        />
       </EntityTabHeader>
       <ListState query={schools}>
         {shown.length === 0 ? (
@@ -71,7 +79,13 @@ export function SchoolsTab() {
                       <StatusBadge active={school.active} />
                     </Table.Td>
                     <Table.Td>
-                      <EntityRowActions name={school.name} active={school.active} onEdit={() => setEditing(school)} onToggle={() => void toggleActive(school)} pending={setActive.isPending} />
+                      <EntityRowActions
+                        name={school.name}
+                        active={school.active}
+                        onEdit={() => setEditing(school)}
+                        onToggle={() => void toggleActive(school)}
+                        pending={setActive.isPending}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -32,9 +32,10 @@ export function SettingsTab() {
       { after: refreshAdminData, setErrors: form.setErrors },
     );
 
-  const field = (key: Exclude<keyof CompanySettings, 'firstServiceMonth' | 'vatRatePercent' | 'vatNumber'>, extra: { inputMode?: 'numeric' | 'url'; maxLength?: number } = {}) => (
-    <TextInput label={t(`settings.${key}`)} {...extra} {...form.getInputProps(key)} />
-  );
+  const field = (
+    key: Exclude<keyof CompanySettings, 'firstServiceMonth' | 'vatRatePercent' | 'vatNumber'>,
+    extra: { inputMode?: 'numeric' | 'url'; maxLength?: number } = {},
+  ) => <TextInput label={t(`settings.${key}`)} {...extra} {...form.getInputProps(key)} />;
 
   return (
     <Stack>
@@ -79,7 +80,12 @@ export function SettingsTab() {
                   onChange={(value) => form.setFieldValue('firstServiceMonth', Number(value ?? 9))}
                   error={form.errors.firstServiceMonth}
                 />
-                <TextInput label={tf('settings.vatRatePercent')} description={tf('settings.vatRateHint')} inputMode="decimal" {...form.getInputProps('vatRatePercent')} />
+                <TextInput
+                  label={tf('settings.vatRatePercent')}
+                  description={tf('settings.vatRateHint')}
+                  inputMode="decimal"
+                  {...form.getInputProps('vatRatePercent')}
+                />
                 <TextInput label={tf('settings.vatNumber')} maxLength={40} {...form.getInputProps('vatNumber')} />
               </SimpleGrid>
             </Fieldset>

@@ -72,11 +72,15 @@ export default function StudentsTab() {
 
   const openInvoice = (student: AdminStudent) => window.open(`/admin/invoices/${student.id}`, '_blank');
   const restoreStudent = (student: AdminStudent) =>
-    runAdminChange(() => restore.mutateAsync({ id: student.id }), { success: () => ({ title: t('toasts.restored'), message: fullName(student) }), failure: t('toasts.restoreFailed') }, {
-      after: refreshAdminData,
-      // Their bus filled up meanwhile: the admin may restore them over capacity, with a reason.
-      refused: (error) => seatRefusalOf(error) && setOverfull({ student, refusal: error }),
-    });
+    runAdminChange(
+      () => restore.mutateAsync({ id: student.id }),
+      { success: () => ({ title: t('toasts.restored'), message: fullName(student) }), failure: t('toasts.restoreFailed') },
+      {
+        after: refreshAdminData,
+        // Their bus filled up meanwhile: the admin may restore them over capacity, with a reason.
+        refused: (error) => seatRefusalOf(error) && setOverfull({ student, refusal: error }),
+      },
+    );
 
   const records = students.data?.students ?? [];
   const total = students.data?.total ?? 0;
@@ -102,7 +106,9 @@ export default function StudentsTab() {
       <Text c="dimmed" size="sm" ta="end" aria-live="polite">
         {t('total', { count: total })}
       </Text>
-      {selected.length > 0 && !view.deleted && <BulkBar studentIds={selected.map((s) => s.id)} drivers={lists.drivers} onDone={refreshAdminData} onClear={() => setSelected([])} />}
+      {selected.length > 0 && !view.deleted && (
+        <BulkBar studentIds={selected.map((s) => s.id)} drivers={lists.drivers} onDone={refreshAdminData} onClear={() => setSelected([])} />
+      )}
       <ListState query={{ isLoading: false, error: students.error, refetch: students.refetch }}>
         <DataTable<AdminStudent>
           withTableBorder
@@ -156,13 +162,25 @@ export default function StudentsTab() {
                 </div>
               ),
             },
-            { accessor: 'grade', title: t('columns.gradeClass'), render: (student) => [student.grade, student.class].filter(Boolean).join(' / '), noWrap: true },
+            {
+              accessor: 'grade',
+              title: t('columns.gradeClass'),
+              render: (student) => [student.grade, student.class].filter(Boolean).join(' / '),
+              noWrap: true,
+            },
             { accessor: 'school.name', title: t('columns.school') },
             { accessor: 'area.name', title: t('columns.area'), render: (student) => student.area?.name ?? t('notSpecified') },
             {
               accessor: 'driver.name',
               title: t('columns.driver'),
-              render: (student) => (student.driver ? <bdi>{student.driver.name}</bdi> : <Text size="sm" c="orange">{t('unassigned')}</Text>),
+              render: (student) =>
+                student.driver ? (
+                  <bdi>{student.driver.name}</bdi>
+                ) : (
+                  <Text size="sm" c="orange">
+                    {t('unassigned')}
+                  </Text>
+                ),
             },
             {
               accessor: 'paymentStatus',
@@ -174,7 +192,14 @@ export default function StudentsTab() {
                 </Badge>
               ),
             },
-            { accessor: 'priceBhd', title: t('columns.price'), sortable: true, textAlign: 'right', noWrap: true, render: (student) => t('price', { price: formatAmount(student.priceBhd, i18n.language) }) },
+            {
+              accessor: 'priceBhd',
+              title: t('columns.price'),
+              sortable: true,
+              textAlign: 'right',
+              noWrap: true,
+              render: (student) => t('price', { price: formatAmount(student.priceBhd, i18n.language) }),
+            },
             {
               accessor: 'actions',
               title: t('columns.actions'),
@@ -183,9 +208,16 @@ export default function StudentsTab() {
               render: (student) =>
                 student.deletedAt ? (
                   canDelete && (
-                  <Button size="xs" variant="light" mih={44} leftSection={<IconRestore size={16} />} aria-label={t('actions.restore', { name: fullName(student) })} onClick={() => void restoreStudent(student)}>
-                    {t('actions.restoreLabel')}
-                  </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      mih={44}
+                      leftSection={<IconRestore size={16} />}
+                      aria-label={t('actions.restore', { name: fullName(student) })}
+                      onClick={() => void restoreStudent(student)}
+                    >
+                      {t('actions.restoreLabel')}
+                    </Button>
                   )
                 ) : (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -195,13 +227,25 @@ export default function StudentsTab() {
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={t('actions.invoice', { name: fullName(student) })}>
-                      <ActionIcon size="xl" variant="subtle" color="teal" aria-label={t('actions.invoice', { name: fullName(student) })} onClick={() => openInvoice(student)}>
+                      <ActionIcon
+                        size="xl"
+                        variant="subtle"
+                        color="teal"
+                        aria-label={t('actions.invoice', { name: fullName(student) })}
+                        onClick={() => openInvoice(student)}
+                      >
                         <IconFileInvoice size={20} />
                       </ActionIcon>
                     </Tooltip>
                     {canDelete && (
                       <Tooltip label={t('actions.delete', { name: fullName(student) })}>
-                        <ActionIcon size="xl" variant="subtle" color="red" aria-label={t('actions.delete', { name: fullName(student) })} onClick={() => setDeleting(student)}>
+                        <ActionIcon
+                          size="xl"
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('actions.delete', { name: fullName(student) })}
+                          onClick={() => setDeleting(student)}
+                        >
                           <IconTrash size={20} />
                         </ActionIcon>
                       </Tooltip>
@@ -222,14 +266,24 @@ export default function StudentsTab() {
           onCreated={(result, email) => result.generatedPassword && setGenerated({ email, password: result.generatedPassword })}
         />
       )}
-      {editing && edited.data && <StudentFormModal key={edited.data.student.id} student={edited.data.student} lists={lists} onClose={() => setEditing(null)} onSaved={refreshAdminData} />}
+      {editing && edited.data && (
+        <StudentFormModal
+          key={edited.data.student.id}
+          student={edited.data.student}
+          lists={lists}
+          onClose={() => setEditing(null)}
+          onSaved={refreshAdminData}
+        />
+      )}
       {deleting && <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} onDone={refreshAdminData} />}
       {importing && (
         <Suspense fallback={null}>
           <ImportStudentsDialog onClose={() => setImporting(false)} onDone={refreshAdminData} />
         </Suspense>
       )}
-      {overfull && <RestoreOverCapacityDialog student={overfull.student} refusal={overfull.refusal} onClose={() => setOverfull(null)} onDone={refreshAdminData} />}
+      {overfull && (
+        <RestoreOverCapacityDialog student={overfull.student} refusal={overfull.refusal} onClose={() => setOverfull(null)} onDone={refreshAdminData} />
+      )}
       {generated && <GeneratedPasswordDialog email={generated.email} password={generated.password} onClose={() => setGenerated(null)} />}
     </Stack>
   );

@@ -37,7 +37,9 @@ export function TermsTab() {
       <Group justify="space-between">
         <Title order={2}>{t('terms.title')}</Title>
         {/* A new version starts from the current one's text: it waits for the versions to load. */}
-        <Button onClick={() => setWriting(true)} disabled={!terms.data}>{t('terms.add')}</Button>
+        <Button onClick={() => setWriting(true)} disabled={!terms.data}>
+          {t('terms.add')}
+        </Button>
       </Group>
       <ListState query={terms}>
         {versions.length === 0 && <Text c="dimmed">{t('terms.empty')}</Text>}
@@ -45,9 +47,19 @@ export function TermsTab() {
           <Card key={version.id} withBorder padding="lg" role="article" aria-label={t('terms.version', { version: version.version })}>
             <Group justify="space-between" mb="xs">
               <Group gap="sm">
-                <Title order={3} size="h4">{t('terms.version', { version: version.version })}</Title>
-                {version.active && <Badge color="green" variant="light">{t('terms.active')}</Badge>}
-                {version.contentAr === null && <Badge color="yellow" variant="light">{t('terms.noArabic')}</Badge>}
+                <Title order={3} size="h4">
+                  {t('terms.version', { version: version.version })}
+                </Title>
+                {version.active && (
+                  <Badge color="green" variant="light">
+                    {t('terms.active')}
+                  </Badge>
+                )}
+                {version.contentAr === null && (
+                  <Badge color="yellow" variant="light">
+                    {t('terms.noArabic')}
+                  </Badge>
+                )}
               </Group>
               <Group gap="xs">
                 {version.contentAr === null && (
@@ -56,27 +68,40 @@ export function TermsTab() {
                   </Button>
                 )}
                 {!version.active && (
-                  <Button size="xs" variant="light" onClick={() => void makeActive(version.id, version.version)} disabled={activate.isPending || version.contentAr === null}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => void makeActive(version.id, version.version)}
+                    disabled={activate.isPending || version.contentAr === null}
+                  >
                     {t('terms.makeActive')}
                   </Button>
                 )}
               </Group>
             </Group>
             <Text size="xs" c="dimmed" mb="sm">
-              {version.active && version.effectiveFrom ? t('terms.effectiveFrom', { date: dateOf(version.effectiveFrom) }) : t('terms.createdAt', { date: dateOf(version.createdAt) })}
+              {version.active && version.effectiveFrom
+                ? t('terms.effectiveFrom', { date: dateOf(version.effectiveFrom) })
+                : t('terms.createdAt', { date: dateOf(version.createdAt) })}
             </Text>
             <Spoiler maxHeight={160} showLabel={t('terms.showMore')} hideLabel={t('terms.showLess')}>
               <Stack gap="sm">
                 <div>
-                  <Text size="xs" fw={600}>{t('terms.english')}</Text>
+                  <Text size="xs" fw={600}>
+                    {t('terms.english')}
+                  </Text>
                   <Text size="sm" lang="en" dir="ltr" style={{ whiteSpace: 'pre-wrap' }}>
                     {version.content}
                   </Text>
                 </div>
                 <div>
-                  <Text size="xs" fw={600}>{t('terms.arabic')}</Text>
+                  <Text size="xs" fw={600}>
+                    {t('terms.arabic')}
+                  </Text>
                   {version.contentAr === null ? (
-                    <Text size="sm" c="dimmed">{t('terms.arabicMissing')}</Text>
+                    <Text size="sm" c="dimmed">
+                      {t('terms.arabicMissing')}
+                    </Text>
                   ) : (
                     <Text size="sm" lang="ar" dir="rtl" style={{ whiteSpace: 'pre-wrap' }}>
                       {version.contentAr}
@@ -88,7 +113,13 @@ export function TermsTab() {
           </Card>
         ))}
       </ListState>
-      {writing && <TermsFormModal starting={{ content: current?.content ?? '', contentAr: current?.contentAr ?? '' }} onClose={() => setWriting(false)} onSaved={refreshAdminData} />}
+      {writing && (
+        <TermsFormModal
+          starting={{ content: current?.content ?? '', contentAr: current?.contentAr ?? '' }}
+          onClose={() => setWriting(false)}
+          onSaved={refreshAdminData}
+        />
+      )}
       {translating && <TermsArabicModal version={translating} onClose={() => setTranslating(null)} onSaved={refreshAdminData} />}
     </Stack>
   );

@@ -39,7 +39,12 @@ export function TodayTab() {
             {t('intro')}
           </Text>
         </div>
-        <Button variant="default" mih={44} onClick={() => void refreshOfficeDay()} loading={(runs.isFetching && !runs.isLoading) || (absences.isFetching && !absences.isLoading)}>
+        <Button
+          variant="default"
+          mih={44}
+          onClick={() => void refreshOfficeDay()}
+          loading={(runs.isFetching && !runs.isLoading) || (absences.isFetching && !absences.isLoading)}
+        >
           {t('refresh')}
         </Button>
       </Group>

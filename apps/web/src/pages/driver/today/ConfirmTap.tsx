@@ -22,7 +22,13 @@ export function ConfirmTap({ label, question, confirm, color, onConfirm }: Confi
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <Button size="xl" fullWidth color={color} onClick={() => setAsking(true)} styles={{ root: { height: 'auto', minHeight: 60, paddingBlock: 8 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}>
+      <Button
+        size="xl"
+        fullWidth
+        color={color}
+        onClick={() => setAsking(true)}
+        styles={{ root: { height: 'auto', minHeight: 60, paddingBlock: 8 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
         {label}
       </Button>
     );

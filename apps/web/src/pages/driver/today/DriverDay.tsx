@@ -29,7 +29,10 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
   const [chosen, setChosen] = useState<string | null>(null);
   const [lastTap, setLastTap] = useState<LastTap | null>(null);
   const clearTap = useCallback(() => setLastTap(null), []);
-  const waitingStudentIds = useMemo(() => new Set(waiting.flatMap((action) => (action.kind === 'mark' || action.kind === 'undo' ? [action.studentId] : []))), [waiting]);
+  const waitingStudentIds = useMemo(
+    () => new Set(waiting.flatMap((action) => (action.kind === 'mark' || action.kind === 'undo' ? [action.studentId] : []))),
+    [waiting],
+  );
   const runs = shown?.runs ?? [];
   const attendant = driver.role === 'driver' ? (shown?.attendant ?? null) : null;
   const [attendantMarks, setAttendantMarks] = useAttendantMarks(driver.userId, shown?.date ?? null);
@@ -50,9 +53,14 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
     const students = studentIds.map((id) => current.students.find((student) => student.id === id)).filter((student) => student !== undefined);
     if (students.length === 0) return;
     const what = t(`today.tap.${event}`);
-    const text = students.length === 1 ? t('today.tap.one', { what, student: `${students[0]!.firstName} ${students[0]!.lastName}` }) : t('today.tap.many', { what, count: students.length });
+    const text =
+      students.length === 1
+        ? t('today.tap.one', { what, student: `${students[0]!.firstName} ${students[0]!.lastName}` })
+        : t('today.tap.many', { what, count: students.length });
     const tapId = crypto.randomUUID();
-    const actions = Promise.all(students.map((student) => mark(runRefOf(current, runs), student.id, event, receivedBy).then((action) => ({ action, previous: student.status }))));
+    const actions = Promise.all(
+      students.map((student) => mark(runRefOf(current, runs), student.id, event, receivedBy).then((action) => ({ action, previous: student.status }))),
+    );
     setLastTap({
       id: tapId,
       text,
@@ -75,7 +83,11 @@ export function DriverDay({ driver }: { driver: { userId: string; name: string; 
           {day.isLoading && <PageLoader />}
           {day.error && !shown && (
             <Alert color="red" title={t('today.loadFailed')} role="alert">
-              {day.error instanceof DayRequestError && day.error.status === 401 ? t('today.signedOut') : day.error instanceof DayRequestError ? translateMessage(day.error.message, day.error.code) : t('today.loadFailed')}
+              {day.error instanceof DayRequestError && day.error.status === 401
+                ? t('today.signedOut')
+                : day.error instanceof DayRequestError
+                  ? translateMessage(day.error.message, day.error.code)
+                  : t('today.loadFailed')}
               <Button size="md" variant="light" ms="md" onClick={() => void day.refetch()}>
                 {t('retry')}
               </Button>

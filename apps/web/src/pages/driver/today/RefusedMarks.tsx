@@ -19,7 +19,11 @@ interface RefusedMarksProps {
 export function RefusedMarks({ refused, today, onDismiss }: RefusedMarksProps) {
   const { t } = useTranslation('driver');
   if (refused.length === 0) return null;
-  const studentOf = (run: string, id: string) => today.runs.filter((entry) => entry.id === run || entry.run === run).flatMap((entry) => entry.students).find((entry) => entry.id === id);
+  const studentOf = (run: string, id: string) =>
+    today.runs
+      .filter((entry) => entry.id === run || entry.run === run)
+      .flatMap((entry) => entry.students)
+      .find((entry) => entry.id === id);
   const studentName = (run: string, id: string) => {
     const student = studentOf(run, id);
     return student ? `${student.firstName} ${student.lastName}` : id;

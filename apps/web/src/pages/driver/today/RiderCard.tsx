@@ -99,7 +99,15 @@ export function RiderCard({ run, student, marking, waiting, onMark }: RiderCardP
         {marks.length > 0 && (
           <Stack gap="xs">
             {marks.map((event) => (
-              <Button key={event} size="lg" fullWidth variant={MARK_STYLE[event].variant} color={MARK_STYLE[event].color} onClick={() => onMark(event)} styles={LONG_LABEL}>
+              <Button
+                key={event}
+                size="lg"
+                fullWidth
+                variant={MARK_STYLE[event].variant}
+                color={MARK_STYLE[event].color}
+                onClick={() => onMark(event)}
+                styles={LONG_LABEL}
+              >
                 {t(`today.mark.${run}.${event}`)}
               </Button>
             ))}

@@ -28,16 +28,25 @@ interface RunPanelProps {
 
 type Refusal = { text: string; notMarkedIds: string[] };
 
-const names = (students: readonly { firstName: string; lastName: string }[]) => students.map((student) => `${student.firstName} ${student.lastName}`).join(', ');
+const names = (students: readonly { firstName: string; lastName: string }[]) =>
+  students.map((student) => `${student.firstName} ${student.lastName}`).join(', ');
 
 /** Why End was refused, in the screen's language: who is still on the bus, who nobody marked, or the server's own message. */
 function refusalOf(refusal: EndRefusal): Refusal {
-  if ('stillOnBus' in refusal) return { text: i18n.t('schoolDay.stillOnBus', { ns: 'messages', count: refusal.stillOnBus.length, names: names(refusal.stillOnBus) }), notMarkedIds: [] };
-  if ('notMarked' in refusal) return { text: i18n.t('schoolDay.notMarked', { ns: 'messages', count: refusal.notMarked.length, names: names(refusal.notMarked) }), notMarkedIds: refusal.notMarked.map((student) => student.id) };
+  if ('stillOnBus' in refusal)
+    return { text: i18n.t('schoolDay.stillOnBus', { ns: 'messages', count: refusal.stillOnBus.length, names: names(refusal.stillOnBus) }), notMarkedIds: [] };
+  if ('notMarked' in refusal)
+    return {
+      text: i18n.t('schoolDay.notMarked', { ns: 'messages', count: refusal.notMarked.length, names: names(refusal.notMarked) }),
+      notMarkedIds: refusal.notMarked.map((student) => student.id),
+    };
   const { students, code } = refusal.error;
   if (students && students.length > 0) {
     const key = code?.startsWith('schoolDay.notMarked') ? 'schoolDay.notMarked' : 'schoolDay.stillOnBus';
-    return { text: i18n.t(key, { ns: 'messages', count: students.length, names: names(students) }), notMarkedIds: key === 'schoolDay.notMarked' ? students.map((student) => student.id) : [] };
+    return {
+      text: i18n.t(key, { ns: 'messages', count: students.length, names: names(students) }),
+      notMarkedIds: key === 'schoolDay.notMarked' ? students.map((student) => student.id) : [],
+    };
   }
   return { text: translateMessage(refusal.error.message, refusal.error.code), notMarkedIds: [] };
 }
@@ -126,7 +135,17 @@ export function RunPanel({ run, listOnly = false, waitingStudentIds, onStart, on
           {t('today.stops.change')}
         </Button>
       )}
-      {!ordering && run.students.map((student) => <RiderCard key={student.id} run={run.run} student={student} marking={inProgress} waiting={waitingStudentIds.has(student.id)} onMark={(event, receivedBy) => mark(student.id, event, receivedBy)} />)}
+      {!ordering &&
+        run.students.map((student) => (
+          <RiderCard
+            key={student.id}
+            run={run.run}
+            student={student}
+            marking={inProgress}
+            waiting={waitingStudentIds.has(student.id)}
+            onMark={(event, receivedBy) => mark(student.id, event, receivedBy)}
+          />
+        ))}
       {inProgress && (
         <Stack gap="sm" ref={refusalRef} style={{ scrollMarginBottom: 96 }}>
           {/* Always in the page, so that screen readers announce a refusal as it appears. */}

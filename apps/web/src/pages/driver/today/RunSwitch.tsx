@@ -30,7 +30,9 @@ export function RunSwitch({ runs, value, onChange }: RunSwitchProps) {
       data={runs.map((run) => {
         const name = hasFirstRunName(run) ? t(`today.${run.run}`) : run.name;
         const window = plannedWindow(run);
-        const label = run.coveringFor ? t('today.covering', { run: hasFirstRunName(run) ? t(`today.${run.run}Short`) : run.name, name: run.coveringFor.name }) : name;
+        const label = run.coveringFor
+          ? t('today.covering', { run: hasFirstRunName(run) ? t(`today.${run.run}Short`) : run.name, name: run.coveringFor.name })
+          : name;
         return { value: runKey(run), label: window && runs.length > 2 ? `${label} · ${window}` : label };
       })}
     />

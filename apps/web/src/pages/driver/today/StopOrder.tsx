@@ -28,7 +28,10 @@ export function StopOrder({ run, onSaved, onClose }: StopOrderProps) {
     setSaving(true);
     setError(null);
     try {
-      await orderStops(run.run, stops.map((stop) => stop.id));
+      await orderStops(
+        run.run,
+        stops.map((stop) => stop.id),
+      );
       await onSaved();
       notify({ title: t('today.stops.saved') });
       onClose();

@@ -51,8 +51,7 @@ export function TapResult({ tap, onDone }: { tap: LastTap | null; onDone: () => 
               aria-label={t('today.tap.undoLabel', { what: tap.text })}
               onClick={() => {
                 setBusy(true);
-                void tap
-                  .undo!()
+                void tap.undo!()
                   .then((undone) => (undone ? onDone() : setFailed(true)))
                   .finally(() => setBusy(false));
               }}

@@ -98,7 +98,11 @@ export interface MarkRequest {
 }
 
 /** The bus's positions (a batch when they waited offline): 202 with how many the server kept. */
-export function sendPositions(run: string, date: string, fixes: readonly { lat: number; lng: number; accuracy: number; speed: number | null; heading: number | null; at: string }[]): Promise<{ accepted: number }> {
+export function sendPositions(
+  run: string,
+  date: string,
+  fixes: readonly { lat: number; lng: number; accuracy: number; speed: number | null; heading: number | null; at: string }[],
+): Promise<{ accepted: number }> {
   return request('POST', '/api/driver/positions', { run, date, fixes });
 }
 

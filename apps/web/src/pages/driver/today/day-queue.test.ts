@@ -35,7 +35,17 @@ class Server {
 let minute = 0;
 function mark(userId: string, studentId: string, event: MarkAction['event']): MarkAction {
   minute += 1;
-  return { kind: 'mark', id: crypto.randomUUID(), userId, run: 'morning', date: '2026-12-01', at: new Date(Date.UTC(2026, 11, 1, 3, minute)).toISOString(), studentId, event, position: null };
+  return {
+    kind: 'mark',
+    id: crypto.randomUUID(),
+    userId,
+    run: 'morning',
+    date: '2026-12-01',
+    at: new Date(Date.UTC(2026, 11, 1, 3, minute)).toISOString(),
+    studentId,
+    event,
+    position: null,
+  };
 }
 
 describe("the phone's queue of marks", () => {
@@ -179,7 +189,15 @@ describe("the phone's queue of marks", () => {
 describe("the bus's positions in the phone's queue", () => {
   const fixAt = (userId: string, second: number): PositionsAction => {
     const at = new Date(Date.UTC(2026, 11, 1, 3, 0, second)).toISOString();
-    return { kind: 'positions', id: crypto.randomUUID(), userId, run: 'morning', date: '2026-12-01', at, fixes: [{ lat: 26 + second / 1000, lng: 50.5, accuracy: 8, speed: null, heading: null, at }] };
+    return {
+      kind: 'positions',
+      id: crypto.randomUUID(),
+      userId,
+      run: 'morning',
+      date: '2026-12-01',
+      at,
+      fixes: [{ lat: 26 + second / 1000, lng: 50.5, accuracy: 8, speed: null, heading: null, at }],
+    };
   };
 
   it('waits offline with the marks and is sent later as one batch, in its place among the marks', async () => {
@@ -193,7 +211,8 @@ describe("the bus's positions in the phone's queue", () => {
     };
     const queue = new DayQueue(phoneActionStore, send, 'driver-trail');
     await queue.load();
-    for (const action of [fixAt('driver-trail', 10), fixAt('driver-trail', 20), mark('driver-trail', 'noor', 'boarded'), fixAt('driver-trail', 30)]) await queue.add(action);
+    for (const action of [fixAt('driver-trail', 10), fixAt('driver-trail', 20), mark('driver-trail', 'noor', 'boarded'), fixAt('driver-trail', 30)])
+      await queue.add(action);
     expect((await queue.flush()).waiting).toBe(4);
     online = true;
     expect(await queue.flush()).toMatchObject({ refused: [], waiting: 0 });

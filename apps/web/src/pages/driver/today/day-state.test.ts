@@ -39,7 +39,13 @@ const at = (time: string) => new Date(`2026-12-01T${time}:00+03:00`);
 
 describe("the driver's day on the phone", () => {
   it('shows every waiting tap at once over the last list: the run started, the child boarded, then dropped', () => {
-    const today: DriverToday = { date: '2026-12-01', noService: null, attendant: null, positionFromTracker: false, runs: [run('morning', 'not_started', [student('noor'), student('maryam')]), run('afternoon', 'not_started', [student('noor')])] };
+    const today: DriverToday = {
+      date: '2026-12-01',
+      noService: null,
+      attendant: null,
+      positionFromTracker: false,
+      runs: [run('morning', 'not_started', [student('noor'), student('maryam')]), run('afternoon', 'not_started', [student('noor')])],
+    };
     const base = { userId: 'u', run: 'morning' as const, date: '2026-12-01' };
     const actions: DayAction[] = [
       { ...base, kind: 'start', id: '1', at: '2026-12-01T03:10:00.000Z' },

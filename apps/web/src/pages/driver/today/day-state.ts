@@ -1,4 +1,12 @@
-import { FIRST_RUN_NAMES, type DriverRun, type DriverToday, type DriverTodayRun, type MarkEvent, type RiderStatus, type RunStudent } from '@school-transport/contracts';
+import {
+  FIRST_RUN_NAMES,
+  type DriverRun,
+  type DriverToday,
+  type DriverTodayRun,
+  type MarkEvent,
+  type RiderStatus,
+  type RunStudent,
+} from '@school-transport/contracts';
 import type { DayAction } from './day-queue.js';
 
 /**
@@ -9,7 +17,15 @@ export function withWaitingActions(today: DriverToday, actions: readonly DayActi
   const mine = actions.filter((action) => action.date === today.date && action.kind !== 'positions');
   if (mine.length === 0) return today;
   // An action names its run by id, or (queued by an older screen, or while the bus has one run that way) by direction.
-  return { ...today, runs: today.runs.map((run) => applyActions(run, mine.filter((action) => action.run === run.id || action.run === run.run))) };
+  return {
+    ...today,
+    runs: today.runs.map((run) =>
+      applyActions(
+        run,
+        mine.filter((action) => action.run === run.id || action.run === run.run),
+      ),
+    ),
+  };
 }
 
 function applyActions(run: DriverTodayRun, actions: readonly DayAction[]): DriverTodayRun {
@@ -85,7 +101,9 @@ export function bahrainClock(now: Date): string {
 const DEFAULT_AFTERNOON_COMES_NEXT_FROM = '10:30';
 
 const byPlannedStart = (a: DriverTodayRun, b: DriverTodayRun) =>
-  (a.plannedStart ?? '').localeCompare(b.plannedStart ?? '') || Number(a.run === 'afternoon') - Number(b.run === 'afternoon') || Number(Boolean(a.handedTo)) - Number(Boolean(b.handedTo));
+  (a.plannedStart ?? '').localeCompare(b.plannedStart ?? '') ||
+  Number(a.run === 'afternoon') - Number(b.run === 'afternoon') ||
+  Number(Boolean(a.handedTo)) - Number(Boolean(b.handedTo));
 
 /**
  * The run the screen opens on (its key): one in progress; else the one that comes next by the
@@ -103,7 +121,10 @@ export function nextRunKey(runs: readonly DriverTodayRun[], now: Date): string |
     if (at === 0 || (run.plannedStart !== undefined && run.plannedStart === ordered[at - 1]!.plannedStart)) return;
     const previousEnd = Date.parse(ordered[at - 1]!.plannedEnd ?? '');
     const start = Date.parse(run.plannedStart ?? '');
-    const comesNext = Number.isNaN(previousEnd) || Number.isNaN(start) ? bahrainClock(now) >= DEFAULT_AFTERNOON_COMES_NEXT_FROM : now.getTime() >= previousEnd + (start - previousEnd) / 2;
+    const comesNext =
+      Number.isNaN(previousEnd) || Number.isNaN(start)
+        ? bahrainClock(now) >= DEFAULT_AFTERNOON_COMES_NEXT_FROM
+        : now.getTime() >= previousEnd + (start - previousEnd) / 2;
     if (comesNext) index = at;
   });
   const fromNow = [...ordered.slice(index), ...ordered.slice(0, index).reverse()];

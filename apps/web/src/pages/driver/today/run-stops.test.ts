@@ -39,7 +39,12 @@ describe('a list saved on the phone by the app before runs had stops', () => {
   it('shows each child as a stop of its own, in the saved order', () => {
     const old = { ...child('Amal', 'a', 1) } as Partial<RunStudent>;
     delete old.stop;
-    const saved = { userId: 'u', driverName: 'D', savedAt: '2026-12-01T03:00:00.000Z', today: { date: '2026-12-01', noService: null, runs: [{ students: [old, { ...old, id: 'Badr', firstName: 'Badr' }] } as DriverTodayRun] } };
+    const saved = {
+      userId: 'u',
+      driverName: 'D',
+      savedAt: '2026-12-01T03:00:00.000Z',
+      today: { date: '2026-12-01', noService: null, runs: [{ students: [old, { ...old, id: 'Badr', firstName: 'Badr' }] } as DriverTodayRun] },
+    };
     expect(withStops(saved as SavedToday)!.today.runs[0]!.students.map((student) => student.stop)).toEqual([
       { id: 'Amal', number: 1 },
       { id: 'Badr', number: 2 },

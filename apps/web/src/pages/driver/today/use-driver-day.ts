@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CrewRole, type DriverRun, type DriverToday, type MarkEvent, type ReceivedByInput, type PositionFix, type RiderStatus, type RunStudent } from '@school-transport/contracts';
+import {
+  type CrewRole,
+  type DriverRun,
+  type DriverToday,
+  type MarkEvent,
+  type ReceivedByInput,
+  type PositionFix,
+  type RiderStatus,
+  type RunStudent,
+} from '@school-transport/contracts';
 import { DayRequestError, endRun, isRefusal, loadToday, sendMark, sendPositions, startRun } from './day-api.js';
 import { DayQueue, type DayAction, type MarkAction, type RefusedAction } from './day-queue.js';
 import { phoneActionStore, saveToday, savedToday } from './phone-storage.js';
@@ -40,8 +49,27 @@ function sender(markIds: Map<string, string>) {
     if (action.kind === 'start') return startRun(action.run, action.date);
     if (action.kind === 'end') return endRun(action.run, action.date);
     if (action.kind === 'positions') return sendPositions(action.run, action.date, action.fixes);
-    if (action.kind === 'undo') return sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: 'undo', undoes: action.undoes, clientId: action.id, at: action.at, position: null });
-    const answer = await sendMark({ run: action.run, date: action.date, studentId: action.studentId, event: action.event, clientId: action.id, at: action.at, position: action.position, receivedBy: action.receivedBy });
+    if (action.kind === 'undo')
+      return sendMark({
+        run: action.run,
+        date: action.date,
+        studentId: action.studentId,
+        event: 'undo',
+        undoes: action.undoes,
+        clientId: action.id,
+        at: action.at,
+        position: null,
+      });
+    const answer = await sendMark({
+      run: action.run,
+      date: action.date,
+      studentId: action.studentId,
+      event: action.event,
+      clientId: action.id,
+      at: action.at,
+      position: action.position,
+      receivedBy: action.receivedBy,
+    });
     markIds.set(action.id, answer.mark.id);
     return answer;
   };
@@ -142,13 +170,18 @@ export function useDriverDay(driver: { userId: string; name: string; role: CrewR
       const result = await flush();
       // Received: the list on screen keeps the tap until the server's list is read again.
       if (result.sent.some((sent) => sent.id === action.id)) {
-        queryClient.setQueryData<LoadedDay>(todayQueryKey(userId), (loaded) => (loaded ? { ...loaded, today: withWaitingActions(loaded.today, [action]) } : loaded));
+        queryClient.setQueryData<LoadedDay>(todayQueryKey(userId), (loaded) =>
+          loaded ? { ...loaded, today: withWaitingActions(loaded.today, [action]) } : loaded,
+        );
       }
     },
     [queue, flush, queryClient, userId],
   );
 
-  const base = useCallback((run: string) => ({ id: crypto.randomUUID(), userId, run, date: shown?.date ?? '', at: new Date().toISOString() }), [userId, shown?.date]);
+  const base = useCallback(
+    (run: string) => ({ id: crypto.randomUUID(), userId, run, date: shown?.date ?? '', at: new Date().toISOString() }),
+    [userId, shown?.date],
+  );
 
   const start = useCallback(
     async (run: string) => {

@@ -31,7 +31,10 @@ function toFix(position: GeolocationPosition): PositionFix {
   };
 }
 
-export function usePositionSharing(run: { run: DriverRun; date: string } | null, share: (run: DriverRun, date: string, fix: PositionFix) => Promise<void>): SharingState {
+export function usePositionSharing(
+  run: { run: DriverRun; date: string } | null,
+  share: (run: DriverRun, date: string, fix: PositionFix) => Promise<void>,
+): SharingState {
   const [state, setState] = useState<SharingState>('off');
   const shareRef = useRef(share);
   shareRef.current = share;
@@ -61,10 +64,13 @@ export function usePositionSharing(run: { run: DriverRun; date: string } | null,
         return;
       }
       // Moved, but too soon after the last: the newest such fix goes when the 10 seconds are up.
-      waiting = window.setTimeout(() => {
-        sampler.sent(sampled);
-        void shareRef.current(runName, date, fix);
-      }, Math.max(0, sampler.due() - Date.now()));
+      waiting = window.setTimeout(
+        () => {
+          sampler.sent(sampled);
+          void shareRef.current(runName, date, fix);
+        },
+        Math.max(0, sampler.due() - Date.now()),
+      );
     };
     const failed = (error: GeolocationPositionError) => {
       if (error.code === error.PERMISSION_DENIED) setState('denied');

@@ -15,7 +15,12 @@ export function unguard(cell: string): string {
 
 /** Each header the import knows (English, Arabic, or the column's own name) to its column. */
 const HEADERS = new Map<string, CsvColumn>(
-  LANGUAGES.flatMap((language) => Object.entries(CSV_TEXTS[language].headers).flatMap(([column, header]) => [[loose(header), column as CsvColumn] as const, [loose(column), column as CsvColumn] as const])),
+  LANGUAGES.flatMap((language) =>
+    Object.entries(CSV_TEXTS[language].headers).flatMap(([column, header]) => [
+      [loose(header), column as CsvColumn] as const,
+      [loose(column), column as CsvColumn] as const,
+    ]),
+  ),
 );
 
 /** Where each known column sits in the file, and the header text it has there (for the problems' column). */

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@school-transport/db';
-import { STUDENT_IMPORT_MESSAGES, STUDENT_MESSAGES, type StudentImportPreview, type StudentImportProblem, type StudentImportResult } from '@school-transport/contracts';
+import {
+  STUDENT_IMPORT_MESSAGES,
+  STUDENT_MESSAGES,
+  type StudentImportPreview,
+  type StudentImportProblem,
+  type StudentImportResult,
+} from '@school-transport/contracts';
 import { AppError } from '../../../../errors.js';
 import { recordAudit, type Actor } from '../../../audit.js';
 import { withUniqueField } from '../../guards.js';
@@ -13,12 +19,19 @@ import { writeImport } from './write.js';
 
 const problemsOf = (plan: ImportPlan): StudentImportProblem[] => plan.rows.flatMap((row) => row.problems);
 
-const count = (plan: ImportPlan, action: 'create' | 'update' | 'unchanged') => plan.rows.filter((row) => row.problems.length === 0 && row.action === action).length;
+const count = (plan: ImportPlan, action: 'create' | 'update' | 'unchanged') =>
+  plan.rows.filter((row) => row.problems.length === 0 && row.action === action).length;
 
 /** The dry run: what importing the file would do, and every problem of every row. Nothing is written. */
 export async function previewStudentImport(db: Kysely<Database>, file: Uint8Array): Promise<StudentImportPreview> {
   const plan = await planImport(db, await readSpreadsheet(file));
-  return { rows: plan.rows.length, create: count(plan, 'create'), update: count(plan, 'update'), unchanged: count(plan, 'unchanged'), errors: problemsOf(plan) };
+  return {
+    rows: plan.rows.length,
+    create: count(plan, 'create'),
+    update: count(plan, 'update'),
+    unchanged: count(plan, 'unchanged'),
+    errors: problemsOf(plan),
+  };
 }
 
 /**
@@ -27,7 +40,12 @@ export async function previewStudentImport(db: Kysely<Database>, file: Uint8Arra
  * and one audit row with the counts. Without validOnly a single problem refuses the whole file
  * (400 with every problem) and nothing is written.
  */
-export async function importStudents(db: Kysely<Database>, actor: Actor, file: Uint8Array, options: { validOnly: boolean; sendWelcome: boolean }): Promise<StudentImportResult> {
+export async function importStudents(
+  db: Kysely<Database>,
+  actor: Actor,
+  file: Uint8Array,
+  options: { validOnly: boolean; sendWelcome: boolean },
+): Promise<StudentImportResult> {
   const sheet = await readSpreadsheet(file);
   // The welcome codes' hashes (argon2, tens of ms each) are made before the transaction, for as
   // many new parents as the file names now, so the transaction stays short.

@@ -87,7 +87,10 @@ export async function loadLookups(db: Db, named: { automatedIds: string[]; stude
     .select(['users.id as userId', 'users.role', 'parents.id as parentId', 'users.email', 'users.phone', 'parents.whatsappNumber']);
   const byEmail = await inChunks(named.emails, (chunk) => account.where('users.email', 'in', chunk).execute());
   const byPhone = await inChunks(named.phones, (chunk) =>
-    account.where('users.role', '=', 'parent').where((eb) => eb.or([eb('users.phone', 'in', chunk), eb('parents.whatsappNumber', 'in', chunk)])).execute(),
+    account
+      .where('users.role', '=', 'parent')
+      .where((eb) => eb.or([eb('users.phone', 'in', chunk), eb('parents.whatsappNumber', 'in', chunk)]))
+      .execute(),
   );
 
   const parentsByPhone = new Map<string, ParentAccount[]>();

@@ -39,10 +39,12 @@ function withSchema<T>(schema: z.ZodType<T>): (text: string) => Parsed<T> {
   };
 }
 
-const nullable = <T>(parse: (text: string) => Parsed<T | undefined>) => (text: string): Parsed<T | null> => {
-  const parsed = parse(text);
-  return 'message' in parsed ? parsed : { value: parsed.value ?? null };
-};
+const nullable =
+  <T>(parse: (text: string) => Parsed<T | undefined>) =>
+  (text: string): Parsed<T | null> => {
+    const parsed = parse(text);
+    return 'message' in parsed ? parsed : { value: parsed.value ?? null };
+  };
 
 const PARSERS = {
   firstName: withSchema(studentNameFields.firstName),
@@ -122,7 +124,13 @@ class RowReader {
   /** A problem on a cell, quoting the text the cell holds (the contract's code names the message without it). */
   problem(column: CsvColumn, message: string, code = messageCode(message)): void {
     const value = this.cell(column) || undefined;
-    this.problems.push({ row: this.row.row, column: this.map.header[column] ?? column, message: withRefusedValue(message, value), ...(code ? { code } : {}), ...(value === undefined ? {} : { value }) });
+    this.problems.push({
+      row: this.row.row,
+      column: this.map.header[column] ?? column,
+      message: withRefusedValue(message, value),
+      ...(code ? { code } : {}),
+      ...(value === undefined ? {} : { value }),
+    });
   }
 
   /**
@@ -192,7 +200,14 @@ function matchStudent(reader: RowReader, lookups: Lookups): { student?: Student;
   return { failed: false };
 }
 
-function planRow(map: ColumnMap, row: SheetRow, lookups: Lookups, newParents: Map<string, NewParent>, seenStudents: Set<string>, seenNewStudents: Set<string>): PlannedRow {
+function planRow(
+  map: ColumnMap,
+  row: SheetRow,
+  lookups: Lookups,
+  newParents: Map<string, NewParent>,
+  seenStudents: Set<string>,
+  seenNewStudents: Set<string>,
+): PlannedRow {
   const matcher = new RowReader(map, row, undefined);
   const { student, failed } = matchStudent(matcher, lookups);
   // A Student ID that names no live student: the row is not read further (it is not a new student either).
@@ -200,8 +215,18 @@ function planRow(map: ColumnMap, row: SheetRow, lookups: Lookups, newParents: Ma
   const reader = new RowReader(map, row, student);
   const nameOf = (records: ByName<NamedRecord>, id: string | null | undefined) => (id ? (records.byId.get(id)?.name ?? '') : '');
 
-  const school = reader.field('school', student && lookups.schools.byId.get(student.schoolId), (text) => loose(text) === loose(nameOf(lookups.schools, student?.schoolId)), byName(lookups.schools, NAME_MESSAGES.school));
-  const area = reader.field('area', student && lookups.areas.byId.get(student.areaId), (text) => loose(text) === loose(nameOf(lookups.areas, student?.areaId)), byName(lookups.areas, NAME_MESSAGES.area));
+  const school = reader.field(
+    'school',
+    student && lookups.schools.byId.get(student.schoolId),
+    (text) => loose(text) === loose(nameOf(lookups.schools, student?.schoolId)),
+    byName(lookups.schools, NAME_MESSAGES.school),
+  );
+  const area = reader.field(
+    'area',
+    student && lookups.areas.byId.get(student.areaId),
+    (text) => loose(text) === loose(nameOf(lookups.areas, student?.areaId)),
+    byName(lookups.areas, NAME_MESSAGES.area),
+  );
   const driver = reader.field(
     'driver',
     student && (student.driverId ? lookups.drivers.byId.get(student.driverId) : null),
@@ -216,7 +241,12 @@ function planRow(map: ColumnMap, row: SheetRow, lookups: Lookups, newParents: Ma
   }
   const priceText = reader.cell('price') ?? '';
   const price = student
-    ? reader.field('price', student.priceBhd, (text) => text === '' || (PARSERS.price(text) as { value?: string }).value === formatMoney(student.priceBhd), PARSERS.price)
+    ? reader.field(
+        'price',
+        student.priceBhd,
+        (text) => text === '' || (PARSERS.price(text) as { value?: string }).value === formatMoney(student.priceBhd),
+        PARSERS.price,
+      )
     : priceText === ''
       ? area?.price
       : reader.field('price', undefined, () => false, PARSERS.price);
@@ -248,12 +278,18 @@ function planRow(map: ColumnMap, row: SheetRow, lookups: Lookups, newParents: Ma
     // a new student's were filled in from the parent's phone and the block, road and house, so the
     // same file imported twice changes nothing the second time.
     values.contactNumber1 = reader.field('contactNumber1', student.contactNumber1, (text) => text === '' || text === student.contactNumber1, PARSERS.phone);
-    values.address = reader.field('address', student.address, (text) => text === '' || text === student.address, withSchema(requiredText(MESSAGES.addressRequired, 300)));
+    values.address = reader.field(
+      'address',
+      student.address,
+      (text) => text === '' || text === student.address,
+      withSchema(requiredText(MESSAGES.addressRequired, 300)),
+    );
   } else {
     parent = chooseParent(reader, lookups, newParents);
     const contact = reader.cell('contactNumber1') ?? '';
     values.contactNumber1 = contact === '' ? parentPhoneOf(lookups, parent, newParents) : reader.field('contactNumber1', undefined, () => false, PARSERS.phone);
-    if (values.contactNumber1 === undefined && contact === '' && reader.problems.length === 0) reader.problem('contactNumber1', MESSAGES.primaryContactRequired);
+    if (values.contactNumber1 === undefined && contact === '' && reader.problems.length === 0)
+      reader.problem('contactNumber1', MESSAGES.primaryContactRequired);
     const address = reader.cell('address') ?? '';
     if (address.length > 300) reader.problem('address', MESSAGES.tooLong);
     if (values.block !== undefined && values.road !== undefined && values.houseBuilding !== undefined) {
@@ -263,7 +299,8 @@ function planRow(map: ColumnMap, row: SheetRow, lookups: Lookups, newParents: Ma
 
   // The same student twice in one file: the second row is refused, whichever it is.
   if (student && reader.problems.length === 0) {
-    if (seenStudents.has(student.id)) reader.problem(map.index.automatedId !== undefined ? 'automatedId' : 'studentSchoolId', STUDENT_IMPORT_MESSAGES.duplicateStudent);
+    if (seenStudents.has(student.id))
+      reader.problem(map.index.automatedId !== undefined ? 'automatedId' : 'studentSchoolId', STUDENT_IMPORT_MESSAGES.duplicateStudent);
     seenStudents.add(student.id);
   } else if (!student && values.schoolId && values.studentSchoolId) {
     const key = schoolIdKey(values.schoolId, values.studentSchoolId);

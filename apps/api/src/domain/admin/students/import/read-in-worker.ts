@@ -28,7 +28,15 @@ let sourceBundle: Promise<string> | undefined;
 async function startWorker(options: WorkerOptions): Promise<Worker> {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${BUILT_WORKER}`, import.meta.url), options);
   sourceBundle ??= import('esbuild').then(async ({ build }) => {
-    const result = await build({ entryPoints: [fileURLToPath(new URL('./read-worker.ts', import.meta.url))], bundle: true, platform: 'node', target: 'node20', format: 'cjs', write: false, logLevel: 'error' });
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('./read-worker.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      write: false,
+      logLevel: 'error',
+    });
     return result.outputFiles[0]!.text;
   });
   return new Worker(await sourceBundle, { ...options, eval: true });

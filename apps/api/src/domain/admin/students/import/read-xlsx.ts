@@ -62,7 +62,10 @@ function unzipParts(bytes: Uint8Array): Map<string, string> {
 }
 
 /** Runs a SAX pass over one XML part; element names lose any namespace prefix. */
-function scan(xml: string, handlers: { open?: (name: string, attributes: () => Record<string, string>) => void; close?: (name: string) => void; text?: (text: string) => void }): void {
+function scan(
+  xml: string,
+  handlers: { open?: (name: string, attributes: () => Record<string, string>) => void; close?: (name: string) => void; text?: (text: string) => void },
+): void {
   const local = (name: string) => name.slice(name.indexOf(':') + 1);
   const parser = new Parser();
   if (handlers.open) {

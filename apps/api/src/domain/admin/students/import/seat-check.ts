@@ -20,7 +20,13 @@ export async function checkSeats(db: Db, rows: PlannedRow[], driverColumn: strin
     if (before && before.driverId === after.driverId && before.serviceType === after.serviceType && before.schoolId === after.schoolId) return [];
     return [{ row, before, after }];
   });
-  const driverIds = [...new Set(moves.flatMap(({ before, after }) => [before?.driverId, before?.afternoonDriverId, after.driverId, after.afternoonDriverId].filter((id): id is string => Boolean(id))))];
+  const driverIds = [
+    ...new Set(
+      moves.flatMap(({ before, after }) =>
+        [before?.driverId, before?.afternoonDriverId, after.driverId, after.afternoonDriverId].filter((id): id is string => Boolean(id)),
+      ),
+    ),
+  ];
   if (driverIds.length === 0) return;
   const [drivers, runs, children, settings] = await Promise.all([
     db.selectFrom('drivers').select(['id', 'vehicleSeats']).where('id', 'in', driverIds).execute(),
@@ -31,7 +37,9 @@ export async function checkSeats(db: Db, rows: PlannedRow[], driverColumn: strin
   const seats = new Map(drivers.map((driver) => [driver.id, driver.vehicleSeats]));
   const riders = ridersPerRun(runs, children, settings.schoolDays);
   const runsOf = (child: BusChild | null) =>
-    child === null ? [] : DRIVER_RUNS.flatMap((direction) => (ridesOnRun(child.serviceType, direction) ? runsOfChildInWeek(runs, child, direction, settings.schoolDays) : []));
+    child === null
+      ? []
+      : DRIVER_RUNS.flatMap((direction) => (ridesOnRun(child.serviceType, direction) ? runsOfChildInWeek(runs, child, direction, settings.schoolDays) : []));
 
   for (const { row, before, after } of moves) {
     const left = runsOf(before);

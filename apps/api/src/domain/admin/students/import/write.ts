@@ -31,12 +31,22 @@ export interface WriteSummary extends StudentImportResult {
  * students, each in a few set-based statements. The seat rule is checked again first, with the
  * drivers locked, so an assignment made since the rows were read cannot overfill a bus.
  */
-export async function writeImport(trx: Transaction<Database>, actor: Actor, plan: ImportPlan, options: { sendWelcome: boolean; welcomeCodes?: readonly PreparedCode[] }): Promise<WriteSummary> {
+export async function writeImport(
+  trx: Transaction<Database>,
+  actor: Actor,
+  plan: ImportPlan,
+  options: { sendWelcome: boolean; welcomeCodes?: readonly PreparedCode[] },
+): Promise<WriteSummary> {
   const valid = plan.rows.filter((row) => row.problems.length === 0);
   const creates = valid.filter((row) => row.action === 'create');
   const updates = valid.filter((row) => row.action === 'update');
 
-  const seatChanges: SeatChange[] = [...creates, ...updates].map((row) => ({ studentId: row.student?.id ?? null, driverId: row.values.driverId, serviceType: row.values.serviceType, schoolId: row.values.schoolId }));
+  const seatChanges: SeatChange[] = [...creates, ...updates].map((row) => ({
+    studentId: row.student?.id ?? null,
+    driverId: row.values.driverId,
+    serviceType: row.values.serviceType,
+    schoolId: row.values.schoolId,
+  }));
   await assertSeats(trx, actor, seatChanges);
 
   const parentIds = await createParents(trx, plan, creates);
@@ -70,14 +80,26 @@ export async function writeImport(trx: Transaction<Database>, actor: Actor, plan
 }
 
 /** The new parents the written rows need (a parent whose rows were all skipped is not made). */
-async function createParents(trx: Transaction<Database>, plan: ImportPlan, creates: PlannedRow[]): Promise<{ byEmail: Map<string, string>; userIds: string[] }> {
+async function createParents(
+  trx: Transaction<Database>,
+  plan: ImportPlan,
+  creates: PlannedRow[],
+): Promise<{ byEmail: Map<string, string>; userIds: string[] }> {
   const emails = [...new Set(creates.flatMap((row) => (row.parent?.kind === 'new' ? [row.parent.email] : [])))];
   const byEmail = new Map<string, string>();
   const userIds: string[] = [];
   for (const chunk of chunks(emails)) {
     const users = await trx
       .insertInto('users')
-      .values(chunk.map((email) => ({ email, name: plan.newParents.get(email)!.name, phone: plan.newParents.get(email)!.phone, role: 'parent' as const, passwordHash: NO_PASSWORD })))
+      .values(
+        chunk.map((email) => ({
+          email,
+          name: plan.newParents.get(email)!.name,
+          phone: plan.newParents.get(email)!.phone,
+          role: 'parent' as const,
+          passwordHash: NO_PASSWORD,
+        })),
+      )
       .returning(['id', 'email', 'phone'])
       .execute();
     const parents = await trx
@@ -121,10 +143,11 @@ const UPDATE_COLUMNS: [keyof StudentValues, string, string][] = [
 /** One UPDATE ... FROM (VALUES ...) for a chunk of changed students. */
 async function updateStudents(trx: Transaction<Database>, rows: PlannedRow[]): Promise<void> {
   const tuples = rows.map(
-    (row) =>
-      sql`(${sql.join([sql`${row.student!.id}::uuid`, ...UPDATE_COLUMNS.map(([key, , type]) => sql`${row.values[key]}::${sql.raw(type)}`)])})`,
+    (row) => sql`(${sql.join([sql`${row.student!.id}::uuid`, ...UPDATE_COLUMNS.map(([key, , type]) => sql`${row.values[key]}::${sql.raw(type)}`)])})`,
   );
   const names = sql.raw(['id', ...UPDATE_COLUMNS.map(([, column]) => column)].map((column) => `"${column}"`).join(', '));
   const sets = sql.raw(UPDATE_COLUMNS.map(([, column]) => `"${column}" = v."${column}"`).join(', '));
-  await sql`UPDATE students AS s SET ${sets}, updated_at = now() FROM (VALUES ${sql.join(tuples)}) AS v(${names}) WHERE s.id = v.id AND s.deleted_at IS NULL`.execute(trx);
+  await sql`UPDATE students AS s SET ${sets}, updated_at = now() FROM (VALUES ${sql.join(tuples)}) AS v(${names}) WHERE s.id = v.id AND s.deleted_at IS NULL`.execute(
+    trx,
+  );
 }

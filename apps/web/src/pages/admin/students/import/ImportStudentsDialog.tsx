@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MESSAGES, STUDENT_IMPORT_TEMPLATE_PATH, withRefusedValue, type StudentImportPreview, type StudentImportProblem } from '@school-transport/contracts';
+import {
+  STUDENT_IMPORT_MAX_BYTES,
+  STUDENT_IMPORT_MESSAGES,
+  STUDENT_IMPORT_TEMPLATE_PATH,
+  withRefusedValue,
+  type StudentImportPreview,
+  type StudentImportProblem,
+} from '@school-transport/contracts';
 import i18n from '../../../../i18n/index.js';
 import { messageKey, translateMessage } from '../../../../i18n/messages.js';
 import { formatNumber } from '../../../../i18n/format.js';
@@ -21,7 +28,9 @@ const PROBLEMS_SHOWN = 200;
 function problemText(problem: StudentImportProblem): string {
   const key = messageKey(problem.message, problem.code);
   if (!key) return problem.message;
-  const text = problem.values ? i18n.t(key as never, { ns: 'messages', ...problem.values, defaultValue: problem.message }) || problem.message : translateMessage(problem.message, problem.code);
+  const text = problem.values
+    ? i18n.t(key as never, { ns: 'messages', ...problem.values, defaultValue: problem.message }) || problem.message
+    : translateMessage(problem.message, problem.code);
   return withRefusedValue(text, problem.value);
 }
 
@@ -97,7 +106,14 @@ export function ImportStudentsDialog({ onClose, onDone }: { onClose: () => void;
     <AdminDialog onClose={onClose} title={t('importing.title')} size="xl">
       <Stack>
         <Text size="sm">{t('importing.intro')}</Text>
-        <Anchor href={STUDENT_IMPORT_TEMPLATE_PATH} download size="sm" w="fit-content" mih={44} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+        <Anchor
+          href={STUDENT_IMPORT_TEMPLATE_PATH}
+          download
+          size="sm"
+          w="fit-content"
+          mih={44}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+        >
           <IconDownload size={16} aria-hidden />
           {t('importing.template')}
         </Anchor>
@@ -120,7 +136,12 @@ export function ImportStudentsDialog({ onClose, onDone }: { onClose: () => void;
             setFailure(null);
           }}
         />
-        <Checkbox label={t('importing.sendWelcome')} description={t('importing.sendWelcomeHint')} checked={sendWelcome} onChange={(event) => setSendWelcome(event.currentTarget.checked)} />
+        <Checkbox
+          label={t('importing.sendWelcome')}
+          description={t('importing.sendWelcomeHint')}
+          checked={sendWelcome}
+          onChange={(event) => setSendWelcome(event.currentTarget.checked)}
+        />
         <Alert color="blue" variant="light">
           {t('importing.wait')}
         </Alert>

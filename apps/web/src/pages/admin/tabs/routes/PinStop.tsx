@@ -42,7 +42,13 @@ export function PinStop({ stop, number, saving, onSave, onRemove, onClose }: Pin
   };
 
   return (
-    <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }} role="group" aria-labelledby="pin-stop-title">
+    <Stack
+      gap="xs"
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}
+      role="group"
+      aria-labelledby="pin-stop-title"
+    >
       <Text fw={700} id="pin-stop-title">
         {t('pin.title', { number })}
       </Text>

@@ -2,7 +2,17 @@ import { useRef } from 'react';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconGripVertical, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { RunStop } from '@school-transport/contracts';
@@ -19,7 +29,11 @@ const childNames = (stop: RunStop) => stop.students.map((student) => `${student.
 
 function StopRow({ stop, number, onPin, disabled }: { stop: RunStop; number: number; onPin: () => void; disabled: boolean }) {
   const { t } = useTranslation('routes');
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: stop.id, disabled, attributes: { roleDescription: t('stops.roleDescription') } });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: stop.id,
+    disabled,
+    attributes: { roleDescription: t('stops.roleDescription') },
+  });
   const names = childNames(stop);
   return (
     <Card
@@ -29,10 +43,24 @@ function StopRow({ stop, number, onPin, disabled }: { stop: RunStop; number: num
       radius="md"
       padding="xs"
       data-testid="route-stop"
-      style={{ transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        zIndex: isDragging ? 2 : undefined,
+        boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
+      }}
     >
       <Group wrap="nowrap" gap="xs" align="center">
-        <Button variant="subtle" color="dark" px={6} mih={44} style={{ cursor: disabled ? 'default' : 'grab', touchAction: 'none', flexShrink: 0 }} aria-label={t('stops.handle', { number, names })} {...attributes} {...listeners}>
+        <Button
+          variant="subtle"
+          color="dark"
+          px={6}
+          mih={44}
+          style={{ cursor: disabled ? 'default' : 'grab', touchAction: 'none', flexShrink: 0 }}
+          aria-label={t('stops.handle', { number, names })}
+          {...attributes}
+          {...listeners}
+        >
           <IconGripVertical size={20} aria-hidden />
         </Button>
         <Badge size="lg" variant="filled" color="blue.9" style={{ flexShrink: 0 }} data-testid="route-stop-number">
@@ -49,7 +77,15 @@ function StopRow({ stop, number, onPin, disabled }: { stop: RunStop; number: num
             {stop.location ? t(`stops.source.${stop.location.source}`) : t('stops.noLocation')}
           </Text>
         </div>
-        <Button variant="default" mih={44} px="xs" leftSection={<IconMapPin size={16} aria-hidden />} aria-label={t('stops.pinLabel', { number })} onClick={onPin} style={{ flexShrink: 0 }}>
+        <Button
+          variant="default"
+          mih={44}
+          px="xs"
+          leftSection={<IconMapPin size={16} aria-hidden />}
+          aria-label={t('stops.pinLabel', { number })}
+          onClick={onPin}
+          style={{ flexShrink: 0 }}
+        >
           {t('stops.pin')}
         </Button>
       </Group>
@@ -92,7 +128,12 @@ export function SortableStops({ stops, onReorder, onPin, disabled }: SortableSto
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dropped} accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={dropped}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <Stack component="ol" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('stops.title')}>
           {stops.map((stop, index) => (

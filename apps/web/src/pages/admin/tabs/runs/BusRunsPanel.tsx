@@ -68,7 +68,17 @@ export function BusRunsPanel({ driver }: { driver: AdminDriver }) {
   );
 }
 
-function RunsOfBus({ list, schools, canManage, onEdit }: { list: DriverRunsList; schools: Parameters<typeof RunCard>[0]['schools']; canManage: boolean; onEdit: (run: PlannedRun) => void }) {
+function RunsOfBus({
+  list,
+  schools,
+  canManage,
+  onEdit,
+}: {
+  list: DriverRunsList;
+  schools: Parameters<typeof RunCard>[0]['schools'];
+  canManage: boolean;
+  onEdit: (run: PlannedRun) => void;
+}) {
   const { t } = useTranslation('routes');
   const overlaps = overlapsOf(list);
   const nameOf = (id: string) => {
@@ -80,7 +90,14 @@ function RunsOfBus({ list, schools, canManage, onEdit }: { list: DriverRunsList;
       <RunTimeline runs={list.runs} />
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.runs.map((run) => (
-          <RunCard key={run.id} run={run} overlapsWith={(overlaps.get(run.id) ?? []).map(nameOf)} schools={schools} canManage={canManage} onEdit={() => onEdit(run)} />
+          <RunCard
+            key={run.id}
+            run={run}
+            overlapsWith={(overlaps.get(run.id) ?? []).map(nameOf)}
+            schools={schools}
+            canManage={canManage}
+            onEdit={() => onEdit(run)}
+          />
         ))}
       </Stack>
     </Stack>

@@ -58,7 +58,9 @@ export function RunForm({ driverId, run, schools, onDone }: { driverId: string; 
   const create = useMutation(trpc.admin.plannedRuns.create.mutationOptions());
   const update = useMutation(trpc.admin.plannedRuns.update.mutationOptions());
   // A school the office deactivated since stays choosable on the run that names it.
-  const schoolOptions = schools.filter((school) => school.active || run?.schoolIds.includes(school.id)).map((school) => ({ value: school.id, label: school.name }));
+  const schoolOptions = schools
+    .filter((school) => school.active || run?.schoolIds.includes(school.id))
+    .map((school) => ({ value: school.id, label: school.name }));
   const directionOptions = DRIVER_RUNS.map((direction) => ({ value: direction, label: t(`plannedRuns.directions.${direction}`) }));
 
   const submit = async (values: RunValues) => {
@@ -80,7 +82,14 @@ export function RunForm({ driverId, run, schools, onDone }: { driverId: string; 
           <TextInput label={t('plannedRuns.name')} placeholder={t('plannedRuns.namePlaceholder')} withAsterisk maxLength={80} {...form.getInputProps('name')} />
           <Select label={t('plannedRuns.direction')} data={directionOptions} allowDeselect={false} withAsterisk {...form.getInputProps('direction')} />
         </SimpleGrid>
-        <MultiSelect label={t('plannedRuns.schools')} description={t('plannedRuns.schoolsHint')} data={schoolOptions} searchable clearable {...form.getInputProps('schoolIds')} />
+        <MultiSelect
+          label={t('plannedRuns.schools')}
+          description={t('plannedRuns.schoolsHint')}
+          data={schoolOptions}
+          searchable
+          clearable
+          {...form.getInputProps('schoolIds')}
+        />
         <Stack gap={4}>
           <SimpleGrid cols={2}>
             <TextInput type="time" label={t('plannedRuns.plannedStart')} {...form.getInputProps('plannedStart')} />
@@ -96,7 +105,12 @@ export function RunForm({ driverId, run, schools, onDone }: { driverId: string; 
           label={t('plannedRuns.weekdays')}
           description={t('plannedRuns.weekdaysHint')}
           value={form.values.weekdays}
-          onChange={(value) => form.setFieldValue('weekdays', WEEKDAYS.filter((day) => value.includes(day)))}
+          onChange={(value) =>
+            form.setFieldValue(
+              'weekdays',
+              WEEKDAYS.filter((day) => value.includes(day)),
+            )
+          }
           error={form.errors.weekdays}
         >
           <Group gap="sm" mt="xs">

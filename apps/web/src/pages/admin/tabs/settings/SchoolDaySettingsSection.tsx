@@ -54,7 +54,17 @@ export function SchoolDaySettingsSection() {
       <ListState query={settings}>
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack>
-            <Checkbox.Group label={t('settings.schoolDays')} value={form.values.schoolDays} onChange={(value) => form.setFieldValue('schoolDays', WEEKDAYS.filter((day) => value.includes(day)))} error={form.errors.schoolDays}>
+            <Checkbox.Group
+              label={t('settings.schoolDays')}
+              value={form.values.schoolDays}
+              onChange={(value) =>
+                form.setFieldValue(
+                  'schoolDays',
+                  WEEKDAYS.filter((day) => value.includes(day)),
+                )
+              }
+              error={form.errors.schoolDays}
+            >
               <Group mt="xs" gap="md">
                 {WEEKDAYS.map((day) => (
                   <Checkbox key={day} value={day} label={t(`settings.weekday.${day}`)} />
@@ -73,7 +83,12 @@ export function SchoolDaySettingsSection() {
                   <Group key={index} align="flex-end" gap="xs">
                     <TextInput type="date" label={t('settings.noServiceDate')} w={160} {...form.getInputProps(`noServiceDates.${index}.date`)} />
                     <Group align="flex-end" gap="xs" wrap="nowrap" style={{ flex: '1 1 200px' }}>
-                      <TextInput label={t('settings.noServiceName')} maxLength={80} style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`noServiceDates.${index}.name`)} />
+                      <TextInput
+                        label={t('settings.noServiceName')}
+                        maxLength={80}
+                        style={{ flex: 1, minWidth: 0 }}
+                        {...form.getInputProps(`noServiceDates.${index}.name`)}
+                      />
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -110,8 +125,20 @@ export function SchoolDaySettingsSection() {
 
             <Fieldset legend={t('settings.alert')}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('settings.officeAlertPhone')} description={t('settings.officeAlertPhoneHint')} inputMode="numeric" maxLength={8} {...form.getInputProps('officeAlertPhone')} />
-                <TextInput label={t('settings.overdueAfterHours')} description={t('settings.overdueAfterHoursHint')} inputMode="numeric" maxLength={2} {...form.getInputProps('overdueAfterHours')} />
+                <TextInput
+                  label={t('settings.officeAlertPhone')}
+                  description={t('settings.officeAlertPhoneHint')}
+                  inputMode="numeric"
+                  maxLength={8}
+                  {...form.getInputProps('officeAlertPhone')}
+                />
+                <TextInput
+                  label={t('settings.overdueAfterHours')}
+                  description={t('settings.overdueAfterHoursHint')}
+                  inputMode="numeric"
+                  maxLength={2}
+                  {...form.getInputProps('overdueAfterHours')}
+                />
               </SimpleGrid>
             </Fieldset>
             <FormActions pending={save.isPending} />

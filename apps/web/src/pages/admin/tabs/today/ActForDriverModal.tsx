@@ -47,7 +47,15 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
   const markOne = async (student: { id: string; firstName: string; lastName: string }, event: MarkEvent, receivedBy?: ReceivedByInput) => {
     setRefusal(null);
     try {
-      const { mark: recorded } = await mark.mutateAsync({ driverId: run.driver.id, run: run.id, date: run.date, studentId: student.id, event, clientId: crypto.randomUUID(), ...(receivedBy ? { receivedBy } : {}) });
+      const { mark: recorded } = await mark.mutateAsync({
+        driverId: run.driver.id,
+        run: run.id,
+        date: run.date,
+        studentId: student.id,
+        event,
+        clientId: crypto.randomUUID(),
+        ...(receivedBy ? { receivedBy } : {}),
+      });
       setMade((current) => ({ ...current, [student.id]: { event, at: recorded.at } }));
       setHandingOver(null);
       notify({ title: t('act.marked'), message: `${student.firstName} ${student.lastName}: ${t(`act.event.${run.run}.${event}`)}` });
@@ -69,7 +77,10 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
     } catch (error) {
       const refused = endRefusalOf(error);
       const message = refused
-        ? tm(`schoolDay.${refused.reason}`, { count: refused.students.length, names: refused.students.map((student) => `${student.firstName} ${student.lastName}`).join(', ') })
+        ? tm(`schoolDay.${refused.reason}`, {
+            count: refused.students.length,
+            names: refused.students.map((student) => `${student.firstName} ${student.lastName}`).join(', '),
+          })
         : errorMessage(error, t('act.endFailed'));
       setRefusal(message);
       notify({ title: t('act.endFailed'), message, variant: 'destructive' });
@@ -83,7 +94,11 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
           {t('act.note')}
         </Alert>
         <Text size="sm" role="status">
-          {t('act.counts', { expected: formatNumber(fresh.expected, i18n.language), boarded: formatNumber(fresh.boarded, i18n.language), dropped: formatNumber(fresh.dropped, i18n.language) })}
+          {t('act.counts', {
+            expected: formatNumber(fresh.expected, i18n.language),
+            boarded: formatNumber(fresh.boarded, i18n.language),
+            dropped: formatNumber(fresh.dropped, i18n.language),
+          })}
         </Text>
         {refusal && (
           <Alert color="red" variant="light" role="alert">
@@ -153,7 +168,12 @@ export function ActForDriverModal({ run, onClose }: { run: AdminRun; onClose: ()
                       })}
                     </SimpleGrid>
                     {handover && handingOver === student.id && (
-                      <ActForHandover firstName={student.firstName} handover={handover} pending={mark.isPending} onMark={(event, receivedBy) => void markOne(student, event, receivedBy)} />
+                      <ActForHandover
+                        firstName={student.firstName}
+                        handover={handover}
+                        pending={mark.isPending}
+                        onMark={(event, receivedBy) => void markOne(student, event, receivedBy)}
+                      />
                     )}
                   </Paper>
                 );

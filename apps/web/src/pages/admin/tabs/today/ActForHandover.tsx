@@ -36,7 +36,12 @@ export function ActForHandover({ firstName, handover, pending, onMark }: ActForH
           </Button>
         );
       })}
-      <HandoverCodeField label={t('act.handover.codeLabel')} confirmLabel={t('act.handover.codeConfirm')} disabled={pending} onConfirm={(code) => onMark('dropped', { code })} />
+      <HandoverCodeField
+        label={t('act.handover.codeLabel')}
+        confirmLabel={t('act.handover.codeConfirm')}
+        disabled={pending}
+        onConfirm={(code) => onMark('dropped', { code })}
+      />
       <Button variant="outline" color="grape.9" styles={LONG_LABEL} disabled={pending} onClick={() => onMark('returned_to_school')}>
         {t('act.handover.nobodyHere')}
       </Button>

@@ -21,7 +21,11 @@ export function DayAbsencesTable({ absences, fetching }: { absences: AdminAbsenc
       ? t('absences.oneDay', { date: formatDate(absence.from, i18n.language) })
       : t('absences.range', { from: formatDate(absence.from, i18n.language), to: formatDate(absence.to, i18n.language) });
   const cancelOne = (absence: AdminAbsence) =>
-    runAdminChange(() => cancel.mutateAsync({ id: absence.id }), { success: () => ({ title: t('absences.cancelled'), message: nameOf(absence) }), failure: t('absences.cancelFailed') }, { after: refreshOfficeDay });
+    runAdminChange(
+      () => cancel.mutateAsync({ id: absence.id }),
+      { success: () => ({ title: t('absences.cancelled'), message: nameOf(absence) }), failure: t('absences.cancelFailed') },
+      { after: refreshOfficeDay },
+    );
 
   return (
     <DataTable<AdminAbsence>
@@ -67,7 +71,15 @@ export function DayAbsencesTable({ absences, fetching }: { absences: AdminAbsenc
           accessor: 'actions',
           title: t('absences.actions'),
           render: (absence) => (
-            <Button size="sm" mih={44} variant="light" color="red" disabled={cancel.isPending} onClick={() => void cancelOne(absence)} aria-label={t('absences.cancelLabel', { name: nameOf(absence) })}>
+            <Button
+              size="sm"
+              mih={44}
+              variant="light"
+              color="red"
+              disabled={cancel.isPending}
+              onClick={() => void cancelOne(absence)}
+              aria-label={t('absences.cancelLabel', { name: nameOf(absence) })}
+            >
               {t('absences.cancel')}
             </Button>
           ),

@@ -24,7 +24,10 @@ export function RecordAbsenceModal({ firstDay, onClose }: { firstDay: string; on
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
   const [student, setStudent] = useState<AdminStudent | null>(null);
-  const found = useQuery({ ...trpc.admin.students.list.queryOptions({ search: query || undefined, pageSize: STUDENTS_SHOWN }), placeholderData: keepPreviousData });
+  const found = useQuery({
+    ...trpc.admin.students.list.queryOptions({ search: query || undefined, pageSize: STUDENTS_SHOWN }),
+    placeholderData: keepPreviousData,
+  });
   const form = useForm<AbsenceValues>({
     initialValues: { ...emptyAbsence(), from: firstDay },
     // The student is chosen beside the form's fields: without one, the dialog asks for one.
@@ -75,7 +78,11 @@ export function RecordAbsenceModal({ firstDay, onClose }: { firstDay: string; on
             }}
             error={form.errors.studentId}
           />
-          <AbsenceFields form={form} runs={student ? absenceRunChoices(student.serviceType) : ['morning', 'afternoon', 'both']} firstDay={bahrainToday(new Date())} />
+          <AbsenceFields
+            form={form}
+            runs={student ? absenceRunChoices(student.serviceType) : ['morning', 'afternoon', 'both']}
+            firstDay={bahrainToday(new Date())}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} mih={44}>
               {tp('dialog.close')}

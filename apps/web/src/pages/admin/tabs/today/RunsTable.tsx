@@ -87,7 +87,19 @@ export function RunsTable({
           ),
         },
         { accessor: 'expected', title: t('runs.expected'), textAlign: 'center', render: (run) => count(run.expected) },
-        { accessor: 'boarded', title: t('runs.boarded'), textAlign: 'center', render: (run) => (run.boarded > 0 ? <Text fw={700} size="sm" c={run.overdue ? 'red.9' : undefined}>{count(run.boarded)}</Text> : count(run.boarded)) },
+        {
+          accessor: 'boarded',
+          title: t('runs.boarded'),
+          textAlign: 'center',
+          render: (run) =>
+            run.boarded > 0 ? (
+              <Text fw={700} size="sm" c={run.overdue ? 'red.9' : undefined}>
+                {count(run.boarded)}
+              </Text>
+            ) : (
+              count(run.boarded)
+            ),
+        },
         { accessor: 'dropped', title: t('runs.dropped'), textAlign: 'center', render: (run) => count(run.dropped) },
         { accessor: 'absent', title: t('runs.absent'), textAlign: 'center', render: (run) => count(run.absent) },
         { accessor: 'noShow', title: t('runs.noShow'), textAlign: 'center', render: (run) => count(run.noShow) },
@@ -115,12 +127,25 @@ export function RunsTable({
                   run.status === 'done' ? null : (
                     <Stack gap={6} miw={150}>
                       {onActForDriver && (
-                        <Button size="sm" mih={44} variant="light" color="orange" onClick={() => onActForDriver(run)} aria-label={t('act.openLabel', { run: runLabel(run) })}>
+                        <Button
+                          size="sm"
+                          mih={44}
+                          variant="light"
+                          color="orange"
+                          onClick={() => onActForDriver(run)}
+                          aria-label={t('act.openLabel', { run: runLabel(run) })}
+                        >
                           {t('act.open')}
                         </Button>
                       )}
                       {onSubstitute && (
-                        <Button size="sm" mih={44} variant="light" onClick={() => onSubstitute(run)} aria-label={t('substitute.openLabel', { run: runLabel(run) })}>
+                        <Button
+                          size="sm"
+                          mih={44}
+                          variant="light"
+                          onClick={() => onSubstitute(run)}
+                          aria-label={t('substitute.openLabel', { run: runLabel(run) })}
+                        >
                           {t('substitute.open')}
                         </Button>
                       )}
