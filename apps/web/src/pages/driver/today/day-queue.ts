@@ -107,10 +107,16 @@ export class DayQueue {
   /** The action being sent right now: no longer the phone's alone to drop. */
   private sending = new Set<string>();
 
+  /**
+   * `received`: told of each action the server received, before it leaves the waiting list, so
+   * that the screen never shows a moment without it (between the two, a tap on End would see a
+   * child just dropped as still on the bus).
+   */
   constructor(
     private readonly store: ActionStore,
     private readonly send: SendAction,
     private readonly userId: string,
+    private readonly received: (action: DayAction) => void = () => {},
   ) {}
 
   /** Reads what an earlier visit left waiting on the phone. */
@@ -179,6 +185,7 @@ export class DayQueue {
       try {
         await this.send(action);
         sent.push(...taken);
+        for (const each of taken) this.received(each);
       } catch (error) {
         if (!isRefusal(error)) {
           stoppedBy = error;

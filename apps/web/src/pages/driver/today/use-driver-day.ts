@@ -90,7 +90,18 @@ export function useDriverDay(driver: { userId: string; name: string; role: CrewR
   const { userId, name, role } = driver;
   const queryClient = useQueryClient();
   const markIds = useRef(new Map<string, string>());
-  const queue = useMemo(() => new DayQueue(phoneActionStore, sender(markIds.current), userId), [userId]);
+  // Received: the list on screen keeps the tap until the server's list is read again, set before
+  // the tap leaves the waiting list so that no render shows the list without it.
+  const queue = useMemo(
+    () =>
+      new DayQueue(phoneActionStore, sender(markIds.current), userId, (action) => {
+        if (action.kind === 'positions') return;
+        queryClient.setQueryData<LoadedDay>(todayQueryKey(userId), (loaded) =>
+          loaded ? { ...loaded, today: withWaitingActions(loaded.today, [action]) } : loaded,
+        );
+      }),
+    [userId, queryClient],
+  );
   /** When the last position the families can see reached the server (its fix's time). */
   const [positionSentAt, setPositionSentAt] = useState<string | null>(null);
   const queued = useSyncExternalStore(
@@ -167,15 +178,9 @@ export function useDriverDay(driver: { userId: string; name: string; role: CrewR
   const act = useCallback(
     async (action: DayAction) => {
       await queue.add(action);
-      const result = await flush();
-      // Received: the list on screen keeps the tap until the server's list is read again.
-      if (result.sent.some((sent) => sent.id === action.id)) {
-        queryClient.setQueryData<LoadedDay>(todayQueryKey(userId), (loaded) =>
-          loaded ? { ...loaded, today: withWaitingActions(loaded.today, [action]) } : loaded,
-        );
-      }
+      await flush();
     },
-    [queue, flush, queryClient, userId],
+    [queue, flush],
   );
 
   const base = useCallback(
