@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BUS_STALE_AFTER_S, type StudentBus } from '@school-transport/contracts';
@@ -28,16 +29,23 @@ export function BusPanel({ bus }: { bus: OnTheWay }) {
   const seconds = Math.max(0, Math.round((now - Date.parse(bus.position.at)) / 1000));
   // The server says so at each change; between changes the page's own clock does.
   const stale = bus.stale || seconds > BUS_STALE_AFTER_S;
+  // The clock ticks every second; the map redraws its markers only when what it shows changes.
+  const { lat, lng } = bus.position;
+  const stopLat = bus.stop?.lat;
+  const stopLng = bus.stop?.lng;
+  const yourStop = t('yourStop');
+  const busTitle = stale ? t('staleBusMarker') : t('busMarker');
+  const stops = useMemo(
+    () => (stopLat !== undefined && stopLng !== undefined ? [{ id: 'own-stop', number: 1, title: yourStop, location: { lat: stopLat, lng: stopLng } }] : []),
+    [stopLat, stopLng, yourStop],
+  );
+  const marker = useMemo(() => ({ lat, lng, title: busTitle, stale }), [lat, lng, busTitle, stale]);
+  const zoomIn = t('zoomIn');
+  const zoomOut = t('zoomOut');
+  const zoomLabels = useMemo(() => ({ zoomIn, zoomOut }), [zoomIn, zoomOut]);
   return (
     <Stack gap="sm">
-      <LazyRunMap
-        loadingLabel={t('loadingMap')}
-        label={t('mapLabel')}
-        zoomLabels={{ zoomIn: t('zoomIn'), zoomOut: t('zoomOut') }}
-        stops={bus.stop ? [{ id: 'own-stop', number: 1, title: t('yourStop'), location: bus.stop }] : []}
-        bus={{ lat: bus.position.lat, lng: bus.position.lng, title: stale ? t('staleBusMarker') : t('busMarker'), stale }}
-        followLabel={t('followBus')}
-      />
+      <LazyRunMap loadingLabel={t('loadingMap')} label={t('mapLabel')} zoomLabels={zoomLabels} stops={stops} bus={marker} followLabel={t('followBus')} />
       <Group gap="xs" justify="space-between">
         <Text fw={600} c="dark.9" data-testid="bus-updated" aria-live="off">
           {t('updated', { age: age(seconds) })}
