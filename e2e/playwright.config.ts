@@ -27,7 +27,11 @@ export default defineConfig({
     // The screens as a phone set to reduce motion shows them (the theme respects it): no dialog or
     // menu waits out its animation before a check can read it.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // No trace unless asked for (E2E_TRACE=1 keeps one of each failed test, to open with `playwright
+    // show-trace`): recording one costs every test a third of its time on a 2-core machine (the
+    // browser encodes a frame of the screen at each change), and a failure's screenshot and the
+    // page's accessibility tree (error-context.md) are kept either way.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

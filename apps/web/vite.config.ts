@@ -7,6 +7,7 @@ import { precompress } from './build/precompress.js';
 import { routePreloads } from './build/route-preloads.js';
 import { lazyChunks } from './build/lazy-chunks.js';
 import { driverAppShell } from './build/driver-app-shell.js';
+import { pureContracts } from './build/pure-contracts.js';
 import { PAGE_ROUTES } from './src/routing/routes.js';
 
 /** In development Vite serves the app and passes /api and /trpc to the API server (pnpm dev starts both). */
@@ -112,7 +113,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? serverBuild
     : {
-        plugins: [react(), lazy.plugin, routePreloads(PAGE_ROUTES, EVERY_PAGE), driverApp, manifestLinkOnDriverScreenOnly, precompress()],
+        plugins: [react(), pureContracts(), lazy.plugin, routePreloads(PAGE_ROUTES, EVERY_PAGE), driverApp, manifestLinkOnDriverScreenOnly, precompress()],
         server: {
           port: 5173,
           proxy: { '/api': apiTarget, '/trpc': apiTarget },

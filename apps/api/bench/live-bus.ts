@@ -355,6 +355,8 @@ await stop(floor);
 const sentAt = new Map<string, number>();
 const delays: number[] = [];
 let events = 0;
+/** What the events that matched no new fix carried: the same fix again, an instant no post sent, or no bus at all. */
+const unmatched = { repeats: 0, unknownInstant: 0, notOnTheWay: 0 };
 let openStreams = 0;
 const abort = new AbortController();
 // One signal ends every family's stream: thousands of listeners on it are expected.
@@ -390,7 +392,9 @@ async function follow(url: string, cookie: string, studentId: string, busIndex: 
         if (sent !== undefined && !seen.has(key)) {
           seen.add(key);
           delays.push(received - sent);
-        }
+        } else if (!bus.position) unmatched.notOnTheWay++;
+        else if (sent === undefined) unmatched.unknownInstant++;
+        else unmatched.repeats++;
       }
     }
   } catch (error) {
@@ -430,6 +434,7 @@ while (openStreams < parents.length && Date.now() < streamsDeadline) await new P
 console.log(`${openStreams} of ${parents.length} families following their bus.`);
 await new Promise((done) => setTimeout(done, 2_000));
 delays.length = 0;
+Object.assign(unmatched, { repeats: 0, unknownInstant: 0, notOnTheWay: 0 });
 
 const cpuBefore = servers.map((server) => cpuMs(server.pid!));
 const machineBefore = machineTicks();
@@ -486,6 +491,7 @@ const fanOut = {
   eventsDelivered: events,
   fixEventsMatched: delays.length,
   fixEventsExpected: expected,
+  unmatchedEvents: { ...unmatched },
   delayMs: { p50: Math.round(percentile(delays, 0.5)), p99: Math.round(percentile(delays, 0.99)), max: Math.round(delays.at(-1) ?? NaN) },
   postMs: { p50: Math.round(percentile(postDelays, 0.5)), p99: Math.round(percentile(postDelays, 0.99)) },
   serverCpuPercentOfOneCore: cpuAfter.map((after, index) => Math.round(((after - cpuBefore[index]!) / (seconds * 1000)) * 100)),
@@ -495,6 +501,10 @@ const fanOut = {
 };
 console.log(
   `Fan-out${trackerMode ? ' (trackers)' : ''}: ${fanOut.posts} posts (${failedPosts} failed) to ${openStreams} families over ${fanOut.seconds} s: POST→event p50 ${fanOut.delayMs.p50} ms, p99 ${fanOut.delayMs.p99} ms (target < 250); ${fanOut.fixEventsMatched} of ${expected} fix events; server CPU ${fanOut.serverCpuPercentOfOneCore.join(' + ')} % of a core, machine ${fanOut.machineBusyPercent} % busy`,
+);
+
+console.log(
+  `Events that matched no new fix: ${unmatched.repeats} the same fix again, ${unmatched.unknownInstant} at an instant no post sent, ${unmatched.notOnTheWay} not on the way.`,
 );
 
 for (const server of servers) await stop(server);

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '@school-transport/contracts';
-import type { Caller } from './trpc/router.js';
+import { callByName, type Caller } from './trpc/router.js';
 import { PROCEDURES_BY_NAME } from './trpc/procedures.js';
 import { acceptedEncoding, escapeJsonForHtml } from './page-rendering.js';
 
@@ -25,9 +25,7 @@ function isQuery(path: string): boolean {
 /** Asks the caller's procedure at `path` (a query taking no input). */
 function ask(caller: Caller, path: string): Promise<unknown> {
   if (!isQuery(path)) return Promise.reject(new Error(`${path} is not a query`));
-  let node: unknown = caller;
-  for (const segment of path.split('.')) node = (node as Record<string, unknown>)[segment];
-  return (node as () => Promise<unknown>)();
+  return callByName(caller, path);
 }
 
 /**

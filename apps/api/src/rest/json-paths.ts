@@ -1,15 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import type { Caller } from '../trpc/router.js';
+import { callByName } from '../trpc/router.js';
 import type { CallerFor } from './caller.js';
 import { REST_PATHS, type RestPath } from './paths.js';
-
-/** A procedure of the caller by its dotted name; its own input schema validates what it is given. */
-type ProcedureCall = (input: unknown) => Promise<unknown>;
-function procedureAt(caller: Caller, name: string): ProcedureCall {
-  let node: unknown = caller;
-  for (const key of name.split('.')) node = (node as Record<string, unknown>)[key];
-  return node as ProcedureCall;
-}
 
 const asObject = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 
@@ -36,7 +28,7 @@ export function registerJsonPaths(app: FastifyInstance, callerFor: CallerFor): v
       method,
       url,
       handler: async (req, reply) => {
-        const result = await procedureAt(await callerFor(req, reply), procedure)(inputOf(row, req));
+        const result = await callByName(await callerFor(req, reply), procedure, inputOf(row, req));
         const status = typeof row.status === 'function' ? row.status(result) : (row.status ?? 200);
         return reply.code(status).send(result);
       },

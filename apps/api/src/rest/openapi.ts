@@ -139,7 +139,15 @@ export function buildOpenApiDocument(): JsonSchema {
   };
 }
 
+/**
+ * The document is built on its first request and kept: building it (every schema turned into JSON
+ * Schema) takes a few hundred milliseconds that a server start, and every test's server, need not pay.
+ */
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+
 export function registerOpenApi(app: FastifyInstance): void {
-  const document = buildOpenApiDocument();
-  app.get('/api/openapi.json', async () => document);
+  app.get('/api/openapi.json', async () => {
+    document ??= buildOpenApiDocument();
+    return document;
+  });
 }

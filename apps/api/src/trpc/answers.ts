@@ -56,3 +56,15 @@ export function checkedAnswer<Answer extends z.ZodType>(schema: Answer): Standar
     },
   };
 }
+
+/**
+ * One event of a stream (the live bus), checked against its schema as an answer is: when checks
+ * are on, an event that does not match ends the stream with the problems named.
+ */
+export function checkedEvent<Event>(schema: z.ZodType, event: Event): Event {
+  if (!ANSWER_CHECKS_ON) return event;
+  const problems = answerProblems(schema, event);
+  if (problems.length === 0) return event;
+  console.error(`A stream's event does not match its schema:\n  ${problems.join('\n  ')}`);
+  throw new Error(`The event does not match its schema: ${problems.join('; ')}`);
+}

@@ -1,6 +1,7 @@
 import { tracked } from '@trpc/server';
 import { SERVER_MESSAGES, busNearInput, busNearSetting, busUpdatesInput, entityId, studentBus } from '@school-transport/contracts';
 import { parentEndpoint, parentStream } from '../init.js';
+import { checkedEvent } from '../answers.js';
 import { AppError } from '../../errors.js';
 import { findFamilyStudent } from '../../domain/live-bus/student-bus.js';
 import { readBusNear, setBusNear } from '../../domain/live-bus/bus-near.js';
@@ -38,7 +39,8 @@ export const parentLiveBusProcedures = {
     const read = async () => {
       const { bus, busDriverIds: followed } = await reader.busOf(ctx.clock.now(), student);
       busDriverIds = followed;
-      return tracked(`${Date.now()}-${sequence++}`, bus);
+      // Each event is the same answer as studentBus's, checked against its schema as that one is.
+      return tracked(`${Date.now()}-${sequence++}`, checkedEvent(studentBus, bus));
     };
     yield await read();
     for await (const _ of hub.changes(() => busDriverIds, signal, REREAD_MS)) {
