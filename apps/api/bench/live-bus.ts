@@ -51,6 +51,14 @@ const families = option('--families', 2000);
 const trackerMode = args.includes('--tracker');
 const buses = option('--buses', trackerMode ? 200 : 50);
 const everyS = option('--every', 5);
+/**
+ * Where bus k drives: 50 buses side by side, 0.012° of longitude apart, each further 50 a row 0.1°
+ * to the north, all inside the default SERVICE_AREA (the server drops a fix outside it as
+ * implausible: spread 0.01° apart from 50.5°, the buses past the 40th sent only dropped fixes).
+ */
+const BUSES_A_ROW = 50;
+const busLng = (k: number) => 50.3 + (k % BUSES_A_ROW) * 0.012;
+const busLat = (k: number) => 25.8 + Math.floor(k / BUSES_A_ROW) * 0.1;
 const appPort = Number(process.env.BENCH_PORT ?? 3106);
 const floorPort = Number(process.env.BENCH_FLOOR_PORT ?? 3116);
 const PASSWORD = 'live-bus-bench';
@@ -142,7 +150,7 @@ await sql`
     address, house_building, road, block, location_link, driver_id, parent_id)
   SELECT ${school.id}, 'Child', 'Father', 'Live' || p.n, '5', 'LIVE-S-' || p.n, '36001122', 'BOTH', '25.00', ${area.id},
     'Block ' || p.n || ', Road 1, House 1', '1', '1', p.n::text,
-    'https://maps.google.com/?q=' || (26.1 + (p.n / ${buses}) * 0.004)::numeric(8, 5) || ',' || (50.5 + (p.n % ${buses}) * 0.01)::numeric(8, 5),
+    'https://maps.google.com/?q=' || (25.8 + ((p.n % ${buses}) / ${BUSES_A_ROW}) * 0.1 + (p.n / ${buses}) * 0.004)::numeric(8, 5) || ',' || (50.3 + ((p.n % ${buses}) % ${BUSES_A_ROW}) * 0.012)::numeric(8, 5),
     d.id, p.id
   FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM parents) AS p
   JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM drivers) AS d ON d.k = p.n % ${buses}`.execute(db);
@@ -233,14 +241,14 @@ let sequence = 0;
 function fixBody(busIndex: number) {
   sequence++;
   const at = new Date(Date.now() - (sequence % 1000)).toISOString();
-  return JSON.stringify({ run: 'morning', date: today, fixes: [{ lat: 26.1, lng: 50.5 + busIndex * 0.01, accuracy: 8, speed: 6, heading: 0, at }] });
+  return JSON.stringify({ run: 'morning', date: today, fixes: [{ lat: busLat(busIndex), lng: busLng(busIndex), accuracy: 8, speed: 6, heading: 0, at }] });
 }
 /** One tracker fix of one bus, now, as the OsmAnd protocol's query string (speed in knots; the time ISO 8601 to the millisecond). */
 function trackerQuery(busIndex: number, at: string, lat: number) {
   return new URLSearchParams({
     id: drivers[busIndex]!.trackerId!,
     lat: String(lat),
-    lon: String(50.5 + busIndex * 0.01),
+    lon: String(busLng(busIndex)),
     timestamp: at,
     accuracy: '8',
     speed: '11.7',
@@ -250,7 +258,7 @@ function trackerQuery(busIndex: number, at: string, lat: number) {
 /** The same standing bus as fixBody, from its tracker: a new instant each time, out of order within a second. */
 function trackerFixPath(path: string, busIndex: number) {
   sequence++;
-  return `${path}?${trackerQuery(busIndex, new Date(Date.now() - (sequence % 1000)).toISOString(), 26.1)}`;
+  return `${path}?${trackerQuery(busIndex, new Date(Date.now() - (sequence % 1000)).toISOString(), busLat(busIndex))}`;
 }
 /** The trackers' ingestion: POST with the fix in the query string and no body, as Traccar Client sends it, to the app or the floor. */
 async function ingestTrackers(base: string, path: string) {
@@ -450,7 +458,7 @@ await Promise.all(
     while (Date.now() - fanOutStarted < fanOutSeconds * 1000) {
       const at = new Date().toISOString();
       const url = urls[step % 2]!;
-      const lat = 26.1 + step * 0.0004;
+      const lat = busLat(driver.n) + step * 0.0004;
       const began = performance.now();
       sentAt.set(`${driver.n}:${at}`, began);
       // A tracker names its bus by its identifier, with no session; a session made on one process is honoured by the other: the phone's posts go to either.
@@ -459,7 +467,7 @@ await Promise.all(
         : await fetch(`${url}/api/driver/positions`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', cookie: driverCookies[index]! },
-            body: JSON.stringify({ run: 'morning', date: today, fixes: [{ lat, lng: 50.5 + driver.n * 0.01, accuracy: 8, speed: 8, heading: 0, at }] }),
+            body: JSON.stringify({ run: 'morning', date: today, fixes: [{ lat, lng: busLng(driver.n), accuracy: 8, speed: 8, heading: 0, at }] }),
           });
       postDelays.push(performance.now() - began);
       posts++;
